@@ -1,0 +1,121 @@
+import Foundation
+
+/// Everything that can go wrong with one command, rendered to one line in one place.
+///
+/// Messages follow swift-argument-parser: sentence case, user tokens in single quotes, no
+/// trailing period. A failed command changes nothing in the session.
+public enum ShellError: Error, Equatable, Sendable {
+  /// A command name that is not in the registry, with the nearest one by edit distance.
+  case unknownCommand(String, suggestion: String?)
+  /// A required argument is missing.
+  case missingArgument(command: String, usage: String)
+  /// More arguments than the command takes.
+  case unexpectedArgument(command: String, token: String, usage: String)
+  /// A quote opened and never closed.
+  case unterminatedQuote(String)
+  /// A row number that is not a number.
+  case invalidRow(String)
+  /// A row number outside the table on screen.
+  case rowOutOfRange(String, rowCount: Int, table: String)
+  /// `detail` with no row selected.
+  case nothingSelected
+  /// `back` while no detail view is open.
+  case noDetailOpen
+  /// A scope title or index that is not on the scope bar.
+  case unknownScope(String, scopes: [String])
+  /// `scope` on a dataset without categories.
+  case noScopeBar(dataset: String)
+  /// `set` with an option name that does not exist.
+  case unknownOption(String, suggestion: String?)
+  /// `set NAME VALUE` with a value the option does not take.
+  case invalidValue(option: String, value: String, allowed: String)
+  /// An option that cannot change while the search is active.
+  case optionLocked(option: String)
+  /// `load NAME` where NAME is neither a bundled dataset nor a file.
+  case unknownDataset(String, suggestion: String?)
+  /// A file that does not exist.
+  case fileNotFound(String)
+  /// A directory given where a file was expected.
+  case isDirectory(String)
+  /// A file that exists but cannot be read.
+  case unreadableFile(String, reason: String)
+  /// A file with NUL bytes.
+  case binaryFile(String)
+  /// A file whose contents cannot be parsed, with the place where parsing stopped.
+  case malformedFile(String, line: Int?, column: Int?, reason: String)
+  /// The keyboard's Search key while the text is empty (UIKit disables it).
+  case searchKeyDisabled
+  /// `cancel` while no Cancel button is on screen.
+  case cancelNotShown
+  /// `clear` while the text is already empty (the clear button is hidden).
+  case nothingToClear
+  /// A regular expression that does not compile.
+  case invalidPattern(String, position: Int?, reason: String)
+  /// A bundled dataset that cannot be found on disk.
+  case datasetsMissing(String)
+}
+
+extension ShellError: CustomStringConvertible {
+  /// The one-line message shown after `error: `.
+  public var description: String {
+    switch self {
+    case .unknownCommand(let name, let suggestion):
+      return "Unknown command '\(name)'." + didYouMean(suggestion) + (suggestion == nil ? " Type 'help' for the list" : "")
+    case .missingArgument(let command, let usage):
+      return "Missing argument for '\(command)'. Usage: \(usage)"
+    case .unexpectedArgument(let command, let token, let usage):
+      return "Unexpected argument '\(token)' for '\(command)'. Usage: \(usage)"
+    case .unterminatedQuote(let token):
+      return "Unterminated quote in '\(token)'"
+    case .invalidRow(let token):
+      return "Invalid row number '\(token)': rows are numbered from 1"
+    case .rowOutOfRange(let token, let rowCount, let table):
+      if rowCount == 0 { return "Row '\(token)' is out of range: the \(table) table is empty" }
+      return "Row '\(token)' is out of range: the \(table) table has rows 1-\(rowCount)"
+    case .nothingSelected:
+      return "No row is selected. Use 'select ROW' first, or 'detail ROW'"
+    case .noDetailOpen:
+      return "No detail view is open"
+    case .unknownScope(let token, let scopes):
+      return "Unknown scope '\(token)'. Scopes: \(scopes.joined(separator: ", "))"
+    case .noScopeBar(let dataset):
+      return "The dataset '\(dataset)' has no scope bar"
+    case .unknownOption(let name, let suggestion):
+      return "Unknown option '\(name)'." + didYouMean(suggestion) + (suggestion == nil ? " Type 'set' for the list" : "")
+    case .invalidValue(let option, let value, let allowed):
+      return "Invalid value '\(value)' for '\(option)'. Expected \(allowed)"
+    case .optionLocked(let option):
+      return "Cannot change '\(option)' while the search is active. Use 'cancel' first"
+    case .unknownDataset(let name, let suggestion):
+      return "No dataset or file named '\(name)'." + didYouMean(suggestion)
+    case .fileNotFound(let path):
+      return "No such file '\(path)'"
+    case .isDirectory(let path):
+      return "'\(path)' is a directory, not a file"
+    case .unreadableFile(let path, let reason):
+      return "Cannot read '\(path)': \(reason)"
+    case .binaryFile(let path):
+      return "'\(path)' looks binary (it contains NUL bytes)"
+    case .malformedFile(let path, let line, let column, let reason):
+      var place = ""
+      if let line { place += ":\(line)" }
+      if let column { place += ":\(column)" }
+      return "Malformed file '\(path)'\(place): \(reason)"
+    case .searchKeyDisabled:
+      return "The Search key is disabled while the search text is empty"
+    case .cancelNotShown:
+      return "There is no Cancel button: the search is not active"
+    case .nothingToClear:
+      return "There is nothing to clear: the search text is empty"
+    case .invalidPattern(let pattern, let position, let reason):
+      let at = position.map { " at position \($0)" } ?? ""
+      return "Invalid pattern '\(pattern)'\(at): \(reason)"
+    case .datasetsMissing(let path):
+      return "Cannot find the bundled datasets (looked for '\(path)'). Set SEARCHSHELL_DATASETS"
+    }
+  }
+
+  private func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { " Did you mean '\($0)'?" } ?? ""
+  }
+}

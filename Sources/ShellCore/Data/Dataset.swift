@@ -1,0 +1,102 @@
+import Foundation
+
+/// A loaded table: a title per row, an optional scope (category) per row, and detail fields.
+///
+/// Every cell lives in one contiguous UTF-8 arena addressed by 32-bit offsets, so a million rows
+/// cost the size of their text plus four bytes per cell, not one Swift `String` per field.
+public final class Dataset: Sendable {
+  /// The name the shell shows and `load` accepts (a bundled name or the file's name).
+  public let name: String
+  /// Where the rows came from.
+  let source: DatasetSource
+  /// Column names, in file order; a plain list has the single column `title`.
+  let columns: [String]
+  /// The column the table shows and the search matches by default.
+  let titleColumn: Int
+  /// The column whose values make the scope bar, if any.
+  let scopeColumn: Int?
+  /// The scope-bar titles: "All" first, then one per category.
+  let scopeTitles: [String]
+  /// Per row, the index into `scopeTitles` of the row's category (0 when it has none listed).
+  let rowScopes: [UInt16]
+  /// The tutorial's presets for this dataset.
+  let presets: DatasetPresets
+  /// Number of rows.
+  public let rowCount: Int
+
+  private let arena: [UInt8]
+  /// Cell `(row, column)` spans `offsets[row * columns.count + column] ..< offsets[... + 1]`.
+  private let offsets: [UInt32]
+
+  init(
+    name: String, source: DatasetSource, columns: [String], titleColumn: Int, scopeColumn: Int?,
+    scopeTitles: [String], rowScopes: [UInt16], presets: DatasetPresets, arena: [UInt8], offsets: [UInt32]
+  ) {
+    self.name = name
+    self.source = source
+    self.columns = columns
+    self.titleColumn = titleColumn
+    self.scopeColumn = scopeColumn
+    self.scopeTitles = scopeTitles
+    self.rowScopes = rowScopes
+    self.presets = presets
+    self.arena = arena
+    self.offsets = offsets
+    self.rowCount = columns.isEmpty ? 0 : (offsets.count - 1) / columns.count
+  }
+}
+
+extension Dataset {
+  /// The byte range of one cell inside the arena.
+  func cellRange(row: Int, column: Int) -> Range<Int> {
+    let index = row * columns.count + column
+    return Int(offsets[index])..<Int(offsets[index + 1])
+  }
+
+  /// The text of one cell.
+  func cell(row: Int, column: Int) -> String {
+    let range = cellRange(row: row, column: column)
+    return arena.withUnsafeBufferPointer { buffer in
+      String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    }
+  }
+
+  /// The title of a row, as the table shows it.
+  func title(_ row: Int) -> String { cell(row: row, column: titleColumn) }
+
+  /// The category of a row, or nil for a dataset without a scope column.
+  func scopeValue(_ row: Int) -> String? {
+    scopeColumn.map { cell(row: row, column: $0) }
+  }
+
+  /// Calls `body` with the raw UTF-8 bytes of the arena and the cell offsets, for the search index.
+  func withStorage<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+    try arena.withUnsafeBufferPointer { bytes in
+      try offsets.withUnsafeBufferPointer { offsets in try body(bytes, offsets) }
+    }
+  }
+
+  /// Whether rows can be narrowed with a scope bar.
+  var hasScopes: Bool { scopeTitles.count > 1 }
+
+  /// Approximate bytes held by the text and its offsets.
+  var storageBytes: Int { arena.count + offsets.count * 4 + rowScopes.count * 2 }
+}
+
+/// Where a dataset's rows came from.
+enum DatasetSource: Equatable, Sendable {
+  /// One of the datasets in `datasets/`, by name.
+  case bundled(String)
+  /// A file the user named.
+  case file(String)
+  /// Standard input (`load -`).
+  case standardInput
+
+  /// The file path, if the rows came from a file.
+  var path: String? {
+    switch self {
+    case .bundled, .standardInput: return nil
+    case .file(let path): return path
+    }
+  }
+}

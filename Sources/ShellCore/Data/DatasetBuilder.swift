@@ -1,0 +1,84 @@
+import Foundation
+
+/// Appends rows into a `Dataset`'s arena without materialising a `String` per cell.
+struct DatasetBuilder {
+  /// Column names, fixed for the whole build.
+  let columns: [String]
+  private(set) var arena: [UInt8] = []
+  private(set) var offsets: [UInt32] = [0]
+  private(set) var rowCount = 0
+  private var cellsInRow = 0
+
+  init(columns: [String], reservingBytes: Int = 0, rows: Int = 0) {
+    precondition(!columns.isEmpty)
+    self.columns = columns
+    arena.reserveCapacity(reservingBytes)
+    offsets.reserveCapacity(rows * columns.count + 1)
+  }
+
+  /// Appends one cell from raw UTF-8 bytes; the last cell of a row ends the row.
+  mutating func appendCell(_ bytes: UnsafeBufferPointer<UInt8>) {
+    arena.append(contentsOf: bytes)
+    endCell()
+  }
+
+  /// Appends one cell from a `String`.
+  mutating func appendCell(_ text: String) {
+    arena.append(contentsOf: text.utf8)
+    endCell()
+  }
+
+  /// Appends a whole row; missing trailing cells are empty, extra cells are dropped.
+  mutating func appendRow(_ cells: [String]) {
+    for column in 0..<columns.count {
+      appendCell(column < cells.count ? cells[column] : "")
+    }
+  }
+
+  private mutating func endCell() {
+    precondition(arena.count <= Int(UInt32.max), "a dataset's text is limited to 4 GiB")
+    offsets.append(UInt32(arena.count))
+    cellsInRow += 1
+    if cellsInRow == columns.count {
+      cellsInRow = 0
+      rowCount += 1
+    }
+  }
+
+  /// Finishes the dataset, assigning each row its scope from `scopeColumn`.
+  ///
+  /// `scopeTitles` fixes the scope bar's order (as a manifest does); without it the bar is
+  /// "All" then each distinct value in order of first appearance.
+  func build(
+    name: String, source: DatasetSource, titleColumn: Int = 0, scopeColumn: Int? = nil,
+    scopeTitles fixedTitles: [String]? = nil, presets: DatasetPresets
+  ) -> Dataset {
+    precondition(cellsInRow == 0, "the last row is incomplete")
+    var titles = fixedTitles ?? ["All"]
+    var rowScopes: [UInt16] = []
+    if let scopeColumn {
+      var indexOf: [String: UInt16] = [:]
+      for (index, title) in titles.enumerated() where index > 0 { indexOf[title] = UInt16(index) }
+      rowScopes.reserveCapacity(rowCount)
+      for row in 0..<rowCount {
+        let start = Int(offsets[row * columns.count + scopeColumn])
+        let end = Int(offsets[row * columns.count + scopeColumn + 1])
+        let value = String(decoding: arena[start..<end], as: UTF8.self)
+        if let index = indexOf[value] {
+          rowScopes.append(index)
+        } else if fixedTitles == nil, !value.isEmpty, titles.count < Int(UInt16.max) {
+          let index = UInt16(titles.count)
+          titles.append(value)
+          indexOf[value] = index
+          rowScopes.append(index)
+        } else {
+          rowScopes.append(0)
+        }
+      }
+    }
+    return Dataset(
+      name: name, source: source, columns: columns, titleColumn: titleColumn,
+      scopeColumn: scopeColumn, scopeTitles: scopeColumn == nil ? ["All"] : titles,
+      rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets)
+  }
+}

@@ -1,0 +1,11 @@
+/// A dataset's tutorial settings: what the screen says and how the search behaves.
+struct DatasetPresets: Equatable, Sendable {
+  /// The navigation bar title.
+  var title: String
+  /// The search bar's placeholder while its text is empty.
+  var placeholder: String = "Search"
+  /// How the query is compared with the rows.
+  var match: MatchRule = .fold
+  /// The lifecycle options the tutorial used.
+  var lifecycle = LifecycleOptions()
+}

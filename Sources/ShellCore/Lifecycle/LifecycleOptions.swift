@@ -1,0 +1,41 @@
+/// The per-session switches that change which callbacks fire and what the table shows.
+public struct LifecycleOptions: Equatable, Sendable {
+  /// Which generation of the search API the imaginary app uses.
+  public var flavor: Flavor = .controller
+  /// Whether results appear in the presenting table or in a separate results controller.
+  var results: ResultsPresentation = .inline
+  /// Which rule the inline table's data source follows.
+  var rule: DataSourceRule = .active
+  /// Whether text changes re-filter the list (off: only the Search button does).
+  var live = true
+  /// `obscuresBackgroundDuringPresentation`, with its row-tap quirk.
+  var obscures = false
+
+  public init() {}
+}
+
+/// The three generations of the search API in the tutorials.
+public enum Flavor: String, CaseIterable, Sendable {
+  /// UISearchController with its updater and delegates (iOS 8 and later).
+  case controller
+  /// UISearchDisplayController and its delegate (the iOS 7 tutorials).
+  case display
+  /// A CustomSearchController that forwards to its own delegate protocol.
+  case custom
+}
+
+/// Where a UISearchController shows its results.
+enum ResultsPresentation: String, CaseIterable, Sendable {
+  /// `searchResultsController` is nil: the presenting table filters itself.
+  case inline
+  /// A separate results controller, visible while the text is non-empty.
+  case separate
+}
+
+/// When an inline table shows the filtered items instead of the full list.
+enum DataSourceRule: String, CaseIterable, Sendable {
+  /// Filtered whenever the search controller is active.
+  case active
+  /// Filtered only while active with non-empty text, so an empty search shows everything.
+  case text
+}
