@@ -9,9 +9,9 @@ enum DatasetLoader {
   ) throws(ShellError) -> Dataset {
     let data = try readFile(path)
     if data.contains(0) { throw .binaryFile(path) }
-    let text = String(decoding: data, as: UTF8.self)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+    // Split on bytes: in Swift "\r\n" is one Character, so a String split on "\n" misses it.
+    var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+      String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
     }
     if lines.last == "" { lines.removeLast() }
     if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
