@@ -70,7 +70,8 @@ private struct Step {
   func inlineTable() -> ShownTable {
     switch options.rule {
     case .active: return state.isActive ? .results : .main
-    case .text: return state.isActive && !state.text.isEmpty ? .results : .main
+    // A chosen scope filters even with empty text (model choice: the spec's rule predates scopes).
+    case .text: return state.isActive && (!state.text.isEmpty || state.scopeIndex != 0) ? .results : .main
     }
   }
 
