@@ -240,6 +240,15 @@ struct LifecycleControllerFlavorTests {
       .textSetByCode("xyz"),
       [.update(at(.active, "xyz", .fr, .results))],
       state: { $0.text = "xyz"; $0.appliedText = "xyz"; $0.shown = .results }),
+    // Model choice in the reducer (the spec's rule predates scopes): a chosen scope filters even
+    // with empty text.
+    LifecycleCase(
+      "scopeWithTextRuleFiltersEvenWithEmptyText", .controllerTextRule, setup: Given.tappedIn, .scopeButtonTapped(1),
+      [
+        .scopeDidChange(1, at(.active, "", .fr, .main)),
+        .update(at(.active, "", .fr, .results)),
+      ],
+      state: { $0.scopeIndex = 1; $0.appliedScope = 1; $0.shown = .results }),
   ]
 
   @Test(arguments: textRule) func inlineResultsWithTextRule(_ c: LifecycleCase) { c.run() }

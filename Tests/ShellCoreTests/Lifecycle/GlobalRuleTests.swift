@@ -207,7 +207,11 @@ struct LifecycleGlobalRuleTests {
     switch (options.flavor, options.results, options.rule) {
     case (.controller, .inline, .active):
       if after.shown != (after.isActive ? .results : .main) { found.append("inline `active` rule broken") }
-    case (.controller, .inline, .text), (.controller, .separate, _), (.display, _, _):
+    case (.controller, .inline, .text):
+      // Model choice (reducer): a chosen scope filters even with empty text.
+      let scoped = after.isActive && after.scopeIndex != 0
+      if after.shown != (filtered || scoped ? .results : .main) { found.append("inline `text` rule broken") }
+    case (.controller, .separate, _), (.display, _, _):
       if after.shown != (filtered ? .results : .main) { found.append("shown is not `active with text`") }
     case (.custom, _, _):
       if after.isActive { found.append("custom controller presented") }
