@@ -4,7 +4,7 @@
 /// breaks are data. A quote in the middle of an unquoted field is kept as data (as most tools
 /// do); text after a closing quote and an unterminated quote are errors. TSV has no quoting:
 /// `\t`, `\n`, `\r` and `\\` are escapes (the "linear TSV" convention the writer uses), and any
-/// other backslash is data. Blank lines are skipped; short records are padded with empty
+/// other backslash is data. Blank lines are skipped unless the table has one column; short records are padded with empty
 /// cells, and fields past the header's count are dropped with a warning.
 struct DelimitedParser {
   /// The field separator.
@@ -44,8 +44,10 @@ struct DelimitedParser {
 
     while let first = try stream.next() {
       if first == ByteCodes.carriageReturn || first == ByteCodes.lineFeed {
-        // A blank line carries no record.
+        // A blank line is a record only in a one-column table (one empty field); with more
+        // columns it cannot be a whole record and is skipped.
         if first == ByteCodes.carriageReturn, try stream.peek() == ByteCodes.lineFeed { _ = try stream.next() }
+        if haveHeader, table.columns.count == 1 { table.appendEmptyCell() }
         continue
       }
       var fieldCount = 0
