@@ -95,6 +95,11 @@ struct ByteStream: ~Copyable {
     return message.prefix(1).lowercased() + message.dropFirst()
   }
 
+  /// Where the input ended, for "unexpected end of file" errors: just after the last byte.
+  var endPosition: (line: Int, column: Int) {
+    atLineStart ? (line + 1, 1) : (line, column + 1)
+  }
+
   /// The next byte, or nil at the end of the input.
   @inline(__always)
   mutating func next() throws(ShellError) -> UInt8? {
@@ -153,7 +158,9 @@ struct ByteStream: ~Copyable {
   /// Consumes a UTF-8 byte-order mark if the input starts with one.
   mutating func skipByteOrderMark() throws(ShellError) {
     while end - position < 3, !exhausted { _ = try refill() }
-    if end - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB, buffer[position + 2] == 0xBF {
+    if end - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
+      buffer[position + 2] == 0xBF
+    {
       position += 3
     }
   }

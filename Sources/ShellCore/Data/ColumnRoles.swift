@@ -41,7 +41,9 @@ enum ColumnRoles {
   private static func firstNamed(_ names: [String], in columns: [String], excluding: Int? = nil) -> Int? {
     let normalized = columns.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     for name in names {
-      if let index = normalized.indices.first(where: { normalized[$0] == name && $0 != excluding }) { return index }
+      if let index = normalized.indices.first(where: { normalized[$0] == name && $0 != excluding }) {
+        return index
+      }
     }
     return nil
   }

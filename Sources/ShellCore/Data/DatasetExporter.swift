@@ -9,7 +9,9 @@ enum DatasetExporter {
   /// The output format for `path`'s extension.
   static func format(forPath path: String) throws(ShellError) -> OutputFormat {
     let name = URL(fileURLWithPath: path).lastPathComponent
-    guard let dot = name.lastIndex(of: "."), let format = OutputFormat(fileExtension: String(name[name.index(after: dot)...])) else {
+    guard let dot = name.lastIndex(of: "."),
+      let format = OutputFormat(fileExtension: String(name[name.index(after: dot)...]))
+    else {
       throw .unknownExportFormat(path, extensions: OutputFormat.exportExtensions)
     }
     return format
@@ -41,7 +43,9 @@ enum DatasetExporter {
     var output = BufferedFileWriter(descriptor: descriptor, path: path)
     do throws(ShellError) {
       // Keep an existing file's permissions; a new file gets the umask's.
-      if exists, let mode = try? FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int {
+      if exists,
+        let mode = try? FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+      {
         _ = fchmod(descriptor, mode_t(mode))
       }
       let writer = RowWriter(dataset: dataset, format: outputFormat, columns: columns, terminalSafe: false)
@@ -78,6 +82,8 @@ enum DatasetExporter {
   static func resolved(_ path: String) -> String {
     let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
     if FileManager.default.fileExists(atPath: url.path) { return url.resolvingSymlinksInPath().path }
-    return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+    return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(
+      url.lastPathComponent
+    ).path
   }
 }

@@ -11,11 +11,15 @@ enum DatasetLoader {
     _ input: DataInput, options: LoadOptions, control: LoadControl = LoadControl()
   ) throws(ShellError) -> LoadResult {
     var stream = try ByteStream(input, control: control)
+    // Refuse binary files up front (as grep and git do), before a parser trips over the
+    // bytes and reports them as malformed; the stream still refuses a NUL met later.
+    let prefix = try stream.prefix()
+    if prefix.contains(0) { throw .binaryFile(input.label) }
     let format: DataFormat
     if let chosen = options.format ?? input.path.flatMap(DataFormat.forPath) {
       format = chosen
     } else {
-      format = try stream.prefix().withUnsafeBufferPointer { DataFormat.sniff($0) }
+      format = prefix.withUnsafeBufferPointer { DataFormat.sniff($0) }
     }
     // Cells never take more bytes than the text they came from (escapes only shrink), except
     // for U+FFFD repairs, so the file size is a good reservation and saves the arena's regrowth.

@@ -46,7 +46,9 @@ struct DelimitedParser {
       if first == ByteCodes.carriageReturn || first == ByteCodes.lineFeed {
         // A blank line is a record only in a one-column table (one empty field); with more
         // columns it cannot be a whole record and is skipped.
-        if first == ByteCodes.carriageReturn, try stream.peek() == ByteCodes.lineFeed { _ = try stream.next() }
+        if first == ByteCodes.carriageReturn, try stream.peek() == ByteCodes.lineFeed {
+          _ = try stream.next()
+        }
         if haveHeader, table.columns.count == 1 { table.appendEmptyCell() }
         continue
       }
@@ -67,7 +69,9 @@ struct DelimitedParser {
         }
         fieldCount += 1
         guard let terminator, terminator == delimiter else {
-          if terminator == ByteCodes.carriageReturn, try stream.peek() == ByteCodes.lineFeed { _ = try stream.next() }
+          if terminator == ByteCodes.carriageReturn, try stream.peek() == ByteCodes.lineFeed {
+            _ = try stream.next()
+          }
           break
         }
         fieldStart = try stream.next()
@@ -96,7 +100,8 @@ struct DelimitedParser {
       while true {
         try stream.appendRun(into: &cell, until: quotedStops)
         guard let byte = try stream.next() else {
-          throw .malformedFile(stream.label, line: openLine, column: openColumn, reason: "unterminated quoted field")
+          throw .malformedFile(
+            stream.label, line: openLine, column: openColumn, reason: "unterminated quoted field")
         }
         if byte == ByteCodes.quote {
           guard try stream.peek() == ByteCodes.quote else { break }
@@ -106,7 +111,9 @@ struct DelimitedParser {
       }
       let after = try stream.next()
       guard let after else { return nil }
-      if after == delimiter || after == ByteCodes.carriageReturn || after == ByteCodes.lineFeed { return after }
+      if after == delimiter || after == ByteCodes.carriageReturn || after == ByteCodes.lineFeed {
+        return after
+      }
       throw .malformedFile(
         stream.label, line: stream.line, column: stream.column,
         reason: "unexpected text after a closing quote (a quote inside a quoted field is written '\"\"')")

@@ -52,20 +52,28 @@ struct JSONRowParser {
           try skipWhitespace(&stream)
           guard let byte = try stream.next() else { throw endOfFile(stream, expecting: "',' or ']'") }
           if byte == ByteCodes.closeBracket { break }
-          guard byte == ByteCodes.comma else { throw malformed(stream, "expected ',' or ']', found \(describe(byte))") }
+          guard byte == ByteCodes.comma else {
+            throw malformed(stream, "expected ',' or ']', found \(describe(byte))")
+          }
         }
       }
       try skipWhitespace(&stream)
-      if let byte = try stream.next() { throw malformed(stream, "unexpected \(describe(byte)) after the array") }
+      if let byte = try stream.next() {
+        throw malformed(stream, "unexpected \(describe(byte)) after the array")
+      }
     }
     if table.builder == nil { table.setColumns([], line: 1) }
   }
 
-  private mutating func parseRow(_ stream: inout ByteStream, into table: inout TableAssembler) throws(ShellError) {
+  private mutating func parseRow(_ stream: inout ByteStream, into table: inout TableAssembler)
+    throws(ShellError)
+  {
     guard let first = try stream.next() else { throw endOfFile(stream, expecting: "a row") }
     let line = stream.line
     if first == ByteCodes.openBrace {
-      if kind == .scalars { throw malformed(stream, "expected a string like the rows before, found an object") }
+      if kind == .scalars {
+        throw malformed(stream, "expected a string like the rows before, found an object")
+      }
       kind = .objects
       try parseObject(&stream, into: &table)
       return
@@ -73,7 +81,9 @@ struct JSONRowParser {
     if first == ByteCodes.openBracket {
       throw malformed(stream, "expected a string or an object, found an array")
     }
-    if kind == .objects { throw malformed(stream, "expected an object like the rows before, found \(describe(first))") }
+    if kind == .objects {
+      throw malformed(stream, "expected an object like the rows before, found \(describe(first))")
+    }
     kind = .scalars
     if table.builder == nil { table.setColumns([Array("title".utf8)], line: line) }
     rowBytes.removeAll(keepingCapacity: true)
@@ -81,7 +91,9 @@ struct JSONRowParser {
     table.appendCell(rowBytes, line: line)
   }
 
-  private mutating func parseObject(_ stream: inout ByteStream, into table: inout TableAssembler) throws(ShellError) {
+  private mutating func parseObject(_ stream: inout ByteStream, into table: inout TableAssembler)
+    throws(ShellError)
+  {
     rowBytes.removeAll(keepingCapacity: true)
     for index in rowSpans.indices { rowSpans[index] = nil }
     try skipWhitespace(&stream)
@@ -91,12 +103,16 @@ struct JSONRowParser {
       while true {
         try skipWhitespace(&stream)
         guard let quote = try stream.next() else { throw endOfFile(stream, expecting: "a key") }
-        guard quote == ByteCodes.quote else { throw malformed(stream, "expected a quoted key, found \(describe(quote))") }
+        guard quote == ByteCodes.quote else {
+          throw malformed(stream, "expected a quoted key, found \(describe(quote))")
+        }
         key.removeAll(keepingCapacity: true)
         try parseString(&stream, into: &key)
         try skipWhitespace(&stream)
         guard let colon = try stream.next() else { throw endOfFile(stream, expecting: "':'") }
-        guard colon == ByteCodes.colon else { throw malformed(stream, "expected ':' after a key, found \(describe(colon))") }
+        guard colon == ByteCodes.colon else {
+          throw malformed(stream, "expected ':' after a key, found \(describe(colon))")
+        }
         try skipWhitespace(&stream)
         let column: Int
         if let known = keyIndex[key] {
@@ -116,7 +132,9 @@ struct JSONRowParser {
         try skipWhitespace(&stream)
         guard let byte = try stream.next() else { throw endOfFile(stream, expecting: "',' or '}'") }
         if byte == ByteCodes.closeBrace { break }
-        guard byte == ByteCodes.comma else { throw malformed(stream, "expected ',' or '}', found \(describe(byte))") }
+        guard byte == ByteCodes.comma else {
+          throw malformed(stream, "expected ',' or '}', found \(describe(byte))")
+        }
       }
     }
     if table.builder == nil { return }
@@ -132,7 +150,9 @@ struct JSONRowParser {
   }
 
   /// Appends the text of any value whose first byte is `first`.
-  private func parseValue(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8]) throws(ShellError) {
+  private func parseValue(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8])
+    throws(ShellError)
+  {
     if first == ByteCodes.openBrace || first == ByteCodes.openBracket {
       try copyNested(first, &stream, into: &out)
     } else {
@@ -141,7 +161,9 @@ struct JSONRowParser {
   }
 
   /// Appends a string's unescaped text, a number's or boolean's text, or nothing for `null`.
-  private func parseScalar(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8]) throws(ShellError) {
+  private func parseScalar(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8])
+    throws(ShellError)
+  {
     switch first {
     case ByteCodes.quote:
       try parseString(&stream, into: &out)
@@ -169,10 +191,13 @@ struct JSONRowParser {
   }
 
   /// Reads a number (JSON's grammar) and appends its text unchanged.
-  private func parseNumber(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8]) throws(ShellError) {
+  private func parseNumber(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8])
+    throws(ShellError)
+  {
     var text: [UInt8] = [first]
     while let byte = try stream.peek(),
-      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+        || byte == UInt8(ascii: "e")
         || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
     {
       _ = try stream.next()
@@ -205,7 +230,9 @@ struct JSONRowParser {
     }
     if index < text.count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
       index += 1
-      if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+      if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
+        index += 1
+      }
       if digits() == 0 { return false }
     }
     return index == text.count
@@ -242,9 +269,12 @@ struct JSONRowParser {
           // A high surrogate pairs with a following `\uDC00`-`\uDFFF`.
           _ = try stream.next()
           guard let letter = try stream.next() else { throw endOfFile(stream, expecting: "an escape") }
-          guard letter == UInt8(ascii: "u") else { throw malformed(stream, "expected a low surrogate escape '\\uDC00'") }
+          guard letter == UInt8(ascii: "u") else {
+            throw malformed(stream, "expected a low surrogate escape '\\uDC00'")
+          }
           let low = try hexQuad(&stream)
-          scalar = (0xDC00...0xDFFF).contains(low) ? 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
+          scalar =
+            (0xDC00...0xDFFF).contains(low) ? 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
         }
         // A lone surrogate cannot be UTF-8: it becomes U+FFFD, as Foundation decodes it.
         out.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
@@ -274,11 +304,15 @@ struct JSONRowParser {
   }
 
   /// Copies a nested array or object as compact JSON text, keeping strings exactly as written.
-  private func copyNested(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8]) throws(ShellError) {
+  private func copyNested(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8])
+    throws(ShellError)
+  {
     var closers: [UInt8] = [first == ByteCodes.openBrace ? ByteCodes.closeBrace : ByteCodes.closeBracket]
     out.append(first)
     while let expected = closers.last {
-      guard let byte = try stream.next() else { throw endOfFile(stream, expecting: "'\(Character(Unicode.Scalar(expected)))'") }
+      guard let byte = try stream.next() else {
+        throw endOfFile(stream, expecting: "'\(Character(Unicode.Scalar(expected)))'")
+      }
       switch byte {
       case ByteCodes.space, ByteCodes.tab, ByteCodes.lineFeed, ByteCodes.carriageReturn:
         continue
@@ -310,7 +344,9 @@ struct JSONRowParser {
       guard let byte = try stream.next() else {
         throw .malformedFile(stream.label, line: openLine, column: openColumn, reason: "unterminated string")
       }
-      if byte < 0x20 { throw malformed(stream, "control character in a string (write it as an escape such as '\\n')") }
+      if byte < 0x20 {
+        throw malformed(stream, "control character in a string (write it as an escape such as '\\n')")
+      }
       out.append(byte)
       if escaped {
         escaped = false
@@ -324,7 +360,8 @@ struct JSONRowParser {
 
   private func skipWhitespace(_ stream: inout ByteStream) throws(ShellError) {
     while let byte = try stream.peek(),
-      byte == ByteCodes.space || byte == ByteCodes.tab || byte == ByteCodes.lineFeed || byte == ByteCodes.carriageReturn
+      byte == ByteCodes.space || byte == ByteCodes.tab || byte == ByteCodes.lineFeed
+        || byte == ByteCodes.carriageReturn
     {
       _ = try stream.next()
     }
@@ -337,7 +374,9 @@ struct JSONRowParser {
 
   /// The error for input that ended too soon, placed just after the last byte.
   private func endOfFile(_ stream: borrowing ByteStream, expecting what: String) -> ShellError {
-    .malformedFile(stream.label, line: stream.line, column: stream.column + 1, reason: "unexpected end of file, expected \(what)")
+    let end = stream.endPosition
+    return .malformedFile(
+      stream.label, line: end.line, column: end.column, reason: "unexpected end of file, expected \(what)")
   }
 
   /// A byte as an error message shows it: `'x'` for printable ASCII, else its code.

@@ -80,14 +80,17 @@ struct TableAssembler {
   var warnings: [String] {
     var result: [String] = []
     if invalidLines > 0 {
-      result.append("Invalid UTF-8 replaced with U+FFFD on \(invalidLines) \(invalidLines == 1 ? "line" : "lines")")
+      result.append(
+        "Invalid UTF-8 replaced with U+FFFD on \(invalidLines) \(invalidLines == 1 ? "line" : "lines")")
     }
     if longRows > 0 {
       result.append(
-        "\(longRows) \(longRows == 1 ? "row has" : "rows have") more fields than the header; the extra fields were dropped")
+        "\(longRows) \(longRows == 1 ? "row has" : "rows have") more fields than the header; the extra fields were dropped"
+      )
     }
     if !renamed.isEmpty {
-      result.append("Renamed empty or duplicate column names: \(renamed.map { "'\($0)'" }.joined(separator: ", "))")
+      result.append(
+        "Renamed empty or duplicate column names: \(renamed.map { "'\($0)'" }.joined(separator: ", "))")
     }
     return result
   }

@@ -45,7 +45,8 @@ struct RowWriter {
     case .csv:
       try emit(columns.map { Self.csvField(name($0), alone: columns.count == 1) }.joined(separator: ","))
       for row in rows {
-        try emit(columns.map { Self.csvField(cell(row, $0), alone: columns.count == 1) }.joined(separator: ","))
+        try emit(
+          columns.map { Self.csvField(cell(row, $0), alone: columns.count == 1) }.joined(separator: ","))
       }
     case .tsv:
       try emit(columns.map { Self.tsvField(name($0)) }.joined(separator: "\t"))
@@ -92,7 +93,8 @@ struct RowWriter {
   private func jsonObject(_ row: Int) -> String {
     // JSONText escapes every control character, so JSON is terminal-safe without Sanitizer.
     let members = columns.map { column in
-      JSONText.string(dataset.columns[column]) + ": " + JSONText.string(dataset.cell(row: row, column: column))
+      JSONText.string(dataset.columns[column]) + ": "
+        + JSONText.string(dataset.cell(row: row, column: column))
     }
     return "{" + members.joined(separator: ", ") + "}"
   }
@@ -100,14 +102,22 @@ struct RowWriter {
   /// A CSV field, quoted when it holds a comma, quote or line break (or is a lone empty field,
   /// which would otherwise be a blank line).
   static func csvField(_ text: String, alone: Bool) -> String {
-    let needsQuotes = text.utf8.contains { $0 == ByteCodes.comma || $0 == ByteCodes.quote || $0 == ByteCodes.lineFeed || $0 == ByteCodes.carriageReturn }
+    let needsQuotes = text.utf8.contains {
+      $0 == ByteCodes.comma || $0 == ByteCodes.quote || $0 == ByteCodes.lineFeed
+        || $0 == ByteCodes.carriageReturn
+    }
     if needsQuotes { return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
     return alone && text.isEmpty ? "\"\"" : text
   }
 
   /// A TSV field with `\`, tab, LF and CR escaped.
   static func tsvField(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == ByteCodes.backslash || $0 == ByteCodes.tab || $0 == ByteCodes.lineFeed || $0 == ByteCodes.carriageReturn }) else {
+    guard
+      text.utf8.contains(where: {
+        $0 == ByteCodes.backslash || $0 == ByteCodes.tab || $0 == ByteCodes.lineFeed
+          || $0 == ByteCodes.carriageReturn
+      })
+    else {
       return text
     }
     var result = ""
@@ -132,7 +142,9 @@ struct RowWriter {
 
   /// `text` on one line: each line break becomes a space.
   static func oneLine(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == ByteCodes.lineFeed || $0 == ByteCodes.carriageReturn }) else { return text }
+    guard text.utf8.contains(where: { $0 == ByteCodes.lineFeed || $0 == ByteCodes.carriageReturn }) else {
+      return text
+    }
     return text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
       .replacingOccurrences(of: "\r", with: " ")
   }
@@ -158,11 +170,15 @@ struct RowWriter {
         if index > 0 { text += "  " }
         text += cell
         // No padding after the last column, so lines carry no trailing spaces.
-        if index < cells.count - 1 { text += String(repeating: " ", count: widths[index] - Self.displayWidth(cell)) }
+        if index < cells.count - 1 {
+          text += String(repeating: " ", count: widths[index] - Self.displayWidth(cell))
+        }
       }
       return text
     }
-    var lines = [line(header), widths.map { String(repeating: "-", count: max($0, 1)) }.joined(separator: "  ")]
+    var lines = [
+      line(header), widths.map { String(repeating: "-", count: max($0, 1)) }.joined(separator: "  "),
+    ]
     for cells in body { lines.append(line(cells)) }
     return lines
   }
@@ -192,9 +208,12 @@ struct RowWriter {
     let value = scalar.value
     // The wide ranges of East Asian Width, coarsely: Hangul, CJK, Kana, fullwidth forms, emoji.
     let wide =
-      (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
-      || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-      || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
+      (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+      || (0xAC00...0xD7A3).contains(value)
+      || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value)
+      || (0xFF00...0xFF60).contains(value)
+      || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
+      || (0x20000...0x3FFFD).contains(value)
     return wide ? 2 : 1
   }
 }
