@@ -4,7 +4,7 @@ enum CommandRegistry {
   static let commands: [Command] = [
     Command(
       name: "load", usage: "load NAME|PATH",
-      abstract: "Load a bundled dataset by name, or a text file (one row per line); the search resets",
+      abstract: "Load a bundled dataset or a file; the search starts over",
       arguments: .text(required: true), completion: .datasetsAndFiles,
       run: { session, arguments throws(ShellError) in try session.loadCommand(arguments[0]) }),
     Command(
@@ -15,17 +15,17 @@ enum CommandRegistry {
       run: { session, _ throws(ShellError) in session.focusCommand() }),
     Command(
       name: "search", usage: "search TEXT",
-      abstract: "Replace the text with TEXT in one change (a paste); taps into the bar first if needed",
+      abstract: "Replace the text with TEXT in one change, tapping into the bar first",
       arguments: .text(required: true),
       run: { session, arguments throws(ShellError) in try session.searchCommand(arguments[0]) }),
     Command(
       name: "type", usage: "type TEXT",
-      abstract: "Type TEXT one character at a time: one text change per character",
+      abstract: "Type TEXT one character at a time (one text change each)",
       arguments: .text(required: true),
       run: { session, arguments throws(ShellError) in try session.typeCommand(arguments[0]) }),
     Command(
       name: "backspace", usage: "backspace [COUNT]",
-      abstract: "Delete the last character (COUNT times): one text change each",
+      abstract: "Delete the last character, COUNT times (one text change each)",
       arguments: .words(min: 0, max: 1),
       run: { session, arguments throws(ShellError) in try session.backspaceCommand(arguments.first) }),
     Command(
@@ -36,7 +36,7 @@ enum CommandRegistry {
       run: { session, _ throws(ShellError) in try session.submitCommand() }),
     Command(
       name: "scope", usage: "scope NAME|INDEX",
-      abstract: "Tap a scope-bar button (by title, or by selectedScopeButtonIndex from 0)",
+      abstract: "Tap a scope-bar button, by title or by index from 0",
       arguments: .text(required: true), completion: .scopes,
       run: { session, arguments throws(ShellError) in try session.scopeCommand(arguments[0]) }),
     Command(
@@ -45,7 +45,7 @@ enum CommandRegistry {
       run: { session, arguments throws(ShellError) in try session.selectCommand(arguments[0]) }),
     Command(
       name: "detail", usage: "detail [ROW]",
-      abstract: "Open the detail view of the selected row (selecting ROW first)",
+      abstract: "Open the selected row's detail view (selecting ROW first)",
       arguments: .words(min: 0, max: 1), completion: .rows,
       run: { session, arguments throws(ShellError) in try session.detailCommand(arguments.first) }),
     Command(
@@ -55,8 +55,8 @@ enum CommandRegistry {
       name: "cancel", usage: "cancel", abstract: "Tap the Cancel button",
       run: { session, _ throws(ShellError) in try session.cancelCommand() }),
     Command(
-      name: "code", usage: "code active true|false | code text TEXT",
-      abstract: "Run app code: set searchController.isActive, or assign searchBar.text",
+      name: "code", usage: "code active|text VALUE",
+      abstract: "Run app code: set isActive, or assign searchBar.text",
       discussion: """
         'code active true' presents without the keyboard (no search-bar callbacks);
         'code active false' dismisses without the Cancel button; 'code text TEXT'
@@ -65,7 +65,7 @@ enum CommandRegistry {
       arguments: .text(required: true), completion: .words(["active", "text"]),
       run: { session, arguments throws(ShellError) in try session.codeCommand(arguments[0]) }),
     Command(
-      name: "list", usage: "list [PAGE|all]", abstract: "Show the table on screen again (a page, or every row)",
+      name: "list", usage: "list [PAGE|all]", abstract: "Show the table on screen again: a page, or every row",
       arguments: .words(min: 0, max: 1), completion: .words(["all"]),
       run: { session, arguments throws(ShellError) in try session.listCommand(arguments.first) }),
     Command(
@@ -73,7 +73,7 @@ enum CommandRegistry {
       run: { session, _ throws(ShellError) in session.statusCommand() }),
     Command(
       name: "trace", usage: "trace on|off|json",
-      abstract: "Print each delegate callback as it fires (readable, or one JSON object per line)",
+      abstract: "Print each delegate callback as it fires (text or JSON lines)",
       arguments: .words(min: 1, max: 1), completion: .words(TraceMode.allCases.map(\.rawValue)),
       run: { session, arguments throws(ShellError) in try session.traceCommand(arguments[0]) }),
     Command(

@@ -47,6 +47,11 @@ enum OptionRegistry {
       get: { $0.settings.placeholder },
       set: { session, value throws(ShellError) in session.settings.placeholder = value }),
     ShellOption(
+      name: "scopes", values: "TITLE,TITLE,...",
+      abstract: "the scope bar's titles; the first selects every row", lockedWhileActive: true,
+      get: { $0.dataset.scopeTitles.joined(separator: ",") },
+      set: { session, value throws(ShellError) in try session.setScopeTitles(value) }),
+    ShellOption(
       name: "page", values: "ROWS", abstract: "rows per page of the table", get: { String($0.settings.pageSize) },
       set: { session, value throws(ShellError) in
         guard let rows = Int(value), rows > 0 else {

@@ -97,7 +97,7 @@ extension Session {
   }
 
   func codeCommand(_ text: String) throws(ShellError) {
-    let usage = "code active true|false | code text TEXT"
+    let usage = "code active true|false, or code text TEXT"
     let property = String(text.prefix(while: { $0 != " " }))
     let value = text.dropFirst(property.count)
     switch property {
@@ -257,6 +257,16 @@ extension Session {
     _ = try engine.search(state.appliedText, rule: rule, scope: state.appliedScope)
     _ = try engine.search(state.text, rule: rule, scope: state.scopeIndex)
     settings.match = rule
+  }
+
+  /// `set scopes A,B,C`: new scope-bar titles for a dataset with a category column.
+  func setScopeTitles(_ value: String) throws(ShellError) {
+    guard dataset.scopeColumn != nil else { throw .noScopeBar(dataset: dataset.name) }
+    let titles = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard titles.count >= 2, !titles.contains(where: \.isEmpty) else {
+      throw .invalidValue(option: "scopes", value: value, allowed: "two or more comma-separated titles")
+    }
+    replaceDataset(with: dataset.relabelingScopes(titles), keepingSettings: true)
   }
 
   // MARK: - Help and history

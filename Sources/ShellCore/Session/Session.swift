@@ -135,10 +135,10 @@ extension Session {
   }
 
   /// Replaces the dataset; the search starts over with the new dataset's presets.
-  func replaceDataset(with newDataset: Dataset) {
+  func replaceDataset(with newDataset: Dataset, keepingSettings: Bool = false) {
     dataset = newDataset
     engine = SearchEngine(dataset: newDataset)
-    settings = SessionSettings(presets: newDataset.presets, pageSize: settings.pageSize)
+    if !keepingSettings { settings = SessionSettings(presets: newDataset.presets, pageSize: settings.pageSize) }
     state = SearchState()
     lastCallbacks = []
     lastTable = nil
