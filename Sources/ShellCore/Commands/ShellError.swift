@@ -67,6 +67,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case wouldOverwriteDataset(String)
   /// A file that cannot be written.
   case unwritableFile(String, reason: String)
+  /// `load -` while the commands themselves come from standard input.
+  case standardInputInUse
 }
 
 extension ShellError: CustomStringConvertible {
@@ -91,7 +93,7 @@ extension ShellError: CustomStringConvertible {
     case .noDetailOpen:
       return "No detail view is open"
     case .unknownScope(let token, let scopes):
-      return "Unknown scope '\(token)'. Scopes: \(scopes.joined(separator: ", "))"
+      return "Unknown scope '\(token)'. Scopes: \(scopes.map(Sanitizer.printable).joined(separator: ", "))"
     case .noScopeBar(let dataset):
       return "The dataset '\(dataset)' has no scope bar"
     case .unknownOption(let name, let suggestion):
@@ -133,13 +135,15 @@ extension ShellError: CustomStringConvertible {
     case .loadCancelled(let path):
       return "Loading '\(path)' was cancelled; the previous dataset stays"
     case .unknownColumn(let name, let columns):
-      return "Unknown column '\(name)'. Columns: \(columns.joined(separator: ", "))"
+      return "Unknown column '\(name)'. Columns: \(columns.map(Sanitizer.printable).joined(separator: ", "))"
     case .unknownExportFormat(let path, let extensions):
       return "Cannot tell the format of '\(path)' from its extension. Use one of \(extensions.joined(separator: ", "))"
     case .wouldOverwriteDataset(let path):
       return "Refusing to overwrite '\(path)': it is a dataset's own file"
     case .unwritableFile(let path, let reason):
       return "Cannot write '\(path)': \(reason)"
+    case .standardInputInUse:
+      return "Cannot load '-': the commands come from standard input. Pass them with -c instead"
     }
   }
 
