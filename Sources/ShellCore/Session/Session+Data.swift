@@ -27,7 +27,8 @@ extension Session {
   func openDataset(_ request: LoadRequest) throws(ShellError) -> LoadResult {
     if let catalog, let entry = catalog.entry(request.target) {
       if !request.hasOverrides {
-        return LoadResult(dataset: try catalog.load(entry.name), warnings: [], format: .text)
+        let format = DataFormat.forPath(entry.file) ?? .text
+        return LoadResult(dataset: try catalog.load(entry.name), warnings: [], format: format)
       }
       let options = LoadOptions(
         name: entry.name, source: .bundled(entry.name), presets: entry.presets, format: request.format,
