@@ -40,6 +40,14 @@ struct SearchLifecycle {
   }
 }
 
+extension SearchLifecycle {
+  /// Whether obscuresBackgroundDuringPresentation's dimming view covers the table: a row tap
+  /// lands on it and dismisses instead of selecting.
+  func isDimmingViewShown(_ state: SearchState) -> Bool {
+    options.flavor == .controller && options.obscures && state.isActive && state.text.isEmpty
+  }
+}
+
 /// One reduction in progress: the state as it evolves and the callbacks emitted so far.
 private struct Step {
   var state: SearchState
@@ -330,10 +338,7 @@ private struct Step {
 
   /// With obscuresBackgroundDuringPresentation, the dimming view takes the tap while the results are
   /// not shown: active with empty text (spec, "Select a row", the quirk).
-  var tapLandsOnDimmingView: Bool {
-    guard flavor == .controller, options.obscures, state.isActive else { return false }
-    return state.text.isEmpty
-  }
+  var tapLandsOnDimmingView: Bool { SearchLifecycle(options: options).isDimmingViewShown(state) }
 
   /// The table view that receives the tap.
   var tableName: String {

@@ -234,10 +234,7 @@ extension Session {
   var matchCount: Int { filteredRows(text: state.text, scope: state.scopeIndex).count }
 
   /// Whether the dimming view covers the table (obscuresBackgroundDuringPresentation).
-  var isDimmed: Bool {
-    guard settings.lifecycle.flavor == .controller, settings.lifecycle.obscures, state.isActive else { return false }
-    return settings.lifecycle.results == .inline || state.text.isEmpty
-  }
+  var isDimmed: Bool { lifecycle.isDimmingViewShown(state) }
 
   private var tableKey: TableKey {
     let filtered = state.shown == .results
