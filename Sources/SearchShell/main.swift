@@ -1,1 +1,57 @@
-print("searchshell")
+import Foundation
+import ShellCore
+
+let version = "0.1.0"
+
+let arguments: Arguments
+do {
+  arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("error: \(error.message)\n\(Arguments.usage)\n  See 'searchshell --help'.\n".utf8))
+  exit(64)
+}
+if arguments.showHelp {
+  print(Arguments.help)
+  exit(0)
+}
+if arguments.showVersion {
+  print("searchshell \(version)")
+  exit(0)
+}
+
+let environment = ProcessInfo.processInfo.environment
+let stdinIsTerminal = isatty(STDIN_FILENO) != 0
+let interactive = stdinIsTerminal && arguments.commands.isEmpty
+let console = StandardConsole()
+
+let session: Session
+do {
+  let catalog = try? DatasetCatalog.locate(environment: environment, executablePath: CommandLine.arguments[0])
+  session = try Session(
+    console: console, catalog: catalog, dataset: arguments.dataset, isInteractive: interactive,
+    useColor: TextStyle.colorEnabled(environment: environment, isTerminal: interactive && isatty(STDOUT_FILENO) != 0))
+} catch {
+  FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+  exit(arguments.dataset == nil ? 1 : 64)
+}
+session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
+
+var reader: any LineReader
+if !arguments.commands.isEmpty {
+  reader = CommandQueueReader(lines: arguments.commands)
+} else if interactive {
+  let readlineReader = ReadlineLineReader(
+    session: session, historyPath: ReadlineLineReader.historyPath(environment: environment))
+  session.history = readlineReader.loadedHistory
+  reader = readlineReader
+  session.printWelcome(version: version)
+} else {
+  reader = PlainLineReader()
+}
+
+while let line = reader.readLine(prompt: interactive ? session.prompt : "") {
+  reader.remember(line)
+  if !session.execute(line) { break }
+}
+if interactive { print("") }
+exit(!interactive && session.hasFailures ? 1 : 0)

@@ -49,6 +49,10 @@ public enum ShellError: Error, Equatable, Sendable {
   case cancelNotShown
   /// `clear` while the text is already empty (the clear button is hidden).
   case nothingToClear
+  /// `backspace` while the text is empty.
+  case nothingToDelete
+  /// A command that needs an action on the search screen while none applies, with the reason.
+  case notAvailable(command: String, reason: String)
   /// A regular expression that does not compile.
   case invalidPattern(String, position: Int?, reason: String)
   /// A bundled dataset that cannot be found on disk.
@@ -107,6 +111,10 @@ extension ShellError: CustomStringConvertible {
       return "There is no Cancel button: the search is not active"
     case .nothingToClear:
       return "There is nothing to clear: the search text is empty"
+    case .nothingToDelete:
+      return "There is nothing to delete: the search text is empty"
+    case .notAvailable(let command, let reason):
+      return "Cannot run '\(command)': \(reason)"
     case .invalidPattern(let pattern, let position, let reason):
       let at = position.map { " at position \($0)" } ?? ""
       return "Invalid pattern '\(pattern)'\(at): \(reason)"

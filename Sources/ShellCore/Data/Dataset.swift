@@ -100,3 +100,21 @@ enum DatasetSource: Equatable, Sendable {
     }
   }
 }
+
+extension Dataset {
+  /// The same rows with a new scope bar: `titles[0]` is the button for every row, and each other
+  /// title selects the rows whose category equals it. Shares the text arena.
+  func relabelingScopes(_ titles: [String]) -> Dataset {
+    var rowScopes: [UInt16] = []
+    if let scopeColumn {
+      var indexOf: [String: UInt16] = [:]
+      for (index, title) in titles.enumerated() where index > 0 && index <= Int(UInt16.max) {
+        indexOf[title] = indexOf[title] ?? UInt16(index)
+      }
+      rowScopes = (0..<rowCount).map { indexOf[cell(row: $0, column: scopeColumn)] ?? 0 }
+    }
+    return Dataset(
+      name: name, source: source, columns: columns, titleColumn: titleColumn, scopeColumn: scopeColumn,
+      scopeTitles: titles, rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets)
+  }
+}

@@ -1,0 +1,49 @@
+/// One shell command as a value: the registry feeds dispatch, `help` and tab completion from these.
+struct Command: Sendable {
+  /// The name typed to run it.
+  let name: String
+  /// Other names that run it.
+  var aliases: [String] = []
+  /// The synopsis, e.g. `search TEXT`.
+  let usage: String
+  /// One line for `help`.
+  let abstract: String
+  /// More lines for `help NAME`.
+  var discussion: String = ""
+  /// What the command takes after its name.
+  var arguments: ArgumentShape = .none
+  /// What Tab completes for its arguments.
+  var completion: ArgumentCompletion = .nothing
+  /// Runs the command on a session with its parsed arguments.
+  let run: @Sendable (Session, [String]) throws(ShellError) -> Void
+}
+
+/// The arguments a command accepts.
+enum ArgumentShape: Sendable {
+  /// Nothing after the name.
+  case none
+  /// The rest of the line as one text (quotes optional); `required` says whether it may be absent.
+  case text(required: Bool)
+  /// Between `min` and `max` words (quotes group words).
+  case words(min: Int, max: Int)
+}
+
+/// What Tab offers for a command's arguments.
+enum ArgumentCompletion: Sendable {
+  /// No completion.
+  case nothing
+  /// Bundled dataset names, then file paths.
+  case datasetsAndFiles
+  /// File paths.
+  case files
+  /// The scope titles of the loaded dataset.
+  case scopes
+  /// Option names, then the chosen option's values.
+  case options
+  /// Row numbers of the table on screen.
+  case rows
+  /// Command names.
+  case commands
+  /// A fixed list of words.
+  case words([String])
+}

@@ -1,0 +1,106 @@
+/// The one list of commands: dispatch, `help` and tab completion all read it.
+enum CommandRegistry {
+  /// Every command, in the order `help` lists them.
+  static let commands: [Command] = [
+    Command(
+      name: "load", usage: "load NAME|PATH",
+      abstract: "Load a bundled dataset or a file; the search starts over",
+      arguments: .text(required: true), completion: .datasetsAndFiles,
+      run: { session, arguments throws(ShellError) in try session.loadCommand(arguments[0]) }),
+    Command(
+      name: "datasets", usage: "datasets", abstract: "List the bundled datasets",
+      run: { session, _ throws(ShellError) in session.datasetsCommand() }),
+    Command(
+      name: "focus", usage: "focus", abstract: "Tap into the search bar (begin editing)",
+      run: { session, _ throws(ShellError) in session.focusCommand() }),
+    Command(
+      name: "search", usage: "search TEXT",
+      abstract: "Replace the text with TEXT in one change, tapping into the bar first",
+      arguments: .text(required: true),
+      run: { session, arguments throws(ShellError) in try session.searchCommand(arguments[0]) }),
+    Command(
+      name: "type", usage: "type TEXT",
+      abstract: "Type TEXT one character at a time (one text change each)",
+      arguments: .text(required: true),
+      run: { session, arguments throws(ShellError) in try session.typeCommand(arguments[0]) }),
+    Command(
+      name: "backspace", usage: "backspace [COUNT]",
+      abstract: "Delete the last character, COUNT times (one text change each)",
+      arguments: .words(min: 0, max: 1),
+      run: { session, arguments throws(ShellError) in try session.backspaceCommand(arguments.first) }),
+    Command(
+      name: "clear", usage: "clear", abstract: "Tap the clear (x) button in the search field",
+      run: { session, _ throws(ShellError) in try session.clearCommand() }),
+    Command(
+      name: "submit", usage: "submit", abstract: "Tap the keyboard's Search button",
+      run: { session, _ throws(ShellError) in try session.submitCommand() }),
+    Command(
+      name: "scope", usage: "scope NAME|INDEX",
+      abstract: "Tap a scope-bar button, by title or by index from 0",
+      arguments: .text(required: true), completion: .scopes,
+      run: { session, arguments throws(ShellError) in try session.scopeCommand(arguments[0]) }),
+    Command(
+      name: "select", usage: "select ROW", abstract: "Tap row ROW (from 1) of the table on screen",
+      arguments: .words(min: 1, max: 1), completion: .rows,
+      run: { session, arguments throws(ShellError) in try session.selectCommand(arguments[0]) }),
+    Command(
+      name: "detail", usage: "detail [ROW]",
+      abstract: "Open the selected row's detail view (selecting ROW first)",
+      arguments: .words(min: 0, max: 1), completion: .rows,
+      run: { session, arguments throws(ShellError) in try session.detailCommand(arguments.first) }),
+    Command(
+      name: "back", usage: "back", abstract: "Close the detail view",
+      run: { session, _ throws(ShellError) in try session.backCommand() }),
+    Command(
+      name: "cancel", usage: "cancel", abstract: "Tap the Cancel button",
+      run: { session, _ throws(ShellError) in try session.cancelCommand() }),
+    Command(
+      name: "code", usage: "code active|text VALUE",
+      abstract: "Run app code: set isActive, or assign searchBar.text",
+      discussion: """
+        'code active true' presents without the keyboard (no search-bar callbacks);
+        'code active false' dismisses without the Cancel button; 'code text TEXT'
+        assigns the text without textDidChange.
+        """,
+      arguments: .text(required: true), completion: .words(["active", "text"]),
+      run: { session, arguments throws(ShellError) in try session.codeCommand(arguments[0]) }),
+    Command(
+      name: "list", usage: "list [PAGE|all]", abstract: "Show the table on screen again: a page, or every row",
+      arguments: .words(min: 0, max: 1), completion: .words(["all"]),
+      run: { session, arguments throws(ShellError) in try session.listCommand(arguments.first) }),
+    Command(
+      name: "status", usage: "status", abstract: "Show the state as 'key: value' lines",
+      run: { session, _ throws(ShellError) in session.statusCommand() }),
+    Command(
+      name: "trace", usage: "trace on|off|json",
+      abstract: "Print each delegate callback as it fires (text or JSON lines)",
+      arguments: .words(min: 1, max: 1), completion: .words(TraceMode.allCases.map(\.rawValue)),
+      run: { session, arguments throws(ShellError) in try session.traceCommand(arguments[0]) }),
+    Command(
+      name: "timing", usage: "timing on|off", abstract: "Print each command's time after it",
+      arguments: .words(min: 1, max: 1), completion: .words(["on", "off"]),
+      run: { session, arguments throws(ShellError) in try session.timingCommand(arguments[0]) }),
+    Command(
+      name: "set", usage: "set [NAME [VALUE]]", abstract: "Change an option; 'set' alone lists them",
+      arguments: .text(required: false), completion: .options,
+      run: { session, arguments throws(ShellError) in try session.setCommand(arguments.first) }),
+    Command(
+      name: "help", usage: "help [COMMAND]", abstract: "Show the commands, or one command's usage",
+      arguments: .words(min: 0, max: 1), completion: .commands,
+      run: { session, arguments throws(ShellError) in try session.helpCommand(arguments.first) }),
+    Command(
+      name: "history", usage: "history", abstract: "Show the commands entered so far",
+      run: { session, _ throws(ShellError) in session.historyCommand() }),
+    Command(
+      name: "quit", aliases: ["exit"], usage: "quit", abstract: "Leave the shell (Ctrl-D does too)",
+      run: { _, _ throws(ShellError) in }),
+  ]
+
+  /// Every name and alias, for "Did you mean" and completion.
+  static let names: [String] = commands.flatMap { [$0.name] + $0.aliases }
+
+  /// The command a name or alias runs.
+  static func command(named name: String) -> Command? {
+    commands.first { $0.name == name || $0.aliases.contains(name) }
+  }
+}

@@ -1,0 +1,103 @@
+/// One option `set` can change: its name, its values and how it reads and writes the session.
+struct ShellOption: Sendable {
+  /// The name typed after `set`.
+  let name: String
+  /// The values it takes, as `help` shows them (e.g. `on|off`).
+  let values: String
+  /// One line for `set` and `help set`.
+  let abstract: String
+  /// The values Tab completes (empty for free text).
+  var choices: [String] = []
+  /// Whether it cannot change while the search is active.
+  var lockedWhileActive = false
+  /// The current value, as `set` lists it.
+  let get: @Sendable (Session) -> String
+  /// Changes the option, or throws `invalidValue`.
+  let set: @Sendable (Session, String) throws(ShellError) -> Void
+}
+
+/// The options `set` knows, in the order `set` lists them.
+enum OptionRegistry {
+  static let options: [ShellOption] = [
+    choice(
+      "flavor", Flavor.self, "which search API the app uses", locked: true,
+      get: { $0.settings.lifecycle.flavor }, set: { $0.settings.lifecycle.flavor = $1 }),
+    choice(
+      "results", ResultsPresentation.self, "searchResultsController: nil (inline) or a separate one",
+      locked: true, get: { $0.settings.lifecycle.results }, set: { $0.settings.lifecycle.results = $1 }),
+    choice(
+      "rule", DataSourceRule.self, "when the inline table shows the filtered list",
+      get: { $0.settings.lifecycle.rule }, set: { $0.settings.lifecycle.rule = $1 }),
+    toggle(
+      "live", "off: the list changes only on the Search button",
+      get: { $0.settings.lifecycle.live }, set: { $0.settings.lifecycle.live = $1 }),
+    toggle(
+      "obscures", "obscuresBackgroundDuringPresentation (a row tap on the dimmed table cancels)",
+      get: { $0.settings.lifecycle.obscures }, set: { $0.settings.lifecycle.obscures = $1 }),
+    ShellOption(
+      name: "match", values: MatchRule.allCases.map(\.rawValue).joined(separator: "|"),
+      abstract: "how the text is compared with the rows", choices: MatchRule.allCases.map(\.rawValue),
+      get: { $0.settings.match.rawValue },
+      set: { session, value throws(ShellError) in try session.setMatch(value) }),
+    ShellOption(
+      name: "title", values: "TEXT", abstract: "the navigation bar title", get: { $0.settings.title },
+      set: { session, value throws(ShellError) in session.settings.title = value }),
+    ShellOption(
+      name: "placeholder", values: "TEXT", abstract: "the search bar's placeholder",
+      get: { $0.settings.placeholder },
+      set: { session, value throws(ShellError) in session.settings.placeholder = value }),
+    ShellOption(
+      name: "scopes", values: "TITLE,TITLE,...",
+      abstract: "the scope bar's titles; the first selects every row", lockedWhileActive: true,
+      get: { $0.dataset.scopeTitles.joined(separator: ",") },
+      set: { session, value throws(ShellError) in try session.setScopeTitles(value) }),
+    ShellOption(
+      name: "page", values: "ROWS", abstract: "rows per page of the table", get: { String($0.settings.pageSize) },
+      set: { session, value throws(ShellError) in
+        guard let rows = Int(value), rows > 0 else {
+          throw .invalidValue(option: "page", value: value, allowed: "a number of rows above 0")
+        }
+        session.settings.pageSize = rows
+      }),
+  ]
+
+  /// The option named `name`.
+  static func option(named name: String) -> ShellOption? { options.first { $0.name == name } }
+
+  private static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
+    _ name: String, _ type: Value.Type, _ abstract: String, locked: Bool = false,
+    get: @escaping @Sendable (Session) -> Value, set: @escaping @Sendable (Session, Value) -> Void
+  ) -> ShellOption where Value.RawValue == String {
+    let values = Value.allCases.map(\.rawValue)
+    return ShellOption(
+      name: name, values: values.joined(separator: "|"), abstract: abstract, choices: values,
+      lockedWhileActive: locked, get: { get($0).rawValue },
+      set: { session, text throws(ShellError) in
+        guard let value = Value(rawValue: text) else {
+          throw .invalidValue(option: name, value: text, allowed: oneOf(values))
+        }
+        set(session, value)
+      })
+  }
+
+  private static func toggle(
+    _ name: String, _ abstract: String, get: @escaping @Sendable (Session) -> Bool, set: @escaping @Sendable (Session, Bool) -> Void
+  ) -> ShellOption {
+    ShellOption(
+      name: name, values: "on|off", abstract: abstract, choices: ["on", "off"], get: { get($0) ? "on" : "off" },
+      set: { session, text throws(ShellError) in
+        switch text {
+        case "on", "true": set(session, true)
+        case "off", "false": set(session, false)
+        default: throw .invalidValue(option: name, value: text, allowed: "'on' or 'off'")
+        }
+      })
+  }
+
+  /// "'a', 'b' or 'c'".
+  static func oneOf(_ values: [String]) -> String {
+    let quoted = values.map { "'\($0)'" }
+    guard quoted.count > 1 else { return quoted.first ?? "" }
+    return quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "")
+  }
+}

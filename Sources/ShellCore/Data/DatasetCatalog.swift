@@ -1,0 +1,107 @@
+import Foundation
+
+/// The bundled datasets, as `datasets/manifest.json` lists them with their tutorial presets.
+public struct DatasetCatalog: Sendable {
+  /// The folder holding the manifest and the data files.
+  let directory: URL
+  /// The datasets, in manifest order.
+  let entries: [Entry]
+  /// The dataset the shell opens with.
+  public let defaultName: String
+
+  /// One manifest entry.
+  struct Entry: Decodable, Sendable {
+    let name: String
+    let file: String
+    let about: String
+    let tutorial: String?
+    let title: String
+    let placeholder: String?
+    let titleColumn: String?
+    let scopeColumn: String?
+    let scopes: [String]?
+    let match: String?
+    let flavor: String?
+    let results: String?
+    let rule: String?
+    let live: Bool?
+    let obscures: Bool?
+  }
+
+  private struct Manifest: Decodable {
+    let `default`: String
+    let datasets: [Entry]
+  }
+
+  /// Reads the manifest in `directory`.
+  public init(directory: URL) throws(ShellError) {
+    let manifestURL = directory.appendingPathComponent("manifest.json")
+    guard let data = try? Data(contentsOf: manifestURL) else {
+      throw .datasetsMissing(manifestURL.path)
+    }
+    let manifest: Manifest
+    do {
+      manifest = try JSONDecoder().decode(Manifest.self, from: data)
+    } catch {
+      throw .malformedFile(manifestURL.path, line: nil, column: nil, reason: "not a valid dataset manifest")
+    }
+    self.directory = directory
+    self.entries = manifest.datasets
+    self.defaultName = manifest.default
+  }
+
+  /// Finds the `datasets` folder: `$SEARCHSHELL_DATASETS`, else beside or above the executable
+  /// (a `swift build` tree), else above this source file (the checkout it was built from), else
+  /// the working directory.
+  public static func locate(
+    environment: [String: String], executablePath: String, sourceFile: String = #filePath
+  ) throws(ShellError) -> DatasetCatalog {
+    if let explicit = environment["SEARCHSHELL_DATASETS"], !explicit.isEmpty {
+      return try DatasetCatalog(directory: URL(fileURLWithPath: explicit))
+    }
+    var candidates: [URL] = []
+    for start in [executablePath, sourceFile] {
+      var folder = URL(fileURLWithPath: start).resolvingSymlinksInPath().deletingLastPathComponent()
+      for _ in 0..<8 {
+        candidates.append(folder.appendingPathComponent("datasets"))
+        folder = folder.deletingLastPathComponent()
+      }
+    }
+    candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("datasets"))
+    for candidate in candidates
+    where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("manifest.json").path) {
+      return try DatasetCatalog(directory: candidate)
+    }
+    throw .datasetsMissing("datasets/manifest.json")
+  }
+
+  /// The bundled dataset names.
+  var names: [String] { entries.map(\.name) }
+
+  /// The entry named `name`, if bundled.
+  func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+
+  /// Loads a bundled dataset with its presets.
+  func load(_ name: String) throws(ShellError) -> Dataset {
+    guard let entry = entry(name) else { throw .unknownDataset(name, suggestion: name.nearest(in: names)) }
+    return try DatasetLoader.load(
+      path: directory.appendingPathComponent(entry.file).path, name: entry.name, source: .bundled(entry.name),
+      presets: entry.presets, titleColumn: entry.titleColumn, scopeColumn: entry.scopeColumn,
+      scopeTitles: entry.scopes)
+  }
+}
+
+extension DatasetCatalog.Entry {
+  /// The tutorial presets this entry names; unknown values fall back to the defaults.
+  var presets: DatasetPresets {
+    var presets = DatasetPresets(title: title)
+    if let placeholder { presets.placeholder = placeholder }
+    if let match, let rule = MatchRule(rawValue: match) { presets.match = rule }
+    if let flavor, let value = Flavor(rawValue: flavor) { presets.lifecycle.flavor = value }
+    if let results, let value = ResultsPresentation(rawValue: results) { presets.lifecycle.results = value }
+    if let rule, let value = DataSourceRule(rawValue: rule) { presets.lifecycle.rule = value }
+    if let live { presets.lifecycle.live = live }
+    if let obscures { presets.lifecycle.obscures = obscures }
+    return presets
+  }
+}

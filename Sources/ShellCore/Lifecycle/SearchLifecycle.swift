@@ -1,0 +1,344 @@
+/// The search stack as a pure state machine: an action in, the new state and UIKit's callbacks out.
+///
+/// The order of every sequence is the contract in `spec/lifecycle.md`. Each `emit` records the
+/// state at that step, so state changes are made exactly where UIKit makes them.
+struct SearchLifecycle {
+  /// The session's switches (flavor, results presentation, data-source rule, live, obscures).
+  var options: LifecycleOptions
+
+  /// Applies `action` to `state` and returns the callbacks it causes, in order.
+  func reduce(_ state: inout SearchState, _ action: SearchAction) -> [Callback] {
+    var step = Step(state: state, options: options)
+    switch action {
+    case .activeSetByCode(let active):
+      if active { step.activateByCode() } else { step.deactivateByCode() }
+    case .cancelButtonTapped:
+      step.cancel()
+    case .clearButtonTapped:
+      step.clear()
+    case .datasetLoaded:
+      step.state = SearchState()
+    case .detailClosed:
+      step.state.isDetailOpen = false
+    case .detailOpened:
+      step.state.isDetailOpen = step.state.selectedItem != nil
+    case .editingBegan:
+      step.beginEditing()
+    case .rowTapped(let row, let item):
+      step.tapRow(row, item: item)
+    case .scopeButtonTapped(let index):
+      step.changeScope(to: index)
+    case .searchButtonTapped:
+      step.tapSearchButton()
+    case .textChanged(let edit):
+      step.changeText(edit)
+    case .textSetByCode(let text):
+      step.setTextByCode(text)
+    }
+    state = step.state
+    return step.callbacks
+  }
+}
+
+/// One reduction in progress: the state as it evolves and the callbacks emitted so far.
+private struct Step {
+  var state: SearchState
+  let options: LifecycleOptions
+  var callbacks: [Callback] = []
+
+  var flavor: Flavor { options.flavor }
+
+  mutating func emit(_ name: CallbackName, _ arguments: [CallbackArgument] = [], returns: Bool? = nil) {
+    callbacks.append(Callback(name, arguments, returns: returns, state: state.snapshot))
+  }
+
+  // MARK: - The app's reactions
+
+  /// What the app does when asked to refresh (update, shouldReload, didChangeSearchText): filter and reload.
+  mutating func appRefilters() {
+    if options.live { applyQuery() }
+    if flavor == .controller, options.results == .inline { state.shown = inlineTable() }
+  }
+
+  /// The app's `filteredItems` now reflect the current text and scope.
+  mutating func applyQuery() {
+    state.appliedText = state.text
+    state.appliedScope = state.scopeIndex
+  }
+
+  /// The inline table's data-source rule.
+  func inlineTable() -> ShownTable {
+    switch options.rule {
+    case .active: return state.isActive ? .results : .main
+    // A chosen scope filters even with empty text (model choice: the spec's rule predates scopes).
+    case .text: return state.isActive && (!state.text.isEmpty || state.scopeIndex != 0) ? .results : .main
+    }
+  }
+
+  /// A separate results controller is visible while presented with non-empty text.
+  mutating func updateSeparateVisibility() {
+    guard flavor == .controller, options.results == .separate else { return }
+    state.shown = state.isActive && !state.text.isEmpty ? .results : .main
+  }
+
+  // MARK: - Editing
+
+  mutating func beginEditing() {
+    guard !state.isFirstResponder else { return }
+    emit(.searchBarShouldBeginEditing, returns: true)
+    state.isFirstResponder = true
+    emit(.searchBarTextDidBeginEditing)
+    switch flavor {
+    case .controller:
+      if state.isActive {
+        appRefilters()
+        emit(.updateSearchResults, updateArguments)
+      } else {
+        present()
+      }
+    case .display:
+      if !state.isActive { beginDisplaySearch() }
+    case .custom:
+      // The tutorial's didStartSearching sets shouldShowSearchResults and reloads.
+      state.shown = .results
+      emit(.didStartSearching)
+    }
+  }
+
+  /// willPresent, update, didPresent: UISearchController's automatic presentation.
+  mutating func present() {
+    emit(.willPresentSearchController)
+    state.isActive = true
+    updateSeparateVisibility()
+    appRefilters()
+    emit(.updateSearchResults, updateArguments)
+    emit(.didPresentSearchController)
+  }
+
+  mutating func beginDisplaySearch() {
+    state.isActive = true
+    emit(.willBeginSearch)
+    emit(.didBeginSearch)
+    if !state.text.isEmpty { showResultsTable() }
+  }
+
+  var updateArguments: [CallbackArgument] { [CallbackArgument("searchBar.text", .text(state.text))] }
+
+  mutating func changeText(_ edit: TextEdit) {
+    let wasEmpty = state.text.isEmpty
+    emit(
+      .searchBarShouldChangeText,
+      [
+        CallbackArgument("shouldChangeTextIn", .range(location: edit.location, length: edit.length)),
+        CallbackArgument("replacementText", .text(edit.replacement)),
+      ], returns: true)
+    state.text = edit.applied(to: state.text)
+    updateSeparateVisibility()
+    emit(.searchBarTextDidChange, [CallbackArgument("textDidChange", .text(state.text))])
+    textDidChangeReaction(wasEmpty: wasEmpty)
+  }
+
+  /// What follows textDidChange: the controller's update, the display controller's reload and
+  /// results-table visibility, or the custom controller's forward.
+  mutating func textDidChangeReaction(wasEmpty: Bool) {
+    switch flavor {
+    case .controller:
+      appRefilters()
+      emit(.updateSearchResults, updateArguments)
+    case .display:
+      appRefilters()
+      emit(.shouldReloadForSearchString, [CallbackArgument("shouldReloadTableForSearch", .text(state.text))],
+        returns: options.live)
+      if state.isActive, wasEmpty, !state.text.isEmpty { showResultsTable() }
+      if state.isActive, !wasEmpty, state.text.isEmpty { hideResultsTable() }
+    case .custom:
+      appRefilters()
+      emit(.didChangeSearchText, [CallbackArgument("searchText", .text(state.text))])
+    }
+  }
+
+  mutating func showResultsTable() {
+    if !state.resultsTableLoaded {
+      state.resultsTableLoaded = true
+      emit(.didLoadSearchResultsTableView, [CallbackArgument("didLoadSearchResultsTableView", .object("searchResultsTableView"))])
+    }
+    emit(.willShowResultsTable, [CallbackArgument("willShowSearchResultsTableView", .object("searchResultsTableView"))])
+    state.shown = .results
+    emit(.didShowResultsTable, [CallbackArgument("didShowSearchResultsTableView", .object("searchResultsTableView"))])
+  }
+
+  mutating func hideResultsTable() {
+    emit(.willHideResultsTable, [CallbackArgument("willHideSearchResultsTableView", .object("searchResultsTableView"))])
+    state.shown = .main
+    emit(.didHideResultsTable, [CallbackArgument("didHideSearchResultsTableView", .object("searchResultsTableView"))])
+  }
+
+  /// The clear (x) button: no shouldChangeText (a model choice), then the text-change reaction.
+  mutating func clear() {
+    guard !state.text.isEmpty else { return }
+    state.text = ""
+    updateSeparateVisibility()
+    emit(.searchBarTextDidChange, [CallbackArgument("textDidChange", .text(""))])
+    textDidChangeReaction(wasEmpty: false)
+  }
+
+  mutating func setTextByCode(_ text: String) {
+    state.text = text
+    switch flavor {
+    case .controller:
+      updateSeparateVisibility()
+      appRefilters()
+      emit(.updateSearchResults, updateArguments)
+    case .display:
+      appRefilters()
+      emit(.shouldReloadForSearchString, [CallbackArgument("shouldReloadTableForSearch", .text(text))],
+        returns: options.live)
+    case .custom:
+      break
+    }
+  }
+
+  // MARK: - Scope
+
+  mutating func changeScope(to index: Int) {
+    guard index != state.scopeIndex else { return }
+    state.scopeIndex = index
+    emit(.searchBarScopeDidChange, [CallbackArgument("selectedScopeButtonIndexDidChange", .integer(index))])
+    switch flavor {
+    case .controller:
+      appRefilters()
+      emit(.updateSearchResults, updateArguments)
+    case .display:
+      appRefilters()
+      emit(.shouldReloadForSearchScope, [CallbackArgument("shouldReloadTableForSearchScope", .integer(index))],
+        returns: options.live)
+    case .custom:
+      // The custom controller does not forward scope changes, so the app does not re-filter.
+      break
+    }
+  }
+
+  // MARK: - Buttons
+
+  mutating func tapSearchButton() {
+    emit(.searchBarSearchButtonClicked)
+    // The app filters here when live search is off, then resigns first responder as the tutorials do.
+    if !options.live { applyQuery() }
+    resignFirstResponder()
+    if flavor == .custom {
+      if state.shown != .results { state.shown = .results }
+      emit(.didTapOnSearchButton)
+    }
+  }
+
+  mutating func resignFirstResponder() {
+    guard state.isFirstResponder else { return }
+    emit(.searchBarShouldEndEditing, returns: true)
+    state.isFirstResponder = false
+    emit(.searchBarTextDidEndEditing)
+  }
+
+  mutating func cancel() {
+    emit(.searchBarCancelButtonClicked)
+    switch flavor {
+    case .controller:
+      dismiss()
+    case .display:
+      endDisplaySearch()
+    case .custom:
+      resignFirstResponder()
+      state.shown = .main
+      emit(.didTapOnCancelButton)
+    }
+  }
+
+  /// willDismiss, the programmatic clear and its update, resign, didDismiss.
+  mutating func dismiss() {
+    state.isActive = false
+    emit(.willDismissSearchController)
+    state.text = ""
+    state.appliedText = ""
+    if options.results == .inline { state.shown = inlineTable() }
+    emit(.updateSearchResults, updateArguments)
+    resignFirstResponder()
+    state.shown = .main
+    emit(.didDismissSearchController)
+  }
+
+  mutating func endDisplaySearch() {
+    let resultsWereShown = state.shown == .results
+    state.isActive = false
+    emit(.willEndSearch)
+    state.text = ""
+    state.appliedText = ""
+    resignFirstResponder()
+    if resultsWereShown { hideResultsTable() }
+    emit(.didEndSearch)
+  }
+
+  mutating func activateByCode() {
+    switch flavor {
+    case .controller:
+      if state.isActive {
+        appRefilters()
+        emit(.updateSearchResults, updateArguments)
+      } else {
+        present()
+      }
+    case .display:
+      if !state.isActive { beginDisplaySearch() }
+    case .custom:
+      break
+    }
+  }
+
+  mutating func deactivateByCode() {
+    switch flavor {
+    case .controller:
+      if state.isActive {
+        dismiss()
+      } else {
+        state.text = ""
+        appRefilters()
+        emit(.updateSearchResults, updateArguments)
+      }
+    case .display:
+      if state.isActive { endDisplaySearch() }
+    case .custom:
+      break
+    }
+  }
+
+  // MARK: - Rows
+
+  mutating func tapRow(_ row: Int, item: Int) {
+    if tapLandsOnDimmingView {
+      dismiss()
+      return
+    }
+    emit(
+      .didSelectRow,
+      [
+        CallbackArgument("tableView", .object(tableName)),
+        CallbackArgument("didSelectRowAt", .indexPath(section: 0, row: row)),
+      ])
+    state.selectedItem = item
+  }
+
+  /// With obscuresBackgroundDuringPresentation, the dimming view covers the presenting table while
+  /// the search is active; a separate results table sits above it once the text is non-empty.
+  var tapLandsOnDimmingView: Bool {
+    guard flavor == .controller, options.obscures, state.isActive else { return false }
+    return options.results == .inline || state.text.isEmpty
+  }
+
+  /// The table view that receives the tap.
+  var tableName: String {
+    guard state.shown == .results else { return "tableView" }
+    switch flavor {
+    case .controller: return options.results == .separate ? "resultsController.tableView" : "tableView"
+    case .display: return "searchResultsTableView"
+    case .custom: return "tableView"
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/// Everything the imaginary screen's search stack remembers between user actions.
+public struct SearchState: Equatable, Sendable {
+  /// `isActive` of the search controller (UISearchController or UISearchDisplayController).
+  public var isActive = false
+  /// `searchBar.text`.
+  public var text = ""
+  /// Whether the search bar is first responder (the keyboard is up).
+  public var isFirstResponder = false
+  /// `selectedScopeButtonIndex`; 0 is "All".
+  public var scopeIndex = 0
+  /// The table the user sees.
+  public var shown = ShownTable.main
+  /// The text the app last filtered with (its `filteredItems`); differs from `text` while live search is off.
+  public var appliedText = ""
+  /// The scope the app last filtered with.
+  public var appliedScope = 0
+  /// Whether the display controller has created its results table for this dataset.
+  public var resultsTableLoaded = false
+  /// The dataset row that the last row tap selected.
+  public var selectedItem: Int?
+  /// Whether the detail view of the selected item is pushed.
+  public var isDetailOpen = false
+
+  public init() {}
+}
+
+extension SearchState {
+  /// Whether the bar is engaged: the Cancel button and the scope bar are on screen.
+  ///
+  /// The custom flavor's controller is never presented, so `isActive` stays false there; the
+  /// tutorial's own flag (results shown) and the keyboard stand in for it.
+  func isSearching(_ flavor: Flavor) -> Bool {
+    switch flavor {
+    case .controller, .display: return isActive
+    case .custom: return isFirstResponder || shown == .results
+    }
+  }
+
+  /// The columns a trace prints for each callback.
+  var snapshot: CallbackSnapshot {
+    CallbackSnapshot(isActive: isActive, text: text, isFirstResponder: isFirstResponder, shown: shown)
+  }
+}

@@ -1,0 +1,30 @@
+/// ANSI styling that is on only for a colour terminal (never with `NO_COLOR` or `TERM=dumb`).
+public struct TextStyle: Sendable {
+  /// Whether escape sequences are emitted at all.
+  public let isEnabled: Bool
+
+  public init(isEnabled: Bool) { self.isEnabled = isEnabled }
+
+  /// Whether a terminal should get colour, from the environment and whether output is a terminal.
+  public static func colorEnabled(environment: [String: String], isTerminal: Bool) -> Bool {
+    guard isTerminal else { return false }
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+    if environment["TERM"] == "dumb" { return false }
+    return true
+  }
+
+  private func wrap(_ text: String, _ code: String) -> String {
+    isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  /// Bold text.
+  func bold(_ text: String) -> String { wrap(text, "1") }
+  /// Dimmed text (placeholders, dimmed rows, trace state).
+  func dim(_ text: String) -> String { wrap(text, "2") }
+  /// Matched characters in a row.
+  func highlight(_ text: String) -> String { wrap(text, "1;33") }
+  /// A callback name in a trace.
+  func callback(_ text: String) -> String { wrap(text, "36") }
+  /// An error prefix.
+  func error(_ text: String) -> String { wrap(text, "1;31") }
+}

@@ -1,0 +1,55 @@
+/// Turns callbacks into trace lines: readable text, or one JSON object per line.
+enum TraceFormatter {
+  /// One readable line: the selector, its arguments and return value, then the state at that step.
+  static func line(_ callback: Callback, style: TextStyle) -> String {
+    var text = "  " + style.callback(callback.name.selector)
+    let arguments = callback.arguments.map { "\($0.label): \(describe($0.value))" }
+    if !arguments.isEmpty { text += " " + arguments.joined(separator: ", ") }
+    if let returns = callback.returns { text += " -> \(returns)" }
+    let state = callback.state
+    text += "  " + style.dim(
+      "[isActive: \(state.isActive), text: \(quoted(state.text)), firstResponder: \(state.isFirstResponder), shown: \(state.shown.rawValue)]"
+    )
+    return text
+  }
+
+  /// One JSON object with the keys `callback`, `receiver`, `args`, `returns`, `isActive`, `text`,
+  /// `firstResponder` and `shown`, in that order.
+  static func json(_ callback: Callback) -> String {
+    var fields: [String] = []
+    fields.append("\"callback\":\(JSONText.string(callback.name.selector))")
+    fields.append("\"receiver\":\(JSONText.string(callback.name.receiver))")
+    let arguments = callback.arguments.map { "\(JSONText.string($0.label)):\(json($0.value))" }
+    fields.append("\"args\":{\(arguments.joined(separator: ","))}")
+    if let returns = callback.returns { fields.append("\"returns\":\(returns)") }
+    fields.append("\"isActive\":\(callback.state.isActive)")
+    fields.append("\"text\":\(JSONText.string(callback.state.text))")
+    fields.append("\"firstResponder\":\(callback.state.isFirstResponder)")
+    fields.append("\"shown\":\(JSONText.string(callback.state.shown.rawValue))")
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+
+  /// A value as Swift would print it in a log line.
+  static func describe(_ value: CallbackArgument.Value) -> String {
+    switch value {
+    case .text(let text): return quoted(text)
+    case .integer(let number): return String(number)
+    case .range(let location, let length): return "{\(location), \(length)}"
+    case .indexPath(let section, let row): return "[\(section), \(row)]"
+    case .object(let name): return name
+    }
+  }
+
+  private static func json(_ value: CallbackArgument.Value) -> String {
+    switch value {
+    case .text(let text): return JSONText.string(text)
+    case .integer(let number): return String(number)
+    case .range(let location, let length): return "{\"location\":\(location),\"length\":\(length)}"
+    case .indexPath(let section, let row): return "{\"section\":\(section),\"row\":\(row)}"
+    case .object(let name): return JSONText.string(name)
+    }
+  }
+
+  /// A string in double quotes with quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String) -> String { JSONText.string(text) }
+}

@@ -1,0 +1,319 @@
+import Foundation
+
+/// The command handlers. Each validates everything first, so a failure changes nothing.
+extension Session {
+  // MARK: - Data
+
+  func loadCommand(_ nameOrPath: String) throws(ShellError) {
+    let newDataset = try Self.openDataset(nameOrPath, catalog: catalog)
+    replaceDataset(with: newDataset)
+    lastCallbacks = []
+    _ = lifecycle.reduce(&state, .datasetLoaded)
+    console.print("Loaded '\(newDataset.name)': \(newDataset.rowCount) rows, flavor \(settings.lifecycle.flavor.rawValue), match \(settings.match.rawValue)")
+    printScreen()
+  }
+
+  func datasetsCommand() {
+    guard let catalog else { return }
+    let width = catalog.names.map(\.count).max() ?? 0
+    for entry in catalog.entries {
+      let padding = String(repeating: " ", count: width - entry.name.count)
+      console.print("  \(entry.name)\(padding)  \(entry.about)")
+    }
+  }
+
+  // MARK: - Search bar
+
+  func focusCommand() {
+    perform([.editingBegan])
+  }
+
+  func searchCommand(_ text: String) throws(ShellError) {
+    try validateQuery(text)
+    perform(focusIfNeeded + [.textChanged(.replaceAll(of: state.text, with: text))])
+  }
+
+  func typeCommand(_ text: String) throws(ShellError) {
+    try validateQuery(state.text + text)
+    var actions = focusIfNeeded
+    var typed = state.text
+    for character in text {
+      actions.append(.textChanged(.append(String(character), to: typed)))
+      typed.append(character)
+    }
+    perform(actions)
+  }
+
+  func backspaceCommand(_ countText: String?) throws(ShellError) {
+    var count = 1
+    if let countText {
+      guard let number = Int(countText), number > 0 else {
+        throw .invalidValue(option: "backspace", value: countText, allowed: "a count above 0")
+      }
+      count = number
+    }
+    guard !state.text.isEmpty else { throw .nothingToDelete }
+    try validateQuery(String(state.text.dropLast(min(count, state.text.count))))
+    var actions = focusIfNeeded
+    var text = state.text
+    for _ in 0..<count {
+      guard let edit = TextEdit.deleteLast(of: text) else { break }
+      actions.append(.textChanged(edit))
+      text = edit.applied(to: text)
+    }
+    perform(actions)
+  }
+
+  func clearCommand() throws(ShellError) {
+    guard !state.text.isEmpty else { throw .nothingToClear }
+    perform(focusIfNeeded + [.clearButtonTapped])
+  }
+
+  func submitCommand() throws(ShellError) {
+    guard !state.text.isEmpty else { throw .searchKeyDisabled }
+    perform(focusIfNeeded + [.searchButtonTapped])
+  }
+
+  func scopeCommand(_ token: String) throws(ShellError) {
+    guard dataset.hasScopes else { throw .noScopeBar(dataset: dataset.name) }
+    let titles = dataset.scopeTitles
+    let index: Int
+    if let exact = titles.firstIndex(of: token) {
+      index = exact
+    } else if let folded = titles.firstIndex(where: { $0.lowercased() == token.lowercased() }) {
+      index = folded
+    } else if let number = Int(token), titles.indices.contains(number) {
+      index = number
+    } else {
+      throw .unknownScope(token, scopes: titles)
+    }
+    let tapIntoBar: [SearchAction] = state.isSearching(settings.lifecycle.flavor) ? [] : [.editingBegan]
+    perform(tapIntoBar + [.scopeButtonTapped(index)])
+  }
+
+  func cancelCommand() throws(ShellError) {
+    guard state.isSearching(settings.lifecycle.flavor) else { throw .cancelNotShown }
+    perform([.cancelButtonTapped])
+  }
+
+  func codeCommand(_ text: String) throws(ShellError) {
+    let usage = "code active true|false, or code text TEXT"
+    let property = String(text.prefix(while: { $0 != " " }))
+    let value = text.dropFirst(property.count)
+    switch property {
+    case "active":
+      let words = try CommandTokenizer.tokens(String(value)).map(\.text)
+      guard let word = words.first else { throw .missingArgument(command: "code active", usage: usage) }
+      if words.count > 1 { throw .unexpectedArgument(command: "code active", token: words[1], usage: usage) }
+      guard let active = ["true": true, "false": false, "on": true, "off": false][word] else {
+        throw .invalidValue(option: "code active", value: word, allowed: "'true' or 'false'")
+      }
+      perform([.activeSetByCode(active)])
+    case "text":
+      let newText = try CommandTokenizer.restOfLine(value)
+      try validateQuery(newText)
+      perform([.textSetByCode(newText)])
+    default:
+      throw .invalidValue(option: "code", value: property, allowed: "'active' or 'text'")
+    }
+  }
+
+  // MARK: - Rows
+
+  /// The dataset row behind `token` in the table on screen.
+  private func resolveRow(_ token: String) throws(ShellError) -> (row: Int, item: Int) {
+    guard let number = Int(token), number >= 1 || number < 1 else { throw .invalidRow(token) }
+    let rows = tableRows
+    guard number >= 1, number <= rows.count else {
+      throw .rowOutOfRange(token, rowCount: rows.count, table: state.shown == .results ? "results" : "main")
+    }
+    return (number - 1, rows[number - 1])
+  }
+
+  func selectCommand(_ token: String) throws(ShellError) {
+    let (row, item) = try resolveRow(token)
+    let wasActive = state.isActive
+    perform([.rowTapped(row: row, item: item)], showScreen: false)
+    if let selected = state.selectedItem, lastCallbacks.contains(where: { $0.name == .didSelectRow }) {
+      console.print("Selected row \(row + 1): \(Sanitizer.printable(dataset.title(selected)))")
+    } else if wasActive && !state.isActive {
+      console.print("The tap landed on the dimming view: the search was dismissed and no row was selected")
+      printScreen()
+    }
+  }
+
+  func detailCommand(_ token: String?) throws(ShellError) {
+    if let token {
+      let (row, item) = try resolveRow(token)
+      perform([.rowTapped(row: row, item: item)], showScreen: false)
+      guard lastCallbacks.contains(where: { $0.name == .didSelectRow }) else {
+        console.print("The tap landed on the dimming view: the search was dismissed and no row was selected")
+        printScreen()
+        return
+      }
+    }
+    guard let item = state.selectedItem else { throw .nothingSelected }
+    _ = lifecycle.reduce(&state, .detailOpened)
+    for line in ScreenRenderer(session: self).detailLines(item: item) { console.print(line) }
+  }
+
+  func backCommand() throws(ShellError) {
+    guard state.isDetailOpen else { throw .noDetailOpen }
+    _ = lifecycle.reduce(&state, .detailClosed)
+    lastCallbacks = []
+    printScreen(forceTable: true)
+  }
+
+  // MARK: - Inspecting
+
+  func listCommand(_ token: String?) throws(ShellError) {
+    guard let token else {
+      printScreen(forceTable: true)
+      return
+    }
+    if token == "all" {
+      for line in ScreenRenderer(session: self).barLines() { console.print(line) }
+      printTable(page: nil)
+      return
+    }
+    let pages = max(1, (tableRows.count + settings.pageSize - 1) / settings.pageSize)
+    guard let page = Int(token), page >= 1, page <= pages else {
+      throw .invalidValue(option: "list", value: token, allowed: "'all' or a page from 1 to \(pages)")
+    }
+    printTable(page: page)
+  }
+
+  func statusCommand() {
+    let scopeTitle = dataset.scopeTitles.indices.contains(state.scopeIndex) ? dataset.scopeTitles[state.scopeIndex] : "All"
+    let selected = state.selectedItem.map { TraceFormatter.quoted(dataset.title($0)) } ?? "none"
+    let lines = [
+      ("dataset", dataset.name),
+      ("rows", String(dataset.rowCount)),
+      ("flavor", settings.lifecycle.flavor.rawValue),
+      ("active", String(state.isActive)),
+      ("text", TraceFormatter.quoted(state.text)),
+      ("firstResponder", String(state.isFirstResponder)),
+      ("scope", scopeTitle),
+      ("shown", state.shown.rawValue),
+      ("matches", String(matchCount)),
+      ("selected", selected),
+    ]
+    for (key, value) in lines { console.print("\(key): \(value)") }
+  }
+
+  func traceCommand(_ token: String) throws(ShellError) {
+    guard let mode = TraceMode(rawValue: token) else {
+      throw .invalidValue(option: "trace", value: token, allowed: OptionRegistry.oneOf(TraceMode.allCases.map(\.rawValue)))
+    }
+    trace = mode
+  }
+
+  func timingCommand(_ token: String) throws(ShellError) {
+    switch token {
+    case "on": timing = true
+    case "off": timing = false
+    default: throw .invalidValue(option: "timing", value: token, allowed: "'on' or 'off'")
+    }
+  }
+
+  // MARK: - Options
+
+  func setCommand(_ text: String?) throws(ShellError) {
+    guard let text else {
+      let width = OptionRegistry.options.map(\.name.count).max() ?? 0
+      for option in OptionRegistry.options {
+        let padding = String(repeating: " ", count: width - option.name.count)
+        console.print("\(option.name)\(padding)  \(option.get(self))  (\(option.values): \(option.abstract))")
+      }
+      return
+    }
+    let name = String(text.prefix(while: { $0 != " " && $0 != "\t" }))
+    guard let option = OptionRegistry.option(named: name) else {
+      throw .unknownOption(name, suggestion: name.nearest(in: OptionRegistry.options.map(\.name)))
+    }
+    let rest = text.dropFirst(name.count)
+    guard rest.contains(where: { $0 != " " && $0 != "\t" }) else {
+      console.print("\(option.name): \(option.get(self))  (\(option.values))")
+      return
+    }
+    let value = try CommandTokenizer.restOfLine(rest)
+    if option.lockedWhileActive, state.isActive || state.isFirstResponder || state.shown == .results {
+      // Validate first so a bad value gets the more useful message.
+      if !option.choices.isEmpty, !option.choices.contains(value) {
+        throw .invalidValue(option: name, value: value, allowed: OptionRegistry.oneOf(option.choices))
+      }
+      throw .optionLocked(option: name)
+    }
+    let before = settings
+    try option.set(self, value)
+    if settings != before { printScreen() }
+  }
+
+  /// `set match RULE`: refused when the current text is not a valid query under the new rule.
+  func setMatch(_ value: String) throws(ShellError) {
+    guard let rule = MatchRule(rawValue: value) else {
+      throw .invalidValue(option: "match", value: value, allowed: OptionRegistry.oneOf(MatchRule.allCases.map(\.rawValue)))
+    }
+    _ = try engine.search(state.appliedText, rule: rule, scope: state.appliedScope)
+    _ = try engine.search(state.text, rule: rule, scope: state.scopeIndex)
+    settings.match = rule
+  }
+
+  /// `set scopes A,B,C`: new scope-bar titles for a dataset with a category column.
+  func setScopeTitles(_ value: String) throws(ShellError) {
+    guard dataset.scopeColumn != nil else { throw .noScopeBar(dataset: dataset.name) }
+    let titles = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard titles.count >= 2, !titles.contains(where: \.isEmpty) else {
+      throw .invalidValue(option: "scopes", value: value, allowed: "two or more comma-separated titles")
+    }
+    replaceDataset(with: dataset.relabelingScopes(titles), keepingSettings: true)
+  }
+
+  // MARK: - Help and history
+
+  func helpCommand(_ name: String?) throws(ShellError) {
+    guard let name else {
+      console.print("OVERVIEW: SearchShell: the iOS search controller as a terminal program")
+      console.print("")
+      console.print("USAGE: COMMAND [ARGUMENTS]")
+      console.print("")
+      console.print("COMMANDS:")
+      for command in CommandRegistry.commands {
+        let label = "  " + command.usage
+        let padding = label.count < 28 ? String(repeating: " ", count: 28 - label.count) : "\n" + String(repeating: " ", count: 28)
+        console.print(label + padding + command.abstract)
+      }
+      console.print("")
+      console.print("See 'help COMMAND' for one command, and 'set' for the options.")
+      return
+    }
+    guard let command = CommandRegistry.command(named: name) else {
+      throw .unknownCommand(name, suggestion: name.nearest(in: CommandRegistry.names))
+    }
+    console.print("OVERVIEW: \(command.abstract)")
+    console.print("")
+    console.print("USAGE: \(command.usage)")
+    if !command.aliases.isEmpty { console.print("ALIASES: \(command.aliases.joined(separator: ", "))") }
+    if !command.discussion.isEmpty {
+      console.print("")
+      for line in command.discussion.split(separator: "\n") { console.print(String(line)) }
+    }
+    if command.name == "set" {
+      console.print("")
+      console.print("OPTIONS:")
+      for option in OptionRegistry.options {
+        let label = "  \(option.name) \(option.values)"
+        let padding = label.count < 36 ? String(repeating: " ", count: 36 - label.count) : "  "
+        console.print(label + padding + option.abstract)
+      }
+    }
+  }
+
+  func historyCommand() {
+    let width = String(history.count).count
+    for (index, line) in history.enumerated() {
+      let number = String(index + 1)
+      console.print(String(repeating: " ", count: width - number.count + 2) + number + "  " + line)
+    }
+  }
+}

@@ -1,0 +1,269 @@
+import Foundation
+
+/// One shell session: the loaded dataset, the search screen's state, the options, and the history.
+///
+/// `execute` runs one command line. A failed command prints one error line and changes nothing.
+public final class Session {
+  let console: Console
+  let catalog: DatasetCatalog?
+  let style: TextStyle
+  /// Whether a person is typing at a terminal (prompt, banner, colours, persistent history).
+  public let isInteractive: Bool
+
+  private(set) var dataset: Dataset
+  private(set) var engine: SearchEngine
+  var state = SearchState()
+  var settings: SessionSettings
+  var trace = TraceMode.off
+  var timing = false
+  /// The callbacks fired by the last command, for `expect callbacks` and `diagram last`.
+  var lastCallbacks: [Callback] = []
+  /// Every non-blank line entered this session (and, on a terminal, loaded from the history file).
+  public var history: [String] = []
+  /// How many commands have failed; the exit status is 1 when any did and input was not a terminal.
+  public private(set) var failureCount = 0
+  /// The table last printed, so an action prints the table only when it changed.
+  private var lastTable: TableKey?
+
+  /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path).
+  public init(
+    console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, isInteractive: Bool,
+    useColor: Bool
+  ) throws(ShellError) {
+    self.console = console
+    self.catalog = catalog
+    self.isInteractive = isInteractive
+    self.style = TextStyle(isEnabled: useColor)
+    let initial = try Self.openDataset(name ?? catalog?.defaultName ?? "", catalog: catalog)
+    self.dataset = initial
+    self.engine = SearchEngine(dataset: initial)
+    self.settings = SessionSettings(presets: initial.presets)
+  }
+
+  /// The prompt readline shows: the dataset's name.
+  public var prompt: String { "\(dataset.name)> " }
+
+  /// Whether the session should end with a failure status.
+  public var hasFailures: Bool { failureCount > 0 }
+
+  /// Runs one command line; returns false when the command asks to quit.
+  @discardableResult
+  public func execute(_ line: String) -> Bool {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return true }
+    if history.last != trimmed { history.append(trimmed) }
+    let started = DispatchTime.now()
+    var keepGoing = true
+    do throws(ShellError) {
+      keepGoing = try dispatch(trimmed)
+    } catch {
+      report(error)
+    }
+    if timing {
+      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+      console.print("time: " + String(format: "%.3f ms", elapsed))
+    }
+    return keepGoing
+  }
+
+  /// Prints an error line and counts the failure.
+  public func report(_ error: ShellError) {
+    failureCount += 1
+    console.printError(style.error("error:") + " " + error.description)
+  }
+
+  private func dispatch(_ line: String) throws(ShellError) -> Bool {
+    let name = String(line.prefix(while: { $0 != " " && $0 != "\t" }))
+    let rest = line.dropFirst(name.count)
+    guard let command = CommandRegistry.command(named: name) else {
+      throw .unknownCommand(name, suggestion: name.nearest(in: CommandRegistry.names))
+    }
+    if command.name == "quit" {
+      let extra = try CommandTokenizer.tokens(String(rest))
+      if let first = extra.first {
+        throw .unexpectedArgument(command: name, token: first.text, usage: command.usage)
+      }
+      return false
+    }
+    let arguments = try parseArguments(rest, for: command, typedName: name)
+    try command.run(self, arguments)
+    return true
+  }
+
+  private func parseArguments(_ rest: Substring, for command: Command, typedName: String) throws(ShellError)
+    -> [String]
+  {
+    switch command.arguments {
+    case .none:
+      if let first = try CommandTokenizer.tokens(String(rest)).first {
+        throw .unexpectedArgument(command: typedName, token: first.text, usage: command.usage)
+      }
+      return []
+    case .text(let required):
+      let isBlank = rest.allSatisfy { $0 == " " || $0 == "\t" }
+      if isBlank {
+        if required { throw .missingArgument(command: typedName, usage: command.usage) }
+        return []
+      }
+      return [try CommandTokenizer.restOfLine(rest)]
+    case .words(let min, let max):
+      let words = try CommandTokenizer.tokens(String(rest)).map(\.text)
+      if words.count < min { throw .missingArgument(command: typedName, usage: command.usage) }
+      if words.count > max {
+        throw .unexpectedArgument(command: typedName, token: words[max], usage: command.usage)
+      }
+      return words
+    }
+  }
+}
+
+// MARK: - Datasets
+
+extension Session {
+  /// A bundled dataset by name, else a file by path.
+  static func openDataset(_ nameOrPath: String, catalog: DatasetCatalog?) throws(ShellError) -> Dataset {
+    if let catalog, catalog.entry(nameOrPath) != nil { return try catalog.load(nameOrPath) }
+    let path = (nameOrPath as NSString).expandingTildeInPath
+    if FileManager.default.fileExists(atPath: path) {
+      let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      return try DatasetLoader.load(
+        path: path, name: name, source: .file(path), presets: DatasetPresets(title: name))
+    }
+    let looksLikePath = nameOrPath.contains("/") || nameOrPath.contains(".")
+    if looksLikePath { throw .fileNotFound(nameOrPath) }
+    throw .unknownDataset(nameOrPath, suggestion: nameOrPath.nearest(in: catalog?.names ?? []))
+  }
+
+  /// Replaces the dataset; the search starts over with the new dataset's presets.
+  func replaceDataset(with newDataset: Dataset, keepingSettings: Bool = false) {
+    dataset = newDataset
+    engine = SearchEngine(dataset: newDataset)
+    if !keepingSettings { settings = SessionSettings(presets: newDataset.presets, pageSize: settings.pageSize) }
+    state = SearchState()
+    lastCallbacks = []
+    lastTable = nil
+  }
+}
+
+// MARK: - Actions
+
+extension Session {
+  /// The lifecycle with the session's options.
+  var lifecycle: SearchLifecycle { SearchLifecycle(options: settings.lifecycle) }
+
+  /// Sends actions in order, prints their callbacks as they fire (when tracing), then the screen.
+  func perform(_ actions: [SearchAction], showScreen: Bool = true) {
+    var callbacks: [Callback] = []
+    if state.isDetailOpen { _ = lifecycle.reduce(&state, .detailClosed) }
+    for action in actions {
+      let fired = lifecycle.reduce(&state, action)
+      printTrace(fired)
+      callbacks += fired
+    }
+    lastCallbacks = callbacks
+    if showScreen { printScreen() }
+  }
+
+  /// Prints callbacks in the current trace mode.
+  func printTrace(_ callbacks: [Callback]) {
+    switch trace {
+    case .off: return
+    case .on: for callback in callbacks { console.print(TraceFormatter.line(callback, style: style)) }
+    case .json: for callback in callbacks { console.print(TraceFormatter.json(callback)) }
+    }
+  }
+
+  /// The tap into the bar, when the keyboard is not up yet (commands that type focus first).
+  var focusIfNeeded: [SearchAction] { state.isFirstResponder ? [] : [.editingBegan] }
+
+  /// Checks that `text` is a valid query under the current rule before any state changes.
+  func validateQuery(_ text: String) throws(ShellError) {
+    _ = try engine.search(text, rule: settings.match, scope: state.scopeIndex)
+  }
+}
+
+// MARK: - What the table shows
+
+/// Identifies the content of a printed table, to print it again only when it changed.
+private struct TableKey: Equatable {
+  var dataset: ObjectIdentifier
+  var shown: ShownTable
+  var text: String
+  var scope: Int
+  var match: MatchRule
+  var dimmed: Bool
+}
+
+extension Session {
+  /// The app's filtered items for `text` in `scope`.
+  ///
+  /// The tutorials filter with Foundation's `contains`, which finds nothing for an empty string, so
+  /// an empty search selects nothing; under the `text` rule (the fruit example) an empty search
+  /// selects every row of the scope instead.
+  func filteredRows(text: String, scope: Int) -> TableRows {
+    if text.isEmpty {
+      guard settings.lifecycle.rule == .text else { return .subset([]) }
+      if scope == 0 { return .all(count: dataset.rowCount) }
+    }
+    return .subset((try? engine.search(text, rule: settings.match, scope: scope)) ?? [])
+  }
+
+  /// The rows of the table on screen.
+  var tableRows: TableRows {
+    switch state.shown {
+    case .main: return .all(count: dataset.rowCount)
+    case .results: return filteredRows(text: state.appliedText, scope: state.appliedScope)
+    }
+  }
+
+  /// How many rows the current text and scope select.
+  var matchCount: Int { filteredRows(text: state.text, scope: state.scopeIndex).count }
+
+  /// Whether the dimming view covers the table (obscuresBackgroundDuringPresentation).
+  var isDimmed: Bool {
+    guard settings.lifecycle.flavor == .controller, settings.lifecycle.obscures, state.isActive else { return false }
+    return settings.lifecycle.results == .inline || state.text.isEmpty
+  }
+
+  private var tableKey: TableKey {
+    let filtered = state.shown == .results
+    return TableKey(
+      dataset: ObjectIdentifier(dataset), shown: state.shown, text: filtered ? state.appliedText : "",
+      scope: filtered ? state.appliedScope : 0, match: settings.match, dimmed: isDimmed)
+  }
+
+  /// Prints the search bar, the scope bar when visible, and the table if it changed.
+  func printScreen(forceTable: Bool = false) {
+    let renderer = ScreenRenderer(session: self)
+    for line in renderer.barLines() { console.print(line) }
+    let key = tableKey
+    if forceTable || key != lastTable {
+      for line in renderer.tableLines(rows: tableRows, page: 1) { console.print(line) }
+      lastTable = key
+    }
+  }
+
+  /// Prints one page of the table (or every row) regardless of whether it changed.
+  func printTable(page: Int?) {
+    let renderer = ScreenRenderer(session: self)
+    for line in renderer.tableLines(rows: tableRows, page: page) { console.print(line) }
+    lastTable = tableKey
+  }
+}
+
+// MARK: - Start-up
+
+extension Session {
+  /// Applies the command line's `--flavor` and `--trace` before the first command, without output.
+  public func applyStartupOptions(flavor: Flavor?, trace: Bool) {
+    if let flavor { settings.lifecycle.flavor = flavor }
+    if trace { self.trace = .on }
+  }
+
+  /// The banner and first screen an interactive session opens with.
+  public func printWelcome(version: String) {
+    console.print("SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
+    console.print("Dataset '\(dataset.name)' (\(dataset.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue).")
+    printScreen()
+  }
+}

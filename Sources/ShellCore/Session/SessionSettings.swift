@@ -1,0 +1,22 @@
+/// The options `set` changes; loading a dataset resets them to its presets.
+struct SessionSettings: Equatable {
+  /// Flavor, results presentation, data-source rule, live search and obscures.
+  var lifecycle = LifecycleOptions()
+  /// How the query is compared with the rows.
+  var match: MatchRule = .fold
+  /// The navigation bar title.
+  var title = ""
+  /// The search bar's placeholder.
+  var placeholder = "Search"
+  /// Rows per page of the table.
+  var pageSize = 10
+
+  /// The settings a dataset's presets call for.
+  init(presets: DatasetPresets, pageSize: Int = 10) {
+    lifecycle = presets.lifecycle
+    match = presets.match
+    title = presets.title
+    placeholder = presets.placeholder
+    self.pageSize = pageSize
+  }
+}

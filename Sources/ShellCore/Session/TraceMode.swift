@@ -1,0 +1,9 @@
+/// How callbacks are printed as they fire.
+enum TraceMode: String, CaseIterable {
+  /// One readable line per callback.
+  case on
+  /// Not printed.
+  case off
+  /// One JSON object per line.
+  case json
+}

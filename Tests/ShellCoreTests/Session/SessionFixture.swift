@@ -1,0 +1,40 @@
+import Foundation
+
+@testable import ShellCore
+
+/// A session on the bundled datasets, writing into memory.
+struct SessionFixture {
+  let console = BufferConsole()
+  let session: Session
+
+  /// The repository's `datasets` folder, found from this file.
+  static let catalog: DatasetCatalog = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    do {
+      return try DatasetCatalog(directory: root.appendingPathComponent("datasets"))
+    } catch {
+      fatalError("the bundled datasets are missing: \(error)")
+    }
+  }()
+
+  init(dataset: String = "countries") throws {
+    session = try Session(
+      console: console, catalog: Self.catalog, dataset: dataset, isInteractive: false, useColor: false)
+  }
+
+  /// Runs commands in order and returns what they printed.
+  @discardableResult
+  func run(_ lines: String...) -> (output: [String], errors: [String]) {
+    let outputBefore = console.output.count
+    let errorsBefore = console.errors.count
+    for line in lines { session.execute(line) }
+    return (Array(console.output[outputBefore...]), Array(console.errors[errorsBefore...]))
+  }
+
+  /// The titles of the rows in the table on screen.
+  var titlesOnScreen: [String] {
+    let rows = session.tableRows
+    return (0..<rows.count).map { session.dataset.title(rows[$0]) }
+  }
+}
