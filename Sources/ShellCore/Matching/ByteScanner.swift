@@ -10,11 +10,26 @@ enum ByteScanner {
     UnsafeRawPointer(pointer).loadUnaligned(as: SIMD32<UInt8>.self)
   }
 
-  /// The lanes of a 32-lane comparison as four words holding 0x01 in each matching lane's byte.
+  /// Whether any lane of two comparisons is set in both.
+  ///
+  /// `.==` and `any` compile to vector compares and a mask test; the matching lanes are then
+  /// found by re-checking bytes, because turning a `SIMDMask` into an integer compiles to a
+  /// per-lane loop through memory.
   @inline(__always)
-  static func laneWords(_ mask: SIMDMask<SIMD32<Int8>>) -> SIMD4<UInt64> {
-    let bytes = unsafeBitCast(mask, to: SIMD32<UInt8>.self) & SIMD32<UInt8>(repeating: 1)
-    return unsafeBitCast(bytes, to: SIMD4<UInt64>.self)
+  static func anyBoth(_ a: SIMD32<UInt8>, _ first: SIMD32<UInt8>, _ b: SIMD32<UInt8>, _ second: SIMD32<UInt8>) -> Bool {
+    any((a .== first) .& (b .== second))
+  }
+
+  /// The high bit of each byte of `x` that is zero (exact: no borrow between bytes).
+  @inline(__always)
+  static func zeroBytes(_ x: UInt64) -> UInt64 {
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((x & low7) &+ low7) | x | low7)
+  }
+
+  @inline(__always)
+  static func load64(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
   }
 
   /// Whether `count` bytes at `a` and `b` are equal.
@@ -56,7 +71,7 @@ enum ByteScanner {
   }
 
   /// Calls `hit(row)`, in ascending order, for each row of `rows` whose text contains `needle`
-  /// (at a word start when `wordStart`). Returns false if `isCancelled` said so between blocks.
+  /// (at a word start when `wordStart`).
   static func scan(
     _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, hit: (Int) -> Void
   ) {
@@ -80,42 +95,55 @@ enum ByteScanner {
       guard let needleBase = needleBuffer.baseAddress else { return }
       var row = rows.lowerBound
       var position = chunkStart
+      let firstWord = UInt64(firstByte) &* 0x0101_0101_0101_0101
+      let secondWord = UInt64(secondByte) &* 0x0101_0101_0101_0101
+      /// Verifies a candidate; on a hit reports the row and returns where the next row starts.
+      @inline(__always) func check(_ candidate: Int) -> Int? {
+        while candidate >= view.end(row) { row &+= 1 }
+        let rowStart = view.start(row)
+        let rowEnd = view.end(row)
+        if candidate < rowStart || candidate &+ length > rowEnd { return nil }
+        if !verified, !equal(base + candidate, needleBase, length) { return nil }
+        if wordStart, !isWordStart(base, rowStart: rowStart, candidate) { return nil }
+        hit(row)
+        return rowEnd
+      }
       while position <= lastStart {
-        var words: SIMD4<UInt64>
-        if position <= simdLast {
-          let mask = (load(base + position + firstIndex) .== first) .& (load(base + position + secondIndex) .== second)
-          if !any(mask) {
-            position &+= 32
-            continue
-          }
-          words = laneWords(mask)
-        } else {
-          words = .zero
-          for lane in 0..<min(32, lastStart - position + 1)
-          where base[position + lane + firstIndex] == firstByte && base[position + lane + secondIndex] == secondByte {
-            words[lane >> 3] |= 1 << UInt64((lane & 7) * 8)
-          }
-          if words == .zero {
-            position &+= 32
-            continue
-          }
+        if position <= simdLast,
+          !anyBoth(load(base + position + firstIndex), first, load(base + position + secondIndex), second)
+        {
+          position &+= 32
+          continue
         }
         var next = position &+ 32
-        lanes: for wordIndex in 0..<4 {
-          var word = words[wordIndex]
-          while word != 0 {
-            let candidate = position &+ wordIndex &* 8 &+ word.trailingZeroBitCount &>> 3
-            word &= word &- 1
-            if candidate > lastStart { break lanes }
-            while candidate >= view.end(row) { row &+= 1 }
-            let rowStart = view.start(row)
-            let rowEnd = view.end(row)
-            if candidate < rowStart || candidate &+ length > rowEnd { continue }
-            if !verified, !equal(base + candidate, needleBase, length) { continue }
-            if wordStart, !isWordStart(base, rowStart: rowStart, candidate) { continue }
-            hit(row)
-            next = rowEnd
-            break lanes
+        if position <= simdLast {
+          // Find the lanes 8 at a time with SWAR: a zero byte of (bytes ^ repeated) is a match.
+          lanes: for word in 0..<4 {
+            let offset = position &+ word &* 8
+            var bits =
+              zeroBytes(load64(base + offset + firstIndex) ^ firstWord)
+              & zeroBytes(load64(base + offset + secondIndex) ^ secondWord)
+            while bits != 0 {
+              let candidate = offset &+ bits.trailingZeroBitCount &>> 3
+              bits &= bits &- 1
+              if candidate > lastStart { break lanes }
+              if let rowEnd = check(candidate) {
+                next = rowEnd
+                break lanes
+              }
+            }
+          }
+        } else {
+          var candidate = position
+          let lastLane = min(position &+ 31, lastStart)
+          while candidate <= lastLane {
+            if base[candidate &+ firstIndex] == firstByte, base[candidate &+ secondIndex] == secondByte,
+              let rowEnd = check(candidate)
+            {
+              next = rowEnd
+              break
+            }
+            candidate &+= 1
           }
         }
         position = next
@@ -136,15 +164,17 @@ enum ByteScanner {
       let first = SIMD32<UInt8>(repeating: firstByte)
       let last = SIMD32<UInt8>(repeating: lastByte)
       let simdLast = row.limit - length + 1 - 32
+      let firstWord = UInt64(firstByte) &* 0x0101_0101_0101_0101
+      let lastWord = UInt64(lastByte) &* 0x0101_0101_0101_0101
       while position <= lastStart, position <= simdLast {
-        let mask = (load(base + position) .== first) .& (load(base + position + length - 1) .== last)
-        if any(mask) {
-          let words = laneWords(mask)
-          for wordIndex in 0..<4 {
-            var word = words[wordIndex]
-            while word != 0 {
-              let candidate = position &+ wordIndex &* 8 &+ word.trailingZeroBitCount &>> 3
-              word &= word &- 1
+        if anyBoth(load(base + position), first, load(base + position + length - 1), last) {
+          for word in 0..<4 {
+            let offset = position &+ word &* 8
+            var bits =
+              zeroBytes(load64(base + offset) ^ firstWord) & zeroBytes(load64(base + offset + length - 1) ^ lastWord)
+            while bits != 0 {
+              let candidate = offset &+ bits.trailingZeroBitCount &>> 3
+              bits &= bits &- 1
               if candidate > lastStart { return -1 }
               if equal(base + candidate, needle, length) { return candidate }
             }

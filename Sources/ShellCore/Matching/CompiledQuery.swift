@@ -6,6 +6,9 @@ struct CompiledQuery {
   let driver: CompiledTerm?
   /// Whether any term is fuzzy (the rows then need scores).
   let isFuzzy: Bool
+  /// `clauses` flattened for `plan`.
+  private let planTerms: PinnedBuffer<TermPlan>
+  private let planClauseEnds: PinnedBuffer<Int>
 
   /// Compiles `parsed`, choosing needle bytes by the arena's `frequency`.
   init(_ parsed: ParsedQuery, frequency: [Int]) {
@@ -40,18 +43,55 @@ struct CompiledQuery {
       return a != b ? a < b : left.offset < right.offset
     }.map(\.element)
     isFuzzy = parsed.clauses.contains { $0.contains { $0.kind == .fuzzy } }
+    let flat = self.clauses.joined().map(\.plan)
+    planTerms = PinnedBuffer(count: flat.count)
+    for (index, term) in flat.enumerated() { planTerms.base[index] = term }
+    var ends: [Int] = []
+    for clause in self.clauses { ends.append((ends.last ?? 0) + clause.count) }
+    planClauseEnds = PinnedBuffer(ends)
   }
 
-  /// Whether row `row` passes every clause except the driver.
+  /// Signature bits every matching row has: from the positive, single-term clauses compared in
+  /// `fold` form (whose bytes are exactly what signatures are built from).
+  var requiredSignature: UInt32 {
+    var mask: UInt32 = 0
+    for clause in clauses where clause.count == 1 {
+      let term = clause[0]
+      if !term.term.negated, term.term.variant == .fold { mask |= RowSignature.mask(term.needle.bytes) }
+    }
+    return mask
+  }
+
+  /// The clauses as raw pointers for the hot loops (valid while `self` lives).
+  var plan: QueryPlan {
+    QueryPlan(terms: planTerms.pointer, clauseEnds: planClauseEnds.pointer, clauseCount: planClauseEnds.count)
+  }
+}
+
+/// The non-driver clauses as plain pointers: no reference counting in per-row loops, which would
+/// make both cores fight over the same retain counts.
+struct QueryPlan {
+  /// Every term, clause after clause.
+  let terms: UnsafePointer<TermPlan>
+  /// Where each clause ends in `terms`.
+  let clauseEnds: UnsafePointer<Int>
+  /// Number of clauses.
+  let clauseCount: Int
+
+  /// Whether row `row` passes every clause.
   @inline(__always)
-  func matchesRest(_ row: Int, _ texts: RowTexts) -> Bool {
-    for clause in clauses {
+  func matches(_ row: Int, _ texts: RowTexts) -> Bool {
+    if clauseCount == 0 { return true }
+    var start = 0
+    for clause in 0..<clauseCount {
+      let end = clauseEnds[clause]
       var any = false
-      for term in clause where term.matches(row, texts) != term.term.negated {
+      for index in start..<end where terms[index].matches(row, texts) != terms[index].negated {
         any = true
         break
       }
       if !any { return false }
+      start = end
     }
     return true
   }
@@ -59,15 +99,46 @@ struct CompiledQuery {
   /// The fuzzy score of a matching row: per clause, the best score of its matching fuzzy terms.
   func score(_ row: Int, _ texts: RowTexts, _ scorer: inout FuzzyScorer) -> Int32 {
     var total: Int32 = 0
-    for clause in clauses {
+    var start = 0
+    for clause in 0..<clauseCount {
+      let end = clauseEnds[clause]
       var best: Int32?
-      for term in clause where term.term.kind == .fuzzy && term.matches(row, texts) {
-        let value = scorer.score(texts.slice(row, term.term.variant), pattern: term.needle.scalars)
+      for index in start..<end where terms[index].kind == .fuzzy && terms[index].matches(row, texts) {
+        let term = terms[index]
+        let value = scorer.score(texts.slice(row, term.variant), pattern: term.scalars, count: term.scalarCount)
         best = max(best ?? value, value)
       }
       total &+= best ?? 0
+      start = end
     }
     return total
+  }
+}
+
+/// One term as plain values and pointers into its `CompiledTerm`'s pinned buffers.
+struct TermPlan {
+  let needle: UnsafePointer<UInt8>
+  let length: Int
+  let scalars: UnsafePointer<UInt32>
+  let scalarStarts: UnsafePointer<Int>
+  let scalarCount: Int
+  let kind: QueryTerm.Kind
+  let variant: TextVariant
+  let anchoredStart: Bool
+  let anchoredEnd: Bool
+  let negated: Bool
+
+  /// Whether the row's text (in the term's form) matches the term, ignoring negation.
+  @inline(__always)
+  func matches(_ row: Int, _ texts: RowTexts) -> Bool {
+    let slice = texts.slice(row, variant)
+    switch kind {
+    case .fuzzy:
+      return ByteScanner.isSubsequence(slice, needle, scalarStarts: scalarStarts, scalarCount: scalarCount)
+    case .contains, .wordStart:
+      return ByteScanner.matches(
+        slice, needle, length, wordStart: kind == .wordStart, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
+    }
   }
 }
 
@@ -81,26 +152,22 @@ struct CompiledTerm {
   let bytes: PinnedBuffer<UInt8>
   /// Where each needle scalar starts, pinned (for subsequence matching).
   let scalarStarts: PinnedBuffer<Int>
+  /// The needle's scalar values, pinned (for scoring).
+  let scalarValues: PinnedBuffer<UInt32>
 
   init(_ term: QueryTerm, frequency: [Int]) {
     self.term = term
     needle = ByteNeedle(term.needle, frequency: frequency)
     bytes = PinnedBuffer(needle.bytes, padding: 1)
     scalarStarts = PinnedBuffer(needle.scalarStarts)
+    scalarValues = PinnedBuffer(needle.scalars, padding: 1)
   }
 
-  /// Whether the row's text (in the term's form) matches the term, ignoring negation.
-  @inline(__always)
-  func matches(_ row: Int, _ texts: RowTexts) -> Bool {
-    let slice = texts.slice(row, term.variant)
-    switch term.kind {
-    case .fuzzy:
-      return ByteScanner.isSubsequence(
-        slice, bytes.pointer, scalarStarts: scalarStarts.pointer, scalarCount: needle.scalars.count)
-    case .contains, .wordStart:
-      return ByteScanner.matches(
-        slice, bytes.pointer, needle.count, wordStart: term.kind == .wordStart,
-        anchoredStart: term.anchoredStart, anchoredEnd: term.anchoredEnd)
-    }
+  /// The term as plain pointers (valid while `self` lives).
+  var plan: TermPlan {
+    TermPlan(
+      needle: bytes.pointer, length: needle.count, scalars: scalarValues.pointer, scalarStarts: scalarStarts.pointer,
+      scalarCount: needle.scalars.count, kind: term.kind, variant: term.variant, anchoredStart: term.anchoredStart,
+      anchoredEnd: term.anchoredEnd, negated: term.negated)
   }
 }

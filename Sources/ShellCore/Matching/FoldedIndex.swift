@@ -28,6 +28,9 @@ final class FoldedIndex: @unchecked Sendable {
   let sideBytes: [PinnedBuffer<UInt8>]
   /// Offsets into `sideBytes`, by variant.
   let sideOffsets: [PinnedBuffer<UInt32>]
+  /// Per row, the set of byte classes in its fold form (`RowSignature`): short queries test
+  /// it instead of scanning text.
+  let signatures: PinnedBuffer<UInt32>
   /// How often each byte occurs in (a sample of) the fold arena, to pick a needle's rarest bytes.
   let byteFrequency: [Int]
   /// The searched columns' original text joined with a space, for multi-column search only.
@@ -83,6 +86,7 @@ final class FoldedIndex: @unchecked Sendable {
     }
     precondition(running <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
     let foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding)
+    let signatures = PinnedBuffer<UInt32>(count: rowCount)
     dataset.withStorage { bytes, offsets in
       guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
       let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
@@ -113,6 +117,7 @@ final class FoldedIndex: @unchecked Sendable {
                   }
                 }
               }
+              signatures.base[row] = RowSignature.of(target, length)
               offset += length
               foldOffsets.base[row + 1] = UInt32(offset)
             }
@@ -123,6 +128,7 @@ final class FoldedIndex: @unchecked Sendable {
     foldOffsets.base[0] = 0
     self.foldBytes = foldBytes
     self.foldOffsets = foldOffsets
+    self.signatures = signatures
 
     // The wide rows and their side arenas, concatenated in chunk order.
     var wide: [Int32] = []

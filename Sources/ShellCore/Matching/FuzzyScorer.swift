@@ -19,6 +19,15 @@ struct FuzzyScorer {
 
   /// The best score of `pattern` in the row, or `none` when it is not a subsequence.
   mutating func score(_ row: RowSlice, pattern: [UInt32]) -> Int32 {
+    pattern.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      return score(row, pattern: base, count: buffer.count)
+    }
+  }
+
+  /// `score` with the pattern in a buffer.
+  mutating func score(_ row: RowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int) -> Int32 {
+    let pattern = UnsafeBufferPointer(start: pattern, count: patternCount)
     decode(row)
     let count = text.count
     if pattern.isEmpty { return 0 }
@@ -39,7 +48,7 @@ struct FuzzyScorer {
   }
 
   private static func align(
-    _ text: UnsafeBufferPointer<UInt32>, _ bonus: UnsafeBufferPointer<Int32>, _ pattern: [UInt32],
+    _ text: UnsafeBufferPointer<UInt32>, _ bonus: UnsafeBufferPointer<Int32>, _ pattern: UnsafeBufferPointer<UInt32>,
     _ previousRow: UnsafeMutableBufferPointer<Int32>, _ currentRow: UnsafeMutableBufferPointer<Int32>
   ) -> Int32 {
     // Two rolling rows of the table; swapped after each pattern scalar.
