@@ -97,13 +97,14 @@ struct QueryPlan {
   }
 
   /// The fuzzy score of a matching row: per clause, the best score of its matching fuzzy terms.
-  func score(_ row: Int, _ texts: RowTexts, _ scorer: inout FuzzyScorer) -> Int32 {
+  func score(_ row: Int, _ texts: RowTexts, _ scorer: FuzzyScorer) -> Int32 {
     var total: Int32 = 0
     var start = 0
     for clause in 0..<clauseCount {
       let end = clauseEnds[clause]
       var best: Int32?
-      for index in start..<end where terms[index].kind == .fuzzy && terms[index].matches(row, texts) {
+      // A one-term clause is known to match: only alternatives need re-checking.
+      for index in start..<end where terms[index].kind == .fuzzy && (end - start == 1 || terms[index].matches(row, texts)) {
         let term = terms[index]
         let value = scorer.score(texts.slice(row, term.variant), pattern: term.scalars, count: term.scalarCount)
         best = max(best ?? value, value)

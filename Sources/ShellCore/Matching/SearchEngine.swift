@@ -170,8 +170,8 @@ final class SearchEngine {
               }
             }
             if scored {
-              var scorer = FuzzyScorer()
-              result.scores = result.rows.map { plan.score(Int($0), texts, &scorer) }
+              let scorer = FuzzyScorer()
+              result.scores = result.rows.map { plan.score(Int($0), texts, scorer) }
             }
             return result
           }

@@ -109,7 +109,7 @@ struct MatchingPropertyTests {
   @Test func fuzzyScorerAgreesWithTheBruteForceScore() {
     var random = SeededGenerator(seed: 5)
     let rows = Self.rows(300, &random)
-    var scorer = FuzzyScorer()
+    let scorer = FuzzyScorer()
     for row in rows {
       let text = TextFolding.foldForm(row)
       let pattern = String(text.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }.prefix(4))
