@@ -24,6 +24,9 @@ final class SearchEngine {
   /// Row ids held by `cache`, bounded by `cacheBudget` (the newest entry is always kept).
   private var cachedIDs = 0
   private let cacheBudget: Int
+  /// At most this many results are remembered (32; `SEARCHSHELL_CACHE_ENTRIES` lowers it so a
+  /// benchmark that repeats queries measures real searches, not cache hits).
+  private let cacheEntries: Int
   /// Work (rows) below which a search runs on one thread; tests lower it to exercise chunking.
   private let parallelThreshold: Int
 
@@ -38,6 +41,7 @@ final class SearchEngine {
     self.parallelThreshold = parallelThreshold
     index = FoldedIndex(dataset: dataset, columns: self.columns, parallelThreshold: parallelThreshold)
     cacheBudget = max(dataset.rowCount * 2, 1 << 20)
+    cacheEntries = ProcessInfo.processInfo.environment["SEARCHSHELL_CACHE_ENTRIES"].flatMap(Int.init).map { max(1, min($0, 32)) } ?? 32
   }
 
   /// The ids of the rows whose text matches `query` under `rule` and whose scope is `scope`
@@ -347,7 +351,7 @@ final class SearchEngine {
   private func remember(_ entry: CacheEntry) {
     cache.append(entry)
     cachedIDs += entry.size
-    while cache.count > 1, cachedIDs > cacheBudget || cache.count > 32 {
+    while cache.count > 1, cachedIDs > cacheBudget || cache.count > cacheEntries {
       cachedIDs -= cache.removeFirst().size
     }
   }
