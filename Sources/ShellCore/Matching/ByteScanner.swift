@@ -5,6 +5,7 @@
 /// its row by walking the row offsets, and skips to the next row after a hit. Arenas are padded
 /// or bounded by `limit`, and positions too close to it fall back to scalar code.
 enum ByteScanner {
+  /// 32 bytes from any address.
   @inline(__always)
   static func load(_ pointer: UnsafePointer<UInt8>) -> SIMD32<UInt8> {
     UnsafeRawPointer(pointer).loadUnaligned(as: SIMD32<UInt8>.self)
@@ -27,6 +28,7 @@ enum ByteScanner {
     return ~(((x & low7) &+ low7) | x | low7)
   }
 
+  /// 8 bytes from any address, as one word.
   @inline(__always)
   static func load64(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
     UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)

@@ -85,8 +85,9 @@ final class FoldedIndex: @unchecked Sendable {
       running += chunk.total
     }
     precondition(running <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
-    let foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding)
-    let signatures = PinnedBuffer<UInt32>(count: rowCount)
+    let foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding, zeroed: false)
+    let signatures = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
+    let signatureTable = RowSignature.table.pointer
     dataset.withStorage { bytes, offsets in
       guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
       let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
@@ -117,7 +118,7 @@ final class FoldedIndex: @unchecked Sendable {
                   }
                 }
               }
-              signatures.base[row] = RowSignature.of(target, length)
+              signatures.base[row] = RowSignature.of(target, length, table: signatureTable)
               offset += length
               foldOffsets.base[row + 1] = UInt32(offset)
             }

@@ -8,12 +8,19 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// Number of usable elements (excluding `padding`).
   let count: Int
 
-  /// Allocates `count` elements plus `padding` zeroed elements after them, all zero.
-  init(count: Int, padding: Int = 0) {
+  /// Allocates `count` elements plus `padding` elements after them, all zero; with
+  /// `zeroed: false` only the padding is zeroed (for buffers the caller fills completely, which
+  /// saves touching every page twice).
+  init(count: Int, padding: Int = 0, zeroed: Bool = true) {
     self.count = count
     let total = max(count + padding, 1)
     base = UnsafeMutablePointer<Element>.allocate(capacity: total)
-    UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0, count: total * MemoryLayout<Element>.stride)
+    let stride = MemoryLayout<Element>.stride
+    if zeroed {
+      UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0, count: total * stride)
+    } else {
+      UnsafeMutableRawPointer(base + count).initializeMemory(as: UInt8.self, repeating: 0, count: (total - count) * stride)
+    }
   }
 
   /// Copies an array into a new buffer.

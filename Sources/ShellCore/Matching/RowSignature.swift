@@ -22,11 +22,18 @@ enum RowSignature {
     (0x61...0x7A).contains(byte) || byte == 0x20
   }
 
-  /// The signature of `count` bytes.
+  /// `bit` for every byte value: a table lookup beats the branches when folding millions of rows.
+  static let table: PinnedBuffer<UInt32> = {
+    let table = PinnedBuffer<UInt32>(count: 256)
+    for byte in 0...255 { table.base[byte] = bit(UInt8(byte)) }
+    return table
+  }()
+
+  /// The signature of `count` bytes, using `table` (pass `RowSignature.table.pointer`).
   @inline(__always)
-  static func of(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> UInt32 {
+  static func of(_ pointer: UnsafePointer<UInt8>, _ count: Int, table: UnsafePointer<UInt32>) -> UInt32 {
     var signature: UInt32 = 0
-    for index in 0..<count { signature |= bit(pointer[index]) }
+    for index in 0..<count { signature |= table[Int(pointer[index])] }
     return signature
   }
 

@@ -40,7 +40,7 @@ final class SearchEngine {
     self.columns = columns ?? [dataset.titleColumn]
     self.parallelThreshold = parallelThreshold
     index = FoldedIndex(dataset: dataset, columns: self.columns, parallelThreshold: parallelThreshold)
-    cacheBudget = max(dataset.rowCount * 2, 1 << 20)
+    cacheBudget = max(dataset.rowCount, 1 << 20)
     cacheEntries = ProcessInfo.processInfo.environment["SEARCHSHELL_CACHE_ENTRIES"].flatMap(Int.init).map { max(1, min($0, 32)) } ?? 32
   }
 
