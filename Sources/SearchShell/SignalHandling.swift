@@ -16,15 +16,32 @@ enum SignalHandling {
     // No SA_RESTART: the blocked read must return so readline can run its event hook.
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
+    // A parent may start us with SIGINT blocked (threads of some launchers block it, and the
+    // mask is inherited across exec); Ctrl-C must still reach the prompt.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    sigprocmask(SIG_UNBLOCK, &unblock, nil)
     rl_signal_event_hook = {
-      guard SignalHandling.interrupted != 0 else { return 0 }
-      SignalHandling.interrupted = 0
-      rl_free_line_state()
-      rl_replace_line("", 0)
-      rl_crlf()
-      rl_on_new_line()
-      rl_redisplay()
+      SignalHandling.discardLineIfInterrupted()
       return 0
     }
+    // A Ctrl-C that arrives while readline is busy (not blocked in read) is seen before the
+    // next key is read, so typing ahead cannot slip past it.
+    rl_getc_function = { stream in
+      SignalHandling.discardLineIfInterrupted()
+      return rl_getc(stream)
+    }
+  }
+
+  /// Clears the line being edited and starts a fresh prompt, if Ctrl-C was pressed.
+  static func discardLineIfInterrupted() {
+    guard interrupted != 0 else { return }
+    interrupted = 0
+    rl_free_line_state()
+    rl_replace_line("", 0)
+    rl_crlf()
+    rl_on_new_line()
+    rl_redisplay()
   }
 }

@@ -35,6 +35,9 @@ do {
   exit(arguments.dataset == nil ? 1 : 64)
 }
 session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
+// With -c the commands do not come from standard input, so 'load -' may read a dataset from it.
+session.datasetInputIsFree = !arguments.commands.isEmpty
+if interactive && isatty(STDERR_FILENO) != 0 { session.loadMonitor = TerminalLoadMonitor() }
 
 var reader: any LineReader
 if !arguments.commands.isEmpty {

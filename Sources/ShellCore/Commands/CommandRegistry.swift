@@ -3,8 +3,15 @@ enum CommandRegistry {
   /// Every command, in the order `help` lists them.
   static let commands: [Command] = [
     Command(
-      name: "load", usage: "load NAME|PATH",
+      name: "load", usage: "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none]",
       abstract: "Load a bundled dataset or a file; the search starts over",
+      discussion: """
+        Files may be text (one row per line), CSV, TSV, JSON or JSON Lines, by extension or
+        --format text|csv|tsv|json|jsonl. The title column is the one named name or title
+        (else the first); the scope bar comes from a column named category, type, kind or
+        group. --title and --scope choose others; --scope none drops the scope bar.
+        'load -' reads standard input when the commands come from -c.
+        """,
       arguments: .text(required: true), completion: .datasetsAndFiles,
       run: { session, arguments throws(ShellError) in try session.loadCommand(arguments[0]) }),
     Command(
@@ -68,6 +75,15 @@ enum CommandRegistry {
       name: "list", usage: "list [PAGE|all]", abstract: "Show the table on screen again: a page, or every row",
       arguments: .words(min: 0, max: 1), completion: .words(["all"]),
       run: { session, arguments throws(ShellError) in try session.listCommand(arguments.first) }),
+    Command(
+      name: "export", usage: "export FILE",
+      abstract: "Write the rows on screen to FILE, in the format its extension names",
+      discussion: """
+        .csv, .tsv, .json, .jsonl, .md or .txt (titles only). The file is replaced
+        atomically; a dataset's own file is never overwritten.
+        """,
+      arguments: .text(required: true), completion: .files,
+      run: { session, arguments throws(ShellError) in try session.exportCommand(arguments[0]) }),
     Command(
       name: "status", usage: "status", abstract: "Show the state as 'key: value' lines",
       run: { session, _ throws(ShellError) in session.statusCommand() }),

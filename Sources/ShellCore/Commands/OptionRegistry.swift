@@ -52,6 +52,14 @@ enum OptionRegistry {
       get: { $0.dataset.scopeTitles.joined(separator: ",") },
       set: { session, value throws(ShellError) in try session.setScopeTitles(value) }),
     ShellOption(
+      name: "fields", values: "COL,COL,...", abstract: "the columns the search matches",
+      get: { $0.fieldsDescription },
+      set: { session, value throws(ShellError) in try session.setFields(value) }),
+    ShellOption(
+      name: "format", values: Session.listFormats.joined(separator: "|"), abstract: "how 'list' prints rows",
+      choices: Session.listFormats, get: { $0.outputFormat.rawValue },
+      set: { session, value throws(ShellError) in try session.setFormat(value) }),
+    ShellOption(
       name: "page", values: "ROWS", abstract: "rows per page of the table", get: { String($0.settings.pageSize) },
       set: { session, value throws(ShellError) in
         guard let rows = Int(value), rows > 0 else {

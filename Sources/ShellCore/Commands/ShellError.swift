@@ -57,6 +57,18 @@ public enum ShellError: Error, Equatable, Sendable {
   case invalidPattern(String, position: Int?, reason: String)
   /// A bundled dataset that cannot be found on disk.
   case datasetsMissing(String)
+  /// A load stopped by Ctrl-C; the previous dataset stays.
+  case loadCancelled(String)
+  /// `--title`, `--scope` or `set fields` naming a column the dataset does not have.
+  case unknownColumn(String, columns: [String])
+  /// `export FILE` whose extension names no output format.
+  case unknownExportFormat(String, extensions: [String])
+  /// `export` aimed at the loaded dataset's own file (or a bundled dataset).
+  case wouldOverwriteDataset(String)
+  /// A file that cannot be written.
+  case unwritableFile(String, reason: String)
+  /// `load -` while the commands themselves come from standard input.
+  case standardInputInUse
 }
 
 extension ShellError: CustomStringConvertible {
@@ -81,7 +93,7 @@ extension ShellError: CustomStringConvertible {
     case .noDetailOpen:
       return "No detail view is open"
     case .unknownScope(let token, let scopes):
-      return "Unknown scope '\(token)'. Scopes: \(scopes.joined(separator: ", "))"
+      return "Unknown scope '\(token)'. Scopes: \(scopes.map(Sanitizer.printable).joined(separator: ", "))"
     case .noScopeBar(let dataset):
       return "The dataset '\(dataset)' has no scope bar"
     case .unknownOption(let name, let suggestion):
@@ -120,6 +132,18 @@ extension ShellError: CustomStringConvertible {
       return "Invalid pattern '\(pattern)'\(at): \(reason)"
     case .datasetsMissing(let path):
       return "Cannot find the bundled datasets (looked for '\(path)'). Set SEARCHSHELL_DATASETS"
+    case .loadCancelled(let path):
+      return "Loading '\(path)' was cancelled; the previous dataset stays"
+    case .unknownColumn(let name, let columns):
+      return "Unknown column '\(name)'. Columns: \(columns.map(Sanitizer.printable).joined(separator: ", "))"
+    case .unknownExportFormat(let path, let extensions):
+      return "Cannot tell the format of '\(path)' from its extension. Use one of \(extensions.joined(separator: ", "))"
+    case .wouldOverwriteDataset(let path):
+      return "Refusing to overwrite '\(path)': it is a dataset's own file"
+    case .unwritableFile(let path, let reason):
+      return "Cannot write '\(path)': \(reason)"
+    case .standardInputInUse:
+      return "Cannot load '-': the commands come from standard input. Pass them with -c instead"
     }
   }
 

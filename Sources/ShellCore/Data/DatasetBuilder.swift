@@ -2,8 +2,8 @@ import Foundation
 
 /// Appends rows into a `Dataset`'s arena without materialising a `String` per cell.
 struct DatasetBuilder {
-  /// Column names, fixed for the whole build.
-  let columns: [String]
+  /// Column names; JSON rows may add one mid-build with `addColumn(_:)`.
+  private(set) var columns: [String]
   private(set) var arena: [UInt8] = []
   private(set) var offsets: [UInt32] = [0]
   private(set) var rowCount = 0
@@ -34,6 +34,29 @@ struct DatasetBuilder {
       appendCell(column < cells.count ? cells[column] : "")
     }
   }
+
+  /// Adds a column after the existing ones, giving every row built so far an empty cell in it.
+  ///
+  /// JSON objects reveal their keys as they come; an empty cell has no bytes, so only the
+  /// offsets are rewritten and the arena is untouched. Call it only between rows.
+  mutating func addColumn(_ name: String) {
+    precondition(cellsInRow == 0, "columns can only be added between rows")
+    let oldCount = columns.count
+    columns.append(name)
+    var widened: [UInt32] = []
+    widened.reserveCapacity(max(offsets.capacity, rowCount * (oldCount + 1) + 1))
+    widened.append(0)
+    for row in 0..<rowCount {
+      let base = row * oldCount
+      for column in 1...oldCount { widened.append(offsets[base + column]) }
+      // The new last cell starts and ends where the row ends.
+      widened.append(offsets[base + oldCount])
+    }
+    offsets = widened
+  }
+
+  /// Number of cells appended to the row being built.
+  var cellsInCurrentRow: Int { cellsInRow }
 
   private mutating func endCell() {
     precondition(arena.count <= Int(UInt32.max), "a dataset's text is limited to 4 GiB")

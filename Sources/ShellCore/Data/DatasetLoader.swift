@@ -1,49 +1,64 @@
 import Foundation
 
-/// Reads a file into a `Dataset`: plain text (one row per line) or TSV with a header row.
+/// Reads a file, standard input or bytes into a `Dataset`: text, CSV, TSV, JSON or JSON Lines.
+///
+/// Loading streams: the input is read in chunks and cells go straight into the dataset's arena,
+/// so memory stays close to the size of the text. A load either returns a whole dataset or
+/// throws one `ShellError`; it never returns half a table.
 enum DatasetLoader {
-  /// Loads `path`, choosing the format from its extension.
+  /// Loads `input` as `options` say, reporting progress and honouring cancellation via `control`.
   static func load(
-    path: String, name: String, source: DatasetSource, presets: DatasetPresets,
-    titleColumn: String? = nil, scopeColumn: String? = nil, scopeTitles: [String]? = nil
-  ) throws(ShellError) -> Dataset {
-    let data = try readFile(path)
-    if data.contains(0) { throw .binaryFile(path) }
-    let text = String(decoding: data, as: UTF8.self)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+    _ input: DataInput, options: LoadOptions, control: LoadControl = LoadControl()
+  ) throws(ShellError) -> LoadResult {
+    var stream = try ByteStream(input, control: control)
+    // Refuse binary files up front (as grep and git do), before a parser trips over the
+    // bytes and reports them as malformed; the stream still refuses a NUL met later.
+    let prefix = try stream.prefix()
+    if prefix.contains(0) { throw .binaryFile(input.label) }
+    let format: DataFormat
+    if let chosen = options.format ?? input.path.flatMap(DataFormat.forPath) {
+      format = chosen
+    } else {
+      format = prefix.withUnsafeBufferPointer { DataFormat.sniff($0) }
     }
-    if lines.last == "" { lines.removeLast() }
-    if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
-
-    if path.hasSuffix(".tsv"), let header = lines.first {
-      let columns = header.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      var builder = DatasetBuilder(columns: columns)
-      for line in lines.dropFirst() {
-        builder.appendRow(line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
-      }
-      let title = titleColumn.flatMap { columns.firstIndex(of: $0) } ?? 0
-      let scope = scopeColumn.flatMap { columns.firstIndex(of: $0) }
-      return builder.build(
-        name: name, source: source, titleColumn: title, scopeColumn: scope, scopeTitles: scopeTitles,
-        presets: presets)
+    // Cells never take more bytes than the text they came from (escapes only shrink), except
+    // for U+FFFD repairs, so the file size is a good reservation and saves the arena's regrowth.
+    var table = TableAssembler(reservingBytes: stream.totalBytes ?? 0)
+    switch format {
+    case .text: try TextParser.parse(&stream, into: &table)
+    case .csv: try DelimitedParser.csv.parse(&stream, into: &table)
+    case .tsv: try DelimitedParser.tsv.parse(&stream, into: &table)
+    case .json:
+      var parser = JSONRowParser(lines: false)
+      try parser.parse(&stream, into: &table)
+    case .jsonl:
+      var parser = JSONRowParser(lines: true)
+      try parser.parse(&stream, into: &table)
     }
-    var builder = DatasetBuilder(columns: ["title"])
-    for line in lines { builder.appendRow([line]) }
-    return builder.build(name: name, source: source, presets: presets)
+    guard let builder = table.builder else {
+      throw .malformedFile(input.label, line: nil, column: nil, reason: "no columns")
+    }
+    let title = try ColumnRoles.title(options.title, columns: builder.columns)
+    let scope = try ColumnRoles.scope(options.scope, columns: builder.columns, title: title)
+    let dataset = builder.build(
+      name: options.name, source: options.source, titleColumn: title, scopeColumn: scope,
+      scopeTitles: options.scopeTitles, presets: options.presets)
+    return LoadResult(dataset: dataset, warnings: table.warnings, format: format)
   }
 
-  /// The bytes of a file, or the error that names why they cannot be read.
-  static func readFile(_ path: String) throws(ShellError) -> Data {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .fileNotFound(path)
-    }
-    if isDirectory.boolValue { throw .isDirectory(path) }
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw .unreadableFile(path, reason: FileManager.default.isReadableFile(atPath: path) ? "read failed" : "permission denied")
-    }
+  /// Loads the file at `path`, choosing the format from `format` or else its extension.
+  ///
+  /// The bundled datasets load through here. A nil `titleColumn` or `scopeColumn` detects the
+  /// column by its name; warnings are dropped (use `load(_:options:control:)` to see them).
+  static func load(
+    path: String, name: String, source: DatasetSource, presets: DatasetPresets,
+    titleColumn: String? = nil, scopeColumn: String? = nil, scopeTitles: [String]? = nil,
+    format: DataFormat? = nil
+  ) throws(ShellError) -> Dataset {
+    let options = LoadOptions(
+      name: name, source: source, presets: presets, format: format,
+      title: titleColumn.map(ColumnChoice.named) ?? .automatic,
+      scope: scopeColumn.map(ColumnChoice.named) ?? .automatic, scopeTitles: scopeTitles)
+    return try load(.file(path), options: options).dataset
   }
 }

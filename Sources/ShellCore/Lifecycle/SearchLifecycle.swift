@@ -40,6 +40,14 @@ struct SearchLifecycle {
   }
 }
 
+extension SearchLifecycle {
+  /// Whether obscuresBackgroundDuringPresentation's dimming view covers the table: a row tap
+  /// lands on it and dismisses instead of selecting.
+  func isDimmingViewShown(_ state: SearchState) -> Bool {
+    options.flavor == .controller && options.obscures && state.isActive && state.text.isEmpty
+  }
+}
+
 /// One reduction in progress: the state as it evolves and the callbacks emitted so far.
 private struct Step {
   var state: SearchState
@@ -183,6 +191,7 @@ private struct Step {
   }
 
   mutating func setTextByCode(_ text: String) {
+    let wasEmpty = state.text.isEmpty
     state.text = text
     switch flavor {
     case .controller:
@@ -190,9 +199,9 @@ private struct Step {
       appRefilters()
       emit(.updateSearchResults, updateArguments)
     case .display:
-      appRefilters()
-      emit(.shouldReloadForSearchString, [CallbackArgument("shouldReloadTableForSearch", .text(text))],
-        returns: options.live)
+      // The display controller's own text hook runs (shouldReload, then the results table's
+      // show/hide pair), so `shown` stays "results exactly while active with non-empty text".
+      textDidChangeReaction(wasEmpty: wasEmpty)
     case .custom:
       break
     }
@@ -221,6 +230,8 @@ private struct Step {
   // MARK: - Buttons
 
   mutating func tapSearchButton() {
+    // The Search key is disabled while the text is empty (enablesReturnKeyAutomatically).
+    guard !state.text.isEmpty else { return }
     emit(.searchBarSearchButtonClicked)
     // The app filters here when live search is off, then resigns first responder as the tutorials do.
     if !options.live { applyQuery() }
@@ -325,12 +336,9 @@ private struct Step {
     state.selectedItem = item
   }
 
-  /// With obscuresBackgroundDuringPresentation, the dimming view covers the presenting table while
-  /// the search is active; a separate results table sits above it once the text is non-empty.
-  var tapLandsOnDimmingView: Bool {
-    guard flavor == .controller, options.obscures, state.isActive else { return false }
-    return options.results == .inline || state.text.isEmpty
-  }
+  /// With obscuresBackgroundDuringPresentation, the dimming view takes the tap while the results are
+  /// not shown: active with empty text (spec, "Select a row", the quirk).
+  var tapLandsOnDimmingView: Bool { SearchLifecycle(options: options).isDimmingViewShown(state) }
 
   /// The table view that receives the tap.
   var tableName: String {

@@ -22,7 +22,7 @@ struct ScreenRenderer {
     var lines = [bar]
     if session.dataset.hasScopes, state.isSearching(flavor) {
       let buttons = session.dataset.scopeTitles.enumerated().map { index, title in
-        index == state.scopeIndex ? style.bold("[\(title)]") : title
+        index == state.scopeIndex ? style.bold("[\(Sanitizer.printable(title))]") : Sanitizer.printable(title)
       }
       lines.append("scope: " + buttons.joined(separator: " "))
     }
@@ -95,7 +95,7 @@ struct ScreenRenderer {
     let width = dataset.columns.map(\.count).max() ?? 0
     for (column, name) in dataset.columns.enumerated() where column != dataset.titleColumn {
       let padding = String(repeating: " ", count: width - name.count)
-      lines.append("  \(name):\(padding) \(Sanitizer.printable(dataset.cell(row: item, column: column)))")
+      lines.append("  \(Sanitizer.printable(name)):\(padding) \(Sanitizer.printable(dataset.cell(row: item, column: column)))")
     }
     return lines
   }

@@ -4,15 +4,6 @@ import Foundation
 extension Session {
   // MARK: - Data
 
-  func loadCommand(_ nameOrPath: String) throws(ShellError) {
-    let newDataset = try Self.openDataset(nameOrPath, catalog: catalog)
-    replaceDataset(with: newDataset)
-    lastCallbacks = []
-    _ = lifecycle.reduce(&state, .datasetLoaded)
-    console.print("Loaded '\(newDataset.name)': \(newDataset.rowCount) rows, flavor \(settings.lifecycle.flavor.rawValue), match \(settings.match.rawValue)")
-    printScreen()
-  }
-
   func datasetsCommand() {
     guard let catalog else { return }
     let width = catalog.names.map(\.count).max() ?? 0
@@ -167,6 +158,10 @@ extension Session {
   // MARK: - Inspecting
 
   func listCommand(_ token: String?) throws(ShellError) {
+    if outputFormat != .table {
+      try printRows(page: token)
+      return
+    }
     guard let token else {
       printScreen(forceTable: true)
       return

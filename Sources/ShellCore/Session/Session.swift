@@ -16,6 +16,12 @@ public final class Session {
   var settings: SessionSettings
   var trace = TraceMode.off
   var timing = false
+  /// How `list` prints rows (`set format`); `table` is the screen.
+  var outputFormat = OutputFormat.table
+  /// Watches long loads for a progress bar and Ctrl-C; set by the executable on a terminal.
+  public var loadMonitor: (any LoadMonitor)?
+  /// Whether `load -` may read standard input: true when the commands come from `-c`, not stdin.
+  public var datasetInputIsFree = false
   /// The callbacks fired by the last command, for `expect callbacks` and `diagram last`.
   var lastCallbacks: [Callback] = []
   /// Every non-blank line entered this session (and, on a terminal, loaded from the history file).
@@ -137,11 +143,19 @@ extension Session {
   /// Replaces the dataset; the search starts over with the new dataset's presets.
   func replaceDataset(with newDataset: Dataset, keepingSettings: Bool = false) {
     dataset = newDataset
-    engine = SearchEngine(dataset: newDataset)
+    // Relabelled scopes keep the columns `set fields` chose; a new dataset starts with its title.
+    engine = SearchEngine(dataset: newDataset, columns: keepingSettings ? engine.columns : nil)
     if !keepingSettings { settings = SessionSettings(presets: newDataset.presets, pageSize: settings.pageSize) }
     state = SearchState()
     lastCallbacks = []
     lastTable = nil
+  }
+}
+
+extension Session {
+  /// Searches `columns` from now on (`set fields`).
+  func searchColumns(_ columns: [Int]) {
+    engine = SearchEngine(dataset: dataset, columns: columns)
   }
 }
 
@@ -220,10 +234,7 @@ extension Session {
   var matchCount: Int { filteredRows(text: state.text, scope: state.scopeIndex).count }
 
   /// Whether the dimming view covers the table (obscuresBackgroundDuringPresentation).
-  var isDimmed: Bool {
-    guard settings.lifecycle.flavor == .controller, settings.lifecycle.obscures, state.isActive else { return false }
-    return settings.lifecycle.results == .inline || state.text.isEmpty
-  }
+  var isDimmed: Bool { lifecycle.isDimmingViewShown(state) }
 
   private var tableKey: TableKey {
     let filtered = state.shown == .results

@@ -1,0 +1,233 @@
+import Foundation
+
+/// Reads a dataset's bytes in fixed-size chunks, refusing NUL bytes and tracking line and column.
+///
+/// Parsers pull one byte at a time; the chunk buffer is reused, so reading never holds more
+/// than one chunk of the input. Line and column (1-based, in characters) are those of the byte
+/// `next()` returned last, so a parser can report exactly where it stopped. CR, LF and CRLF
+/// each end one line.
+struct ByteStream: ~Copyable {
+  /// The chunk size; also how often progress is reported and cancellation checked.
+  static let chunkSize = 256 * 1024
+
+  /// The input's name in error messages.
+  let label: String
+  /// The input's size when known (a regular file or memory), for progress.
+  let totalBytes: Int?
+  /// The line of the last byte returned.
+  private(set) var line = 1
+  /// The column of the last byte returned (0 before the first byte of a line).
+  private(set) var column = 0
+  /// Bytes read from the input so far.
+  private(set) var bytesRead = 0
+
+  private let descriptor: Int32
+  private let closesDescriptor: Bool
+  private let memory: Data?
+  private let buffer: UnsafeMutableBufferPointer<UInt8>
+  private var position = 0
+  private var end = 0
+  private var exhausted = false
+  private var atLineStart = false
+  private var previousWasCR = false
+  private let control: LoadControl
+
+  /// Opens `input`, mapping the reasons it cannot be read to the shell's errors.
+  init(_ input: DataInput, control: LoadControl) throws(ShellError) {
+    label = input.label
+    self.control = control
+    switch input {
+    case .data(let data, _):
+      descriptor = -1
+      closesDescriptor = false
+      memory = data
+      totalBytes = data.count
+    case .standardInput:
+      descriptor = 0
+      closesDescriptor = false
+      memory = nil
+      totalBytes = nil
+    case .file(let path):
+      let opened = try Self.openFile(path)
+      descriptor = opened.descriptor
+      closesDescriptor = true
+      memory = nil
+      totalBytes = opened.size
+    }
+    buffer = .allocate(capacity: Self.chunkSize)
+  }
+
+  deinit {
+    buffer.deallocate()
+    if closesDescriptor { _ = close(descriptor) }
+  }
+
+  /// Opens a file for reading, telling missing, directory and unreadable apart.
+  private static func openFile(_ path: String) throws(ShellError) -> (descriptor: Int32, size: Int?) {
+    let descriptor = open(path, O_RDONLY)
+    if descriptor < 0 {
+      let code = errno
+      switch code {
+      case ENOENT, ENOTDIR: throw .fileNotFound(path)
+      case EISDIR: throw .isDirectory(path)
+      default: throw .unreadableFile(path, reason: Self.reason(code))
+      }
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let code = errno
+      _ = close(descriptor)
+      throw .unreadableFile(path, reason: Self.reason(code))
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR {
+      _ = close(descriptor)
+      throw .isDirectory(path)
+    }
+    // Pipes and devices have no meaningful size; progress then shows bytes only.
+    let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+    return (descriptor, size)
+  }
+
+  /// A lowercase reason for an errno value, as `strerror` words it.
+  static func reason(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    let message = String(cString: text)
+    return message.prefix(1).lowercased() + message.dropFirst()
+  }
+
+  /// Where the input ended, for "unexpected end of file" errors: just after the last byte.
+  var endPosition: (line: Int, column: Int) {
+    atLineStart ? (line + 1, 1) : (line, column + 1)
+  }
+
+  /// The next byte, or nil at the end of the input.
+  @inline(__always)
+  mutating func next() throws(ShellError) -> UInt8? {
+    if position == end {
+      guard try refill() else { return nil }
+    }
+    let byte = buffer[position]
+    position += 1
+    if byte == 0 { throw .binaryFile(label) }
+    track(byte)
+    return byte
+  }
+
+  /// The next byte without consuming it, or nil at the end of the input.
+  @inline(__always)
+  mutating func peek() throws(ShellError) -> UInt8? {
+    if position == end {
+      guard try refill() else { return nil }
+    }
+    return buffer[position]
+  }
+
+  /// Appends bytes to `cell` up to, not including, the first byte in `stops` or the end of input.
+  ///
+  /// The fast path for runs of ordinary data: one copy per chunk instead of a call per byte.
+  /// `stops` must contain CR and LF so that line tracking stays exact.
+  @inline(__always)
+  mutating func appendRun(into cell: inout [UInt8], until stops: ByteSet) throws(ShellError) {
+    while true {
+      if position == end {
+        guard try refill() else { return }
+      }
+      var index = position
+      var characters = 0
+      while index < end {
+        let byte = buffer[index]
+        if stops.contains(byte) { break }
+        if byte & 0xC0 != 0x80 { characters += 1 }
+        index += 1
+      }
+      if index > position {
+        if atLineStart {
+          line += 1
+          column = 0
+          atLineStart = false
+        }
+        previousWasCR = false
+        column += characters
+        cell.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<index]))
+        position = index
+      }
+      if index < end { return }
+    }
+  }
+
+  /// Consumes a UTF-8 byte-order mark if the input starts with one.
+  mutating func skipByteOrderMark() throws(ShellError) {
+    while end - position < 3, !exhausted { _ = try refill() }
+    if end - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
+      buffer[position + 2] == 0xBF
+    {
+      position += 3
+    }
+  }
+
+  /// The first bytes of the input (up to a chunk), without consuming them, for format sniffing.
+  mutating func prefix() throws(ShellError) -> [UInt8] {
+    while end - position < 512, !exhausted { _ = try refill() }
+    return Array(buffer[position..<end])
+  }
+
+  @inline(__always)
+  private mutating func track(_ byte: UInt8) {
+    // The LF of a CRLF belongs to the line the CR ended.
+    if byte == 0x0A, previousWasCR {
+      previousWasCR = false
+      return
+    }
+    if atLineStart {
+      line += 1
+      column = 0
+      atLineStart = false
+    }
+    if byte & 0xC0 != 0x80 { column += 1 }
+    if byte == 0x0A || byte == 0x0D { atLineStart = true }
+    previousWasCR = byte == 0x0D
+  }
+
+  /// Keeps the unread bytes, reads more after them, and reports progress; false at the end.
+  private mutating func refill() throws(ShellError) -> Bool {
+    if exhausted { return position < end }
+    if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
+    let kept = end - position
+    if kept > 0, position > 0, let base = buffer.baseAddress {
+      base.update(from: base + position, count: kept)
+    }
+    position = 0
+    end = kept
+    let room = buffer.count - end
+    var count = 0
+    if let memory {
+      count = min(room, memory.count - bytesRead)
+      if count > 0, let base = buffer.baseAddress {
+        let start = memory.startIndex + bytesRead
+        memory.copyBytes(to: base + end, from: start..<start + count)
+      }
+    } else {
+      while true {
+        guard let base = buffer.baseAddress else { return false }
+        let result = read(descriptor, base + end, room)
+        if result >= 0 {
+          count = result
+          break
+        }
+        let code = errno
+        // A signal (Ctrl-C) interrupts the read: check whether it meant to cancel, then retry.
+        if code == EINTR {
+          if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
+          continue
+        }
+        if code == EISDIR { throw .isDirectory(label) }
+        throw .unreadableFile(label, reason: Self.reason(code))
+      }
+    }
+    if count == 0 { exhausted = true }
+    end += count
+    bytesRead += count
+    control.progress?(bytesRead, totalBytes)
+    return position < end
+  }
+}

@@ -1,0 +1,14 @@
+/// Watches a long load on behalf of the executable: progress for a progress bar, and Ctrl-C.
+///
+/// ShellCore never touches the terminal; the executable implements this (drawing on standard
+/// error, reading a flag its SIGINT handler sets) and hands it to `Session.loadMonitor`.
+public protocol LoadMonitor: AnyObject {
+  /// A load of `label` (a path, or "standard input") is starting.
+  func loadWillStart(_ label: String)
+  /// `bytesRead` of `totalBytes` (nil for a pipe) have been read; called once per chunk.
+  func loadProgressed(bytesRead: Int, totalBytes: Int?)
+  /// Whether the user asked to stop the load; checked once per chunk and when a read is interrupted.
+  var isCancelled: Bool { get }
+  /// The load finished, failed or was cancelled.
+  func loadDidEnd()
+}

@@ -1,0 +1,39 @@
+/// Checks cells for well-formed UTF-8 and replaces what is not with U+FFFD.
+enum UTF8Repair {
+  /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
+  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: length = 3; low = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: length = 3; high = 0x9F
+      case 0xF0: length = 4; low = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4: length = 4; high = 0x8F
+      default: return false
+      }
+      guard index + length <= count else { return false }
+      let second = bytes[index + 1]
+      guard second >= low, second <= high else { return false }
+      for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+      index += length
+    }
+    return true
+  }
+
+  /// `bytes` with each maximal invalid sequence replaced by U+FFFD, as Swift's decoder does.
+  static func repaired(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    Array(String(decoding: bytes, as: UTF8.self).utf8)
+  }
+}

@@ -1,0 +1,36 @@
+import Testing
+
+/// The command line: help, version, and bad arguments (exit 64, usage on standard error).
+struct ArgumentTests {
+  struct BadCase: Sendable, CustomTestStringConvertible {
+    let arguments: [String]
+    let message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let badCases: [BadCase] = [
+    BadCase(arguments: ["--flavour", "display"], message: "error: Unknown option '--flavour'. Did you mean '--flavor'?"),
+    BadCase(arguments: ["--flavor", "modern"], message: "error: Invalid value 'modern' for '--flavor'. Expected 'controller', 'display' or 'custom'"),
+    BadCase(arguments: ["-c"], message: "error: Missing value for '-c'"),
+    BadCase(arguments: ["extra"], message: "error: Unexpected argument 'extra'"),
+    BadCase(arguments: ["--dataset", "nowhere.txt"], message: "error: No such file 'nowhere.txt'"),
+  ]
+
+  @Test(arguments: badCases)
+  func badArgumentsExit64WithUsage(_ example: BadCase) throws {
+    let result = try ShellProcess.run(example.arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix(example.message + "\n"))
+  }
+
+  @Test func helpAndVersionExitZero() throws {
+    let help = try ShellProcess.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.hasPrefix("OVERVIEW: SearchShell"))
+    #expect(help.stdout.contains("USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]"))
+    let version = try ShellProcess.run(["--version"])
+    #expect(version.stdout == "searchshell 0.1.0\n")
+    #expect(version.status == 0)
+  }
+}

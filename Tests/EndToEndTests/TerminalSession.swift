@@ -1,0 +1,69 @@
+import Foundation
+
+/// The built binary on a real terminal: a detached tmux pane driven with send-keys and read
+/// with capture-pane, each on its own tmux server so tests can run side by side.
+final class TerminalSession {
+  let socket = "searchshell-test-\(UUID().uuidString.prefix(8))"
+  let historyPath: String
+
+  init(historyPath: String, arguments: String = "") throws {
+    self.historyPath = historyPath
+    let command =
+      "env INPUTRC=/dev/null TERM=xterm NO_COLOR=1 SEARCHSHELL_HISTORY='\(historyPath)' '\(ShellProcess.executableURL.path)' \(arguments); echo EXIT=$?; sleep 30"
+    try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command])
+  }
+
+  deinit { try? tmux(["kill-server"]) }
+
+  /// Types keys (tmux key names such as `Enter`, `Tab`, `C-c`, or literal text).
+  func send(_ keys: String...) throws {
+    try tmux(["send-keys", "-t", "0"] + keys)
+  }
+
+  /// Types literal text.
+  func type(_ text: String) throws {
+    try tmux(["send-keys", "-t", "0", "-l", text])
+  }
+
+  /// The visible screen.
+  func screen() throws -> String {
+    try tmux(["capture-pane", "-p", "-t", "0"])
+  }
+
+  /// Waits until the screen contains `text`, up to `timeout` seconds; returns the screen.
+  @discardableResult
+  func waitFor(_ text: String, timeout: Double = 10) async throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var last = ""
+    while Date() < deadline {
+      last = try screen()
+      if last.contains(text) { return last }
+      try await Task.sleep(nanoseconds: 50_000_000)
+    }
+    return last
+  }
+
+  @discardableResult
+  private func tmux(_ arguments: [String]) throws -> String {
+    let process = Process()
+    // The tmux server outlives the client and inherits its descriptors, among them the one
+    // Foundation watches to see the client exit; close everything above 2 before tmux starts.
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [
+      "-c",
+      #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec tmux "$@""#,
+      "bash", "-L", socket,
+    ] + arguments
+    // Only capture-pane's output is read: a server started by new-session inherits the
+    // client's descriptors and would hold a pipe open for as long as it runs.
+    let captures = arguments.contains("capture-pane")
+    let output = Pipe()
+    process.standardOutput = captures ? output : FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = captures ? output.fileHandleForReading.readDataToEndOfFile() : Data()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+@testable import ShellCore
+
+/// Helpers for the data-layer tests: loading from bytes or files, reading rows back, temp folders.
+enum DataFixture {
+  /// Loads `bytes` as `format` with default options.
+  static func load(
+    _ bytes: [UInt8], format: DataFormat?, label: String = "test", title: ColumnChoice = .automatic,
+    scope: ColumnChoice = .automatic, control: LoadControl = LoadControl()
+  ) throws(ShellError) -> LoadResult {
+    try DatasetLoader.load(
+      .data(Data(bytes), label: label),
+      options: LoadOptions(
+        name: "test", source: .standardInput, presets: DatasetPresets(title: "Test"), format: format,
+        title: title,
+        scope: scope),
+      control: control)
+  }
+
+  /// Loads `text` (UTF-8) as `format`.
+  static func load(_ text: String, format: DataFormat?) throws(ShellError) -> LoadResult {
+    try load(Array(text.utf8), format: format)
+  }
+
+  /// Loads the file at `path`, choosing the format by extension.
+  static func loadFile(_ path: String) throws(ShellError) -> LoadResult {
+    try DatasetLoader.load(
+      .file(path),
+      options: LoadOptions(name: "file", source: .file(path), presets: DatasetPresets(title: "File")))
+  }
+
+  /// Every cell of `dataset`, row by row.
+  static func rows(_ dataset: Dataset) -> [[String]] {
+    (0..<dataset.rowCount).map { row in dataset.columns.indices.map { dataset.cell(row: row, column: $0) } }
+  }
+
+  /// A new empty folder under the system's temporary directory.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "searchshell-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// The `ShellError` `body` throws, or nil when it succeeds (or throws something else).
+  static func error<T>(_ body: () throws -> T) -> ShellError? {
+    do {
+      _ = try body()
+      return nil
+    } catch {
+      return error as? ShellError
+    }
+  }
+}
