@@ -222,6 +222,7 @@ final class FoldedIndex: @unchecked Sendable {
       // Scalars below U+0250 are two bytes with a lead byte of C2...C9.
       guard byte >= 0xC2, byte <= 0xC9, index + 1 < count, pointer[index + 1] & 0xC0 == 0x80 else { return false }
       let value = (UInt32(byte & 0x1F) << 6) | UInt32(pointer[index + 1] & 0x3F)
+      guard value < ScalarFoldTable.end else { return false }  // C9 also leads U+0250...U+027F
       let slot = Int(value - 0x80) * 4
       guard let fold = forms[slot + TextVariant.fold.rawValue] else { return false }
       work.foldBytes.append(contentsOf: fold)

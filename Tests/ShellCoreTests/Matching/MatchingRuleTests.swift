@@ -140,6 +140,14 @@ struct MatchingRuleTests {
     #expect(MatchHighlighter.ranges(in: title, query: query, rule: rule) == expected)
   }
 
+  @Test func rowsJustPastTheLatinTableFoldThroughFoundation() throws {
+    // U+0250...U+027F share the lead byte C9 with the table's last letters.
+    let engine = SearchEngine(dataset: MatchingFixtures.dataset(["ɛ ɐ", "ȩ", "Ɐ"]))
+    #expect(try engine.search("ɛ", rule: .fold) == [0])
+    #expect(try engine.search("e", rule: .fold) == [1])
+    #expect(try engine.search("ɐ", rule: .fold) == [0, 2])
+  }
+
   @Test func cancelledSearchReturnsNil() throws {
     let engine = SearchEngine(dataset: MatchingFixtures.dataset(MatchingFixtures.titles))
     let cancellation = SearchCancellation()
