@@ -7,27 +7,25 @@ enum TextParser {
   static func parse(_ stream: inout ByteStream, into table: inout TableAssembler) throws(ShellError) {
     table.setColumns([Array("title".utf8)], line: 1)
     try stream.skipByteOrderMark()
-    var cell: [UInt8] = []
-    cell.reserveCapacity(256)
+    var scratch: [UInt8] = []
+    scratch.reserveCapacity(256)
     var skipLineFeed = false
     while true {
-      try stream.appendRun(into: &cell, until: stops)
-      // A line's cells never span lines, so the line after the run is the cell's line.
-      let cellLine = stream.line
-      guard let byte = try stream.next() else {
-        if !cell.isEmpty { table.appendCell(cell, line: cellLine) }
-        return
+      // A line's cells never span lines, so the line after the run is the cell's line. A
+      // non-empty run is a row whatever ends it; an empty one depends on the terminator.
+      let isEmpty = try stream.withLineRun(scratch: &scratch) { bytes, line in
+        if !bytes.isEmpty { table.appendCell(bytes, line: line) }
+        return bytes.isEmpty
       }
-      if byte == ByteCodes.lineFeed, skipLineFeed, cell.isEmpty {
-        skipLineFeed = false
-        continue
+      guard let byte = try stream.next() else { return }
+      if isEmpty {
+        if byte == ByteCodes.lineFeed, skipLineFeed {
+          skipLineFeed = false
+          continue
+        }
+        table.appendEmptyCell()
       }
-      table.appendCell(cell, line: cellLine)
-      cell.removeAll(keepingCapacity: true)
       skipLineFeed = byte == ByteCodes.carriageReturn
     }
   }
-
-  /// Where a line's text ends.
-  private static let stops = ByteSet([ByteCodes.lineFeed, ByteCodes.carriageReturn])
 }

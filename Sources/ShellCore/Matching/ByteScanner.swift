@@ -13,12 +13,14 @@ enum ByteScanner {
 
   /// Whether any lane of two comparisons is set in both.
   ///
-  /// `.==` and `any` compile to vector compares and a mask test; the matching lanes are then
-  /// found by re-checking bytes, because turning a `SIMDMask` into an integer compiles to a
-  /// per-lane loop through memory.
+  /// `.==` compiles to vector compares; the mask is reinterpreted as four words and ORed, which
+  /// compiles to a vector OR and a mask test (the standard library's `any` is a generic call
+  /// that is not inlined). The matching lanes are then found by re-checking bytes, because
+  /// turning a `SIMDMask` into an integer compiles to a per-lane loop through memory.
   @inline(__always)
   static func anyBoth(_ a: SIMD32<UInt8>, _ first: SIMD32<UInt8>, _ b: SIMD32<UInt8>, _ second: SIMD32<UInt8>) -> Bool {
-    any((a .== first) .& (b .== second))
+    let words = unsafeBitCast((a .== first) .& (b .== second), to: SIMD4<UInt64>.self)
+    return (words[0] | words[1]) | (words[2] | words[3]) != 0
   }
 
   /// The high bit of each byte of `x` that is zero (exact: no borrow between bytes).
@@ -73,7 +75,8 @@ enum ByteScanner {
   }
 
   /// Calls `hit(row)`, in ascending order, for each row of `rows` whose text contains `needle`
-  /// (at a word start when `wordStart`).
+  /// (at a word start when `wordStart`). Always inlined, so `hit` is inlined into the loop too.
+  @inline(__always)
   static func scan(
     _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, hit: (Int) -> Void
   ) {

@@ -182,18 +182,22 @@ final class FoldedIndex: @unchecked Sendable {
   /// Folds one wide row into all four forms, returning the length of its `fold` form.
   static func foldWide(_ pointer: UnsafePointer<UInt8>, _ count: Int, into work: inout ChunkFold) -> Int {
     let foldStart = work.foldBytes.count
-    let sideStarts = work.side.map(\.count)
+    let exact = TextVariant.exact.rawValue
+    let ci = TextVariant.ci.rawValue
+    let strip = TextVariant.strip.rawValue
+    // Plain locals, not `side.map(\.count)`: this runs once per wide row.
+    let sideStarts = (work.side[exact].count, work.side[ci].count, work.side[strip].count)
     if foldLatin(pointer, count, into: &work) {
-      for variant in [TextVariant.exact, .ci, .strip] {
-        work.sideLengths[variant.rawValue].append(UInt32(work.side[variant.rawValue].count - sideStarts[variant.rawValue]))
-      }
+      work.sideLengths[exact].append(UInt32(work.side[exact].count - sideStarts.0))
+      work.sideLengths[ci].append(UInt32(work.side[ci].count - sideStarts.1))
+      work.sideLengths[strip].append(UInt32(work.side[strip].count - sideStarts.2))
       return work.foldBytes.count - foldStart
     }
     // Outside the table: undo the partial output and ask Foundation.
     work.foldBytes.removeSubrange(foldStart...)
-    for variant in [TextVariant.exact, .ci, .strip] {
-      work.side[variant.rawValue].removeSubrange(sideStarts[variant.rawValue]...)
-    }
+    work.side[exact].removeSubrange(sideStarts.0...)
+    work.side[ci].removeSubrange(sideStarts.1...)
+    work.side[strip].removeSubrange(sideStarts.2...)
     let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     work.foldBytes.append(contentsOf: TextFolding.foldForm(text).utf8)
     for variant in [TextVariant.exact, .ci, .strip] {
@@ -226,9 +230,9 @@ final class FoldedIndex: @unchecked Sendable {
       let slot = Int(value - 0x80) * 4
       guard let fold = forms[slot + TextVariant.fold.rawValue] else { return false }
       work.foldBytes.append(contentsOf: fold)
-      for variant in [TextVariant.exact, .ci, .strip] {
-        if let form = forms[slot + variant.rawValue] { work.side[variant.rawValue].append(contentsOf: form) }
-      }
+      if let form = forms[slot + TextVariant.exact.rawValue] { work.side[TextVariant.exact.rawValue].append(contentsOf: form) }
+      if let form = forms[slot + TextVariant.ci.rawValue] { work.side[TextVariant.ci.rawValue].append(contentsOf: form) }
+      if let form = forms[slot + TextVariant.strip.rawValue] { work.side[TextVariant.strip.rawValue].append(contentsOf: form) }
       index += 2
     }
     return true

@@ -44,7 +44,16 @@ final class FuzzyScorer {
     if count == 0 { return Self.none }
     let none = Self.none
     let head = pattern[0]
-    for index in 0..<count {
+    // Every alignment lies between the first occurrence of the first scalar and the last
+    // occurrence of the last one: the dynamic program only runs over that window.
+    var low = 0
+    while low < count, text[low] != head { low &+= 1 }
+    let tail = pattern[patternCount - 1]
+    var high = count - 1
+    while high >= low, text[high] != tail { high &-= 1 }
+    if high < low { return none }
+    let end = high &+ 1
+    for index in low..<end {
       previous[index] = text[index] == head ? Self.match &+ 2 &* bonus[index] : none
     }
     var previous = self.previous
@@ -53,8 +62,8 @@ final class FuzzyScorer {
       let wanted = pattern[step]
       // Best `previous[k] + k` over k <= index - 2: the gap transitions.
       var gapBest = none
-      for index in 0..<count {
-        if index >= 2 {
+      for index in low..<end {
+        if index >= low &+ 2 {
           let earlier = previous[index &- 2]
           if earlier > none { gapBest = max(gapBest, earlier &+ Int32(truncatingIfNeeded: index &- 2)) }
         }
@@ -63,14 +72,14 @@ final class FuzzyScorer {
           continue
         }
         var best = none
-        if index >= 1, previous[index &- 1] > none { best = previous[index &- 1] &+ Self.consecutive }
+        if index >= low &+ 1, previous[index &- 1] > none { best = previous[index &- 1] &+ Self.consecutive }
         if gapBest > none { best = max(best, gapBest &- Int32(truncatingIfNeeded: index) &- 1) }
         current[index] = best > none ? best &+ Self.match &+ bonus[index] : none
       }
       swap(&previous, &current)
     }
     var best = none
-    for index in 0..<count { best = max(best, previous[index]) }
+    for index in low..<end { best = max(best, previous[index]) }
     return best
   }
 

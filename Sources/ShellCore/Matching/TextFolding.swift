@@ -68,7 +68,15 @@ enum TextFolding {
   /// Whether a scalar counts as part of a word (letters and digits), for `prefix` and fuzzy bonuses.
   @inline(__always)
   static func isWordScalar(_ value: UInt32) -> Bool {
-    if value < 0x80 { return asciiWord[Int(value)] }
+    if value < 0x80 { return ByteScanner.isASCIIWord(UInt8(truncatingIfNeeded: value)) }
+    return isWideWordScalar(value)
+  }
+
+  /// `isWordScalar` above ASCII. Never inlined: the Unicode property types are resilient, and a
+  /// function that mentions them sets up their metadata on every call, which the per-row kernels
+  /// that inline `isWordScalar` would otherwise pay for every row.
+  @inline(never)
+  static func isWideWordScalar(_ value: UInt32) -> Bool {
     guard let scalar = Unicode.Scalar(value) else { return false }
     return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
   }

@@ -1,0 +1,56 @@
+/// A growable list of row ids in manually managed memory, for the scan's per-hit appends.
+///
+/// `Array.append` costs a uniqueness check and a capacity check through generic code on every
+/// hit (over 100 instructions each when a quarter of a million rows match); this is a store and
+/// a compare. Each chunk of a search owns one; `SearchEngine` joins them with one copy each.
+final class RowIDBuffer {
+  /// The first id.
+  private(set) var base: UnsafeMutablePointer<Int32>
+  /// Number of ids appended.
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int = 1024) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// Appends one row id.
+  @inline(__always)
+  func append(_ row: Int) {
+    if count == capacity { grow() }
+    base[count] = Int32(truncatingIfNeeded: row)
+    count &+= 1
+  }
+
+
+  /// The ids as a buffer (valid while `self` lives and nothing is appended).
+  var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// Forgets every id, keeping the memory.
+  func removeAll() { count = 0 }
+
+  private func grow() {
+    let larger = capacity * 2
+    let moved = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
+    moved.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = moved
+    capacity = larger
+  }
+
+  /// The ids of `parts`, in order, as one array (one allocation, one copy per part).
+  static func join(_ parts: [RowIDBuffer]) -> [Int32] {
+    let total = parts.reduce(0) { $0 + $1.count }
+    return [Int32](unsafeUninitializedCapacity: total) { target, initialized in
+      var offset = 0
+      for part in parts where part.count > 0 {
+        (target.baseAddress! + offset).initialize(from: part.base, count: part.count)
+        offset += part.count
+      }
+      initialized = total
+    }
+  }
+}
