@@ -18,6 +18,8 @@ final class FuzzyScorer {
   private var bonus = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
   private var previous = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
   private var current = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+  private var positions = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+  private var nextPositions = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
 
   init() {}
 
@@ -26,6 +28,8 @@ final class FuzzyScorer {
     bonus.deallocate()
     previous.deallocate()
     current.deallocate()
+    positions.deallocate()
+    nextPositions.deallocate()
   }
 
   /// The best score of `pattern` in the row, or `none` when it is not a subsequence.
@@ -40,6 +44,9 @@ final class FuzzyScorer {
   func score(_ row: RowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int) -> Int32 {
     if patternCount == 0 { return 0 }
     reserve(row.count)
+    if Self.isASCII(row), (0..<patternCount).allSatisfy({ pattern[$0] < 0x80 }) {
+      return scoreASCII(row, pattern: pattern, count: patternCount)
+    }
     let count = decode(row)
     if count == 0 { return Self.none }
     let none = Self.none
@@ -83,15 +90,80 @@ final class FuzzyScorer {
     return best
   }
 
+  /// Whether every byte of the row is ASCII.
+  @inline(__always)
+  private static func isASCII(_ row: RowSlice) -> Bool {
+    var any: UInt8 = 0
+    for index in row.start..<row.end { any |= row.base[index] }
+    return any < 0x80
+  }
+
+  /// `score` for an ASCII row and pattern: the same dynamic program, evaluated only at the
+  /// positions holding each pattern character (a few per row) instead of at every position.
+  /// `previous`/`current` hold the values and `positions`/`nextPositions` where they are.
+  private func scoreASCII(_ row: RowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int) -> Int32 {
+    let none = Self.none
+    let base = row.base + row.start
+    let count = row.count
+    @inline(__always) func bonusAt(_ index: Int) -> Int32 {
+      index == 0 || !ByteScanner.isASCIIWord(base[index &- 1]) ? Self.boundary : 0
+    }
+    var previousValues = previous
+    var currentValues = current
+    var previousPositions = positions
+    var currentPositions = nextPositions
+    let head = UInt8(truncatingIfNeeded: pattern[0])
+    var previousCount = 0
+    for index in 0..<count where base[index] == head {
+      previousPositions[previousCount] = Int32(truncatingIfNeeded: index)
+      previousValues[previousCount] = Self.match &+ 2 &* bonusAt(index)
+      previousCount &+= 1
+    }
+    if previousCount == 0 { return none }
+    for step in 1..<max(1, patternCount) {
+      let wanted = UInt8(truncatingIfNeeded: pattern[step])
+      var currentCount = 0
+      var consumed = 0
+      // Best `previous + position` over positions <= index - 2: the gap transitions.
+      var gapBest = none
+      for index in 0..<count where base[index] == wanted {
+        let position = Int32(truncatingIfNeeded: index)
+        while consumed < previousCount, previousPositions[consumed] <= position &- 2 {
+          gapBest = max(gapBest, previousValues[consumed] &+ previousPositions[consumed])
+          consumed &+= 1
+        }
+        var best = none
+        if consumed < previousCount, previousPositions[consumed] == position &- 1 {
+          best = previousValues[consumed] &+ Self.consecutive
+        }
+        if gapBest > none { best = max(best, gapBest &- position &- 1) }
+        if best > none {
+          currentPositions[currentCount] = position
+          currentValues[currentCount] = best &+ Self.match &+ bonusAt(index)
+          currentCount &+= 1
+        }
+      }
+      if currentCount == 0 { return none }
+      swap(&previousValues, &currentValues)
+      swap(&previousPositions, &currentPositions)
+      previousCount = currentCount
+    }
+    var best = none
+    for index in 0..<previousCount { best = max(best, previousValues[index]) }
+    return best
+  }
+
   private func reserve(_ count: Int) {
     guard count > capacity else { return }
     capacity = max(count, capacity * 2, 64)
-    for pointer in [previous, current, bonus] { pointer.deallocate() }
+    for pointer in [previous, current, bonus, positions, nextPositions] { pointer.deallocate() }
     text.deallocate()
     text = .allocate(capacity: capacity)
     bonus = .allocate(capacity: capacity)
     previous = .allocate(capacity: capacity)
     current = .allocate(capacity: capacity)
+    positions = .allocate(capacity: capacity)
+    nextPositions = .allocate(capacity: capacity)
   }
 
   /// Fills `text` with the row's scalars and `bonus` with each position's word-start bonus.

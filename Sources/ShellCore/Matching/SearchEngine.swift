@@ -125,7 +125,9 @@ final class SearchEngine {
       return signatureRows(mask: RowSignature.bit(driver.needle.bytes[0]), cancellation: cancellation).map { ($0, []) }
     }
     let work = candidates?.count ?? rowCount
-    let chunkCount = Parallel.chunkCount(work, threshold: candidates == nil ? parallelThreshold : parallelThreshold / 8)
+    // Re-checking fewer candidates than a parallel threshold is quicker than waking a second
+    // thread, which on a busy machine may wait for a core.
+    let chunkCount = Parallel.chunkCount(work, threshold: parallelThreshold)
     let chunkSize = (work + chunkCount - 1) / max(1, chunkCount)
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let parts: [ChunkResult] = dataset.withStorage { bytes, offsets in
