@@ -5,6 +5,8 @@ struct Arguments {
   var dataset: String?
   var flavor: Flavor?
   var trace = false
+  var live = false
+  var liveBenchmark: String?
   var commands: [String] = []
   var showHelp = false
   var showVersion = false
@@ -15,7 +17,7 @@ struct Arguments {
   }
 
   static let usage = """
-    USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]
+    USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [--live] [-c COMMAND]... [--help] [--version]
     """
 
   static let help = """
@@ -29,6 +31,10 @@ struct Arguments {
       --dataset NAME|PATH     Open a bundled dataset or a file (default: countries)
       --flavor F              controller, display or custom (default: the dataset's preset)
       --trace                 Print each delegate callback as it fires
+      --live                  Start in live mode (needs a terminal)
+      --live-benchmark KEYS   Replay KEYS through live mode, one key at a time, and report each
+                              key's time to a drawn frame on standard error (\\b is Backspace,
+                              \\u Ctrl-U); frames go to standard output
       -c COMMAND              Run COMMAND (repeatable, in order), then exit
       -h, --help              Show this help
       --version               Show the version
@@ -57,6 +63,10 @@ struct Arguments {
         result.flavor = flavor
       case "--trace":
         result.trace = true
+      case "--live":
+        result.live = true
+      case "--live-benchmark":
+        result.liveBenchmark = try value(for: argument)
       case "-c", "--command":
         result.commands.append(try value(for: argument))
       case "-h", "--help":
@@ -68,7 +78,7 @@ struct Arguments {
           remaining.insert(contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])], at: remaining.startIndex)
           continue
         }
-        let known = ["--dataset", "--flavor", "--trace", "--command", "--help", "--version"]
+        let known = ["--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version"]
         let suggestion = argument.hasPrefix("-") ? nearest(argument, in: known) : nil
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
         throw Failure(message: argument.hasPrefix("-") ? "Unknown option '\(argument)'.\(hint)" : "Unexpected argument '\(argument)'")

@@ -35,6 +35,17 @@ do {
   exit(arguments.dataset == nil ? 1 : 64)
 }
 session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
+if let keys = arguments.liveBenchmark {
+  LiveBenchmark.run(session: session, keys: keys)
+  exit(0)
+}
+let hasTerminal = interactive && isatty(STDOUT_FILENO) != 0
+if arguments.live && !hasTerminal {
+  FileHandle.standardError.write(Data("error: \(ShellError.liveNeedsTerminal.description)\n".utf8))
+  exit(64)
+}
+// Live mode draws on the terminal, so only a session typed at one can enter it.
+if hasTerminal { session.liveRunner = { session throws(ShellError) in try LiveTerminal.run(session) } }
 // With -c the commands do not come from standard input, so 'load -' may read a dataset from it.
 session.datasetInputIsFree = !arguments.commands.isEmpty
 if interactive && isatty(STDERR_FILENO) != 0 { session.loadMonitor = TerminalLoadMonitor() }
@@ -48,6 +59,7 @@ if !arguments.commands.isEmpty {
   session.history = readlineReader.loadedHistory
   reader = readlineReader
   session.printWelcome(version: version)
+  if arguments.live { session.execute("live") }
 } else {
   reader = PlainLineReader()
 }

@@ -59,6 +59,20 @@ enum CommandRegistry {
       name: "back", usage: "back", abstract: "Close the detail view",
       run: { session, _ throws(ShellError) in try session.backCommand() }),
     Command(
+      name: "pull", usage: "pull",
+      abstract: "Pull the table down: reveal a search bar scrolled out of sight (set bar-hidden on)",
+      run: { session, _ throws(ShellError) in try session.pullCommand() }),
+    Command(
+      name: "live", usage: "live",
+      abstract: "Type into the search bar on the terminal: every key is a lifecycle event",
+      discussion: """
+        Enters the bar (begin editing). Keys: text types, Backspace deletes, a paste is one
+        change, Ctrl-U empties the text in one change, Enter is the Search button, Esc is
+        Cancel and leaves, Tab and Shift-Tab change the scope, Up and Down move the highlight,
+        Ctrl-O opens the highlighted row, Ctrl-C leaves keeping the state.
+        """,
+      run: { session, _ throws(ShellError) in try session.liveCommand() }),
+    Command(
       name: "cancel", usage: "cancel", abstract: "Tap the Cancel button",
       run: { session, _ throws(ShellError) in try session.cancelCommand() }),
     Command(
@@ -88,10 +102,16 @@ enum CommandRegistry {
       name: "status", usage: "status", abstract: "Show the state as 'key: value' lines",
       run: { session, _ throws(ShellError) in session.statusCommand() }),
     Command(
-      name: "trace", usage: "trace on|off|json",
+      name: "trace", usage: "trace on|off|json [FILE]",
       abstract: "Print each delegate callback as it fires (text or JSON lines)",
-      arguments: .words(min: 1, max: 1), completion: .words(TraceMode.allCases.map(\.rawValue)),
-      run: { session, arguments throws(ShellError) in try session.traceCommand(arguments[0]) }),
+      discussion: """
+        'trace json FILE' appends one JSON object per line to FILE instead (created, or
+        emptied first), so the callbacks can be followed from another terminal, in live mode too.
+        """,
+      arguments: .words(min: 1, max: 2), completion: .words(TraceMode.allCases.map(\.rawValue)),
+      run: { session, arguments throws(ShellError) in
+        try session.traceCommand(arguments[0], file: arguments.count > 1 ? arguments[1] : nil)
+      }),
     Command(
       name: "timing", usage: "timing on|off", abstract: "Print each command's time after it",
       arguments: .words(min: 1, max: 1), completion: .words(["on", "off"]),

@@ -69,6 +69,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case unwritableFile(String, reason: String)
   /// `load -` while the commands themselves come from standard input.
   case standardInputInUse
+  /// `live` (or `--live`) without a terminal to draw on.
+  case liveNeedsTerminal
 }
 
 extension ShellError: CustomStringConvertible {
@@ -144,6 +146,8 @@ extension ShellError: CustomStringConvertible {
       return "Cannot write '\(path)': \(reason)"
     case .standardInputInUse:
       return "Cannot load '-': the commands come from standard input. Pass them with -c instead"
+    case .liveNeedsTerminal:
+      return "Cannot run 'live': it needs a terminal (standard input and output are not both one)"
     }
   }
 

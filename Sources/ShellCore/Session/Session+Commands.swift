@@ -196,11 +196,43 @@ extension Session {
     for (key, value) in lines { console.print("\(key): \(value)") }
   }
 
-  func traceCommand(_ token: String) throws(ShellError) {
+  func traceCommand(_ token: String, file path: String? = nil) throws(ShellError) {
     guard let mode = TraceMode(rawValue: token) else {
       throw .invalidValue(option: "trace", value: token, allowed: OptionRegistry.oneOf(TraceMode.allCases.map(\.rawValue)))
     }
+    var file: FileHandle?
+    if let path {
+      guard mode == .json else {
+        throw .unexpectedArgument(command: "trace \(token)", token: path, usage: "trace on|off|json [FILE]")
+      }
+      file = try Self.openTraceFile(path)
+    }
+    try? traceFile?.close()
+    traceFile = file
     trace = mode
+  }
+
+  /// Creates (or empties) the trace file.
+  private static func openTraceFile(_ path: String) throws(ShellError) -> FileHandle {
+    let expanded = (path as NSString).expandingTildeInPath
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw .isDirectory(path)
+    }
+    guard FileManager.default.createFile(atPath: expanded, contents: nil),
+      let handle = FileHandle(forWritingAtPath: expanded)
+    else {
+      throw .unwritableFile(path, reason: "cannot create it")
+    }
+    return handle
+  }
+
+  func pullCommand() throws(ShellError) {
+    guard isBarScrolledOut else {
+      throw .notAvailable(command: "pull", reason: "the search bar is already in sight")
+    }
+    isBarScrolledOut = false
+    printScreen(forceTable: true)
   }
 
   func timingCommand(_ token: String) throws(ShellError) {

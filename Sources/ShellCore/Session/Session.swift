@@ -30,6 +30,16 @@ public final class Session {
   public private(set) var failureCount = 0
   /// The table last printed, so an action prints the table only when it changed.
   private var lastTable: TableKey?
+  /// Whether the table is scrolled so the search bar is out of sight (`set bar-hidden on`).
+  var isBarScrolledOut = false
+  /// Where `trace json FILE` writes, one JSON object per line; nil writes to the console.
+  var traceFile: FileHandle?
+  /// The last search, so drawing the table, its count and completion scan once per query.
+  private var searchCache: (key: SearchKey, rows: [Int32])?
+  /// Runs live mode on the terminal; set by the executable only when it has one.
+  public var liveRunner: ((Session) throws(ShellError) -> Void)?
+  /// The commands equivalent to the keys typed in live mode, in order.
+  var liveCommands: [LiveCommand] = []
 
   /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path).
   public init(
@@ -145,8 +155,12 @@ extension Session {
     dataset = newDataset
     // Relabelled scopes keep the columns `set fields` chose; a new dataset starts with its title.
     engine = SearchEngine(dataset: newDataset, columns: keepingSettings ? engine.columns : nil)
-    if !keepingSettings { settings = SessionSettings(presets: newDataset.presets, pageSize: settings.pageSize) }
+    if !keepingSettings {
+      settings = SessionSettings(
+        presets: newDataset.presets, pageSize: settings.pageSize, appearance: settings.appearance)
+    }
     state = SearchState()
+    isBarScrolledOut = settings.appearance.startsHidden
     lastCallbacks = []
     lastTable = nil
   }
@@ -175,16 +189,35 @@ extension Session {
       callbacks += fired
     }
     lastCallbacks = callbacks
+    revealBarIfEngaged()
     if showScreen { printScreen() }
   }
 
-  /// Prints callbacks in the current trace mode.
+  /// Focusing or searching scrolls the table back to the top, bringing a hidden bar into sight.
+  func revealBarIfEngaged() {
+    if state.isFirstResponder || state.isSearching(settings.lifecycle.flavor) { isBarScrolledOut = false }
+  }
+
+  /// Prints callbacks in the current trace mode (JSON to the trace file when there is one).
   func printTrace(_ callbacks: [Callback]) {
     switch trace {
     case .off: return
     case .on: for callback in callbacks { console.print(TraceFormatter.line(callback, style: style)) }
-    case .json: for callback in callbacks { console.print(TraceFormatter.json(callback)) }
+    case .json:
+      if let traceFile {
+        writeTraceFile(callbacks, to: traceFile)
+      } else {
+        for callback in callbacks { console.print(TraceFormatter.json(callback)) }
+      }
     }
+  }
+
+  /// Appends callbacks to the trace file as they fire, so another terminal can follow it.
+  func writeTraceFile(_ callbacks: [Callback], to file: FileHandle) {
+    guard !callbacks.isEmpty else { return }
+    let text = callbacks.map { TraceFormatter.json($0) + "\n" }.joined()
+    // A full disk must not end the session; the trace is a diagnostic.
+    try? file.write(contentsOf: Data(text.utf8))
   }
 
   /// The tap into the bar, when the keyboard is not up yet (commands that type focus first).
@@ -197,6 +230,14 @@ extension Session {
 }
 
 // MARK: - What the table shows
+
+/// Identifies one search: the same key gives the same rows.
+private struct SearchKey: Equatable {
+  var engine: ObjectIdentifier
+  var text: String
+  var scope: Int
+  var match: MatchRule
+}
 
 /// Identifies the content of a printed table, to print it again only when it changed.
 private struct TableKey: Equatable {
@@ -219,7 +260,11 @@ extension Session {
       guard settings.lifecycle.rule == .text else { return .subset([]) }
       if scope == 0 { return .all(count: dataset.rowCount) }
     }
-    return .subset((try? engine.search(text, rule: settings.match, scope: scope)) ?? [])
+    let key = SearchKey(engine: ObjectIdentifier(engine), text: text, scope: scope, match: settings.match)
+    if let searchCache, searchCache.key == key { return .subset(searchCache.rows) }
+    let rows = (try? engine.search(text, rule: settings.match, scope: scope)) ?? []
+    searchCache = (key, rows)
+    return .subset(rows)
   }
 
   /// The rows of the table on screen.
