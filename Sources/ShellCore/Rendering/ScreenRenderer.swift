@@ -62,12 +62,14 @@ struct ScreenRenderer {
     var header: String
     switch state.shown {
     case .main:
-      header = "\(total) \(total == 1 ? "row" : "rows")"
-      // The title belongs to the navigation bar; while that is hidden only the count shows.
+      header = "main table · \(rowCount) of \(total)"
+      // The title belongs to the navigation bar; while that is hidden only the table shows.
       if includingTitle, isNavigationBarShown { header = "\(session.settings.title) · " + header }
     case .results:
-      header = "results · \(rowCount) of \(total)"
-      if state.appliedScope != 0 { header += " in \(Sanitizer.printable(session.dataset.scopeTitles[state.appliedScope]))" }
+      header = "results table · \(rowCount) of \(total)"
+      if state.appliedScope != 0 {
+        header += " · scope \(Sanitizer.printable(session.dataset.scopeTitles[state.appliedScope]))"
+      }
     }
     if session.isDimmed { header += " · dimmed" }
     return header
