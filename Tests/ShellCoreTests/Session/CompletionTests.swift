@@ -30,7 +30,10 @@ struct CompletionTests {
     Case("scope H", [], dataset: "countries"),
     Case(
       "set ",
-      ["flavor", "results", "rule", "live", "obscures", "match", "title", "placeholder", "scopes", "fields", "format", "page"]),
+      [
+        "flavor", "results", "rule", "live", "obscures", "match", "title", "placeholder", "prompt", "bar-text-color",
+        "bar-tint", "hides-nav-bar", "bar-hidden", "scopes", "fields", "format", "page",
+      ]),
     Case("set f", ["flavor", "fields", "format"]),
     Case("set flavor ", ["controller", "display", "custom"]),
     Case("set live o", ["on", "off"]),
