@@ -25,6 +25,17 @@ final class TerminalSession {
     try tmux(["send-keys", "-t", "0", "-l", text])
   }
 
+  /// Pastes `text` as a terminal does: bracketed when the program asked for it.
+  func paste(_ text: String) throws {
+    try tmux(["set-buffer", "--", text])
+    try tmux(["paste-buffer", "-p", "-t", "0"])
+  }
+
+  /// Resizes the terminal, which sends the program SIGWINCH.
+  func resize(width: Int, height: Int) throws {
+    try tmux(["resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
+  }
+
   /// The visible screen.
   func screen() throws -> String {
     try tmux(["capture-pane", "-p", "-t", "0"])

@@ -14,14 +14,15 @@ public final class LiveController {
   /// The most trace lines kept for the pane.
   private let traceMemory = 200
 
-  /// Enters live mode: closes an open detail view and taps into the bar, as `back` and `focus` would.
+  /// Enters live mode: closes an open detail view and taps into the bar, as `back` and `focus`
+  /// would; a bar scrolled out of sight cannot be tapped, so it waits for Up (pull) or typing.
   public init(session: Session) {
     self.session = session
     logStart = session.liveCommands.count
     if session.state.isDetailOpen {
       apply(LiveKeyMapper.Step(command: .back, effect: .closeDetail))
     }
-    if !session.state.isFirstResponder {
+    if !session.state.isFirstResponder, !session.isBarScrolledOut {
       apply(LiveKeyMapper.Step(actions: [.editingBegan], command: .focus))
     }
   }
