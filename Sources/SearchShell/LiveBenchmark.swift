@@ -27,7 +27,11 @@ enum LiveBenchmark {
       let query = session.searchState.text
       samples.append((query, elapsed))
       FileHandle.standardError.write(
-        Data(String(format: "key %3d  %-24@ %8.3f ms  %d rows\n", samples.count, "'\(query)'" as NSString, elapsed, session.tableRowCount).utf8))
+        Data(
+          String(
+            format: "key %3d  %-24@ %8.3f ms  %d rows\n", samples.count, "'\(query)'" as NSString, elapsed,
+            session.tableRowCount
+          ).utf8))
     }
     report("all keys", samples.map(\.milliseconds))
     report("3+ char queries", samples.filter { $0.query.count >= 3 }.map(\.milliseconds))
@@ -61,7 +65,8 @@ enum LiveBenchmark {
     let median = sorted[sorted.count / 2]
     let p95 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
     let line = String(
-      format: "%@: %d keys, median %.3f ms, p95 %.3f ms, max %.3f ms\n", label as NSString, values.count, median, p95,
+      format: "%@: %d keys, median %.3f ms, p95 %.3f ms, max %.3f ms\n", label as NSString, values.count,
+      median, p95,
       sorted.last ?? 0)
     FileHandle.standardError.write(Data(line.utf8))
   }

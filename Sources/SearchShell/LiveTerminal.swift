@@ -41,8 +41,9 @@ final class LiveTerminal {
     clearFrame()
   }
 
-  /// Blocks for input, then reads everything already waiting; redraws on resize meanwhile.
-  /// Nil at end of input (the terminal went away).
+  /// Blocks for input, then reads everything already waiting; nil when the terminal went away.
+  ///
+  /// A resize while waiting redraws at once.
   private func readPending() -> [UInt8]? {
     while true {
       if TerminalRestorer.takeResize() { draw(resized: true) }

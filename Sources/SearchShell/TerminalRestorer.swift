@@ -15,7 +15,9 @@ enum TerminalRestorer {
   private static let enterEscapes = "\u{1B}[?25l\u{1B}[?2004h"
   /// Their opposites, written on the way out.
   private static let leaveEscapes = "\u{1B}[?2004l\u{1B}[?25h"
-  private static let fatalSignals: [Int32] = [SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT]
+  private static let fatalSignals: [Int32] = [
+    SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
+  ]
 
   /// Saves the terminal's settings and switches to raw input; false if it is not a terminal.
   static func enterRawMode() -> Bool {

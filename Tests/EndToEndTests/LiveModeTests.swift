@@ -5,14 +5,17 @@ import Testing
 /// the state it leaves is what the equivalent commands leave.
 @Suite(.serialized) struct LiveModeTests {
   private func temporaryPath(_ name: String) -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-\(name)-\(UUID().uuidString)").path
+    FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-\(name)-\(UUID().uuidString)")
+      .path
   }
 
   private static let footer = "Enter search · Esc cancel"
 
   /// Types `text` one key at a time, waiting for each to reach the bar, so no two arrive in
   /// one read (which would be a paste).
-  private func typeSlowly(_ text: String, into terminal: TerminalSession, after existing: String = "") async throws {
+  private func typeSlowly(_ text: String, into terminal: TerminalSession, after existing: String = "")
+    async throws
+  {
     var typed = existing
     for character in text {
       try terminal.type(String(character))
@@ -22,14 +25,17 @@ import Testing
   }
 
   /// Runs a command at the REPL prompt and waits for `marker` in its output.
-  private func command(_ line: String, _ terminal: TerminalSession, waitFor marker: String) async throws -> String {
+  private func command(_ line: String, _ terminal: TerminalSession, waitFor marker: String) async throws
+    -> String
+  {
     try terminal.type(line)
     try terminal.send("Enter")
     return try await terminal.waitFor(marker)
   }
 
   @Test func typingBackspaceTabEnterAndEsc() async throws {
-    let terminal = try TerminalSession(historyPath: temporaryPath("history"), arguments: "--dataset candies --live")
+    let terminal = try TerminalSession(
+      historyPath: temporaryPath("history"), arguments: "--dataset candies --live")
     var screen = try await terminal.waitFor(Self.footer)
     #expect(screen.contains("[ |Search for Candy ] Cancel"))
     #expect(screen.contains("scope: [All] Chocolate Hard Other"))
@@ -76,7 +82,9 @@ import Testing
     ])
     #expect(lines == commands.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("{") })
     let paste = lines.filter { $0.contains("shouldChangeTextIn") }.last ?? ""
-    #expect(paste.contains("\"shouldChangeTextIn\":{\"location\":0,\"length\":3},\"replacementText\":\"land Islands\""))
+    #expect(
+      paste.contains(
+        "\"shouldChangeTextIn\":{\"location\":0,\"length\":3},\"replacementText\":\"land Islands\""))
   }
 
   @Test func highlightOpensTheDetailAndCtrlCKeepsTheState() async throws {
@@ -99,7 +107,8 @@ import Testing
   }
 
   @Test func redrawsToTheNewSizeOnResize() async throws {
-    let terminal = try TerminalSession(historyPath: temporaryPath("history"), arguments: "--dataset fruits --live")
+    let terminal = try TerminalSession(
+      historyPath: temporaryPath("history"), arguments: "--dataset fruits --live")
     var screen = try await terminal.waitFor(Self.footer)
     #expect(screen.contains("16  Raspberries"))
     try terminal.resize(width: 60, height: 10)

@@ -46,7 +46,11 @@ final class TerminalSession {
   func waitFor(_ text: String, timeout: Double = 10) async throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     var last = ""
-    while Date() < deadline {
+    var polls = 0
+    // CPU-bound tests running alongside can hold every cooperative thread for seconds, so a
+    // sleeping poll may wake after the deadline: look a minimum number of times as well.
+    while Date() < deadline || polls < 40 {
+      polls += 1
       last = try screen()
       if last.contains(text) { return last }
       try await Task.sleep(nanoseconds: 50_000_000)

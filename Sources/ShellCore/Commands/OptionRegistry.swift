@@ -47,7 +47,8 @@ enum OptionRegistry {
       get: { $0.settings.placeholder },
       set: { session, value throws(ShellError) in session.settings.placeholder = value }),
     ShellOption(
-      name: "prompt", values: "TEXT", abstract: "the line above the search bar (searchBar.prompt); '' for none",
+      name: "prompt", values: "TEXT",
+      abstract: "the line above the search bar (searchBar.prompt); '' for none",
       get: { $0.settings.appearance.prompt },
       set: { session, value throws(ShellError) in session.settings.appearance.prompt = value }),
     choice(
@@ -58,7 +59,8 @@ enum OptionRegistry {
       get: { $0.settings.appearance.tint }, set: { $0.settings.appearance.tint = $1 }),
     toggle(
       "hides-nav-bar", "hidesNavigationBarDuringPresentation: the title bar hides while searching",
-      get: { $0.settings.appearance.hidesNavigationBar }, set: { $0.settings.appearance.hidesNavigationBar = $1 }),
+      get: { $0.settings.appearance.hidesNavigationBar },
+      set: { $0.settings.appearance.hidesNavigationBar = $1 }),
     toggle(
       "bar-hidden", "the table starts with the search bar scrolled out of sight ('pull' reveals it)",
       get: { $0.settings.appearance.startsHidden },

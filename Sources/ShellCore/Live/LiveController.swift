@@ -119,7 +119,8 @@ public final class LiveController {
     screen.isDimmed = session.isDimmed
     screen.highlight = highlight
     let capacity = screen.rowCapacity(height: height)
-    firstRow = LiveScreen.firstRow(keeping: highlight, previousFirst: firstRow, capacity: capacity, rowCount: rowCount)
+    firstRow = LiveScreen.firstRow(
+      keeping: highlight, previousFirst: firstRow, capacity: capacity, rowCount: rowCount)
     screen.firstRow = firstRow
     let query = state.shown == .results && session.style.isEnabled ? state.appliedText : ""
     let ids = session.tableRowIDs(in: firstRow..<(firstRow + capacity))

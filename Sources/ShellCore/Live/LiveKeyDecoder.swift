@@ -123,8 +123,10 @@ public struct LiveKeyDecoder: Sendable {
     return result
   }
 
-  /// The key an escape sequence at `index` names (nil for one live mode ignores) and its length,
-  /// or nil when the sequence is unfinished. A lone Esc at the end is held back.
+  /// The key an escape sequence at `index` names, and its length.
+  ///
+  /// The key is nil for a sequence live mode ignores; the result is nil when the sequence is
+  /// unfinished (a lone Esc at the end is held back).
   static func escapeSequence(_ input: [UInt8], at index: Int) -> (key: LiveKey?, length: Int)? {
     guard index + 1 < input.count else { return nil }
     let next = input[index + 1]
@@ -142,7 +144,6 @@ public struct LiveKeyDecoder: Sendable {
         case (UInt8(ascii: "A"), ""), (UInt8(ascii: "A"), "1"): return (.up, length)
         case (UInt8(ascii: "B"), ""), (UInt8(ascii: "B"), "1"): return (.down, length)
         case (UInt8(ascii: "Z"), ""): return (.backTab, length)
-        case (UInt8(ascii: "~"), "3"): return (nil, length)
         default: return (nil, length)
         }
       }

@@ -80,13 +80,16 @@ public enum LiveKeyMapper {
           .filter { !$0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } })
       guard !flat.isEmpty else { return Step() }
       let newText = context.text + flat
-      return Step(actions: focus + [.textChanged(.replaceAll(of: context.text, with: newText))], command: .search(newText))
+      return Step(
+        actions: focus + [.textChanged(.replaceAll(of: context.text, with: newText))],
+        command: .search(newText))
     case .backspace:
       guard let edit = TextEdit.deleteLast(of: context.text) else { return Step() }
       return Step(actions: focus + [.textChanged(edit)], command: .backspace(1))
     case .deleteLine:
       guard !context.text.isEmpty else { return Step() }
-      return Step(actions: focus + [.textChanged(.replaceAll(of: context.text, with: ""))], command: .search(""))
+      return Step(
+        actions: focus + [.textChanged(.replaceAll(of: context.text, with: ""))], command: .search(""))
     case .enter:
       // The Search key is disabled while the text is empty.
       guard !context.text.isEmpty else { return Step() }

@@ -69,7 +69,9 @@ public struct LiveScreen: Sendable {
 
   /// The first row in sight that keeps `highlight` on screen, scrolling as little as possible
   /// from `previousFirst`.
-  public static func firstRow(keeping highlight: Int?, previousFirst: Int, capacity: Int, rowCount: Int) -> Int {
+  public static func firstRow(keeping highlight: Int?, previousFirst: Int, capacity: Int, rowCount: Int)
+    -> Int
+  {
     var first = min(previousFirst, max(0, rowCount - capacity))
     if let highlight {
       if highlight < first { first = highlight }
@@ -121,7 +123,8 @@ public struct LiveScreen: Sendable {
   func rowLine(_ row: Row, numberWidth: Int, room: Int, style: TextStyle) -> String {
     let isHighlighted = highlight == row.number - 1
     let number = String(row.number)
-    let prefix = (isHighlighted ? "› " : "  ") + String(repeating: " ", count: max(0, numberWidth - number.count))
+    let prefix =
+      (isHighlighted ? "› " : "  ") + String(repeating: " ", count: max(0, numberWidth - number.count))
       + number + "  "
     let titleRoom = max(0, room - prefix.count)
     let title = Array(row.title)

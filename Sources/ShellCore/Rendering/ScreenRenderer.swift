@@ -49,8 +49,8 @@ struct ScreenRenderer {
   func scopeBarLine() -> String? {
     guard session.dataset.hasScopes, state.isSearching(flavor) else { return nil }
     let buttons = session.dataset.scopeTitles.enumerated().map { index, title in
-      index == state.scopeIndex
-        ? style.bold(style.color("[\(Sanitizer.printable(title))]", appearance.tint)) : Sanitizer.printable(title)
+      let label = Sanitizer.printable(title)
+      return index == state.scopeIndex ? style.bold(style.color("[\(label)]", appearance.tint)) : label
     }
     return buttons.joined(separator: " ")
   }

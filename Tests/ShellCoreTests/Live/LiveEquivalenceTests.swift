@@ -19,18 +19,24 @@ import Testing
 
   static let cases: [Case] = [
     Case(name: "typing", keys: typed("ger"), commands: ["focus", "type g", "type e", "type r"]),
-    Case(name: "typing and backspace", keys: typed("gerx") + [.backspace], commands: ["type gerx", "backspace"]),
+    Case(
+      name: "typing and backspace", keys: typed("gerx") + [.backspace], commands: ["type gerx", "backspace"]),
     Case(name: "paste", keys: typed("ge") + [.paste("rmany")], commands: ["type ge", "search germany"]),
     Case(name: "Ctrl-U", keys: typed("ger") + [.deleteLine], commands: ["type ger", "search \"\""]),
     Case(name: "Enter", keys: typed("ger") + [.enter], commands: ["type ger", "submit"]),
-    Case(name: "typing after Enter", keys: typed("ger") + [.enter, .character("m")], commands: ["type ger", "submit", "type m"]),
+    Case(
+      name: "typing after Enter", keys: typed("ger") + [.enter, .character("m")],
+      commands: ["type ger", "submit", "type m"]),
     Case(name: "Esc", keys: typed("ger") + [.escape], commands: ["type ger", "cancel"]),
-    Case(name: "highlight and open", keys: typed("ger") + [.down, .down, .open], commands: ["type ger", "detail 2"]),
+    Case(
+      name: "highlight and open", keys: typed("ger") + [.down, .down, .open],
+      commands: ["type ger", "detail 2"]),
     Case(
       name: "scope with Tab (display)", dataset: "candies", keys: [.tab, .tab, .backTab] + typed("c"),
       commands: ["focus", "scope 1", "scope 2", "scope 1", "type c"]),
     Case(
-      name: "custom flavor", dataset: "candies", setup: ["set flavor custom"], keys: typed("ch") + [.enter, .escape],
+      name: "custom flavor", dataset: "candies", setup: ["set flavor custom"],
+      keys: typed("ch") + [.enter, .escape],
       commands: ["type ch", "submit", "cancel"]),
     Case(
       name: "the dimming view takes the tap", dataset: "fruits", setup: ["set obscures on", "set rule text"],
@@ -85,7 +91,8 @@ import Testing
   @Test func liveCommandLogMergesTypingAndQuotes() throws {
     let fixture = try SessionFixture(dataset: "candies")
     let controller = LiveController(session: fixture.session)
-    controller.handle(Self.typed("ch o") + [.backspace, .backspace, .tab, .paste("x"), .enter, .deleteLine, .escape])
+    controller.handle(
+      Self.typed("ch o") + [.backspace, .backspace, .tab, .paste("x"), .enter, .deleteLine, .escape])
     #expect(
       fixture.session.liveCommandLog == [
         "focus", "type ch o", "backspace 2", "scope 1", "search chx", "submit", "search \"\"", "cancel",

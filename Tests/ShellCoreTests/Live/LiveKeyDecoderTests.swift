@@ -24,7 +24,9 @@ struct LiveKeyDecoderTests {
 
   static let cases: [Case] = [
     Case(name: "one character", reads: ["g"], keys: [.character("g")]),
-    Case(name: "three characters in one read are typing", reads: ["ger"], keys: ["g", "e", "r"].map(LiveKey.character)),
+    Case(
+      name: "three characters in one read are typing", reads: ["ger"],
+      keys: ["g", "e", "r"].map(LiveKey.character)),
     Case(name: "a burst of four is a paste", reads: ["germ"], keys: [.paste("germ")]),
     Case(name: "a burst ends at a control key", reads: ["germany\r"], keys: [.paste("germany"), .enter]),
     Case(name: "DEL and Ctrl-H are backspace", reads: ["\u{7F}\u{08}"], keys: [.backspace, .backspace]),
@@ -37,12 +39,17 @@ struct LiveKeyDecoderTests {
     Case(name: "a precomposed accent is one character", reads: ["é"], keys: [.character("é")]),
     Case(name: "an emoji is one character", reads: ["👍🏽"], keys: [.character("👍🏽")]),
     Case(name: "a sequence split across reads", reads: ["\u{1B}[", "A"], keys: [.up]),
-    Case(name: "UTF-8 split across reads", bytes: [[0x61, 0xC3], [0xA9]], keys: [.character("a"), .character("é")]),
+    Case(
+      name: "UTF-8 split across reads", bytes: [[0x61, 0xC3], [0xA9]],
+      keys: [.character("a"), .character("é")]),
     Case(
       name: "bracketed paste keeps its line breaks", reads: ["\u{1B}[200~ab\ncd\u{1B}[201~x"],
       keys: [.paste("ab\ncd"), .character("x")]),
-    Case(name: "bracketed paste across reads", reads: ["\u{1B}[200~Ger", "many\u{1B}[2", "01~"], keys: [.paste("Germany")]),
-    Case(name: "Esc then a key that starts no sequence", reads: ["\u{1B}x"], keys: [.escape, .character("x")]),
+    Case(
+      name: "bracketed paste across reads", reads: ["\u{1B}[200~Ger", "many\u{1B}[2", "01~"],
+      keys: [.paste("Germany")]),
+    Case(
+      name: "Esc then a key that starts no sequence", reads: ["\u{1B}x"], keys: [.escape, .character("x")]),
   ]
 
   @Test(arguments: cases)

@@ -29,14 +29,20 @@ struct LiveScreenTests {
   static let layouts: [LayoutCase] = [
     LayoutCase(
       name: "navigation bar, bar, header, rows, blank fill, footer", screen: screen(rows: 2), height: 7,
-      expected: ["Countries", "[ ger| ] Cancel", "results table · 2 of 249", "  1  Row 1", "  2  Row 2", "", "keys"]),
+      expected: [
+        "Countries", "[ ger| ] Cancel", "results table · 2 of 249", "  1  Row 1", "  2  Row 2", "", "keys",
+      ]),
     LayoutCase(
       name: "hidden navigation bar gives a row back", screen: screen(rows: 9, title: nil), height: 6,
-      expected: ["[ ger| ] Cancel", "results table · 9 of 249", "  1  Row 1", "  2  Row 2", "  3  Row 3", "keys"]),
-    LayoutCase(
-      name: "the trace pane sits under the table", screen: screen(rows: 9, title: nil, trace: ["a", "b", "c"]), height: 12,
       expected: [
-        "[ ger| ] Cancel", "results table · 9 of 249", "  1  Row 1", "  2  Row 2", "  3  Row 3", "  4  Row 4", "  5  Row 5",
+        "[ ger| ] Cancel", "results table · 9 of 249", "  1  Row 1", "  2  Row 2", "  3  Row 3", "keys",
+      ]),
+    LayoutCase(
+      name: "the trace pane sits under the table",
+      screen: screen(rows: 9, title: nil, trace: ["a", "b", "c"]), height: 12,
+      expected: [
+        "[ ger| ] Cancel", "results table · 9 of 249", "  1  Row 1", "  2  Row 2", "  3  Row 3", "  4  Row 4",
+        "  5  Row 5",
         "── trace " + String(repeating: "─", count: 20), "a", "b", "c", "keys",
       ]),
   ]
@@ -77,10 +83,15 @@ struct LiveScreenTests {
 
   @Test(arguments: [
     // (highlight, previous first, capacity, rows) -> first row in sight
-    (Int?.none, 0, 5, 100, 0), (4, 0, 5, 100, 0), (5, 0, 5, 100, 1), (2, 10, 5, 100, 2), (nil, 98, 5, 100, 95),
+    (Int?.none, 0, 5, 100, 0), (4, 0, 5, 100, 0), (5, 0, 5, 100, 1), (2, 10, 5, 100, 2),
+    (nil, 98, 5, 100, 95),
     (nil, 3, 5, 2, 0),
   ])
-  func scrollsJustEnoughToKeepTheHighlightInSight(_ highlight: Int?, _ previous: Int, _ capacity: Int, _ rows: Int, _ expected: Int) {
-    #expect(LiveScreen.firstRow(keeping: highlight, previousFirst: previous, capacity: capacity, rowCount: rows) == expected)
+  func scrollsJustEnoughToKeepTheHighlightInSight(
+    _ highlight: Int?, _ previous: Int, _ capacity: Int, _ rows: Int, _ expected: Int
+  ) {
+    #expect(
+      LiveScreen.firstRow(keeping: highlight, previousFirst: previous, capacity: capacity, rowCount: rows)
+        == expected)
   }
 }

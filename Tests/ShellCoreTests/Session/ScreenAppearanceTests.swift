@@ -34,15 +34,21 @@ struct ScreenAppearanceTests {
   @Test func barColoursApplyOnlyWithColour() throws {
     let coloured = BufferConsole()
     let session = try Session(
-      console: coloured, catalog: SessionFixture.catalog, dataset: "countries", isInteractive: false, useColor: true)
+      console: coloured, catalog: SessionFixture.catalog, dataset: "countries", isInteractive: false,
+      useColor: true)
     session.execute("set bar-text-color red")
     session.execute("set bar-tint green")
     session.execute("search ger")
-    #expect(coloured.output.contains { $0.hasPrefix("[ \u{1B}[31mger\u{1B}[0m\u{1B}[32m|\u{1B}[0m ] \u{1B}[32mCancel") })
+    #expect(
+      coloured.output.contains {
+        $0.hasPrefix("[ \u{1B}[31mger\u{1B}[0m\u{1B}[32m|\u{1B}[0m ] \u{1B}[32mCancel")
+      })
     let plain = try SessionFixture()
     plain.run("set bar-text-color red", "set bar-tint green")
     #expect(plain.run("search ger").output.first == "[ ger| ] Cancel")
-    #expect(plain.run("set bar-tint pink").errors.first?.hasPrefix("error: Invalid value 'pink' for 'bar-tint'") == true)
+    #expect(
+      plain.run("set bar-tint pink").errors.first?.hasPrefix("error: Invalid value 'pink' for 'bar-tint'")
+        == true)
   }
 
   @Test func dimmedTableIsMarked() throws {
@@ -52,7 +58,9 @@ struct ScreenAppearanceTests {
   }
 
   @Test func traceJSONFileGetsOneObjectPerCallback() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).jsonl").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trace-\(UUID().uuidString).jsonl"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let fixture = try SessionFixture()
     let output = fixture.run("trace json \(path)", "type ab", "trace off").output
