@@ -32,7 +32,7 @@ public struct DemoCatalog: Sendable {
     guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
       throw .demosMissing(directory.path)
     }
-    return files.filter { $0.hasSuffix(".txt") }.sorted().map { file in
+    return files.filter { $0.hasSuffix(".txt") }.sorted { $0.dropLast(4) < $1.dropLast(4) }.map { file in
       let text = (try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)) ?? ""
       let summary = Script.splitLines(text).first { $0.hasPrefix("#") }.map {
         $0.drop(while: { $0 == "#" || $0 == " " })

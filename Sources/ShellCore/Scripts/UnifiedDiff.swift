@@ -85,12 +85,13 @@ enum UnifiedDiff {
         edits.append(.same(i, j))
         i += 1
         j += 1
-      } else if j < m, i == n || lengths[i][j + 1] >= lengths[i + 1][j] {
-        edits.append(.added(j))
-        j += 1
-      } else {
+      } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
+        // Removals first, as diff -u prints them.
         edits.append(.removed(i))
         i += 1
+      } else {
+        edits.append(.added(j))
+        j += 1
       }
     }
     return edits

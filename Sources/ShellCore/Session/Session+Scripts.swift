@@ -40,11 +40,18 @@ extension Session {
     return runLine(substituted, depth: 1)
   }
 
-  /// Whether a line at `depth` is printed before it runs.
-  func isEchoing(_ depth: Int) -> Bool {
+  /// Whether `line` at `depth` is printed before it runs.
+  ///
+  /// `--echo` prints every line of the script it runs, so its output is a transcript. Deeper
+  /// down (`source`, and a walkthrough even without `--echo`) only actions are printed: the
+  /// narration (`echo`) and the notes (`#`) would otherwise show twice or clutter the output.
+  func isEchoing(_ line: String, depth: Int) -> Bool {
     guard depth > 0 else { return false }
-    if scriptOptions.echo { return true }
-    return scripting.echoFromDepth.map { depth >= $0 } ?? false
+    if scriptOptions.echo && depth == 1 { return true }
+    let fromDemo = scripting.echoFromDepth.map { depth >= $0 } ?? false
+    guard scriptOptions.echo || fromDemo else { return false }
+    let name = line.prefix(while: { $0 != " " && $0 != "\t" })
+    return !line.hasPrefix("#") && name != "echo"
   }
 
   /// Runs `script` one level deeper than the running command; `echo` prints its lines (a demo).

@@ -76,7 +76,7 @@ public final class Session {
   func runLine(_ line: String, depth: Int, echo written: String? = nil) -> Bool {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty { return true }
-    if isEchoing(depth) {
+    if isEchoing(trimmed, depth: depth) {
       let shown = written?.trimmingCharacters(in: .whitespaces) ?? trimmed
       console.print(String(repeating: ">", count: depth) + " " + shown)
     }
