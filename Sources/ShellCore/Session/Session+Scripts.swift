@@ -231,7 +231,9 @@ extension Session {
       guard !number.isEmpty, !title.isEmpty else { throw .missingArgument(command: "expect row", usage: usage) }
       guard let row = Int(number), row >= 1 else { throw .invalidRow(number) }
       let rows = tableRows
-      let found = row <= rows.count ? dataset.title(rows[row - 1]) : "no row \(row) (\(rows.count) rows)"
+      let found =
+        row <= rows.count
+        ? dataset.title(rows[row - 1]) : rows.count == 0 ? "no rows" : "only \(rows.count) \(rows.count == 1 ? "row" : "rows")"
       try require(found, title, "row \(row)")
     case "selected":
       try requireValue()
