@@ -8,7 +8,7 @@ import Testing
     #expect(
       result.stdout == """
         [ ger| ] Cancel
-        results · 4 of 249
+        results table · 4 of 249
           1  Algeria
           2  Germany
           3  Niger

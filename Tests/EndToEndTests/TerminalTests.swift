@@ -16,7 +16,7 @@ import Testing
     try terminal.send("Enter")
     let screen = try await terminal.waitFor("4  Nigeria")
     #expect(screen.contains("countries> search ger"))
-    #expect(screen.contains("results · 4 of 249"))
+    #expect(screen.contains("results table · 4 of 249"))
   }
 
   @Test func ctrlCDiscardsTheLineAndCtrlDExitsZero() async throws {

@@ -2,37 +2,363 @@ import Foundation
 
 /// Finds the rows that a query selects, fast enough to run on every keystroke.
 ///
-/// Built once per dataset (and per set of searched columns). `search` returns row ids in table
-/// order: original order for every rule but `fuzzy`, rank order for `fuzzy`.
+/// Built once per dataset (and per set of searched columns): the text is folded into byte arenas
+/// (`FoldedIndex`). `search` returns row ids in table order: original order for every rule but
+/// `fuzzy`, rank order for `fuzzy` (best first; ties: shorter title, then original order).
+///
+/// Per keystroke, a full search runs a SIMD scan for the query's most selective term over the
+/// arena (on every core for large datasets) and checks the other terms per candidate row. The
+/// engine remembers recent results: a repeated query (backspace) is answered from the cache, and a
+/// query that provably selects a subset of a cached one (`ParsedQuery.implies`, e.g. typing one
+/// more letter) only re-checks that result's rows. Not thread-safe: call it from one thread at a
+/// time; only `SearchCancellation.cancel()` may come from another thread.
 final class SearchEngine {
   /// The rows being searched.
   let dataset: Dataset
   /// The columns whose text is searched (the title column unless `set fields` says otherwise).
   let columns: [Int]
-  private let texts: [String]
+  /// The folded text.
+  let index: FoldedIndex
+  /// Recent results, least recently used first.
+  private var cache: [CacheEntry] = []
+  /// Row ids held by `cache`, bounded by `cacheBudget` (the newest entry is always kept).
+  private var cachedIDs = 0
+  private let cacheBudget: Int
+  /// At most this many results are remembered (32; `SEARCHSHELL_CACHE_ENTRIES` lowers it so a
+  /// benchmark that repeats queries measures real searches, not cache hits).
+  private let cacheEntries: Int
+  /// Work (rows) below which a search runs on one thread; tests lower it to exercise chunking.
+  private let parallelThreshold: Int
 
-  init(dataset: Dataset, columns: [Int]? = nil) {
+  convenience init(dataset: Dataset, columns: [Int]? = nil) {
+    self.init(dataset: dataset, columns: columns, parallelThreshold: 100_000)
+  }
+
+  /// An engine that splits work into chunks from `parallelThreshold` rows on.
+  init(dataset: Dataset, columns: [Int]?, parallelThreshold: Int) {
     self.dataset = dataset
     self.columns = columns ?? [dataset.titleColumn]
-    let columns = self.columns
-    texts = (0..<dataset.rowCount).map { row in
-      columns.map { dataset.cell(row: row, column: $0) }.joined(separator: " ")
-    }
+    self.parallelThreshold = parallelThreshold
+    index = FoldedIndex(dataset: dataset, columns: self.columns, parallelThreshold: parallelThreshold)
+    cacheBudget = max(dataset.rowCount, 1 << 20)
+    cacheEntries = ProcessInfo.processInfo.environment["SEARCHSHELL_CACHE_ENTRIES"].flatMap(Int.init).map { max(1, min($0, 32)) } ?? 32
   }
 
   /// The ids of the rows whose text matches `query` under `rule` and whose scope is `scope`
-  /// (0 is "All"). An empty query selects every row in the scope.
+  /// (0 is "All"). An empty (or all-whitespace) query selects every row in the scope.
   func search(_ query: String, rule: MatchRule, scope: Int = 0) throws(ShellError) -> [Int32] {
-    var rows: [Int32] = []
-    for row in 0..<dataset.rowCount {
-      if scope != 0, Int(dataset.rowScopes[row]) != scope { continue }
-      if ReferenceMatcher.matches(texts[row], query: query, rule: rule) { rows.append(Int32(row)) }
+    try search(query, rule: rule, scope: scope, cancellation: nil) ?? []
+  }
+
+  /// `search`, abandoned (returning nil) as soon as `cancellation` is cancelled.
+  func search(
+    _ query: String, rule: MatchRule, scope: Int = 0, cancellation: SearchCancellation?
+  ) throws(ShellError) -> [Int32]? {
+    if let position = cache.lastIndex(where: { $0.query == query && $0.rule == rule && $0.scope == scope }) {
+      let entry = cache.remove(at: position)
+      cache.append(entry)
+      return entry.rows
     }
+    var parsed: ParsedQuery?
+    var rows: [Int32]
+    var ascending: [Int32]?
+    if query.allSatisfy(\.isWhitespace) {
+      rows = allRows(scope: scope)
+      parsed = ParsedQuery("", rule: rule)
+    } else if rule == .regex {
+      let matcher = try RegexMatcher(pattern: query)
+      guard let found = regexSearch(matcher, scope: scope, cancellation: cancellation) else { return nil }
+      rows = found
+    } else {
+      let query = ParsedQuery(query, rule: rule)
+      parsed = query
+      if query.isEmpty {
+        rows = allRows(scope: scope)
+      } else {
+        let compiled = CompiledQuery(query, frequency: index.byteFrequency)
+        let base = narrowingBase(for: query, rule: rule, scope: scope)
+        guard let found = run(compiled, candidates: base, scope: scope, scored: rule == .fuzzy, cancellation: cancellation)
+        else { return nil }
+        rows = found.rows
+        if rule == .fuzzy {
+          ascending = found.rows
+          rows = dataset.withStorage { _, offsets in
+            let stride = dataset.columns.count
+            let title = dataset.titleColumn
+            return RankSorter.sort(rows: found.rows, scores: found.scores) { row in
+              let slot = Int(row) * stride + title
+              return Int(offsets[slot + 1] - offsets[slot])
+            }
+          }
+        }
+      }
+    }
+    remember(CacheEntry(query: query, rule: rule, scope: scope, parsed: parsed, rows: rows, ascending: ascending))
     return rows
   }
 
   /// The character ranges of a row's title that `query` matched, for highlighting on a terminal.
   func highlights(row: Int, query: String, rule: MatchRule) -> [Range<Int>] {
-    []
+    MatchHighlighter.ranges(in: dataset.title(row), query: query, rule: rule)
+  }
+
+  // MARK: - Scanning
+
+  /// One chunk's matches, ascending, with fuzzy scores when asked.
+  private struct ChunkResult {
+    var rows: [Int32] = []
+    var scores: [Int32] = []
+    var cancelled = false
+    /// The prefetch loads' combined value, kept so the compiler cannot drop them.
+    var touched: UInt8 = 0
+  }
+
+  /// Evaluates `query` over all rows (or only `candidates`, ascending) in `scope`.
+  private func run(
+    _ query: CompiledQuery, candidates: [Int32]?, scope: Int, scored: Bool, cancellation: SearchCancellation?
+  ) -> (rows: [Int32], scores: [Int32])? {
+    let rowCount = dataset.rowCount
+    let work = candidates?.count ?? rowCount
+    let chunkCount = Parallel.chunkCount(work, threshold: candidates == nil ? parallelThreshold : parallelThreshold / 8)
+    let chunkSize = (work + chunkCount - 1) / max(1, chunkCount)
+    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    let parts: [ChunkResult] = dataset.withStorage { bytes, offsets in
+      dataset.rowScopes.withUnsafeBufferPointer { scopes in
+        (candidates ?? []).withUnsafeBufferPointer { candidateBuffer in
+          let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased)
+          let plan = query.plan
+          let driverPlan = query.driver?.plan
+          let required = query.requiredSignature
+          return Parallel.map(chunkCount) { chunk in
+            var result = ChunkResult()
+            if cancellation?.isCancelled == true {
+              result.cancelled = true
+              return result
+            }
+            let lower = chunk * chunkSize
+            let upper = min(work, lower + chunkSize)
+            guard lower < upper else { return result }
+            @inline(__always) func inScope(_ row: Int) -> Bool {
+              scope == 0 || (row < scopes.count && Int(scopes[row]) == scope)
+            }
+            if candidates != nil {
+              // Scattered rows are bound by memory latency: touch a block of rows with independent
+              // loads first (the CPU overlaps those misses), then test them from cache.
+              var blockStart = lower
+              var touched: UInt8 = 0
+              while blockStart < upper {
+                let blockEnd = min(upper, blockStart + 32)
+                for position in blockStart..<blockEnd {
+                  let row = Int(candidateBuffer[position])
+                  touched ^= texts.fold.base[texts.fold.start(row)]
+                }
+                for position in blockStart..<blockEnd {
+                  let row = Int(candidateBuffer[position])
+                  if inScope(row), driverPlan?.matches(row, texts) ?? true, plan.matches(row, texts) {
+                    result.rows.append(Int32(row))
+                  }
+                }
+                blockStart = blockEnd
+              }
+              result.touched = touched
+            } else if let driver = query.driver, let driverPlan {
+              scanChunk(
+                plan, driver: driver.needle, driverPlan: driverPlan, rows: lower..<upper, texts: texts, inScope: inScope,
+                into: &result.rows)
+            } else {
+              // No term to scan for: test every row, skipping those whose signature lacks a byte
+              // that a required `fold` term needs.
+              let signatures = index.signatures.pointer
+              for row in lower..<upper where signatures[row] & required == required {
+                if inScope(row), plan.matches(row, texts) { result.rows.append(Int32(row)) }
+              }
+            }
+            if scored {
+              let scorer = FuzzyScorer()
+              result.scores = result.rows.map { plan.score(Int($0), texts, scorer) }
+            }
+            return result
+          }
+        }
+      }
+    }
+    if parts.contains(where: \.cancelled) { return nil }
+    if parts.count == 1 { return (parts[0].rows, parts[0].scores) }
+    return (Self.concatenate(parts.map(\.rows)), scored ? Self.concatenate(parts.map(\.scores)) : [])
+  }
+
+  /// Joins chunk results with one allocation (`joined()` copies element by element).
+  private static func concatenate(_ parts: [[Int32]]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+    for part in parts { result.append(contentsOf: part) }
+    return result
+  }
+
+  /// The full scan of one chunk, driven by the SIMD scan for `driver`.
+  private func scanChunk(
+    _ plan: QueryPlan, driver: ByteNeedle, driverPlan: TermPlan, rows range: Range<Int>, texts: RowTexts,
+    inScope: (Int) -> Bool, into rows: inout [Int32]
+  ) {
+    let variant = driverPlan.variant
+    // Wide rows keep their `ci`, `exact` and `strip` forms apart: scan ASCII rows, then them.
+    let separateWide = variant != .fold
+    if driver.count == 1, variant == .fold || variant == .ci, driverPlan.kind == .contains,
+      RowSignature.isExact(driver.bytes[0])
+    {
+      // A single letter matches most rows: each row's signature answers without reading text.
+      let mask = RowSignature.bit(driver.bytes[0])
+      let signatures = index.signatures.pointer
+      rows.reserveCapacity(range.count)
+      for row in range where signatures[row] & mask != 0 {
+        if separateWide, texts.isWide(row) { continue }
+        if inScope(row), plan.matches(row, texts) { rows.append(Int32(row)) }
+      }
+    } else if variant == .fold || driver.isASCII {
+      let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
+      ByteScanner.scan(view, rows: range, needle: driver, wordStart: driverPlan.kind == .wordStart) { row in
+        if separateWide, texts.isWide(row) { return }
+        if inScope(row), plan.matches(row, texts) { rows.append(Int32(row)) }
+      }
+    }
+    guard separateWide else { return }
+    var wide: [Int32] = []
+    var position = texts.lowerWide(range.lowerBound)
+    while position < texts.wideCount, Int(texts.wideRows[position]) < range.upperBound {
+      let row = Int(texts.wideRows[position])
+      if inScope(row), driverPlan.matches(row, texts), plan.matches(row, texts) { wide.append(Int32(row)) }
+      position += 1
+    }
+    if wide.isEmpty { return }
+    if rows.isEmpty {
+      rows = wide
+      return
+    }
+    var merged: [Int32] = []
+    merged.reserveCapacity(rows.count + wide.count)
+    var left = 0
+    var right = 0
+    while left < rows.count || right < wide.count {
+      if right == wide.count || (left < rows.count && rows[left] < wide[right]) {
+        merged.append(rows[left])
+        left += 1
+      } else {
+        merged.append(wide[right])
+        right += 1
+      }
+    }
+    rows = merged
+  }
+
+  /// Pointers to every form's arena, valid inside `Dataset.withStorage`.
+  private func makeTexts(
+    bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>,
+    cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?
+  ) -> RowTexts {
+    func view(_ bytes: PinnedBuffer<UInt8>, _ offsets: PinnedBuffer<UInt32>) -> ArenaView {
+      ArenaView(base: bytes.pointer, limit: bytes.count + FoldedIndex.padding, offsets: offsets.pointer, stride: 1, column: 0)
+    }
+    let fold = view(index.foldBytes, index.foldOffsets)
+    let original: ArenaView
+    if let cased {
+      original = view(cased.bytes, cased.offsets)
+    } else if let base = bytes.baseAddress, let offsetBase = offsets.baseAddress {
+      original = ArenaView(base: base, limit: bytes.count, offsets: offsetBase, stride: dataset.columns.count, column: columns[0])
+    } else {
+      original = fold  // no text at all: every row is empty in every form
+    }
+    return RowTexts(
+      fold: fold, cased: original,
+      exact: view(index.sideBytes[TextVariant.exact.rawValue], index.sideOffsets[TextVariant.exact.rawValue]),
+      ci: view(index.sideBytes[TextVariant.ci.rawValue], index.sideOffsets[TextVariant.ci.rawValue]),
+      strip: view(index.sideBytes[TextVariant.strip.rawValue], index.sideOffsets[TextVariant.strip.rawValue]),
+      wideRows: index.wideRows.pointer, wideCount: index.wideRows.count, wideBits: index.wideBits.pointer)
+  }
+
+  /// Every row in `scope`, ascending.
+  private func allRows(scope: Int) -> [Int32] {
+    if scope == 0 { return (0..<Int32(dataset.rowCount)).map { $0 } }
+    let scopes = dataset.rowScopes
+    return scopes.indices.filter { Int(scopes[$0]) == scope }.map { Int32($0) }
+  }
+
+  /// Regex matching, one row at a time (NSRegularExpression needs a string per row).
+  private func regexSearch(_ matcher: RegexMatcher, scope: Int, cancellation: SearchCancellation?) -> [Int32]? {
+    let rowCount = dataset.rowCount
+    let chunkCount = Parallel.chunkCount(rowCount, threshold: min(parallelThreshold, 2_000))
+    let chunkSize = (rowCount + chunkCount - 1) / max(1, chunkCount)
+    let columns = self.columns
+    let stride = dataset.columns.count
+    let scopes = dataset.rowScopes
+    let parts: [[Int32]?] = dataset.withStorage { bytes, offsets in
+      guard let base = bytes.baseAddress ?? index.foldBytes.pointer as UnsafePointer<UInt8>?,
+        let offsetBase = offsets.baseAddress
+      else { return [] }
+      let source = SourceRows(base: base, offsets: offsetBase, stride: stride, columns: columns)
+      return Parallel.map(chunkCount) { chunk -> [Int32]? in
+        var rows: [Int32] = []
+        var scratch: [UInt8] = []
+        let lower = chunk * chunkSize
+        let upper = min(rowCount, lower + chunkSize)
+        for row in lower..<max(lower, upper) {
+          if row % 4096 == 0, cancellation?.isCancelled == true { return nil }
+          if scope != 0, row >= scopes.count || Int(scopes[row]) != scope { continue }
+          var text = ""
+          source.withRow(row, scratch: &scratch) { pointer, count in
+            text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+          }
+          if matcher.matches(text) { rows.append(Int32(row)) }
+        }
+        return rows
+      }
+    }
+    if parts.contains(where: { $0 == nil }) { return nil }
+    return Self.concatenate(parts.compactMap { $0 })
+  }
+
+  // MARK: - Cache and narrowing
+
+  /// One remembered result.
+  private struct CacheEntry {
+    var query: String
+    var rule: MatchRule
+    var scope: Int
+    /// nil for regex, which never narrows.
+    var parsed: ParsedQuery?
+    /// The result in table order.
+    var rows: [Int32]
+    /// For fuzzy results, the same rows ascending (narrowing needs row order).
+    var ascending: [Int32]?
+
+    var size: Int { rows.count + (ascending?.count ?? 0) }
+  }
+
+  /// The smallest cached result that provably contains every row `query` can match, if it is
+  /// small enough that re-checking its rows beats a full scan.
+  private func narrowingBase(for query: ParsedQuery, rule: MatchRule, scope: Int) -> [Int32]? {
+    var best: CacheEntry?
+    for entry in cache where entry.rule == rule && (entry.scope == scope || entry.scope == 0) {
+      guard let parsed = entry.parsed, query.implies(parsed) else { continue }
+      if best == nil || entry.rows.count < best?.rows.count ?? 0 { best = entry }
+    }
+    // Re-checking scattered rows costs a memory miss each (~100 ns here) while a full scan costs
+    // a few ns per row: narrow only from small results.
+    guard let best, best.rows.count <= max(dataset.rowCount / 32, 4096) else { return nil }
+    return best.ascending ?? best.rows
+  }
+
+  /// Adds an entry, evicting the least recently used beyond the budget.
+  private func remember(_ entry: CacheEntry) {
+    cache.append(entry)
+    cachedIDs += entry.size
+    while cache.count > 1, cachedIDs > cacheBudget || cache.count > cacheEntries {
+      cachedIDs -= cache.removeFirst().size
+    }
+  }
+
+  /// Forgets every remembered result (for tests and memory pressure).
+  func clearCache() {
+    cache.removeAll()
+    cachedIDs = 0
   }
 }

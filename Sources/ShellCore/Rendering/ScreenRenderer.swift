@@ -35,10 +35,10 @@ struct ScreenRenderer {
     var header: String
     switch state.shown {
     case .main:
-      header = "\(session.settings.title) · \(total) \(total == 1 ? "row" : "rows")"
+      header = "\(session.settings.title) · main table · \(rows.count) of \(total)"
     case .results:
-      header = "results · \(rows.count) of \(total)"
-      if state.appliedScope != 0 { header += " in \(session.dataset.scopeTitles[state.appliedScope])" }
+      header = "results table · \(rows.count) of \(total)"
+      if state.appliedScope != 0 { header += " · scope \(session.dataset.scopeTitles[state.appliedScope])" }
     }
     if session.isDimmed { header += " · dimmed" }
     var lines = [style.bold(header)]

@@ -215,10 +215,11 @@ extension Session {
 
   func setCommand(_ text: String?) throws(ShellError) {
     guard let text else {
-      let width = OptionRegistry.options.map(\.name.count).max() ?? 0
-      for option in OptionRegistry.options {
-        let padding = String(repeating: " ", count: width - option.name.count)
-        console.print("\(option.name)\(padding)  \(option.get(self))  (\(option.values): \(option.abstract))")
+      let rows = OptionRegistry.options.map { [$0.name, Sanitizer.printable($0.get(self)), $0.values, $0.abstract] }
+      let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+      for row in rows {
+        let cells = (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
+        console.print((cells + [row[3]]).joined(separator: "  "))
       }
       return
     }

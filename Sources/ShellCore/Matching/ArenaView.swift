@@ -1,0 +1,41 @@
+/// A borrowed view of one text arena: bytes plus the offsets that delimit each row.
+///
+/// Row `r` spans `offsets[r * stride + column] ..< offsets[r * stride + column + 1]`, so the same
+/// type reads the engine's own arenas (stride 1) and one column of the dataset's arena in place.
+/// Only valid while the storage it points into is alive (the engine, or `Dataset.withStorage`).
+struct ArenaView {
+  /// The arena's first byte.
+  let base: UnsafePointer<UInt8>
+  /// How many bytes may be read from `base` (SIMD loads must stay below it).
+  let limit: Int
+  /// The offsets array.
+  let offsets: UnsafePointer<UInt32>
+  /// Offsets per row.
+  let stride: Int
+  /// Which offset of a row starts the text.
+  let column: Int
+
+  /// The first byte of row `row`.
+  @inline(__always) func start(_ row: Int) -> Int { Int(offsets[row &* stride &+ column]) }
+  /// One past the last byte of row `row`.
+  @inline(__always) func end(_ row: Int) -> Int { Int(offsets[row &* stride &+ column &+ 1]) }
+  /// The bytes of row `row`.
+  @inline(__always) func slice(_ row: Int) -> RowSlice {
+    RowSlice(base: base, start: start(row), end: end(row), limit: limit)
+  }
+}
+
+/// One row's text inside an arena, with the arena's readable limit for SIMD over-reads.
+struct RowSlice {
+  /// The arena's first byte.
+  let base: UnsafePointer<UInt8>
+  /// The row's first byte.
+  let start: Int
+  /// One past the row's last byte.
+  let end: Int
+  /// How many bytes may be read from `base`.
+  let limit: Int
+
+  /// The row's length in bytes.
+  @inline(__always) var count: Int { end &- start }
+}

@@ -1,0 +1,42 @@
+/// A query term's needle as UTF-8 bytes, with the two rarest bytes the SIMD scan keys on.
+struct ByteNeedle {
+  /// The needle's bytes.
+  let bytes: [UInt8]
+  /// The needle's Unicode scalar values (for fuzzy matching and scoring).
+  let scalars: [UInt32]
+  /// Where each scalar starts in `bytes`, plus `bytes.count` at the end.
+  let scalarStarts: [Int]
+  /// Position of the rarest byte.
+  let firstIndex: Int
+  /// Position of the second-rarest byte (equal to `firstIndex` for a one-byte needle).
+  let secondIndex: Int
+  /// Whether every byte is ASCII.
+  let isASCII: Bool
+
+  /// Chooses the scan bytes by `frequency` (counts per byte value in the arena).
+  init(_ text: String, frequency: [Int]) {
+    let bytes = Array(text.utf8)
+    self.bytes = bytes
+    scalars = text.unicodeScalars.map(\.value)
+    var starts: [Int] = []
+    var offset = 0
+    for scalar in text.unicodeScalars {
+      starts.append(offset)
+      offset += UTF8.width(scalar)
+    }
+    starts.append(offset)
+    scalarStarts = starts
+    isASCII = bytes.allSatisfy { $0 < 0x80 }
+    // Rarest first; ties prefer the later byte, which tends to be more selective.
+    let ranked = bytes.indices.sorted { left, right in
+      let a = frequency[Int(bytes[left])]
+      let b = frequency[Int(bytes[right])]
+      return a != b ? a < b : left > right
+    }
+    firstIndex = ranked.first ?? 0
+    secondIndex = ranked.count > 1 ? ranked[1] : firstIndex
+  }
+
+  /// Number of bytes.
+  var count: Int { bytes.count }
+}

@@ -1,0 +1,174 @@
+/// A parsed query turned into byte needles and an evaluation plan.
+struct CompiledQuery {
+  /// Clauses in evaluation order (cheap and selective first); terms within a clause are ORed.
+  let clauses: [[CompiledTerm]]
+  /// The clause a full scan starts with (a single positive `contains`/`wordStart` term), if any.
+  let driver: CompiledTerm?
+  /// Whether any term is fuzzy (the rows then need scores).
+  let isFuzzy: Bool
+  /// `clauses` flattened for `plan`.
+  private let planTerms: PinnedBuffer<TermPlan>
+  private let planClauseEnds: PinnedBuffer<Int>
+
+  /// Compiles `parsed`, choosing needle bytes by the arena's `frequency`.
+  init(_ parsed: ParsedQuery, frequency: [Int]) {
+    var clauses = parsed.clauses.map { $0.map { CompiledTerm($0, frequency: frequency) } }
+    let total = max(1, frequency.reduce(0, +))
+    /// Estimated share of positions where both scan bytes match (lower is more selective).
+    func selectivity(_ term: CompiledTerm) -> Double {
+      let needle = term.needle
+      if needle.count == 0 { return 1 }
+      let first = Double(frequency[Int(needle.bytes[needle.firstIndex])]) / Double(total)
+      let second = needle.firstIndex == needle.secondIndex ? 1 : Double(frequency[Int(needle.bytes[needle.secondIndex])]) / Double(total)
+      return first * second / Double(needle.count)
+    }
+    let candidates = clauses.indices.filter { index in
+      let clause = clauses[index]
+      guard clause.count == 1, let term = clause.first else { return false }
+      return !term.term.negated && term.term.kind != .fuzzy && !term.term.anchoredStart
+        && !term.term.anchoredEnd && term.needle.count > 0
+    }
+    let best = candidates.min { selectivity(clauses[$0][0]) < selectivity(clauses[$1][0]) }
+    driver = best.map { clauses[$0][0] }
+    if let best { clauses.remove(at: best) }
+    // Positive single terms first, then fuzzy, then alternatives, then exclusions.
+    func cost(_ clause: [CompiledTerm]) -> Int {
+      if clause.contains(where: \.term.negated) { return 3 }
+      if clause.count > 1 { return 2 }
+      return clause[0].term.kind == .fuzzy ? 1 : 0
+    }
+    self.clauses = clauses.enumerated().sorted { left, right in
+      let a = cost(left.element)
+      let b = cost(right.element)
+      return a != b ? a < b : left.offset < right.offset
+    }.map(\.element)
+    isFuzzy = parsed.clauses.contains { $0.contains { $0.kind == .fuzzy } }
+    let flat = self.clauses.joined().map(\.plan)
+    planTerms = PinnedBuffer(count: flat.count)
+    for (index, term) in flat.enumerated() { planTerms.base[index] = term }
+    var ends: [Int] = []
+    for clause in self.clauses { ends.append((ends.last ?? 0) + clause.count) }
+    planClauseEnds = PinnedBuffer(ends)
+  }
+
+  /// Signature bits every matching row has: from the positive, single-term clauses compared in
+  /// `fold` form (whose bytes are exactly what signatures are built from).
+  var requiredSignature: UInt32 {
+    var mask: UInt32 = 0
+    for clause in clauses where clause.count == 1 {
+      let term = clause[0]
+      if !term.term.negated, term.term.variant == .fold { mask |= RowSignature.mask(term.needle.bytes) }
+    }
+    return mask
+  }
+
+  /// The clauses as raw pointers for the hot loops (valid while `self` lives).
+  var plan: QueryPlan {
+    QueryPlan(terms: planTerms.pointer, clauseEnds: planClauseEnds.pointer, clauseCount: planClauseEnds.count)
+  }
+}
+
+/// The non-driver clauses as plain pointers: no reference counting in per-row loops, which would
+/// make both cores fight over the same retain counts.
+struct QueryPlan {
+  /// Every term, clause after clause.
+  let terms: UnsafePointer<TermPlan>
+  /// Where each clause ends in `terms`.
+  let clauseEnds: UnsafePointer<Int>
+  /// Number of clauses.
+  let clauseCount: Int
+
+  /// Whether row `row` passes every clause.
+  @inline(__always)
+  func matches(_ row: Int, _ texts: RowTexts) -> Bool {
+    if clauseCount == 0 { return true }
+    var start = 0
+    for clause in 0..<clauseCount {
+      let end = clauseEnds[clause]
+      var any = false
+      for index in start..<end where terms[index].matches(row, texts) != terms[index].negated {
+        any = true
+        break
+      }
+      if !any { return false }
+      start = end
+    }
+    return true
+  }
+
+  /// The fuzzy score of a matching row: per clause, the best score of its matching fuzzy terms.
+  func score(_ row: Int, _ texts: RowTexts, _ scorer: FuzzyScorer) -> Int32 {
+    var total: Int32 = 0
+    var start = 0
+    for clause in 0..<clauseCount {
+      let end = clauseEnds[clause]
+      var best: Int32?
+      // A one-term clause is known to match: only alternatives need re-checking.
+      for index in start..<end where terms[index].kind == .fuzzy && (end - start == 1 || terms[index].matches(row, texts)) {
+        let term = terms[index]
+        let value = scorer.score(texts.slice(row, term.variant), pattern: term.scalars, count: term.scalarCount)
+        best = max(best ?? value, value)
+      }
+      total &+= best ?? 0
+      start = end
+    }
+    return total
+  }
+}
+
+/// One term as plain values and pointers into its `CompiledTerm`'s pinned buffers.
+struct TermPlan {
+  let needle: UnsafePointer<UInt8>
+  let length: Int
+  let scalars: UnsafePointer<UInt32>
+  let scalarStarts: UnsafePointer<Int>
+  let scalarCount: Int
+  let kind: QueryTerm.Kind
+  let variant: TextVariant
+  let anchoredStart: Bool
+  let anchoredEnd: Bool
+  let negated: Bool
+
+  /// Whether the row's text (in the term's form) matches the term, ignoring negation.
+  @inline(__always)
+  func matches(_ row: Int, _ texts: RowTexts) -> Bool {
+    let slice = texts.slice(row, variant)
+    switch kind {
+    case .fuzzy:
+      return ByteScanner.isSubsequence(slice, needle, scalarStarts: scalarStarts, scalarCount: scalarCount)
+    case .contains, .wordStart:
+      return ByteScanner.matches(
+        slice, needle, length, wordStart: kind == .wordStart, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
+    }
+  }
+}
+
+/// One term with its needle in pinned memory, ready for the per-row kernels.
+struct CompiledTerm {
+  /// The parsed term.
+  let term: QueryTerm
+  /// The needle's bytes and scan plan.
+  let needle: ByteNeedle
+  /// The needle's bytes, pinned.
+  let bytes: PinnedBuffer<UInt8>
+  /// Where each needle scalar starts, pinned (for subsequence matching).
+  let scalarStarts: PinnedBuffer<Int>
+  /// The needle's scalar values, pinned (for scoring).
+  let scalarValues: PinnedBuffer<UInt32>
+
+  init(_ term: QueryTerm, frequency: [Int]) {
+    self.term = term
+    needle = ByteNeedle(term.needle, frequency: frequency)
+    bytes = PinnedBuffer(needle.bytes, padding: 1)
+    scalarStarts = PinnedBuffer(needle.scalarStarts)
+    scalarValues = PinnedBuffer(needle.scalars, padding: 1)
+  }
+
+  /// The term as plain pointers (valid while `self` lives).
+  var plan: TermPlan {
+    TermPlan(
+      needle: bytes.pointer, length: needle.count, scalars: scalarValues.pointer, scalarStarts: scalarStarts.pointer,
+      scalarCount: needle.scalars.count, kind: term.kind, variant: term.variant, anchoredStart: term.anchoredStart,
+      anchoredEnd: term.anchoredEnd, negated: term.negated)
+  }
+}

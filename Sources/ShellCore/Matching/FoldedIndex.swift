@@ -1,0 +1,320 @@
+import Foundation
+
+/// Every row's searchable text, folded once at load into contiguous byte arenas.
+///
+/// - The fold arena holds every row in `fold` form (lowercased, accents stripped); for plain
+///   ASCII rows (the vast majority) that is also the `ci` form.
+/// - Rows with any non-ASCII byte ("wide" rows) also get their `exact`, `ci` and `strip` forms in
+///   small side arenas indexed by their position in `wideRows`.
+/// - ASCII rows in `exact`/`strip` form are the original bytes: the dataset's own arena when one
+///   column is searched, otherwise `cased` (the columns joined with a space, built on first use).
+///
+/// Wide rows fold through `ScalarFoldTable` when they only hold Latin letters, and through
+/// `TextFolding` (Foundation) otherwise. The build runs on every core for large datasets.
+final class FoldedIndex: @unchecked Sendable {
+  /// Number of rows.
+  let rowCount: Int
+  /// The searched columns (their text is joined with one space).
+  let columns: [Int]
+  /// The fold arena, followed by `padding` zero bytes so SIMD loads may run past the last row.
+  let foldBytes: PinnedBuffer<UInt8>
+  /// Row `r` of the fold arena spans `foldOffsets[r] ..< foldOffsets[r + 1]`.
+  let foldOffsets: PinnedBuffer<UInt32>
+  /// The rows with a non-ASCII byte, ascending.
+  let wideRows: PinnedBuffer<Int32>
+  /// One bit per row: set for wide rows.
+  let wideBits: PinnedBuffer<UInt64>
+  /// Side arenas by `TextVariant.rawValue` (the `fold` slot is empty), one row per wide row.
+  let sideBytes: [PinnedBuffer<UInt8>]
+  /// Offsets into `sideBytes`, by variant.
+  let sideOffsets: [PinnedBuffer<UInt32>]
+  /// Per row, the set of byte classes in its fold form (`RowSignature`): short queries test
+  /// it instead of scanning text.
+  let signatures: PinnedBuffer<UInt32>
+  /// How often each byte occurs in (a sample of) the fold arena, to pick a needle's rarest bytes.
+  let byteFrequency: [Int]
+  /// The searched columns' original text joined with a space, for multi-column search only.
+  private(set) var cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?
+
+  /// Bytes readable past every arena's last row.
+  static let padding = 96
+
+  /// Folds the `columns` of every row of `dataset`.
+  init(dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536) {
+    rowCount = dataset.rowCount
+    self.columns = columns
+    let rowCount = self.rowCount
+    let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
+    let chunkRows = (rowCount + chunkCount - 1) / max(chunkCount, 1)
+    let foldOffsets = PinnedBuffer<UInt32>(count: rowCount + 1)
+    var chunks = [ChunkFold](repeating: ChunkFold(), count: chunkCount)
+    let datasetColumns = dataset.columns.count
+
+    // Pass 1: find wide rows and fold them; record every row's folded length.
+    dataset.withStorage { bytes, offsets in
+      guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
+      let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
+      chunks.withUnsafeMutableBufferPointer { results in
+        guard let results = results.baseAddress else { return }
+        Parallel.forEach(chunkCount) { chunk in
+          let lower = chunk * chunkRows
+          let upper = min(rowCount, lower + chunkRows)
+          var work = ChunkFold()
+          var scratch: [UInt8] = []
+          for row in lower..<max(lower, upper) {
+            source.withRow(row, scratch: &scratch) { pointer, count in
+              if Self.isASCII(pointer, count) {
+                foldOffsets.base[row + 1] = UInt32(count)
+              } else {
+                work.wide.append(Int32(row))
+                foldOffsets.base[row + 1] = UInt32(Self.foldWide(pointer, count, into: &work))
+              }
+              work.total += Int(foldOffsets.base[row + 1])
+            }
+          }
+          results[chunk] = work
+        }
+      }
+    }
+
+    // Pass 2: turn lengths into offsets and fill the arena (each chunk owns its slots).
+    var bases: [Int] = []
+    var running = 0
+    for chunk in chunks {
+      bases.append(running)
+      running += chunk.total
+    }
+    precondition(running <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
+    let foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding, zeroed: false)
+    let signatures = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
+    let signatureTable = RowSignature.table.pointer
+    dataset.withStorage { bytes, offsets in
+      guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
+      let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
+      chunks.withUnsafeBufferPointer { results in
+        Parallel.forEach(chunkCount) { chunk in
+          let lower = chunk * chunkRows
+          let upper = min(rowCount, lower + chunkRows)
+          let work = results[chunk]
+          var offset = bases[chunk]
+          var nextWide = 0
+          var wideStart = 0
+          var scratch: [UInt8] = []
+          work.foldBytes.withUnsafeBufferPointer { wideFold in
+            for row in lower..<max(lower, upper) {
+              let length = Int(foldOffsets.base[row + 1])
+              let target = foldBytes.base + offset
+              if nextWide < work.wide.count, Int(work.wide[nextWide]) == row {
+                if length > 0, let wideBase = wideFold.baseAddress {
+                  target.update(from: wideBase + wideStart, count: length)
+                }
+                wideStart += length
+                nextWide += 1
+              } else {
+                source.withRow(row, scratch: &scratch) { pointer, count in
+                  for index in 0..<count {
+                    let byte = pointer[index]
+                    target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+                  }
+                }
+              }
+              signatures.base[row] = RowSignature.of(target, length, table: signatureTable)
+              offset += length
+              foldOffsets.base[row + 1] = UInt32(offset)
+            }
+          }
+        }
+      }
+    }
+    foldOffsets.base[0] = 0
+    self.foldBytes = foldBytes
+    self.foldOffsets = foldOffsets
+    self.signatures = signatures
+
+    // The wide rows and their side arenas, concatenated in chunk order.
+    var wide: [Int32] = []
+    for chunk in chunks { wide.append(contentsOf: chunk.wide) }
+    wideRows = PinnedBuffer(wide)
+    let bits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1)
+    for row in wide { bits.base[Int(row) >> 6] |= 1 << (UInt64(row) & 63) }
+    wideBits = bits
+    var sideBytes: [PinnedBuffer<UInt8>] = []
+    var sideOffsets: [PinnedBuffer<UInt32>] = []
+    for variant in TextVariant.allCases {
+      if variant == .fold {
+        sideBytes.append(PinnedBuffer(count: 0, padding: Self.padding))
+        sideOffsets.append(PinnedBuffer(count: 1))
+        continue
+      }
+      let total = chunks.reduce(0) { $0 + $1.side[variant.rawValue].count }
+      let arena = PinnedBuffer<UInt8>(count: total, padding: Self.padding)
+      let offsets = PinnedBuffer<UInt32>(count: wide.count + 1)
+      var byteIndex = 0
+      var rowIndex = 0
+      for chunk in chunks {
+        chunk.side[variant.rawValue].withUnsafeBufferPointer { source in
+          if let address = source.baseAddress, !source.isEmpty {
+            (arena.base + byteIndex).update(from: address, count: source.count)
+          }
+        }
+        for length in chunk.sideLengths[variant.rawValue] {
+          byteIndex += Int(length)
+          rowIndex += 1
+          offsets.base[rowIndex] = UInt32(byteIndex)
+        }
+      }
+      sideBytes.append(arena)
+      sideOffsets.append(offsets)
+    }
+    self.sideBytes = sideBytes
+    self.sideOffsets = sideOffsets
+    byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: running)
+  }
+
+  /// Whether `count` bytes are all ASCII (a loop the compiler vectorises).
+  @inline(__always)
+  static func isASCII(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var any: UInt8 = 0
+    for index in 0..<count { any |= pointer[index] }
+    return any < 0x80
+  }
+
+  /// Folds one wide row into all four forms, returning the length of its `fold` form.
+  static func foldWide(_ pointer: UnsafePointer<UInt8>, _ count: Int, into work: inout ChunkFold) -> Int {
+    let foldStart = work.foldBytes.count
+    let sideStarts = work.side.map(\.count)
+    if foldLatin(pointer, count, into: &work) {
+      for variant in [TextVariant.exact, .ci, .strip] {
+        work.sideLengths[variant.rawValue].append(UInt32(work.side[variant.rawValue].count - sideStarts[variant.rawValue]))
+      }
+      return work.foldBytes.count - foldStart
+    }
+    // Outside the table: undo the partial output and ask Foundation.
+    work.foldBytes.removeSubrange(foldStart...)
+    for variant in [TextVariant.exact, .ci, .strip] {
+      work.side[variant.rawValue].removeSubrange(sideStarts[variant.rawValue]...)
+    }
+    let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    work.foldBytes.append(contentsOf: TextFolding.foldForm(text).utf8)
+    for variant in [TextVariant.exact, .ci, .strip] {
+      let form = TextFolding.form(text, variant).utf8
+      work.side[variant.rawValue].append(contentsOf: form)
+      work.sideLengths[variant.rawValue].append(UInt32(form.count))
+    }
+    return work.foldBytes.count - foldStart
+  }
+
+  /// The table path of `foldWide`: false as soon as a scalar is not in `ScalarFoldTable`.
+  private static func foldLatin(_ pointer: UnsafePointer<UInt8>, _ count: Int, into work: inout ChunkFold) -> Bool {
+    let forms = ScalarFoldTable.forms
+    var index = 0
+    while index < count {
+      let byte = pointer[index]
+      if byte < 0x80 {
+        let lower = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+        work.side[TextVariant.exact.rawValue].append(byte)
+        work.side[TextVariant.strip.rawValue].append(byte)
+        work.side[TextVariant.ci.rawValue].append(lower)
+        work.foldBytes.append(lower)
+        index += 1
+        continue
+      }
+      // Scalars below U+0250 are two bytes with a lead byte of C2...C9.
+      guard byte >= 0xC2, byte <= 0xC9, index + 1 < count, pointer[index + 1] & 0xC0 == 0x80 else { return false }
+      let value = (UInt32(byte & 0x1F) << 6) | UInt32(pointer[index + 1] & 0x3F)
+      guard value < ScalarFoldTable.end else { return false }  // C9 also leads U+0250...U+027F
+      let slot = Int(value - 0x80) * 4
+      guard let fold = forms[slot + TextVariant.fold.rawValue] else { return false }
+      work.foldBytes.append(contentsOf: fold)
+      for variant in [TextVariant.exact, .ci, .strip] {
+        if let form = forms[slot + variant.rawValue] { work.side[variant.rawValue].append(contentsOf: form) }
+      }
+      index += 2
+    }
+    return true
+  }
+
+  /// Byte counts over about 1 MiB of evenly spaced blocks.
+  private static func sampleFrequency(_ bytes: UnsafePointer<UInt8>, count: Int) -> [Int] {
+    var counts = [Int](repeating: 0, count: 256)
+    let block = 4096
+    let step = max(block, (count / 256 / block) * block)
+    var start = 0
+    while start < count {
+      for index in start..<min(count, start + block) { counts[Int(bytes[index])] += 1 }
+      start += step
+    }
+    return counts
+  }
+
+  /// The original text of the searched columns joined with a space (multi-column search only).
+  func casedArena(dataset: Dataset) -> (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>) {
+    if let cased { return cased }
+    var arena: [UInt8] = []
+    var offsets: [UInt32] = [0]
+    offsets.reserveCapacity(rowCount + 1)
+    let datasetColumns = dataset.columns.count
+    dataset.withStorage { bytes, rowOffsets in
+      guard let base = bytes.baseAddress, let offsetBase = rowOffsets.baseAddress else { return }
+      let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
+      var scratch: [UInt8] = []
+      for row in 0..<rowCount {
+        source.withRow(row, scratch: &scratch) { pointer, count in
+          arena.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count))
+        }
+        offsets.append(UInt32(arena.count))
+      }
+    }
+    let built = (PinnedBuffer(arena, padding: Self.padding), PinnedBuffer(offsets))
+    cased = built
+    return built
+  }
+
+  /// Whether row `row` has a non-ASCII byte.
+  @inline(__always) func isWide(_ row: Int) -> Bool {
+    wideBits.base[row >> 6] & (1 << (UInt64(row) & 63)) != 0
+  }
+}
+
+/// One build chunk's output: its wide rows and their forms.
+struct ChunkFold {
+  /// Wide rows in this chunk, ascending.
+  var wide: [Int32] = []
+  /// The wide rows' `fold` forms, concatenated.
+  var foldBytes: [UInt8] = []
+  /// By `TextVariant.rawValue`: the wide rows' other forms, concatenated.
+  var side: [[UInt8]] = [[], [], [], []]
+  /// By `TextVariant.rawValue`: each wide row's length in `side`.
+  var sideLengths: [[UInt32]] = [[], [], [], []]
+  /// The chunk's total folded length.
+  var total = 0
+}
+
+/// Reads a row's searched text from the dataset arena: in place for one column, joined otherwise.
+struct SourceRows {
+  let base: UnsafePointer<UInt8>
+  let offsets: UnsafePointer<UInt32>
+  let stride: Int
+  let columns: [Int]
+
+  /// Calls `body` with the row's bytes.
+  @inline(__always)
+  func withRow(_ row: Int, scratch: inout [UInt8], _ body: (UnsafePointer<UInt8>, Int) -> Void) {
+    if columns.count == 1 {
+      let index = row * stride + columns[0]
+      let start = Int(offsets[index])
+      body(base + start, Int(offsets[index + 1]) - start)
+      return
+    }
+    scratch.removeAll(keepingCapacity: true)
+    for (position, column) in columns.enumerated() {
+      if position > 0 { scratch.append(0x20) }
+      let index = row * stride + column
+      scratch.append(contentsOf: UnsafeBufferPointer(start: base + Int(offsets[index]), count: Int(offsets[index + 1] - offsets[index])))
+    }
+    scratch.withUnsafeBufferPointer { buffer in
+      // An empty array may have no address; any valid pointer does for zero bytes.
+      body(buffer.baseAddress ?? base, buffer.count)
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/// Scores a fuzzy match: the best alignment of the pattern's scalars, in order, in the row's text.
+///
+/// The score of an alignment sums, per matched scalar, `match` plus `boundary` when it starts a
+/// word (doubled for the pattern's first scalar); plus `consecutive` when it directly follows the
+/// previous matched scalar, or minus `gap + 2` for a gap of `gap` scalars (a gap-start penalty of 3,
+/// then 1 per extra scalar). The row's score is the best alignment's. `ReferenceMatcher` computes
+/// the same definition by brute force; this is the O(n·m) dynamic program over a running maximum.
+final class FuzzyScorer {
+  static let match: Int32 = 16
+  static let boundary: Int32 = 8
+  static let consecutive: Int32 = 4
+  /// Below any reachable score: marks "no alignment ends here".
+  static let none = Int32.min / 4
+
+  /// Scratch rows, grown as needed and reused for every row (one scorer per worker).
+  private var capacity = 0
+  private var text = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+  private var bonus = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+  private var previous = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+  private var current = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+  init() {}
+
+  deinit {
+    text.deallocate()
+    bonus.deallocate()
+    previous.deallocate()
+    current.deallocate()
+  }
+
+  /// The best score of `pattern` in the row, or `none` when it is not a subsequence.
+  func score(_ row: RowSlice, pattern: [UInt32]) -> Int32 {
+    pattern.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      return score(row, pattern: base, count: buffer.count)
+    }
+  }
+
+  /// `score` with the pattern in a buffer.
+  func score(_ row: RowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int) -> Int32 {
+    if patternCount == 0 { return 0 }
+    reserve(row.count)
+    let count = decode(row)
+    if count == 0 { return Self.none }
+    let none = Self.none
+    let head = pattern[0]
+    for index in 0..<count {
+      previous[index] = text[index] == head ? Self.match &+ 2 &* bonus[index] : none
+    }
+    var previous = self.previous
+    var current = self.current
+    for step in 1..<max(1, patternCount) {
+      let wanted = pattern[step]
+      // Best `previous[k] + k` over k <= index - 2: the gap transitions.
+      var gapBest = none
+      for index in 0..<count {
+        if index >= 2 {
+          let earlier = previous[index &- 2]
+          if earlier > none { gapBest = max(gapBest, earlier &+ Int32(truncatingIfNeeded: index &- 2)) }
+        }
+        guard text[index] == wanted else {
+          current[index] = none
+          continue
+        }
+        var best = none
+        if index >= 1, previous[index &- 1] > none { best = previous[index &- 1] &+ Self.consecutive }
+        if gapBest > none { best = max(best, gapBest &- Int32(truncatingIfNeeded: index) &- 1) }
+        current[index] = best > none ? best &+ Self.match &+ bonus[index] : none
+      }
+      swap(&previous, &current)
+    }
+    var best = none
+    for index in 0..<count { best = max(best, previous[index]) }
+    return best
+  }
+
+  private func reserve(_ count: Int) {
+    guard count > capacity else { return }
+    capacity = max(count, capacity * 2, 64)
+    for pointer in [previous, current, bonus] { pointer.deallocate() }
+    text.deallocate()
+    text = .allocate(capacity: capacity)
+    bonus = .allocate(capacity: capacity)
+    previous = .allocate(capacity: capacity)
+    current = .allocate(capacity: capacity)
+  }
+
+  /// Fills `text` with the row's scalars and `bonus` with each position's word-start bonus.
+  private func decode(_ row: RowSlice) -> Int {
+    let base = row.base
+    var index = row.start
+    var count = 0
+    var previousIsWord = false
+    while index < row.end {
+      let byte = base[index]
+      let value: UInt32
+      if byte < 0x80 {
+        value = UInt32(byte)
+        index &+= 1
+      } else {
+        var end = index &+ 1
+        while end < row.end, base[end] & 0xC0 == 0x80 { end &+= 1 }
+        value = ByteScanner.decode(base, index, end)
+        index = end
+      }
+      text[count] = value
+      bonus[count] = previousIsWord ? 0 : Self.boundary
+      count &+= 1
+      previousIsWord = value < 0x80 ? ByteScanner.isASCIIWord(UInt8(value)) : TextFolding.isWordScalar(value)
+    }
+    return count
+  }
+}

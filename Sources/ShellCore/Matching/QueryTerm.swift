@@ -1,0 +1,27 @@
+/// One term of a parsed query: what to look for, in which text form, and how it must sit in the row.
+struct QueryTerm: Equatable, Sendable {
+  /// How the needle must occur in the row's text.
+  enum Kind: Equatable, Sendable {
+    /// Anywhere (`exact`, `ci`, `fold`, `smart`, and `'term` or anchored terms in `fuzzy`).
+    case contains
+    /// At the start of a word (`prefix`).
+    case wordStart
+    /// Its characters in order, with gaps (`fuzzy`).
+    case fuzzy
+  }
+
+  /// The term as typed, without its markers and escapes.
+  var text: String
+  /// The term in `variant`'s form: what is searched for.
+  var needle: String
+  /// The text form the needle and the rows are compared in.
+  var variant: TextVariant
+  /// How the needle must occur.
+  var kind: Kind
+  /// `^term`: the needle must start the row's text.
+  var anchoredStart = false
+  /// `term$`: the needle must end the row's text.
+  var anchoredEnd = false
+  /// `!term`: rows that match are excluded.
+  var negated = false
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// A compiled `regex` query: NSRegularExpression, with errors that name the position.
+struct RegexMatcher: @unchecked Sendable {
+  /// The compiled expression (immutable, safe to share between threads).
+  let expression: NSRegularExpression
+
+  /// Compiles `pattern`; an invalid one throws `invalidPattern` with a 1-based character position.
+  init(pattern: String) throws(ShellError) {
+    do {
+      expression = try NSRegularExpression(pattern: pattern, options: [])
+    } catch {
+      let problem = Self.locate(pattern)
+      throw .invalidPattern(pattern, position: problem.position, reason: problem.reason)
+    }
+  }
+
+  /// Whether `text` contains a match.
+  func matches(_ text: String) -> Bool {
+    expression.firstMatch(in: text, options: [], range: NSRange(text.startIndex..., in: text)) != nil
+  }
+
+  /// The first match in `text` as a range of `text`.
+  func firstMatch(in text: String) -> Range<String.Index>? {
+    expression.firstMatch(in: text, options: [], range: NSRange(text.startIndex..., in: text))
+      .flatMap { Range($0.range, in: text) }
+  }
+
+  /// Finds where an invalid pattern goes wrong (Foundation's error does not say).
+  ///
+  /// Checks the usual mistakes in one pass (a trailing backslash, an unclosed class or group, a
+  /// stray `)`, a quantifier with nothing to repeat); otherwise reports the first prefix that
+  /// cannot be completed into a valid pattern by closing its groups.
+  static func locate(_ pattern: String) -> (position: Int?, reason: String) {
+    let characters = Array(pattern)
+    var groups: [Int] = []
+    var index = 0
+    var atomStart = true  // nothing to repeat yet
+    while index < characters.count {
+      let character = characters[index]
+      switch character {
+      case "\\":
+        if index + 1 >= characters.count { return (index + 1, "trailing backslash") }
+        index += 2
+        atomStart = false
+        continue
+      case "[":
+        var end = index + 1
+        if end < characters.count, characters[end] == "^" { end += 1 }
+        if end < characters.count, characters[end] == "]" { end += 1 }
+        var depth = 1
+        while end < characters.count, depth > 0 {
+          if characters[end] == "\\" { end += 1 } else if characters[end] == "[" { depth += 1 } else if characters[end] == "]" { depth -= 1 }
+          end += 1
+        }
+        if depth > 0 { return (index + 1, "unclosed character class") }
+        index = end
+        atomStart = false
+        continue
+      case "(":
+        groups.append(index)
+        atomStart = true
+        index += 1
+        if index < characters.count, characters[index] == "?" {
+          index += 1  // group flags: (?: (?i) (?= ... are not quantifiers
+        }
+        continue
+      case ")":
+        if groups.popLast() == nil { return (index + 1, "unmatched ')'") }
+        atomStart = false
+      case "*", "+", "?", "{":
+        if atomStart, character != "{" { return (index + 1, "quantifier '\(character)' has nothing to repeat") }
+      case "|":
+        atomStart = true
+        index += 1
+        continue
+      default:
+        atomStart = false
+      }
+      index += 1
+    }
+    if let open = groups.last { return (open + 1, "unclosed group") }
+    for end in 1...max(1, characters.count) {
+      let prefix = String(characters[0..<min(end, characters.count)])
+      let closers = String(repeating: ")", count: prefix.filter { $0 == "(" }.count)
+      if (try? NSRegularExpression(pattern: prefix + closers)) == nil,
+        (try? NSRegularExpression(pattern: prefix)) == nil
+      {
+        return (end, "invalid syntax")
+      }
+    }
+    return (nil, "invalid regular expression")
+  }
+}

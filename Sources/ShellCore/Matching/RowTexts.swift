@@ -1,0 +1,55 @@
+/// Where each row's text lives in each form, for the duration of one search.
+///
+/// ASCII rows read `fold` for the `fold` and `ci` forms and `cased` (the original bytes) for
+/// `exact` and `strip`; wide rows read their own side arena except for `fold`.
+struct RowTexts {
+  /// Every row in `fold` form.
+  let fold: ArenaView
+  /// Every row's original bytes (only ASCII rows are read through it).
+  let cased: ArenaView
+  /// Wide rows in `exact` form, by wide index.
+  let exact: ArenaView
+  /// Wide rows in `ci` form, by wide index.
+  let ci: ArenaView
+  /// Wide rows in `strip` form, by wide index.
+  let strip: ArenaView
+  /// The wide rows, ascending.
+  let wideRows: UnsafePointer<Int32>
+  /// Number of wide rows.
+  let wideCount: Int
+  /// One bit per row, set for wide rows.
+  let wideBits: UnsafePointer<UInt64>
+
+  /// Whether `row` has a non-ASCII byte.
+  @inline(__always) func isWide(_ row: Int) -> Bool {
+    wideBits[row &>> 6] & (1 &<< (UInt64(truncatingIfNeeded: row) & 63)) != 0
+  }
+
+  /// The position of a wide row in `wideRows` (binary search).
+  @inline(__always) func wideIndex(_ row: Int) -> Int {
+    lowerWide(row)
+  }
+
+  /// The first index in `wideRows` whose row is `>= row`.
+  func lowerWide(_ row: Int) -> Int {
+    var low = 0
+    var high = wideCount
+    while low < high {
+      let middle = (low &+ high) &>> 1
+      if Int(wideRows[middle]) < row { low = middle &+ 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// A row's text in `variant` form.
+  @inline(__always) func slice(_ row: Int, _ variant: TextVariant) -> RowSlice {
+    if variant == .fold { return fold.slice(row) }
+    if !isWide(row) { return variant == .ci ? fold.slice(row) : cased.slice(row) }
+    let index = wideIndex(row)
+    switch variant {
+    case .exact: return exact.slice(index)
+    case .ci: return ci.slice(index)
+    case .strip, .fold: return strip.slice(index)
+    }
+  }
+}

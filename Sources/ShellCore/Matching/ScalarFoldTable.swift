@@ -1,0 +1,35 @@
+import Foundation
+
+/// Per-scalar folded forms for Latin letters (U+0080–U+024F), so accented rows fold without Foundation.
+///
+/// Built once from `TextFolding` itself, so it cannot disagree with the specification. A scalar is
+/// in the table only when folding it alone gives the same bytes as folding it inside any text of
+/// table scalars: its NFC is itself and none of its forms contains a combining mark. Rows with any
+/// other non-ASCII scalar (combining marks, CJK, emoji, Greek) fold through `TextFolding`.
+enum ScalarFoldTable {
+  /// First scalar value past the table.
+  static let end: UInt32 = 0x250
+
+  /// `forms[(scalar - 0x80) * 4 + variant.rawValue]`, or nil for a scalar outside the fast path.
+  static let forms: [[UInt8]?] = {
+    var result: [[UInt8]?] = []
+    result.reserveCapacity(Int(end - 0x80) * 4)
+    for value in 0x80..<end {
+      guard let scalar = Unicode.Scalar(value) else {
+        result.append(contentsOf: [nil, nil, nil, nil])
+        continue
+      }
+      let text = String(Character(scalar))
+      let variants = TextVariant.allCases.map { TextFolding.form(text, $0) }
+      let eligible =
+        variants[TextVariant.exact.rawValue].unicodeScalars.elementsEqual([scalar])
+        && variants.allSatisfy { form in
+          form.unicodeScalars.allSatisfy { $0.properties.canonicalCombiningClass == .notReordered }
+        }
+      for variant in TextVariant.allCases {
+        result.append(eligible ? Array(variants[variant.rawValue].utf8) : nil)
+      }
+    }
+    return result
+  }()
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The Unicode definitions of the four text forms a query term can be compared in.
+///
+/// These `String` functions are the specification: `ReferenceMatcher` uses them directly, and the
+/// fast index uses them for rows it cannot fold with its per-scalar table (`ScalarFoldTable`).
+enum TextFolding {
+  /// The text in `variant`'s form.
+  static func form(_ text: String, _ variant: TextVariant) -> String {
+    switch variant {
+    case .exact: return exactForm(text)
+    case .ci: return caseForm(text)
+    case .fold: return foldForm(text)
+    case .strip: return stripForm(text)
+    }
+  }
+
+  /// NFC: case and accents significant, NFC and NFD spellings equal.
+  static func exactForm(_ text: String) -> String {
+    text.precomposedStringWithCanonicalMapping
+  }
+
+  /// Lowercased NFC: accents significant.
+  static func caseForm(_ text: String) -> String {
+    text.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+  }
+
+  /// Lowercased, nonspacing marks removed, and letters without a decomposition folded (ø→o, ß→ss).
+  static func foldForm(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    let decomposed = text.decomposedStringWithCanonicalMapping.lowercased().decomposedStringWithCanonicalMapping
+    for scalar in decomposed.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
+      if let replacement = lowerFolds[scalar] {
+        result.append(contentsOf: replacement.unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  /// Like `foldForm` but keeping case: what `smart` compares an uppercase term without accents in.
+  static func stripForm(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars
+    where scalar.properties.generalCategory != .nonspacingMark {
+      if let replacement = casedFolds[scalar] {
+        result.append(contentsOf: replacement.unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  /// Letters that Unicode does not decompose but a reader folds anyway (applied after lowercasing).
+  static let lowerFolds: [Unicode.Scalar: String] = [
+    "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ı": "i", "ð": "d", "þ": "th",
+    "ħ": "h", "ŧ": "t", "ŋ": "n", "ſ": "s",
+  ]
+
+  /// `lowerFolds` plus the uppercase letters, for the case-keeping `stripForm`.
+  static let casedFolds: [Unicode.Scalar: String] = lowerFolds.merging([
+    "Ø": "O", "Æ": "Ae", "Œ": "Oe", "ẞ": "SS", "Ł": "L", "Đ": "D", "Ð": "D", "Þ": "Th",
+    "Ħ": "H", "Ŧ": "T", "Ŋ": "N",
+  ]) { old, _ in old }
+
+  /// Whether a scalar counts as part of a word (letters and digits), for `prefix` and fuzzy bonuses.
+  @inline(__always)
+  static func isWordScalar(_ value: UInt32) -> Bool {
+    if value < 0x80 { return asciiWord[Int(value)] }
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+  }
+
+  /// ASCII letters and digits.
+  static let asciiWord: [Bool] = (0..<128).map { byte in
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+  }
+
+  /// Whether a query term written by the user asks for case-sensitive matching under `smart`.
+  static func hasUppercase(_ term: String) -> Bool {
+    !caseForm(term).unicodeScalars.elementsEqual(exactForm(term).unicodeScalars)
+  }
+
+  /// Whether a query term carries an accent or a special letter, so `smart` keeps accents significant.
+  ///
+  /// Compared scalar by scalar: Swift's `==` on `String` would treat "é" and "e\u{301}" as equal.
+  static func hasAccent(_ term: String) -> Bool {
+    !stripForm(term).unicodeScalars.elementsEqual(term.decomposedStringWithCanonicalMapping.unicodeScalars)
+  }
+}
+
+/// Which transformed form of a row's text a query term is compared with.
+enum TextVariant: Int, CaseIterable, Sendable {
+  /// NFC, case and accents significant (`exact`, and `smart` terms with uppercase and accents).
+  case exact
+  /// Lowercased NFC (`ci`, and `smart` terms with an accent but no uppercase).
+  case ci
+  /// Lowercased, accents stripped (`fold`, `prefix`, `fuzzy`, and plain `smart` terms).
+  case fold
+  /// Accents stripped, case kept (`smart` terms with uppercase but no accent).
+  case strip
+
+  /// The form a term is compared in under `rule`, deciding smart case per term.
+  static func forTerm(_ text: String, rule: MatchRule) -> TextVariant {
+    switch rule {
+    case .exact: return .exact
+    case .ci: return .ci
+    case .fold, .prefix, .fuzzy, .regex: return .fold
+    case .smart:
+      let upper = TextFolding.hasUppercase(text)
+      let accent = TextFolding.hasAccent(text)
+      switch (upper, accent) {
+      case (true, true): return .exact
+      case (false, true): return .ci
+      case (true, false): return .strip
+      case (false, false): return .fold
+      }
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import ShellCore
+
+/// The fast engine against `ReferenceMatcher` on random rows and random queries, for every rule,
+/// including keystroke sequences that exercise narrowing and the result cache.
+struct MatchingPropertyTests {
+  static let ascii = ["apple", "Banana", "cherry", "date", "Elder", "fig", "grape", "HONEY", "kiwi", "lemon", "st", "sta", "stand", "a", "the", "x-ray", "o'neil", "2024"]
+  static let accented = ["café", "Crème", "brûlée", "Zürich", "Øresund", "straße", "Ærø", "naïve", "Łódź", "Đà", "ıstanbul", "İzmir", "ÉCLAIR", "jalapeño", "Ŧest", "œuvre"]
+  static let other = ["東京", "タワー", "🍕", "👩‍💻", "Ελλάδα", "ΣΟΦΟΣ", "한국", "naïve", "x\u{301}y", "ɛɐʃ", "Ɐɀ"]
+
+  /// A random word, with accented words sometimes in NFD.
+  static func word(_ random: inout SeededGenerator) -> String {
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0..<6: return ascii.randomElement(using: &random) ?? "a"
+    case 6..<8:
+      let word = accented.randomElement(using: &random) ?? "é"
+      return Bool.random(using: &random) ? word.decomposedStringWithCanonicalMapping : word
+    default: return other.randomElement(using: &random) ?? "🍕"
+    }
+  }
+
+  static func rows(_ count: Int, _ random: inout SeededGenerator) -> [String] {
+    (0..<count).map { _ in
+      (0..<Int.random(in: 0...4, using: &random)).map { _ in word(&random) }.joined(separator: Bool.random(using: &random) ? " " : "-")
+    }
+  }
+
+  /// A query built from pieces of rows, in random spellings, with random syntax.
+  static func query(_ rows: [String], _ random: inout SeededGenerator) -> String {
+    var terms: [String] = []
+    for _ in 0..<Int.random(in: 1...3, using: &random) {
+      var piece: String
+      if Int.random(in: 0..<5, using: &random) == 0 {
+        piece = String((0..<Int.random(in: 1...2, using: &random)).map { _ in "aeiostxzé東🍕".randomElement(using: &random) ?? "a" })
+      } else {
+        let row = Array(rows.randomElement(using: &random) ?? "a")
+        guard !row.isEmpty else { continue }
+        let start = Int.random(in: 0..<row.count, using: &random)
+        let length = Int.random(in: 1...min(5, row.count - start), using: &random)
+        piece = String(row[start..<start + length])
+      }
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0: piece = piece.uppercased()
+      case 1: piece = TextFolding.foldForm(piece)
+      case 2: piece = piece.decomposedStringWithCanonicalMapping
+      default: break
+      }
+      piece = piece.replacingOccurrences(of: " ", with: "\\ ")
+      switch Int.random(in: 0..<12, using: &random) {
+      case 0: piece = "!" + piece
+      case 1: piece = "^" + piece
+      case 2: piece = piece + "$"
+      case 3: piece = "'" + piece
+      default: break
+      }
+      terms.append(piece)
+      if Int.random(in: 0..<6, using: &random) == 0 { terms.append("|") }
+    }
+    return terms.joined(separator: " ")
+  }
+
+  static func check(_ engine: SearchEngine, _ rows: [String], _ query: String, _ rule: MatchRule) throws {
+    let expected = ReferenceMatcher.search(texts: rows, titles: rows, scopes: [], query: query, rule: rule, scope: 0)
+    let found = try engine.search(query, rule: rule).map(Int.init)
+    #expect(found == expected, "rule \(rule) query '\(query)' (\(query.unicodeScalars.map { String($0.value, radix: 16) }))")
+  }
+
+  @Test(arguments: MatchRule.allCases.filter { $0 != .regex }, [UInt64(1), 2, 3])
+  func randomQueriesMatchTheReference(rule: MatchRule, seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed &* 7919 &+ UInt64(rule.hashValue & 0xFF))
+    let rows = Self.rows(300, &random)
+    // A low threshold splits even this small dataset into chunks, as a large one would be.
+    let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: seed == 1 ? 64 : 1_000_000)
+    for _ in 0..<60 {
+      try Self.check(engine, rows, Self.query(rows, &random), rule)
+    }
+  }
+
+  @Test(arguments: MatchRule.allCases.filter { $0 != .regex })
+  func typingAndBackspacingMatchesTheReference(rule: MatchRule) throws {
+    var random = SeededGenerator(seed: 42 &+ UInt64(MatchRule.allCases.firstIndex(of: rule) ?? 0))
+    let rows = Self.rows(400, &random)
+    let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: 50)
+    for _ in 0..<8 {
+      let target = Array(Self.query(rows, &random))
+      var typed = ""
+      for character in target {
+        typed.append(character)
+        try Self.check(engine, rows, typed, rule)
+      }
+      while !typed.isEmpty {
+        typed.removeLast()
+        try Self.check(engine, rows, typed, rule)
+      }
+    }
+  }
+
+  @Test func regexMatchesTheReference() throws {
+    var random = SeededGenerator(seed: 9)
+    let rows = Self.rows(200, &random)
+    let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: 64)
+    for pattern in ["^a", "e$", "[éè]", "(?i)zürich", "st.n", "\\bfig\\b", "东|東", "^$", "x\u{301}"] {
+      try Self.check(engine, rows, pattern, .regex)
+    }
+  }
+
+  @Test func fuzzyScorerAgreesWithTheBruteForceScore() {
+    var random = SeededGenerator(seed: 5)
+    let rows = Self.rows(300, &random)
+    let scorer = FuzzyScorer()
+    for row in rows {
+      let text = TextFolding.foldForm(row)
+      let pattern = String(text.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }.prefix(4))
+      let bytes = Array(text.utf8)
+      let fast = bytes.withUnsafeBufferPointer { buffer -> Int32 in
+        guard let base = buffer.baseAddress else { return FuzzyScorer.none }
+        return scorer.score(RowSlice(base: base, start: 0, end: buffer.count, limit: buffer.count), pattern: pattern.unicodeScalars.map(\.value))
+      }
+      let slow = ReferenceMatcher.fuzzyScore(text: text.unicodeScalars.map(\.value), pattern: pattern.unicodeScalars.map(\.value))
+      #expect(fast == (slow ?? FuzzyScorer.none), "'\(pattern)' in '\(text)'")
+    }
+  }
+}
