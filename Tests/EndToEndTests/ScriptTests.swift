@@ -76,7 +76,7 @@ import Testing
 
   @Test func echoPrintsEachCommandBeforeItsOutput() throws {
     let result = try ShellProcess.run(["--echo"], input: "# note\n\nfocus\necho done\n")
-    #expect(result.stdout == "> # note\n> focus\n[ |Search here... ] Cancel\nresults · 0 of 249\n> echo done\ndone\n")
+    #expect(result.stdout == "> # note\n> focus\n[ |Search here... ] Cancel\nresults table · 0 of 249\n> echo done\ndone\n")
   }
 
   @Test func recordingReplaysToTheSameOutput() throws {
@@ -103,7 +103,7 @@ import Testing
   }
 
   @Test func checkPrintsAUnifiedDiffAndExitsOne() throws {
-    let dir = try folder(["t.transcript": "> search niger\n[ niger| ] Cancel\nresults · 2 of 249\n  1  Niger\n  2  Nigeria!\n"])
+    let dir = try folder(["t.transcript": "> search niger\n[ niger| ] Cancel\nresults table · 2 of 249\n  1  Niger\n  2  Nigeria!\n"])
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent("t.transcript").path
     let result = try ShellProcess.run(["--check", path])
@@ -113,7 +113,7 @@ import Testing
         +++ \(path) (actual)
         @@ -2,4 +2,4 @@
          [ niger| ] Cancel
-         results · 2 of 249
+         results table · 2 of 249
            1  Niger
         -  2  Nigeria!
         +  2  Nigeria
