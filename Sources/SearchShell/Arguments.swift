@@ -1,6 +1,5 @@
-import ShellCore
-
 import Foundation
+import ShellCore
 
 /// The command line: `searchshell [OPTIONS] [-c COMMAND]... [--script FILE] [--check FILE]...`.
 struct Arguments {
@@ -103,13 +102,15 @@ struct Arguments {
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
           name.first.map({ $0.isLetter || $0 == "_" }) == true
         else {
-          throw Failure(message: "Invalid parameter name '\(name)' for '--param'. Use letters, digits, '_' and '-'")
+          throw Failure(
+            message: "Invalid parameter name '\(name)' for '--param'. Use letters, digits, '_' and '-'")
         }
         result.parameters[name] = String(text[text.index(after: equals)...])
       case "--pace":
         let text = try value(for: argument)
         guard let seconds = duration(text) else {
-          throw Failure(message: "Invalid value '\(text)' for '--pace'. Expected a duration such as 500ms, 2s or 1.5")
+          throw Failure(
+            message: "Invalid value '\(text)' for '--pace'. Expected a duration such as 500ms, 2s or 1.5")
         }
         result.pace = seconds
       case "--step":
@@ -124,8 +125,8 @@ struct Arguments {
           continue
         }
         let known = [
-          "--dataset", "--flavor", "--trace", "--command", "--help", "--version", "--script", "--check", "--echo",
-          "--bail", "--param", "--pace", "--step",
+          "--dataset", "--flavor", "--trace", "--command", "--help", "--version", "--script", "--check",
+          "--echo", "--bail", "--param", "--pace", "--step",
         ]
         let suggestion = argument.hasPrefix("-") ? nearest(argument, in: known) : nil
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
@@ -143,8 +144,14 @@ struct Arguments {
 
   /// Seconds from `500ms`, `2s` or a plain number of seconds.
   static func duration(_ text: String) -> Double? {
-    let (number, scale): (Substring, Double) =
-      text.hasSuffix("ms") ? (text.dropLast(2), 0.001) : text.hasSuffix("s") ? (text.dropLast(), 1) : (text[...], 1)
+    var number = text[...]
+    var scale = 1.0
+    if text.hasSuffix("ms") {
+      number = text.dropLast(2)
+      scale = 0.001
+    } else if text.hasSuffix("s") {
+      number = text.dropLast()
+    }
     guard let value = Double(number), value >= 0, value.isFinite else { return nil }
     return value * scale
   }

@@ -33,7 +33,8 @@ func usageFailure(_ message: String) -> Never {
 /// A session as the command line asks for it, writing to `console`.
 func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(ShellError) -> Session {
   let session = try Session(
-    console: console, catalog: catalog, dataset: arguments.dataset, isInteractive: interactive, useColor: useColor)
+    console: console, catalog: catalog, dataset: arguments.dataset, isInteractive: interactive,
+    useColor: useColor)
   session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
   session.demos = demos
   session.scriptOptions.echo = arguments.echo
@@ -46,7 +47,9 @@ func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(She
 if !arguments.checks.isEmpty {
   var differs = false
   for path in arguments.checks {
-    guard let data = FileManager.default.contents(atPath: path) else { usageFailure("No such file '\(path)'") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      usageFailure("No such file '\(path)'")
+    }
     let transcript = Transcript(text: String(decoding: data, as: UTF8.self), name: path)
     do throws(ShellError) {
       let actual = try transcript.actual(parameters: arguments.parameters) { console throws(ShellError) in
@@ -69,7 +72,8 @@ let session: Session
 do {
   session = try makeSession(
     console: console, interactive: interactive,
-    useColor: TextStyle.colorEnabled(environment: environment, isTerminal: interactive && isatty(STDOUT_FILENO) != 0))
+    useColor: TextStyle.colorEnabled(
+      environment: environment, isTerminal: interactive && isatty(STDOUT_FILENO) != 0))
 } catch {
   FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
   exit(arguments.dataset == nil ? 1 : 64)

@@ -21,7 +21,9 @@ import Testing
 
   @Test func everyWalkthroughHasATranscript() throws {
     let listing = try ShellProcess.run(["-c", "demo"])
-    let names = listing.stdout.split(separator: "\n").map { String($0.dropFirst(2).prefix(while: { $0 != " " })) }
+    let names = listing.stdout.split(separator: "\n").map {
+      String($0.dropFirst(2).prefix(while: { $0 != " " }))
+    }
     #expect(names == ["candies", "countries", "countries-custom", "fruits", "recipes"])
     for name in names {
       #expect(Self.transcripts.contains("demo-\(name).transcript"), "no transcript for demo \(name)")

@@ -18,7 +18,8 @@ enum BundledFolder {
         folder = folder.deletingLastPathComponent()
       }
     }
-    candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(name))
+    candidates.append(
+      URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(name))
     return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent(marker).path) }
   }
 }

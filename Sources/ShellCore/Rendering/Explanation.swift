@@ -17,7 +17,9 @@ struct Explanation {
       )
     }
     if state.isDetailOpen, let item = state.selectedItem {
-      lines.append("The detail view of \(quoted(session.dataset.title(item))) is pushed over the table; 'back' closes it.")
+      lines.append(
+        "The detail view of \(quoted(session.dataset.title(item))) is pushed over the table; 'back' closes it."
+      )
     }
     return lines
   }
@@ -26,13 +28,17 @@ struct Explanation {
   private var api: String {
     switch (options.flavor, options.results) {
     case (.controller, .inline):
-      return "The app uses a UISearchController with searchResultsController nil, so the table on screen filters itself (rule '\(options.rule.rawValue)')."
+      return
+        "The app uses a UISearchController with searchResultsController nil, so the table on screen filters itself (rule '\(options.rule.rawValue)')."
     case (.controller, .separate):
-      return "The app uses a UISearchController with a separate results controller, which is on screen only while the search is active with text."
+      return
+        "The app uses a UISearchController with a separate results controller, which is on screen only while the search is active with text."
     case (.display, _):
-      return "The app uses a UISearchDisplayController, which lays its own searchResultsTableView over the table exactly while the search is active with text."
+      return
+        "The app uses a UISearchDisplayController, which lays its own searchResultsTableView over the table exactly while the search is active with text."
     case (.custom, _):
-      return "The app uses its own CustomSearchController: it is never presented, so isActive stays false, and the app shows its filtered list from didStartSearching() until didTapOnCancelButton()."
+      return
+        "The app uses its own CustomSearchController: it is never presented, so isActive stays false, and the app shows its filtered list from didStartSearching() until didTapOnCancelButton()."
     }
   }
 
@@ -42,7 +48,8 @@ struct Explanation {
     if session.dataset.hasScopes {
       text += ", the scope is '\(Sanitizer.printable(session.dataset.scopeTitles[state.scopeIndex]))'"
     }
-    return text + " and the keyboard is \(state.isFirstResponder ? "up (the bar is first responder)" : "down")."
+    return text
+      + " and the keyboard is \(state.isFirstResponder ? "up (the bar is first responder)" : "down")."
   }
 
   /// Which list the table reads, and the rule that chose it.
@@ -54,7 +61,9 @@ struct Explanation {
     case .results:
       let count = session.tableRows.count
       var text = "So the table reads the filtered list, \(count) of \(total) rows, because \(resultsReason)"
-      if state.appliedText.isEmpty && state.appliedScope == 0 && options.rule == .active && options.flavor == .controller {
+      if state.appliedText.isEmpty && state.appliedScope == 0 && options.rule == .active
+        && options.flavor == .controller
+      {
         text += "; with empty text Foundation's contains finds nothing, so the list is empty until you type"
       }
       return text + "."
@@ -64,7 +73,8 @@ struct Explanation {
   private var mainReason: String {
     switch options.flavor {
     case .controller where options.results == .separate:
-      return state.isActive ? "the results controller stays hidden while the text is empty" : "the search is not active"
+      return state.isActive
+        ? "the results controller stays hidden while the text is empty" : "the search is not active"
     case .controller:
       if !state.isActive { return "the search is not active (isActive is false)" }
       return "under rule 'text' an active search with empty text and no scope shows everything"
@@ -94,9 +104,11 @@ struct Explanation {
   /// How a row matches the text the list was filtered with.
   private var matching: String? {
     guard state.shown == .results else { return nil }
-    var text = "A row is in it when its \(session.fieldsDescription) matches \(quoted(state.appliedText)): \(session.settings.match.abstract) (match '\(session.settings.match.rawValue)')"
+    var text =
+      "A row is in it when its \(session.fieldsDescription) matches \(quoted(state.appliedText)): \(session.settings.match.abstract) (match '\(session.settings.match.rawValue)')"
     if state.appliedScope != 0 {
-      text += ", and its category is '\(Sanitizer.printable(session.dataset.scopeTitles[state.appliedScope]))'"
+      text +=
+        ", and its category is '\(Sanitizer.printable(session.dataset.scopeTitles[state.appliedScope]))'"
     }
     return text + "."
   }
@@ -105,7 +117,8 @@ struct Explanation {
   private var live: String? {
     guard !options.live else { return nil }
     if state.appliedText != state.text {
-      return "Live search is off, so the list was last filtered for \(quoted(state.appliedText)), not for the text in the bar; the Search button filters again."
+      return
+        "Live search is off, so the list was last filtered for \(quoted(state.appliedText)), not for the text in the bar; the Search button filters again."
     }
     return "Live search is off: typing does not filter; only the Search button does."
   }

@@ -74,8 +74,12 @@ struct SequenceDiagram {
   /// The selector with its argument values and return value, without labels, to keep arrows short.
   private static func label(_ callback: Callback) -> String {
     var text = callback.name.selector
-    let values = callback.arguments.filter { if case .object = $0.value { return false } else { return true } }
-    if !values.isEmpty { text += " " + values.map { TraceFormatter.describe($0.value) }.joined(separator: ", ") }
+    let values = callback.arguments.filter {
+      if case .object = $0.value { return false } else { return true }
+    }
+    if !values.isEmpty {
+      text += " " + values.map { TraceFormatter.describe($0.value) }.joined(separator: ", ")
+    }
     if let returns = callback.returns { text += " -> \(returns)" }
     return text
   }
@@ -111,7 +115,9 @@ struct SequenceDiagram {
     var header = [Character](repeating: " ", count: width)
     for (column, name) in names.enumerated() {
       let start = max(0, centers[column] - name.count / 2)
-      for (offset, character) in name.enumerated() where start + offset < width { header[start + offset] = character }
+      for (offset, character) in name.enumerated() where start + offset < width {
+        header[start + offset] = character
+      }
     }
     var lines = [text(header), text(blank())]
     var isFirst = true

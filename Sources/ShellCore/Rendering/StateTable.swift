@@ -6,8 +6,10 @@ enum StateTable {
     let header = ["callback", "isActive", "text", "firstResponder", "shown", "matches"]
     let rows = callbacks.map { callback in
       [
-        TraceFormatter.call(callback), String(callback.state.isActive), TraceFormatter.quoted(callback.state.text),
-        String(callback.state.isFirstResponder), callback.state.shown.rawValue, String(matches(callback.state.text)),
+        TraceFormatter.call(callback), String(callback.state.isActive),
+        TraceFormatter.quoted(callback.state.text),
+        String(callback.state.isFirstResponder), callback.state.shown.rawValue,
+        String(matches(callback.state.text)),
       ]
     }
     let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

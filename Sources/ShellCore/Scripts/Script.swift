@@ -13,7 +13,8 @@ public struct Script: Sendable {
   let folder: URL?
 
   /// A script from text already in memory.
-  public init(text: String, name: String, parameters: [String: String], folder: URL? = nil) throws(ShellError) {
+  public init(text: String, name: String, parameters: [String: String], folder: URL? = nil) throws(ShellError)
+  {
     var lines: [String] = []
     for (index, raw) in Self.splitLines(text).enumerated() {
       let trimmed = raw.trimmingCharacters(in: .whitespaces)

@@ -7,7 +7,9 @@ enum UnifiedDiff {
   }
 
   /// The diff from `old` to `new`, or no lines when they are equal.
-  static func lines(old: [String], new: [String], oldName: String, newName: String, context: Int = 3) -> [String] {
+  static func lines(old: [String], new: [String], oldName: String, newName: String, context: Int = 3)
+    -> [String]
+  {
     guard old != new else { return [] }
     let edits = script(old, new)
     var output = ["--- \(oldName)", "+++ \(newName)"]
@@ -48,8 +50,10 @@ enum UnifiedDiff {
         }
       }
       // An empty side is numbered from the line before it, as diff does.
-      let oldFrom = oldCount == 0 ? position(before: group.lowerBound, in: edits, old: true) : (oldStart ?? 0) + 1
-      let newFrom = newCount == 0 ? position(before: group.lowerBound, in: edits, old: false) : (newStart ?? 0) + 1
+      let oldFrom =
+        oldCount == 0 ? position(before: group.lowerBound, in: edits, old: true) : (oldStart ?? 0) + 1
+      let newFrom =
+        newCount == 0 ? position(before: group.lowerBound, in: edits, old: false) : (newStart ?? 0) + 1
       output.append("@@ -\(oldFrom),\(oldCount) +\(newFrom),\(newCount) @@")
       output += body
     }
@@ -74,7 +78,8 @@ enum UnifiedDiff {
     var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
     for i in stride(from: n - 1, through: 0, by: -1) {
       for j in stride(from: m - 1, through: 0, by: -1) {
-        lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        lengths[i][j] =
+          old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
       }
     }
     var edits: [Edit] = []

@@ -104,7 +104,8 @@ extension Session {
       let entries = try demos.entries()
       let width = entries.map(\.name.count).max() ?? 0
       for entry in entries {
-        console.print("  " + entry.name + String(repeating: " ", count: width - entry.name.count) + "  " + entry.summary)
+        console.print(
+          "  " + entry.name + String(repeating: " ", count: width - entry.name.count) + "  " + entry.summary)
       }
       return
     }
@@ -133,13 +134,15 @@ extension Session {
     lastCallbacks = []
     scripting.diagram = []
     forgetPrintedTable()
-    console.print("Recording to '\(Sanitizer.printable(argument))'; the search starts over. 'record stop' ends it")
+    console.print(
+      "Recording to '\(Sanitizer.printable(argument))'; the search starts over. 'record stop' ends it")
   }
 
   /// Whether `path` names a bundled dataset's file or the manifest, which nothing may overwrite.
   func isBundledFile(_ path: String) -> Bool {
     let standardized = { (path: String) in
-      URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL.resolvingSymlinksInPath().path
+      URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+        .resolvingSymlinksInPath().path
     }
     return bundledPaths.map(standardized).contains(standardized(path))
   }
@@ -158,7 +161,8 @@ extension Session {
     let loadLine: String
     switch dataset.source {
     case .standardInput:
-      throw .notAvailable(command: "record", reason: "the dataset came from standard input and cannot be loaded again")
+      throw .notAvailable(
+        command: "record", reason: "the dataset came from standard input and cannot be loaded again")
     case .bundled(let name):
       loadLine = Self.quotedIfNeeded(name) + loadOverrides
     case .file(let path):
@@ -194,7 +198,8 @@ extension Session {
   static func quotedIfNeeded(_ text: String) -> String {
     let plain = !text.isEmpty && !text.contains(where: { " \t'\"\\".contains($0) })
     if plain { return text }
-    return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    return "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   // MARK: - Assertions
@@ -213,7 +218,9 @@ extension Session {
     switch what {
     case "count":
       try requireValue()
-      guard Int(value) != nil else { throw .invalidValue(option: "expect count", value: value, allowed: "a number of rows") }
+      guard Int(value) != nil else {
+        throw .invalidValue(option: "expect count", value: value, allowed: "a number of rows")
+      }
       try require(String(tableRows.count), value, "count")
     case "shown":
       guard ["main", "results"].contains(value) else {
@@ -228,12 +235,15 @@ extension Session {
     case "row":
       let number = String(value.prefix(while: { $0 != " " && $0 != "\t" }))
       let title = try CommandTokenizer.restOfLine(value.dropFirst(number.count)[...])
-      guard !number.isEmpty, !title.isEmpty else { throw .missingArgument(command: "expect row", usage: usage) }
+      guard !number.isEmpty, !title.isEmpty else {
+        throw .missingArgument(command: "expect row", usage: usage)
+      }
       guard let row = Int(number), row >= 1 else { throw .invalidRow(number) }
       let rows = tableRows
       let found =
         row <= rows.count
-        ? dataset.title(rows[row - 1]) : rows.count == 0 ? "no rows" : "only \(rows.count) \(rows.count == 1 ? "row" : "rows")"
+        ? dataset.title(rows[row - 1])
+        : rows.count == 0 ? "no rows" : "only \(rows.count) \(rows.count == 1 ? "row" : "rows")"
       try require(found, title, "row \(row)")
     case "selected":
       try requireValue()
@@ -252,7 +262,9 @@ extension Session {
       }
       let found = lastCallbacks.map(\.name)
       if found != expected {
-        let describe = { (names: [CallbackName]) in names.isEmpty ? "none" : names.map(\.selector).joined(separator: ", ") }
+        let describe = { (names: [CallbackName]) in
+          names.isEmpty ? "none" : names.map(\.selector).joined(separator: ", ")
+        }
         throw .expectationFailed("callbacks", expected: describe(expected), found: describe(found))
       }
     default:

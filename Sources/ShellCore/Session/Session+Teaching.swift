@@ -14,7 +14,8 @@ extension Session {
   /// Keeps a command's callbacks for `diagram`.
   func logForDiagram(_ callbacks: [Callback]) {
     guard !callbacks.isEmpty else { return }
-    let step = SequenceDiagram.Step(line: scripting.currentLine, flavor: settings.lifecycle.flavor, callbacks: callbacks)
+    let step = SequenceDiagram.Step(
+      line: scripting.currentLine, flavor: settings.lifecycle.flavor, callbacks: callbacks)
     scripting.diagram.append(step)
   }
 
@@ -33,7 +34,8 @@ extension Session {
     }
     let steps = lastOnly ? Array(scripting.diagram.suffix(1)) : scripting.diagram
     guard !steps.isEmpty else {
-      throw .notAvailable(command: "diagram", reason: "no callbacks have fired yet; run an action such as 'focus' first")
+      throw .notAvailable(
+        command: "diagram", reason: "no callbacks have fired yet; run an action such as 'focus' first")
     }
     let diagram = SequenceDiagram(steps: steps)
     guard let path = words.first else {
@@ -47,7 +49,8 @@ extension Session {
     var lines = isMermaid ? diagram.mermaid() : diagram.ascii()
     if lower.hasSuffix(".md") { lines = ["```mermaid"] + lines + ["```"] }
     do {
-      try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: expanded), options: .atomic)
+      try Data(lines.map { $0 + "\n" }.joined().utf8).write(
+        to: URL(fileURLWithPath: expanded), options: .atomic)
     } catch {
       throw .unwritableFile(path, reason: error.localizedDescription)
     }

@@ -21,7 +21,8 @@ struct ExpectTests {
     Case("expect count 9", "Expected count '9', found '1'"),
     Case("expect shown results"),
     Case("expect shown main", "Expected shown 'main', found 'results'"),
-    Case("expect shown sideways", "Invalid value 'sideways' for 'expect shown'. Expected 'main' or 'results'"),
+    Case(
+      "expect shown sideways", "Invalid value 'sideways' for 'expect shown'. Expected 'main' or 'results'"),
     Case("expect active true"),
     Case("expect active false", "Expected active 'false', found 'true'"),
     Case("expect row 1 candy cane"),
@@ -35,9 +36,13 @@ struct ExpectTests {
     Case("expect callbacks none", "Expected callbacks 'none', found 'tableView(_:didSelectRowAt:)'"),
     Case(
       "expect callbacks searchBarTextDidChange, didSelectRow",
-      "Expected callbacks 'searchBar(_:textDidChange:), tableView(_:didSelectRowAt:)', found 'tableView(_:didSelectRowAt:)'"),
+      "Expected callbacks 'searchBar(_:textDidChange:), tableView(_:didSelectRowAt:)', found 'tableView(_:didSelectRowAt:)'"
+    ),
     Case("expect callbacks didSelectRows", "Unknown callback 'didSelectRows'. Did you mean 'didSelectRow'?"),
-    Case("expect size 1", "Invalid value 'size' for 'expect'. Expected 'count', 'shown', 'active', 'row', 'selected' or 'callbacks'"),
+    Case(
+      "expect size 1",
+      "Invalid value 'size' for 'expect'. Expected 'count', 'shown', 'active', 'row', 'selected' or 'callbacks'"
+    ),
   ]
 
   @Test(arguments: cases)

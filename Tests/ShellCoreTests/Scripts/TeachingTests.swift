@@ -35,7 +35,9 @@ struct TeachingTests {
     fixture.run("set flavor custom", "focus")
     let diagram = SequenceDiagram(steps: fixture.session.scripting.diagram)
     #expect(diagram.participants == ["User", "UISearchBar", "CustomSearchController", "ViewController"])
-    #expect(diagram.messages.last == .init(from: "CustomSearchController", to: "ViewController", label: "didStartSearching()"))
+    #expect(
+      diagram.messages.last
+        == .init(from: "CustomSearchController", to: "ViewController", label: "didStartSearching()"))
   }
 
   @Test func diagramWithNothingFiredIsAnError() throws {
@@ -64,9 +66,6 @@ struct TeachingTests {
   @Test(arguments: ["candies", "countries", "countries-custom", "fruits", "recipes"])
   func walkthroughRunsWithoutErrors(_ name: String) throws {
     let fixture = try SessionFixture(dataset: "countries")
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    fixture.session.demos = DemoCatalog(directory: root.appendingPathComponent("demos"))
     let printed = fixture.run("demo \(name)")
     #expect(printed.errors == [])
     #expect(printed.output.contains { $0.hasPrefix("> load ") })

@@ -38,6 +38,7 @@ struct CompletionTests {
     Case("trace ", ["on", "off", "json", "state"]),
     Case("expect c", ["count", "callbacks"]),
     Case("diagram ", ["last"]),
+    Case("demo c", ["candies", "countries", "countries-custom"]),
     Case("select ", ["1", "2", "3", "4", "5", "6", "7", "8", "9"]),
     Case("detail 1", ["1"]),
     Case("help sea", ["search"]),
