@@ -89,7 +89,8 @@ public final class LiveController {
   private func record(_ callbacks: [Callback]) {
     switch session.trace {
     case .off: return
-    case .on: traceLines += callbacks.map { TraceFormatter.line($0, style: session.style) }
+    // The state table needs a whole command; in the pane each line carries the state anyway.
+    case .on, .state: traceLines += callbacks.map { TraceFormatter.line($0, style: session.style) }
     case .json:
       guard session.traceFile == nil else { return }
       traceLines += callbacks.map(TraceFormatter.json)

@@ -11,6 +11,7 @@ extension Session {
     for action in actions { callbacks += lifecycle.reduce(&state, action) }
     lastCallbacks = callbacks
     revealBarIfEngaged()
+    logForDiagram(callbacks)
     if trace == .json, let traceFile { writeTraceFile(callbacks, to: traceFile) }
     return callbacks
   }
@@ -42,8 +43,15 @@ extension Session {
   }
 
   /// `live`: hands the terminal to the executable's live loop, then shows the screen it left.
+  ///
+  /// A recording gets the commands equivalent to the keys (not `live` itself, which needs a
+  /// terminal), merged once live mode ends, so typing a word records one `type WORD`.
   func liveCommand() throws(ShellError) {
     guard let liveRunner else { throw .liveNeedsTerminal }
+    let start = liveCommands.count
+    defer {
+      for command in liveCommands[start...] { record(command.line, depth: scripting.depth) }
+    }
     try liveRunner(self)
     printScreen(forceTable: true)
   }

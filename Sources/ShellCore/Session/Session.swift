@@ -4,7 +4,8 @@ import Foundation
 ///
 /// `execute` runs one command line. A failed command prints one error line and changes nothing.
 public final class Session {
-  let console: Console
+  /// Where output goes; `quiet` swaps in a muted console for one command.
+  var console: Console
   let catalog: DatasetCatalog?
   let style: TextStyle
   /// Whether a person is typing at a terminal (prompt, banner, colours, persistent history).
@@ -40,6 +41,14 @@ public final class Session {
   public var liveRunner: ((Session) throws(ShellError) -> Void)?
   /// The commands equivalent to the keys typed in live mode, in order.
   var liveCommands: [LiveCommand] = []
+  /// How scripts run (`--echo`, `--bail`, `--param`, pacing), from the command line.
+  public var scriptOptions = ScriptOptions()
+  /// The `load` that opened the dataset, for a recording's first line (nil: opened by name).
+  var loadedWith: LoadRequest?
+  /// The walkthroughs `demo` runs; set by the executable.
+  public var demos: DemoCatalog?
+  /// Nesting, the recording and the callbacks `diagram` draws.
+  var scripting = ScriptingState()
 
   /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path).
   public init(
@@ -62,24 +71,45 @@ public final class Session {
   /// Whether the session should end with a failure status.
   public var hasFailures: Bool { failureCount > 0 }
 
-  /// Runs one command line; returns false when the command asks to quit.
+  /// Runs one command line typed at the prompt; returns false when the session should end.
   @discardableResult
   public func execute(_ line: String) -> Bool {
+    let keepGoing = runLine(line, depth: 0)
+    // At the prompt a failed script returns to the prompt (psql's ON_ERROR_STOP does too).
+    if isInteractive { scripting.bailed = false }
+    return keepGoing
+  }
+
+  /// Runs one line of a script at `depth`: echoes it, lets the pacer wait, runs it, records it.
+  ///
+  /// Returns false when the session should stop: `quit`, or a failure under `--bail`.
+  func runLine(_ line: String, depth: Int, echo written: String? = nil) -> Bool {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return true }
-    if history.last != trimmed { history.append(trimmed) }
+    if trimmed.isEmpty { return true }
+    if isEchoing(trimmed, depth: depth) {
+      let shown = written?.trimmingCharacters(in: .whitespaces) ?? trimmed
+      console.print(String(repeating: ">", count: depth) + " " + shown)
+    }
+    if trimmed.hasPrefix("#") { return true }
+    if depth > 0 { scriptOptions.pacer?.willRun(trimmed) }
+    if depth <= 1, history.last != trimmed { history.append(trimmed) }
+    let outerDepth = scripting.depth
+    scripting.depth = depth
+    scripting.currentLine = trimmed
+    defer { scripting.depth = outerDepth }
     let started = DispatchTime.now()
-    var keepGoing = true
     do throws(ShellError) {
-      keepGoing = try dispatch(trimmed)
+      if try !dispatch(trimmed) { scripting.quitRequested = true }
+      record(trimmed, depth: depth)
     } catch {
       report(error)
+      if scriptOptions.bail { scripting.bailed = true }
     }
     if timing {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
       console.print("time: " + String(format: "%.3f ms", elapsed))
     }
-    return keepGoing
+    return !scripting.quitRequested && !scripting.bailed
   }
 
   /// Prints an error line and counts the failure.
@@ -88,7 +118,7 @@ public final class Session {
     console.printError(style.error("error:") + " " + error.description)
   }
 
-  private func dispatch(_ line: String) throws(ShellError) -> Bool {
+  func dispatch(_ line: String) throws(ShellError) -> Bool {
     let name = String(line.prefix(while: { $0 != " " && $0 != "\t" }))
     let rest = line.dropFirst(name.count)
     guard let command = CommandRegistry.command(named: name) else {
@@ -163,6 +193,12 @@ extension Session {
     isBarScrolledOut = settings.appearance.startsHidden
     lastCallbacks = []
     lastTable = nil
+    scripting.diagram = []
+  }
+
+  /// Forgets which table was printed, so the next screen shows it again (after `quiet`, `record`).
+  func forgetPrintedTable() {
+    lastTable = nil
   }
 }
 
@@ -183,13 +219,20 @@ extension Session {
   func perform(_ actions: [SearchAction], showScreen: Bool = true) {
     var callbacks: [Callback] = []
     if state.isDetailOpen { _ = lifecycle.reduce(&state, .detailClosed) }
-    for action in actions {
+    for (index, action) in actions.enumerated() {
       let fired = lifecycle.reduce(&state, action)
       printTrace(fired)
       callbacks += fired
+      // On a paced terminal the bar shows each character as it is typed.
+      if let pacer = scriptOptions.pacer, case .textChanged = action, index < actions.count - 1 {
+        for line in ScreenRenderer(session: self).barLines().prefix(1) { console.print(line) }
+        pacer.keystroke()
+      }
     }
+    if trace == .state { printStateTable(callbacks) }
     lastCallbacks = callbacks
     revealBarIfEngaged()
+    logForDiagram(callbacks)
     if showScreen { printScreen() }
   }
 
@@ -198,10 +241,10 @@ extension Session {
     if state.isFirstResponder || state.isSearching(settings.lifecycle.flavor) { isBarScrolledOut = false }
   }
 
-  /// Prints callbacks in the current trace mode (JSON to the trace file when there is one).
+  /// Prints callbacks in the current trace mode (`state` prints its table once the command is done).
   func printTrace(_ callbacks: [Callback]) {
     switch trace {
-    case .off: return
+    case .off, .state: return
     case .on: for callback in callbacks { console.print(TraceFormatter.line(callback, style: style)) }
     case .json:
       if let traceFile {

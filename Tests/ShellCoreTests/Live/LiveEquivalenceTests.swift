@@ -108,3 +108,24 @@ import Testing
     #expect(fixture.session.searchState.isActive)
   }
 }
+
+/// `live` through the session (with the terminal loop replaced by keys) and `record`.
+@Suite struct LiveRecordingTests {
+  @Test func recordingGetsTheCommandsTheKeysStoodForAndReplaysToTheSameState() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).txt")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let fixture = try SessionFixture(dataset: "candies")
+    fixture.session.liveRunner = { session throws(ShellError) in
+      LiveController(session: session).handle(
+        LiveEquivalenceTests.typed("cho") + [.backspace, .tab, .down, .open, .escape, .enter, .interrupt])
+    }
+    #expect(fixture.run("record \(path)", "live", "record stop").errors == [])
+    let recorded = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+      .filter { !$0.hasPrefix("#") && !$0.hasPrefix("quiet ") }
+    #expect(recorded == ["focus", "type cho", "backspace", "scope 1", "detail 1", "back", "submit"])
+    let replay = try SessionFixture(dataset: "candies")
+    #expect(replay.run("source \(path)").errors == [])
+    #expect(replay.session.searchState == fixture.session.searchState)
+  }
+}
