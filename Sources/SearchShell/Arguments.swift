@@ -29,8 +29,8 @@ struct Arguments {
   }
 
   static let usage = """
-    USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [--live] [-c COMMAND]... [--help] [--version]
-                       [--script FILE] [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
+    USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]
+                       [--live] [--script FILE] [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
                        [--check FILE]...
     """
 
@@ -135,7 +135,8 @@ struct Arguments {
           continue
         }
         let known = [
-          "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script", "--check",
+          "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script",
+          "--check",
           "--echo", "--bail", "--param", "--pace", "--step",
         ]
         let suggestion = argument.hasPrefix("-") ? nearest(argument, in: known) : nil

@@ -28,7 +28,7 @@ struct ArgumentTests {
     let help = try ShellProcess.run(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout.hasPrefix("OVERVIEW: SearchShell"))
-    #expect(help.stdout.contains("USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [--live] [-c COMMAND]... [--help] [--version]"))
+    #expect(help.stdout.contains("USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]"))
     let version = try ShellProcess.run(["--version"])
     #expect(version.stdout == "searchshell 0.1.0\n")
     #expect(version.status == 0)

@@ -31,8 +31,8 @@ struct CompletionTests {
     Case(
       "set ",
       [
-        "flavor", "results", "rule", "live", "obscures", "match", "title", "placeholder", "prompt", "bar-text-color",
-        "bar-tint", "hides-nav-bar", "bar-hidden", "scopes", "fields", "format", "page",
+        "flavor", "results", "rule", "live", "obscures", "match", "title", "placeholder", "prompt",
+        "bar-text-color", "bar-tint", "hides-nav-bar", "bar-hidden", "scopes", "fields", "format", "page",
       ]),
     Case("set f", ["flavor", "fields", "format"]),
     Case("set flavor ", ["controller", "display", "custom"]),
