@@ -30,8 +30,8 @@ struct Arguments {
 
   static let usage = """
     USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]
-                       [--live] [--script FILE] [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
-                       [--check FILE]...
+                       [--script FILE] [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
+                       [--check FILE]... [--live]
     """
 
   static let help = """
