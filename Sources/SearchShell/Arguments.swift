@@ -1,13 +1,27 @@
+import Foundation
 import ShellCore
 
-/// The command line: `searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]`.
+/// The command line: `searchshell [OPTIONS] [-c COMMAND]... [--script FILE] [--check FILE]...`.
 struct Arguments {
   var dataset: String?
   var flavor: Flavor?
   var trace = false
+  var live = false
+  var liveBenchmark: String?
   var commands: [String] = []
   var showHelp = false
   var showVersion = false
+  /// `--script FILE` / `-f FILE`.
+  var script: String?
+  /// `--check FILE`, in order.
+  var checks: [String] = []
+  var echo = false
+  var bail = false
+  /// `--param name=value`, the last value of a name winning.
+  var parameters: [String: String] = [:]
+  /// `--pace DURATION`, in seconds.
+  var pace: Double?
+  var step = false
 
   /// A bad command line: the message, printed before the usage, and exit status 64.
   struct Failure: Error {
@@ -16,6 +30,8 @@ struct Arguments {
 
   static let usage = """
     USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]
+                       [--script FILE] [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
+                       [--check FILE]... [--live]
     """
 
   static let help = """
@@ -29,12 +45,27 @@ struct Arguments {
       --dataset NAME|PATH     Open a bundled dataset or a file (default: countries)
       --flavor F              controller, display or custom (default: the dataset's preset)
       --trace                 Print each delegate callback as it fires
+      --live                  Start in live mode (needs a terminal)
+      --live-benchmark KEYS   Replay KEYS through live mode, one key at a time, and report each
+                              key's time to a drawn frame on standard error (\\b is Backspace,
+                              \\u Ctrl-U); frames go to standard output
       -c COMMAND              Run COMMAND (repeatable, in order), then exit
+      -f, --script FILE       Run the commands in FILE, then exit
+      --echo                  Print each command ('> COMMAND') before its output
+      --bail                  Stop at the first failing command and exit 3
+      --param NAME=VALUE      Replace {NAME} in scripts with VALUE (repeatable)
+      --pace DURATION         On a terminal, pause between commands (500ms, 2s, 1.5)
+      --step                  On a terminal, wait for Enter before each command
+      --check FILE            Run a golden transcript and show a unified diff where the
+                              output differs; exit 0 when identical, 1 otherwise (repeatable)
       -h, --help              Show this help
       --version               Show the version
 
     Commands are read from standard input when it is not a terminal. Inside the shell, type
-    'help' for the commands.
+    'help' for the commands, and 'demo' for the tutorial walkthroughs.
+
+    EXIT STATUS: 0 success; 1 a command failed (not on a terminal) or a transcript differs;
+    3 stopped by --bail; 64 bad arguments.
     """
 
   /// Parses `arguments` (without the program name).
@@ -57,8 +88,43 @@ struct Arguments {
         result.flavor = flavor
       case "--trace":
         result.trace = true
+      case "--live":
+        result.live = true
+      case "--live-benchmark":
+        result.liveBenchmark = try value(for: argument)
       case "-c", "--command":
         result.commands.append(try value(for: argument))
+      case "-f", "--script":
+        guard result.script == nil else { throw Failure(message: "Only one '--script' may be given") }
+        result.script = try value(for: argument)
+      case "--check":
+        result.checks.append(try value(for: argument))
+      case "--echo":
+        result.echo = true
+      case "--bail":
+        result.bail = true
+      case "--param":
+        let text = try value(for: argument)
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+          throw Failure(message: "Invalid value '\(text)' for '--param'. Expected NAME=VALUE")
+        }
+        let name = String(text[..<equals])
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
+          name.first.map({ $0.isLetter || $0 == "_" }) == true
+        else {
+          throw Failure(
+            message: "Invalid parameter name '\(name)' for '--param'. Use letters, digits, '_' and '-'")
+        }
+        result.parameters[name] = String(text[text.index(after: equals)...])
+      case "--pace":
+        let text = try value(for: argument)
+        guard let seconds = duration(text) else {
+          throw Failure(
+            message: "Invalid value '\(text)' for '--pace'. Expected a duration such as 500ms, 2s or 1.5")
+        }
+        result.pace = seconds
+      case "--step":
+        result.step = true
       case "-h", "--help":
         result.showHelp = true
       case "--version":
@@ -68,13 +134,37 @@ struct Arguments {
           remaining.insert(contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])], at: remaining.startIndex)
           continue
         }
-        let known = ["--dataset", "--flavor", "--trace", "--command", "--help", "--version"]
+        let known = [
+          "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script",
+          "--check",
+          "--echo", "--bail", "--param", "--pace", "--step",
+        ]
         let suggestion = argument.hasPrefix("-") ? nearest(argument, in: known) : nil
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
         throw Failure(message: argument.hasPrefix("-") ? "Unknown option '\(argument)'.\(hint)" : "Unexpected argument '\(argument)'")
       }
     }
+    if result.script != nil && !result.commands.isEmpty {
+      throw Failure(message: "Use either '-c' or '--script', not both")
+    }
+    if !result.checks.isEmpty && (result.script != nil || !result.commands.isEmpty) {
+      throw Failure(message: "'--check' runs its transcripts alone; leave out '-c' and '--script'")
+    }
     return result
+  }
+
+  /// Seconds from `500ms`, `2s` or a plain number of seconds.
+  static func duration(_ text: String) -> Double? {
+    var number = text[...]
+    var scale = 1.0
+    if text.hasSuffix("ms") {
+      number = text.dropLast(2)
+      scale = 0.001
+    } else if text.hasSuffix("s") {
+      number = text.dropLast()
+    }
+    guard let value = Double(number), value >= 0, value.isFinite else { return nil }
+    return value * scale
   }
 
   private static func nearest(_ word: String, in candidates: [String]) -> String? {

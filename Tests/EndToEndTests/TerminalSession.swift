@@ -25,6 +25,17 @@ final class TerminalSession {
     try tmux(["send-keys", "-t", "0", "-l", text])
   }
 
+  /// Pastes `text` as a terminal does: bracketed when the program asked for it.
+  func paste(_ text: String) throws {
+    try tmux(["set-buffer", "--", text])
+    try tmux(["paste-buffer", "-p", "-t", "0"])
+  }
+
+  /// Resizes the terminal, which sends the program SIGWINCH.
+  func resize(width: Int, height: Int) throws {
+    try tmux(["resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
+  }
+
   /// The visible screen.
   func screen() throws -> String {
     try tmux(["capture-pane", "-p", "-t", "0"])
@@ -35,7 +46,11 @@ final class TerminalSession {
   func waitFor(_ text: String, timeout: Double = 10) async throws -> String {
     let deadline = Date().addingTimeInterval(timeout)
     var last = ""
-    while Date() < deadline {
+    var polls = 0
+    // CPU-bound tests running alongside can hold every cooperative thread for seconds, so a
+    // sleeping poll may wake after the deadline: look a minimum number of times as well.
+    while Date() < deadline || polls < 40 {
+      polls += 1
       last = try screen()
       if last.contains(text) { return last }
       try await Task.sleep(nanoseconds: 50_000_000)

@@ -44,6 +44,8 @@ enum ArgumentCompletion: Sendable {
   case rows
   /// Command names.
   case commands
+  /// The walkthroughs' names.
+  case demos
   /// A fixed list of words.
   case words([String])
 }

@@ -59,6 +59,20 @@ enum CommandRegistry {
       name: "back", usage: "back", abstract: "Close the detail view",
       run: { session, _ throws(ShellError) in try session.backCommand() }),
     Command(
+      name: "pull", usage: "pull",
+      abstract: "Pull the table down: reveal a search bar scrolled out of sight (set bar-hidden on)",
+      run: { session, _ throws(ShellError) in try session.pullCommand() }),
+    Command(
+      name: "live", usage: "live",
+      abstract: "Type into the search bar on the terminal: every key is a lifecycle event",
+      discussion: """
+        Enters the bar (begin editing). Keys: text types, Backspace deletes, a paste is one
+        change, Ctrl-U empties the text in one change, Enter is the Search button, Esc is
+        Cancel and leaves, Tab and Shift-Tab change the scope, Up and Down move the highlight,
+        Ctrl-O opens the highlighted row, Ctrl-C leaves keeping the state.
+        """,
+      run: { session, _ throws(ShellError) in try session.liveCommand() }),
+    Command(
       name: "cancel", usage: "cancel", abstract: "Tap the Cancel button",
       run: { session, _ throws(ShellError) in try session.cancelCommand() }),
     Command(
@@ -88,14 +102,85 @@ enum CommandRegistry {
       name: "status", usage: "status", abstract: "Show the state as 'key: value' lines",
       run: { session, _ throws(ShellError) in session.statusCommand() }),
     Command(
-      name: "trace", usage: "trace on|off|json",
-      abstract: "Print each delegate callback as it fires (text or JSON lines)",
-      arguments: .words(min: 1, max: 1), completion: .words(TraceMode.allCases.map(\.rawValue)),
-      run: { session, arguments throws(ShellError) in try session.traceCommand(arguments[0]) }),
+      name: "trace", usage: "trace on|off|json|state [FILE]",
+      abstract: "Print each delegate callback as it fires (text, JSON lines, or a state table)",
+      discussion: """
+        'trace state' prints, after each command, a table with one row per callback: the
+        state at that step (isActive, text, firstResponder, shown) and how many rows match.
+        'trace json FILE' appends one JSON object per line to FILE instead (created, or
+        emptied first), so the callbacks can be followed from another terminal, in live mode too.
+        """,
+      arguments: .words(min: 1, max: 2), completion: .words(TraceMode.allCases.map(\.rawValue)),
+      run: { session, arguments throws(ShellError) in
+        try session.traceCommand(arguments[0], file: arguments.count > 1 ? arguments[1] : nil)
+      }),
     Command(
       name: "timing", usage: "timing on|off", abstract: "Print each command's time after it",
       arguments: .words(min: 1, max: 1), completion: .words(["on", "off"]),
       run: { session, arguments throws(ShellError) in try session.timingCommand(arguments[0]) }),
+    Command(
+      name: "explain", usage: "explain",
+      abstract: "Say which list the table reads, and why, in plain sentences",
+      run: { session, _ throws(ShellError) in session.explainCommand() }),
+    Command(
+      name: "diagram", usage: "diagram [last] [FILE]",
+      abstract: "Draw the callbacks so far (or the last command's) as a sequence diagram",
+      discussion: """
+        Arrows go between the User, the UISearchBar, the search controller and the app's
+        objects. ASCII on the terminal; FILE ending in .mmd or .md gets Mermaid
+        sequenceDiagram text (.md inside a mermaid code block), any other FILE the ASCII.
+        """,
+      arguments: .words(min: 0, max: 2), completion: .words(["last"]),
+      run: { session, arguments throws(ShellError) in try session.diagramCommand(arguments) }),
+    Command(
+      name: "demo", usage: "demo [NAME]",
+      abstract: "List the tutorial walkthroughs, or run one with its narration",
+      arguments: .words(min: 0, max: 1), completion: .demos,
+      run: { session, arguments throws(ShellError) in try session.demoCommand(arguments.first) }),
+    Command(
+      name: "source", usage: "source FILE",
+      abstract: "Run the commands in a script file",
+      discussion: """
+        One command per line; '#' starts a comment line; {name} is replaced by the value of
+        --param name=value ({{ is a literal brace). A relative FILE is looked for beside the
+        script that sources it first. Scripts nest at most 16 deep.
+        """,
+      arguments: .text(required: true), completion: .files,
+      run: { session, arguments throws(ShellError) in try session.sourceCommand(arguments[0]) }),
+    Command(
+      name: "echo", usage: "echo [TEXT]", abstract: "Print TEXT (a script's narration)",
+      arguments: .text(required: false),
+      run: { session, arguments throws(ShellError) in session.echoCommand(arguments.first) }),
+    Command(
+      name: "quiet", usage: "quiet COMMAND",
+      abstract: "Run COMMAND without printing its output (errors still show)",
+      arguments: .text(required: true), completion: .commands,
+      run: { session, arguments throws(ShellError) in try session.quietCommand(arguments[0]) }),
+    Command(
+      name: "expect", usage: "expect count|shown|active|row|selected|callbacks VALUE",
+      abstract: "Check the screen; a mismatch is an error saying what was found",
+      discussion: """
+        expect count N            the table on screen has N rows
+        expect shown main|results the table on screen
+        expect active true|false  isActive
+        expect row N TEXT         row N of the table on screen is TEXT
+        expect selected TEXT      the selected row is TEXT ('none': nothing selected)
+        expect callbacks A, B     the last action fired exactly these callbacks, in order
+                                  (selectors or short names; 'none' for no callbacks)
+        """,
+      arguments: .text(required: true),
+      completion: .words(["count", "shown", "active", "row", "selected", "callbacks"]),
+      run: { session, arguments throws(ShellError) in try session.expectCommand(arguments[0]) }),
+    Command(
+      name: "record", usage: "record FILE|stop",
+      abstract: "Record the commands that succeed to a script FILE; 'record stop' ends it",
+      discussion: """
+        The file starts with a comment naming the dataset and options and the quiet
+        commands that restore them, so replaying it (searchshell --script FILE) prints
+        what the recorded commands printed. The search starts over when recording starts.
+        """,
+      arguments: .text(required: true), completion: .files,
+      run: { session, arguments throws(ShellError) in try session.recordCommand(arguments[0]) }),
     Command(
       name: "set", usage: "set [NAME [VALUE]]", abstract: "Change an option; 'set' alone lists them",
       arguments: .text(required: false), completion: .options,

@@ -47,6 +47,29 @@ enum OptionRegistry {
       get: { $0.settings.placeholder },
       set: { session, value throws(ShellError) in session.settings.placeholder = value }),
     ShellOption(
+      name: "prompt", values: "TEXT",
+      abstract: "the line above the search bar (searchBar.prompt); '' for none",
+      get: { $0.settings.appearance.prompt },
+      set: { session, value throws(ShellError) in session.settings.appearance.prompt = value }),
+    choice(
+      "bar-text-color", BarColor.self, "the colour of the search text",
+      get: { $0.settings.appearance.textColor }, set: { $0.settings.appearance.textColor = $1 }),
+    choice(
+      "bar-tint", BarColor.self, "tintColor: the cursor, Cancel and the selected scope",
+      get: { $0.settings.appearance.tint }, set: { $0.settings.appearance.tint = $1 }),
+    toggle(
+      "hides-nav-bar", "hidesNavigationBarDuringPresentation: the title bar hides while searching",
+      get: { $0.settings.appearance.hidesNavigationBar },
+      set: { $0.settings.appearance.hidesNavigationBar = $1 }),
+    toggle(
+      "bar-hidden", "the table starts with the search bar scrolled out of sight ('pull' reveals it)",
+      get: { $0.settings.appearance.startsHidden },
+      set: { session, hidden in
+        session.settings.appearance.startsHidden = hidden
+        session.isBarScrolledOut = hidden
+        session.revealBarIfEngaged()
+      }),
+    ShellOption(
       name: "scopes", values: "TITLE,TITLE,...",
       abstract: "the scope bar's titles; the first selects every row", lockedWhileActive: true,
       get: { $0.dataset.scopeTitles.joined(separator: ",") },

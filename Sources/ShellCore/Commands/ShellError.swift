@@ -69,6 +69,24 @@ public enum ShellError: Error, Equatable, Sendable {
   case unwritableFile(String, reason: String)
   /// `load -` while the commands themselves come from standard input.
   case standardInputInUse
+  /// `live` (or `--live`) without a terminal to draw on.
+  case liveNeedsTerminal
+  /// A `{name}` in a script with no `--param name=value`, and where it is.
+  case unsetParameter(String, script: String?, line: Int?)
+  /// `source` nested deeper than the limit (a script that sources itself, usually).
+  case sourceTooDeep(String, limit: Int)
+  /// An `expect` assertion that does not hold: what it checked, what it wanted, what it found.
+  case expectationFailed(String, expected: String, found: String)
+  /// A callback name in `expect callbacks` that is no delegate method.
+  case unknownCallback(String, suggestion: String?)
+  /// `record stop` while no recording runs.
+  case notRecording
+  /// `record FILE` while a recording runs.
+  case alreadyRecording(String)
+  /// `demo NAME` with a name that is not a bundled walkthrough.
+  case unknownDemo(String, demos: [String])
+  /// The bundled walkthroughs cannot be found on disk.
+  case demosMissing(String)
 }
 
 extension ShellError: CustomStringConvertible {
@@ -144,6 +162,27 @@ extension ShellError: CustomStringConvertible {
       return "Cannot write '\(path)': \(reason)"
     case .standardInputInUse:
       return "Cannot load '-': the commands come from standard input. Pass them with -c instead"
+    case .liveNeedsTerminal:
+      return "Cannot run 'live': it needs a terminal (standard input and output are not both one)"
+    case .unsetParameter(let name, let script, let line):
+      var place = ""
+      if let script, let line { place = " (line \(line) of '\(script)')" }
+      return "Parameter '\(name)' is not set\(place). Pass --param \(name)=VALUE"
+    case .sourceTooDeep(let path, let limit):
+      return "Cannot source '\(path)': scripts nest more than \(limit) deep (does a script source itself?)"
+    case .expectationFailed(let what, let expected, let found):
+      return "Expected \(what) '\(Sanitizer.printable(expected))', found '\(Sanitizer.printable(found))'"
+    case .unknownCallback(let name, let suggestion):
+      return "Unknown callback '\(name)'." + didYouMean(suggestion)
+        + (suggestion == nil ? " Use a selector as traces print it, or its short name" : "")
+    case .notRecording:
+      return "Not recording. Use 'record FILE' to start"
+    case .alreadyRecording(let path):
+      return "Already recording to '\(path)'. Use 'record stop' first"
+    case .unknownDemo(let name, let demos):
+      return "Unknown demo '\(name)'. Demos: \(demos.joined(separator: ", "))"
+    case .demosMissing(let path):
+      return "Cannot find the walkthroughs (looked for '\(path)'). Set SEARCHSHELL_DEMOS"
     }
   }
 

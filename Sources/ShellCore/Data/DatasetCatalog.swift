@@ -56,21 +56,11 @@ public struct DatasetCatalog: Sendable {
   public static func locate(
     environment: [String: String], executablePath: String, sourceFile: String = #filePath
   ) throws(ShellError) -> DatasetCatalog {
-    if let explicit = environment["SEARCHSHELL_DATASETS"], !explicit.isEmpty {
-      return try DatasetCatalog(directory: URL(fileURLWithPath: explicit))
-    }
-    var candidates: [URL] = []
-    for start in [executablePath, sourceFile] {
-      var folder = URL(fileURLWithPath: start).resolvingSymlinksInPath().deletingLastPathComponent()
-      for _ in 0..<8 {
-        candidates.append(folder.appendingPathComponent("datasets"))
-        folder = folder.deletingLastPathComponent()
-      }
-    }
-    candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("datasets"))
-    for candidate in candidates
-    where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("manifest.json").path) {
-      return try DatasetCatalog(directory: candidate)
+    if let folder = BundledFolder.locate(
+      "datasets", marker: "manifest.json", variable: "SEARCHSHELL_DATASETS", environment: environment,
+      executablePath: executablePath, sourceFile: sourceFile)
+    {
+      return try DatasetCatalog(directory: folder)
     }
     throw .datasetsMissing("datasets/manifest.json")
   }

@@ -97,15 +97,8 @@ private struct Step {
     state.isFirstResponder = true
     emit(.searchBarTextDidBeginEditing)
     switch flavor {
-    case .controller:
-      if state.isActive {
-        appRefilters()
-        emit(.updateSearchResults, updateArguments)
-      } else {
-        present()
-      }
-    case .display:
-      if !state.isActive { beginDisplaySearch() }
+    case .controller, .display:
+      presentOrUpdate()
     case .custom:
       // The tutorial's didStartSearching sets shouldShowSearchResults and reloads.
       state.shown = .results
@@ -288,6 +281,16 @@ private struct Step {
   }
 
   mutating func activateByCode() {
+    switch flavor {
+    case .controller, .display:
+      presentOrUpdate()
+    case .custom:
+      break
+    }
+  }
+
+  /// Activation by a tap or by code: an inactive controller presents; an active one only updates.
+  mutating func presentOrUpdate() {
     switch flavor {
     case .controller:
       if state.isActive {

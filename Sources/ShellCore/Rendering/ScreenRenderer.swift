@@ -7,41 +7,77 @@ struct ScreenRenderer {
   private var state: SearchState { session.state }
   private var flavor: Flavor { session.settings.lifecycle.flavor }
 
-  /// The search bar (text or placeholder, the cursor while editing, Cancel while active) and the
-  /// scope bar while it is visible.
+  private var appearance: BarAppearance { session.settings.appearance }
+
+  /// Whether the navigation (title) bar is on screen: hidden while searching when
+  /// `hidesNavigationBarDuringPresentation` is on.
+  var isNavigationBarShown: Bool { !(appearance.hidesNavigationBar && state.isSearching(flavor)) }
+
+  /// The navigation bar line above the search bar, while the search is active and the bar stays
+  /// (`set hides-nav-bar off`); while inactive the table's header carries the title instead.
+  func navigationLines() -> [String] {
+    guard state.isSearching(flavor), isNavigationBarShown else { return [] }
+    return [style.bold(Sanitizer.printable(session.settings.title))]
+  }
+
+  /// The search bar (prompt, text or placeholder, the cursor while editing, Cancel while active)
+  /// and the scope bar while it is visible; nothing while the bar is scrolled out of sight.
   func barLines() -> [String] {
-    var bar = "[ "
-    if state.text.isEmpty {
-      bar += state.isFirstResponder ? "|" : ""
-      bar += style.dim(session.settings.placeholder)
-    } else {
-      bar += Sanitizer.printable(state.text) + (state.isFirstResponder ? "|" : "")
-    }
-    bar += " ]"
-    if state.isSearching(flavor) { bar += " Cancel" }
-    var lines = [bar]
-    if session.dataset.hasScopes, state.isSearching(flavor) {
-      let buttons = session.dataset.scopeTitles.enumerated().map { index, title in
-        index == state.scopeIndex ? style.bold("[\(Sanitizer.printable(title))]") : Sanitizer.printable(title)
-      }
-      lines.append("scope: " + buttons.joined(separator: " "))
-    }
+    guard !session.isBarScrolledOut else { return navigationLines() }
+    var lines = navigationLines()
+    if !appearance.prompt.isEmpty { lines.append(Sanitizer.printable(appearance.prompt)) }
+    lines.append(searchBarLine())
+    if let scopes = scopeBarLine() { lines.append("scope: " + scopes) }
     return lines
   }
 
-  /// The table's header and one page of numbered rows (every row when `page` is nil).
-  func tableLines(rows: TableRows, page: Int?) -> [String] {
+  /// `[ text| ] Cancel`: the placeholder while empty, the cursor while first responder.
+  func searchBarLine() -> String {
+    let cursor = state.isFirstResponder ? style.color("|", appearance.tint) : ""
+    var bar = "[ "
+    if state.text.isEmpty {
+      bar += cursor + style.dim(Sanitizer.printable(session.settings.placeholder))
+    } else {
+      bar += style.color(Sanitizer.printable(state.text), appearance.textColor) + cursor
+    }
+    bar += " ]"
+    if state.isSearching(flavor) { bar += " " + style.color("Cancel", appearance.tint) }
+    return bar
+  }
+
+  /// The scope buttons, the selected one in brackets, while the scope bar is visible.
+  func scopeBarLine() -> String? {
+    guard session.dataset.hasScopes, state.isSearching(flavor) else { return nil }
+    let buttons = session.dataset.scopeTitles.enumerated().map { index, title in
+      let label = Sanitizer.printable(title)
+      return index == state.scopeIndex ? style.bold(style.color("[\(label)]", appearance.tint)) : label
+    }
+    return buttons.joined(separator: " ")
+  }
+
+  /// The table's header: the title and row count, or the results count; `· dimmed` under the
+  /// dimming view.
+  func tableHeader(rowCount: Int, includingTitle: Bool = true) -> String {
     let total = session.dataset.rowCount
     var header: String
     switch state.shown {
     case .main:
-      header = "\(session.settings.title) · main table · \(rows.count) of \(total)"
+      header = "main table · \(rowCount) of \(total)"
+      // The title belongs to the navigation bar; while that is hidden only the table shows.
+      if includingTitle, isNavigationBarShown { header = "\(session.settings.title) · " + header }
     case .results:
-      header = "results table · \(rows.count) of \(total)"
-      if state.appliedScope != 0 { header += " · scope \(session.dataset.scopeTitles[state.appliedScope])" }
+      header = "results table · \(rowCount) of \(total)"
+      if state.appliedScope != 0 {
+        header += " · scope \(Sanitizer.printable(session.dataset.scopeTitles[state.appliedScope]))"
+      }
     }
     if session.isDimmed { header += " · dimmed" }
-    var lines = [style.bold(header)]
+    return header
+  }
+
+  /// The table's header and one page of numbered rows (every row when `page` is nil).
+  func tableLines(rows: TableRows, page: Int?) -> [String] {
+    var lines = [style.bold(tableHeader(rowCount: rows.count))]
     let pageSize = max(1, session.settings.pageSize)
     let range: Range<Int>
     if let page {
@@ -67,7 +103,7 @@ struct ScreenRenderer {
   }
 
   /// A row's title, with the matched characters highlighted on a colour terminal.
-  private func rowTitle(_ item: Int, highlighting query: String) -> String {
+  func rowTitle(_ item: Int, highlighting query: String) -> String {
     let title = session.dataset.title(item)
     guard !query.isEmpty else { return Sanitizer.printable(title) }
     let ranges = session.engine.highlights(row: item, query: query, rule: session.settings.match)

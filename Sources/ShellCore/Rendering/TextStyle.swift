@@ -25,6 +25,13 @@ public struct TextStyle: Sendable {
   func highlight(_ text: String) -> String { wrap(text, "1;33") }
   /// A callback name in a trace.
   func callback(_ text: String) -> String { wrap(text, "36") }
+  /// Text in a bar colour (the terminal's own colour for `.default`).
+  func color(_ text: String, _ color: BarColor) -> String {
+    guard let code = color.sgrCode else { return text }
+    return wrap(text, code)
+  }
+  /// The highlighted row in live mode.
+  func inverse(_ text: String) -> String { wrap(text, "7") }
   /// An error prefix.
   func error(_ text: String) -> String { wrap(text, "1;31") }
 }

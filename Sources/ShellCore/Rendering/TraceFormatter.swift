@@ -2,14 +2,20 @@
 enum TraceFormatter {
   /// One readable line: the selector, its arguments and return value, then the state at that step.
   static func line(_ callback: Callback, style: TextStyle) -> String {
-    var text = "  " + style.callback(callback.name.selector)
-    let arguments = callback.arguments.map { "\($0.label): \(describe($0.value))" }
-    if !arguments.isEmpty { text += " " + arguments.joined(separator: ", ") }
-    if let returns = callback.returns { text += " -> \(returns)" }
+    var text = "  " + call(callback, style: style)
     let state = callback.state
     text += "  " + style.dim(
       "[isActive: \(state.isActive), text: \(quoted(state.text)), firstResponder: \(state.isFirstResponder), shown: \(state.shown.rawValue)]"
     )
+    return text
+  }
+
+  /// The selector, its arguments and its return value, without the state.
+  static func call(_ callback: Callback, style: TextStyle = TextStyle(isEnabled: false)) -> String {
+    var text = style.callback(callback.name.selector)
+    let arguments = callback.arguments.map { "\($0.label): \(describe($0.value))" }
+    if !arguments.isEmpty { text += " " + arguments.joined(separator: ", ") }
+    if let returns = callback.returns { text += " -> \(returns)" }
     return text
   }
 

@@ -196,11 +196,43 @@ extension Session {
     for (key, value) in lines { console.print("\(key): \(value)") }
   }
 
-  func traceCommand(_ token: String) throws(ShellError) {
+  func traceCommand(_ token: String, file path: String? = nil) throws(ShellError) {
     guard let mode = TraceMode(rawValue: token) else {
       throw .invalidValue(option: "trace", value: token, allowed: OptionRegistry.oneOf(TraceMode.allCases.map(\.rawValue)))
     }
+    var file: FileHandle?
+    if let path {
+      guard mode == .json else {
+        throw .unexpectedArgument(command: "trace \(token)", token: path, usage: "trace on|off|json [FILE]")
+      }
+      file = try Self.openTraceFile(path)
+    }
+    try? traceFile?.close()
+    traceFile = file
     trace = mode
+  }
+
+  /// Creates (or empties) the trace file.
+  private static func openTraceFile(_ path: String) throws(ShellError) -> FileHandle {
+    let expanded = (path as NSString).expandingTildeInPath
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw .isDirectory(path)
+    }
+    guard FileManager.default.createFile(atPath: expanded, contents: nil),
+      let handle = FileHandle(forWritingAtPath: expanded)
+    else {
+      throw .unwritableFile(path, reason: "cannot create it")
+    }
+    return handle
+  }
+
+  func pullCommand() throws(ShellError) {
+    guard isBarScrolledOut else {
+      throw .notAvailable(command: "pull", reason: "the search bar is already in sight")
+    }
+    isBarScrolledOut = false
+    printScreen(forceTable: true)
   }
 
   func timingCommand(_ token: String) throws(ShellError) {
@@ -215,10 +247,11 @@ extension Session {
 
   func setCommand(_ text: String?) throws(ShellError) {
     guard let text else {
-      let width = OptionRegistry.options.map(\.name.count).max() ?? 0
-      for option in OptionRegistry.options {
-        let padding = String(repeating: " ", count: width - option.name.count)
-        console.print("\(option.name)\(padding)  \(option.get(self))  (\(option.values): \(option.abstract))")
+      let rows = OptionRegistry.options.map { [$0.name, Sanitizer.printable($0.get(self)), $0.values, $0.abstract] }
+      let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+      for row in rows {
+        let cells = (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
+        console.print((cells + [row[3]]).joined(separator: "  "))
       }
       return
     }

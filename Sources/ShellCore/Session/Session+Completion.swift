@@ -17,6 +17,8 @@ extension Session {
       candidates = []
     case .commands:
       candidates = index == 0 ? CommandRegistry.commands.map(\.name) : []
+    case .demos:
+      candidates = index == 0 ? ((try? demos?.entries())?.map(\.name) ?? []) : []
     case .words(let words):
       if command.name == "code" {
         candidates = index == 0 ? words : (index == 1 && previousWords[1] == "active" ? ["true", "false"] : [])

@@ -10,6 +10,7 @@ extension Session {
     let request = try LoadRequest.parse(text)
     let result = try openDataset(request)
     replaceDataset(with: result.dataset)
+    loadedWith = request
     lastCallbacks = []
     _ = lifecycle.reduce(&state, .datasetLoaded)
     for warning in result.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
@@ -89,7 +90,7 @@ extension Session {
   }
 
   /// The bundled datasets' files and manifest, which `export` never writes over.
-  private var bundledPaths: [String] {
+  var bundledPaths: [String] {
     guard let catalog else { return [] }
     return (catalog.entries.map(\.file) + ["manifest.json"]).map {
       catalog.directory.appendingPathComponent($0).path

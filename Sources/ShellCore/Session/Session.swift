@@ -4,7 +4,8 @@ import Foundation
 ///
 /// `execute` runs one command line. A failed command prints one error line and changes nothing.
 public final class Session {
-  let console: Console
+  /// Where output goes; `quiet` swaps in a muted console for one command.
+  var console: Console
   let catalog: DatasetCatalog?
   let style: TextStyle
   /// Whether a person is typing at a terminal (prompt, banner, colours, persistent history).
@@ -30,6 +31,24 @@ public final class Session {
   public private(set) var failureCount = 0
   /// The table last printed, so an action prints the table only when it changed.
   private var lastTable: TableKey?
+  /// Whether the table is scrolled so the search bar is out of sight (`set bar-hidden on`).
+  var isBarScrolledOut = false
+  /// Where `trace json FILE` writes, one JSON object per line; nil writes to the console.
+  var traceFile: FileHandle?
+  /// The last search, so drawing the table, its count and completion scan once per query.
+  private var searchCache: (key: SearchKey, rows: [Int32])?
+  /// Runs live mode on the terminal; set by the executable only when it has one.
+  public var liveRunner: ((Session) throws(ShellError) -> Void)?
+  /// The commands equivalent to the keys typed in live mode, in order.
+  var liveCommands: [LiveCommand] = []
+  /// How scripts run (`--echo`, `--bail`, `--param`, pacing), from the command line.
+  public var scriptOptions = ScriptOptions()
+  /// The `load` that opened the dataset, for a recording's first line (nil: opened by name).
+  var loadedWith: LoadRequest?
+  /// The walkthroughs `demo` runs; set by the executable.
+  public var demos: DemoCatalog?
+  /// Nesting, the recording and the callbacks `diagram` draws.
+  var scripting = ScriptingState()
 
   /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path).
   public init(
@@ -52,24 +71,45 @@ public final class Session {
   /// Whether the session should end with a failure status.
   public var hasFailures: Bool { failureCount > 0 }
 
-  /// Runs one command line; returns false when the command asks to quit.
+  /// Runs one command line typed at the prompt; returns false when the session should end.
   @discardableResult
   public func execute(_ line: String) -> Bool {
+    let keepGoing = runLine(line, depth: 0)
+    // At the prompt a failed script returns to the prompt (psql's ON_ERROR_STOP does too).
+    if isInteractive { scripting.bailed = false }
+    return keepGoing
+  }
+
+  /// Runs one line of a script at `depth`: echoes it, lets the pacer wait, runs it, records it.
+  ///
+  /// Returns false when the session should stop: `quit`, or a failure under `--bail`.
+  func runLine(_ line: String, depth: Int, echo written: String? = nil) -> Bool {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return true }
-    if history.last != trimmed { history.append(trimmed) }
+    if trimmed.isEmpty { return true }
+    if isEchoing(trimmed, depth: depth) {
+      let shown = written?.trimmingCharacters(in: .whitespaces) ?? trimmed
+      console.print(String(repeating: ">", count: depth) + " " + shown)
+    }
+    if trimmed.hasPrefix("#") { return true }
+    if depth > 0 { scriptOptions.pacer?.willRun(trimmed) }
+    if depth <= 1, history.last != trimmed { history.append(trimmed) }
+    let outerDepth = scripting.depth
+    scripting.depth = depth
+    scripting.currentLine = trimmed
+    defer { scripting.depth = outerDepth }
     let started = DispatchTime.now()
-    var keepGoing = true
     do throws(ShellError) {
-      keepGoing = try dispatch(trimmed)
+      if try !dispatch(trimmed) { scripting.quitRequested = true }
+      record(trimmed, depth: depth)
     } catch {
       report(error)
+      if scriptOptions.bail { scripting.bailed = true }
     }
     if timing {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
       console.print("time: " + String(format: "%.3f ms", elapsed))
     }
-    return keepGoing
+    return !scripting.quitRequested && !scripting.bailed
   }
 
   /// Prints an error line and counts the failure.
@@ -78,7 +118,7 @@ public final class Session {
     console.printError(style.error("error:") + " " + error.description)
   }
 
-  private func dispatch(_ line: String) throws(ShellError) -> Bool {
+  func dispatch(_ line: String) throws(ShellError) -> Bool {
     let name = String(line.prefix(while: { $0 != " " && $0 != "\t" }))
     let rest = line.dropFirst(name.count)
     guard let command = CommandRegistry.command(named: name) else {
@@ -145,9 +185,19 @@ extension Session {
     dataset = newDataset
     // Relabelled scopes keep the columns `set fields` chose; a new dataset starts with its title.
     engine = SearchEngine(dataset: newDataset, columns: keepingSettings ? engine.columns : nil)
-    if !keepingSettings { settings = SessionSettings(presets: newDataset.presets, pageSize: settings.pageSize) }
+    if !keepingSettings {
+      settings = SessionSettings(
+        presets: newDataset.presets, pageSize: settings.pageSize, appearance: settings.appearance)
+    }
     state = SearchState()
+    isBarScrolledOut = settings.appearance.startsHidden
     lastCallbacks = []
+    lastTable = nil
+    scripting.diagram = []
+  }
+
+  /// Forgets which table was printed, so the next screen shows it again (after `quiet`, `record`).
+  func forgetPrintedTable() {
     lastTable = nil
   }
 }
@@ -169,22 +219,48 @@ extension Session {
   func perform(_ actions: [SearchAction], showScreen: Bool = true) {
     var callbacks: [Callback] = []
     if state.isDetailOpen { _ = lifecycle.reduce(&state, .detailClosed) }
-    for action in actions {
+    for (index, action) in actions.enumerated() {
       let fired = lifecycle.reduce(&state, action)
       printTrace(fired)
       callbacks += fired
+      // On a paced terminal the bar shows each character as it is typed.
+      if let pacer = scriptOptions.pacer, case .textChanged = action, index < actions.count - 1 {
+        for line in ScreenRenderer(session: self).barLines().prefix(1) { console.print(line) }
+        pacer.keystroke()
+      }
     }
+    if trace == .state { printStateTable(callbacks) }
     lastCallbacks = callbacks
+    revealBarIfEngaged()
+    logForDiagram(callbacks)
     if showScreen { printScreen() }
   }
 
-  /// Prints callbacks in the current trace mode.
+  /// Focusing or searching scrolls the table back to the top, bringing a hidden bar into sight.
+  func revealBarIfEngaged() {
+    if state.isFirstResponder || state.isSearching(settings.lifecycle.flavor) { isBarScrolledOut = false }
+  }
+
+  /// Prints callbacks in the current trace mode (`state` prints its table once the command is done).
   func printTrace(_ callbacks: [Callback]) {
     switch trace {
-    case .off: return
+    case .off, .state: return
     case .on: for callback in callbacks { console.print(TraceFormatter.line(callback, style: style)) }
-    case .json: for callback in callbacks { console.print(TraceFormatter.json(callback)) }
+    case .json:
+      if let traceFile {
+        writeTraceFile(callbacks, to: traceFile)
+      } else {
+        for callback in callbacks { console.print(TraceFormatter.json(callback)) }
+      }
     }
+  }
+
+  /// Appends callbacks to the trace file as they fire, so another terminal can follow it.
+  func writeTraceFile(_ callbacks: [Callback], to file: FileHandle) {
+    guard !callbacks.isEmpty else { return }
+    let text = callbacks.map { TraceFormatter.json($0) + "\n" }.joined()
+    // A full disk must not end the session; the trace is a diagnostic.
+    try? file.write(contentsOf: Data(text.utf8))
   }
 
   /// The tap into the bar, when the keyboard is not up yet (commands that type focus first).
@@ -197,6 +273,14 @@ extension Session {
 }
 
 // MARK: - What the table shows
+
+/// Identifies one search: the same key gives the same rows.
+private struct SearchKey: Equatable {
+  var engine: ObjectIdentifier
+  var text: String
+  var scope: Int
+  var match: MatchRule
+}
 
 /// Identifies the content of a printed table, to print it again only when it changed.
 private struct TableKey: Equatable {
@@ -219,7 +303,11 @@ extension Session {
       guard settings.lifecycle.rule == .text else { return .subset([]) }
       if scope == 0 { return .all(count: dataset.rowCount) }
     }
-    return .subset((try? engine.search(text, rule: settings.match, scope: scope)) ?? [])
+    let key = SearchKey(engine: ObjectIdentifier(engine), text: text, scope: scope, match: settings.match)
+    if let searchCache, searchCache.key == key { return .subset(searchCache.rows) }
+    let rows = (try? engine.search(text, rule: settings.match, scope: scope)) ?? []
+    searchCache = (key, rows)
+    return .subset(rows)
   }
 
   /// The rows of the table on screen.

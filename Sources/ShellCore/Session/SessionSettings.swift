@@ -10,13 +10,16 @@ struct SessionSettings: Equatable {
   var placeholder = "Search"
   /// Rows per page of the table.
   var pageSize = 10
+  /// The bar's colours, prompt and the navigation bar's behaviour.
+  var appearance = BarAppearance()
 
   /// The settings a dataset's presets call for.
-  init(presets: DatasetPresets, pageSize: Int = 10) {
+  init(presets: DatasetPresets, pageSize: Int = 10, appearance: BarAppearance = BarAppearance()) {
     lifecycle = presets.lifecycle
     match = presets.match
     title = presets.title
     placeholder = presets.placeholder
     self.pageSize = pageSize
+    self.appearance = appearance
   }
 }

@@ -6,4 +6,6 @@ enum TraceMode: String, CaseIterable {
   case off
   /// One JSON object per line.
   case json
+  /// A table of the state after each callback, matches included.
+  case state
 }

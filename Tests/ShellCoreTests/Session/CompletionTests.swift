@@ -21,8 +21,8 @@ struct CompletionTests {
 
   static let cases: [Case] = [
     Case("se", ["search", "select", "set"]),
-    Case("q", ["quit"]),
-    Case("ex", ["exit", "export"]),
+    Case("q", ["quiet", "quit"]),
+    Case("ex", ["exit", "expect", "explain", "export"]),
     Case("load c", ["countries", "candies"]),
     Case("load fr", ["fruits"]),
     Case("scope ", ["All", "Chocolate", "Hard", "Other"]),
@@ -30,12 +30,18 @@ struct CompletionTests {
     Case("scope H", [], dataset: "countries"),
     Case(
       "set ",
-      ["flavor", "results", "rule", "live", "obscures", "match", "title", "placeholder", "scopes", "fields", "format", "page"]),
+      [
+        "flavor", "results", "rule", "live", "obscures", "match", "title", "placeholder", "prompt",
+        "bar-text-color", "bar-tint", "hides-nav-bar", "bar-hidden", "scopes", "fields", "format", "page",
+      ]),
     Case("set f", ["flavor", "fields", "format"]),
     Case("set flavor ", ["controller", "display", "custom"]),
     Case("set live o", ["on", "off"]),
     Case("set match f", ["fold", "fuzzy"]),
-    Case("trace ", ["on", "off", "json"]),
+    Case("trace ", ["on", "off", "json", "state"]),
+    Case("expect c", ["count", "callbacks"]),
+    Case("diagram ", ["last"]),
+    Case("demo c", ["candies", "countries", "countries-custom"]),
     Case("select ", ["1", "2", "3", "4", "5", "6", "7", "8", "9"]),
     Case("detail 1", ["1"]),
     Case("help sea", ["search"]),

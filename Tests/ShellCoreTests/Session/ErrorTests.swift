@@ -42,7 +42,7 @@ struct ErrorTests {
     Case("set flavor custom", "Cannot change 'flavor' while the search is active. Use 'cancel' first"),
     Case("set flavor modern", "Invalid value 'modern' for 'flavor'. Expected 'controller', 'display' or 'custom'"),
     Case("set page 0", "Invalid value '0' for 'page'. Expected a number of rows above 0"),
-    Case("trace loud", "Invalid value 'loud' for 'trace'. Expected 'on', 'off' or 'json'"),
+    Case("trace loud", "Invalid value 'loud' for 'trace'. Expected 'on', 'off', 'json' or 'state'"),
     Case("load nowhere/missing.txt", "No such file 'nowhere/missing.txt'"),
     Case("load cndies", "No dataset or file named 'cndies'. Did you mean 'candies'?"),
     Case("load /", "'/' is a directory, not a file"),

@@ -21,6 +21,8 @@ struct SessionFixture {
   init(dataset: String = "countries") throws {
     session = try Session(
       console: console, catalog: Self.catalog, dataset: dataset, isInteractive: false, useColor: false)
+    let root = Self.catalog.directory.deletingLastPathComponent()
+    session.demos = DemoCatalog(directory: root.appendingPathComponent("demos"))
   }
 
   /// Runs commands in order and returns what they printed.

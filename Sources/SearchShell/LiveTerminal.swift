@@ -1,0 +1,85 @@
+import Foundation
+import ShellCore
+
+/// Live mode's terminal: raw mode, keys in, frames out, below the prompt (no alternate screen).
+///
+/// The frame fills the terminal's height less one line, so the `live` command stays in sight;
+/// each redraw goes back to the frame's first line and rewrites it. Leaving clears the frame
+/// and restores the terminal, also on SIGTERM, SIGHUP and crashes (see `TerminalRestorer`).
+final class LiveTerminal {
+  private let controller: LiveController
+  private var decoder = LiveKeyDecoder()
+  /// The frame line the cursor is on, counted from the frame's first line.
+  private var cursorLine = 0
+  private var lastFrame: [String] = []
+
+  private init(controller: LiveController) {
+    self.controller = controller
+  }
+
+  /// Runs live mode on `session` until Esc or Ctrl-C; throws when there is no terminal.
+  static func run(_ session: Session) throws(ShellError) {
+    guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw .liveNeedsTerminal }
+    fflush(nil)
+    guard TerminalRestorer.enterRawMode() else { throw .liveNeedsTerminal }
+    defer { TerminalRestorer.restore() }
+    let terminal = LiveTerminal(controller: LiveController(session: session))
+    terminal.loop()
+  }
+
+  private func loop() {
+    draw()
+    while !controller.hasLeft {
+      guard let bytes = readPending() else { break }
+      var keys = decoder.decode(bytes)
+      if decoder.hasPending, !waitForInput(milliseconds: 40) { keys += decoder.flushPending() }
+      // Every key is its own lifecycle event, but the table is searched and drawn once for
+      // everything that was waiting: a redraw never waits for a scan of a text already gone.
+      controller.handle(keys)
+      if !controller.hasLeft { draw() }
+    }
+    clearFrame()
+  }
+
+  /// Blocks for input, then reads everything already waiting; nil when the terminal went away.
+  ///
+  /// A resize while waiting redraws at once.
+  private func readPending() -> [UInt8]? {
+    while true {
+      if TerminalRestorer.takeResize() { draw(resized: true) }
+      if waitForInput(milliseconds: 250) { break }
+    }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    repeat {
+      let count = buffer.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { return bytes.isEmpty ? nil : bytes }
+      bytes += buffer[0..<count]
+    } while waitForInput(milliseconds: 0)
+    return bytes
+  }
+
+  /// Whether input is ready within `milliseconds` (false when a signal interrupted the wait).
+  private func waitForInput(milliseconds: Int32) -> Bool {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, milliseconds) > 0
+  }
+
+  private func draw(resized: Bool = false) {
+    let (width, height) = TerminalRestorer.size()
+    let frame = controller.frame(width: width, height: max(3, height - 1))
+    var output = "\r" + (cursorLine > 0 ? "\u{1B}[\(cursorLine)A" : "")
+    // After a resize the old frame may be taller or reflowed: clear it all first.
+    if resized || frame.count != lastFrame.count { output += "\u{1B}[J" }
+    output += frame.map { "\u{1B}[2K" + $0 }.joined(separator: "\r\n")
+    cursorLine = frame.count - 1
+    lastFrame = frame
+    TerminalRestorer.write(output)
+  }
+
+  private func clearFrame() {
+    TerminalRestorer.write("\r" + (cursorLine > 0 ? "\u{1B}[\(cursorLine)A" : "") + "\u{1B}[J")
+    cursorLine = 0
+  }
+}

@@ -1,0 +1,64 @@
+/// A shell command equivalent to a live-mode key, as `record` writes it.
+public enum LiveCommand: Equatable, Sendable {
+  /// `focus`: entering live mode taps into the bar.
+  case focus
+  /// `type TEXT`.
+  case type(String)
+  /// `backspace COUNT`.
+  case backspace(Int)
+  /// `search TEXT` (a paste, or Ctrl-U with empty text).
+  case search(String)
+  /// `submit`.
+  case submit
+  /// `cancel`.
+  case cancel
+  /// `scope INDEX`.
+  case scope(Int)
+  /// `detail ROW`.
+  case detail(Int)
+  /// `back`.
+  case back
+  /// `pull`.
+  case pull
+
+  /// The command line, with the text quoted whenever reading it back would change it.
+  public var line: String {
+    switch self {
+    case .focus: return "focus"
+    case .type(let text): return "type " + Self.quoted(text)
+    case .backspace(let count): return count == 1 ? "backspace" : "backspace \(count)"
+    case .search(let text): return "search " + Self.quoted(text)
+    case .submit: return "submit"
+    case .cancel: return "cancel"
+    case .scope(let index): return "scope \(index)"
+    case .detail(let row): return "detail \(row)"
+    case .back: return "back"
+    case .pull: return "pull"
+    }
+  }
+
+  /// This command followed by `next` as one command, when that sends the same actions
+  /// (`type a` + `type b` is `type ab`).
+  func merged(with next: LiveCommand) -> LiveCommand? {
+    switch (self, next) {
+    case (.type(let first), .type(let second)): return .type(first + second)
+    case (.backspace(let first), .backspace(let second)): return .backspace(first + second)
+    default: return nil
+    }
+  }
+
+  /// `text` as a rest-of-line argument: literal unless the tokenizer would trim or unquote it,
+  /// then in double quotes with `"` and `\` escaped.
+  static func quoted(_ text: String) -> String {
+    let needsQuotes =
+      text.isEmpty || text.first == "'" || text.first == "\"" || text.first?.isWhitespace == true
+      || text.last?.isWhitespace == true
+    guard needsQuotes else { return text }
+    var result = "\""
+    for character in text {
+      if character == "\"" || character == "\\" { result.append("\\") }
+      result.append(character)
+    }
+    return result + "\""
+  }
+}

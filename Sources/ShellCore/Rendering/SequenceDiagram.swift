@@ -1,0 +1,171 @@
+/// Draws callbacks as a sequence diagram between the user, the search bar, the controller and the
+/// app's objects: ASCII for the terminal, or Mermaid `sequenceDiagram` text.
+struct SequenceDiagram {
+  /// One command that fired callbacks: the line typed, the flavor then, and the callbacks.
+  struct Step: Sendable {
+    var line: String
+    var flavor: Flavor
+    var callbacks: [Callback]
+  }
+
+  /// One arrow.
+  struct Message: Equatable {
+    var from: String
+    var to: String
+    var label: String
+  }
+
+  /// The steps drawn, in order.
+  let steps: [Step]
+
+  /// Every arrow: the user's action, then the callbacks it caused.
+  var messages: [Message] {
+    steps.flatMap { step in
+      [Self.userMessage(step)] + step.callbacks.map { Self.message($0, flavor: step.flavor) }
+    }
+  }
+
+  /// The participants in use, left to right in an order that keeps most arrows short.
+  var participants: [String] {
+    let used = Set(messages.flatMap { [$0.from, $0.to] })
+    let order = [
+      "User", "UITableView", "UISearchBar", "CustomSearchController", "ViewController", "UISearchController",
+      "UISearchDisplayController",
+    ]
+    return order.filter { used.contains($0) || ["User", "UISearchBar", "ViewController"].contains($0) }
+  }
+
+  /// How many callbacks are drawn.
+  var callbackCount: Int { steps.map(\.callbacks.count).reduce(0, +) }
+
+  private static func userMessage(_ step: Step) -> Message {
+    let command = step.line.prefix(while: { $0 != " " })
+    switch command {
+    case "select", "detail":
+      return Message(from: "User", to: "UITableView", label: Sanitizer.printable(step.line))
+    case "code":
+      // App code talks to the controller directly, with no user action and no bar.
+      let controller = step.flavor == .display ? "UISearchDisplayController" : "UISearchController"
+      return Message(from: "ViewController", to: controller, label: Sanitizer.printable(step.line))
+    default:
+      return Message(from: "User", to: "UISearchBar", label: Sanitizer.printable(step.line))
+    }
+  }
+
+  /// Who sends a callback and who receives it: the protocol names the receiver's role.
+  private static func message(_ callback: Callback, flavor: Flavor) -> Message {
+    let label = Self.label(callback)
+    switch callback.name.receiver {
+    case "UISearchBarDelegate":
+      // The custom controller is its bar's delegate; otherwise the view controller is.
+      let receiver = flavor == .custom ? "CustomSearchController" : "ViewController"
+      return Message(from: "UISearchBar", to: receiver, label: label)
+    case "UISearchDisplayDelegate":
+      return Message(from: "UISearchDisplayController", to: "ViewController", label: label)
+    case "CustomSearchControllerDelegate":
+      return Message(from: "CustomSearchController", to: "ViewController", label: label)
+    case "UITableViewDelegate":
+      return Message(from: "UITableView", to: "ViewController", label: label)
+    default:
+      return Message(from: "UISearchController", to: "ViewController", label: label)
+    }
+  }
+
+  /// The selector with its argument values and return value, without labels, to keep arrows short.
+  private static func label(_ callback: Callback) -> String {
+    var text = callback.name.selector
+    let values = callback.arguments.filter {
+      if case .object = $0.value { return false } else { return true }
+    }
+    if !values.isEmpty {
+      text += " " + values.map { TraceFormatter.describe($0.value) }.joined(separator: ", ")
+    }
+    if let returns = callback.returns { text += " -> \(returns)" }
+    return text
+  }
+
+  // MARK: - ASCII
+
+  /// The diagram in plain ASCII: lifelines, and each arrow under its label.
+  func ascii() -> [String] {
+    let names = participants
+    let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    var centers: [Int] = []
+    for (column, name) in names.enumerated() {
+      guard column > 0 else {
+        centers.append(name.count / 2)
+        continue
+      }
+      var center = centers[column - 1] + (names[column - 1].count + 1) / 2 + name.count / 2 + 3
+      for message in messages {
+        guard let a = index[message.from], let b = index[message.to], max(a, b) == column else { continue }
+        center = max(center, centers[min(a, b)] + message.label.count + 4)
+      }
+      centers.append(center)
+    }
+    let width = (centers.last ?? 0) + (names.last?.count ?? 0) / 2 + 2
+    func blank() -> [Character] {
+      var row = [Character](repeating: " ", count: width)
+      for center in centers { row[center] = "|" }
+      return row
+    }
+    func text(_ row: [Character]) -> String {
+      String(String(row).reversed().drop(while: { $0 == " " }).reversed())
+    }
+    var header = [Character](repeating: " ", count: width)
+    for (column, name) in names.enumerated() {
+      let start = max(0, centers[column] - name.count / 2)
+      for (offset, character) in name.enumerated() where start + offset < width {
+        header[start + offset] = character
+      }
+    }
+    var lines = [text(header), text(blank())]
+    var isFirst = true
+    for message in messages {
+      guard let a = index[message.from], let b = index[message.to] else { continue }
+      if message.from == "User" || message.from == "ViewController" && message.to.hasPrefix("UISearch") {
+        if !isFirst { lines.append(text(blank())) }
+        isFirst = false
+      }
+      let (left, right) = (centers[min(a, b)], centers[max(a, b)])
+      var label = blank()
+      for (offset, character) in message.label.enumerated() where left + 2 + offset < width {
+        label[left + 2 + offset] = character
+      }
+      var arrow = blank()
+      for column in (left + 1)..<right { arrow[column] = "-" }
+      if a < b { arrow[right - 1] = ">" } else { arrow[left + 1] = "<" }
+      lines.append(text(label))
+      lines.append(text(arrow))
+    }
+    lines.append(text(blank()))
+    return lines
+  }
+
+  // MARK: - Mermaid
+
+  /// The diagram as Mermaid `sequenceDiagram` text.
+  func mermaid() -> [String] {
+    var lines = ["sequenceDiagram"]
+    for name in participants {
+      lines.append((name == "User" ? "  actor " : "  participant ") + name)
+    }
+    for message in messages {
+      lines.append("  \(message.from)->>\(message.to): " + Self.mermaidText(message.label))
+    }
+    return lines
+  }
+
+  /// Message text Mermaid reads literally: `;` and `#` would end or start an entity.
+  private static func mermaidText(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "#": result += "#35;"
+      case ";": result += "#59;"
+      default: result.append(character)
+      }
+    }
+    return Sanitizer.printable(result.replacingOccurrences(of: " -> ", with: " returns "))
+  }
+}

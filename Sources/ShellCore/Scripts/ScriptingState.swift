@@ -1,0 +1,22 @@
+import Foundation
+
+/// What a session tracks while commands run: script nesting, stops, the recording, and the
+/// callbacks `diagram` draws.
+struct ScriptingState {
+  /// How many scripts deep the running command is: 0 typed at the prompt, 1 a script's own line.
+  var depth = 0
+  /// The command line running now, for the diagram's User arrows.
+  var currentLine = ""
+  /// The folders of the scripts being run, innermost last, for relative `source` paths.
+  var folders: [URL] = []
+  /// The depth from which `demo` echoes every line (nil: only `--echo` echoes).
+  var echoFromDepth: Int?
+  /// `quit` ran (possibly inside a sourced script): every script stops.
+  var quitRequested = false
+  /// A command failed under `--bail`: every script stops.
+  var bailed = false
+  /// The file `record` is writing, if any.
+  var recorder: SessionRecorder?
+  /// Each command that fired callbacks, in order, for `diagram`.
+  var diagram: [SequenceDiagram.Step] = []
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The session's side of live mode: the same actions the commands send, without printing.
+extension Session {
+  /// Sends `actions` as the commands do (closing an open detail view first) and returns the
+  /// callbacks; nothing is printed, but `trace json FILE` still gets them.
+  @discardableResult
+  public func send(_ actions: [SearchAction]) -> [Callback] {
+    var callbacks: [Callback] = []
+    if state.isDetailOpen, actions.first != .detailClosed { _ = lifecycle.reduce(&state, .detailClosed) }
+    for action in actions { callbacks += lifecycle.reduce(&state, action) }
+    lastCallbacks = callbacks
+    revealBarIfEngaged()
+    logForDiagram(callbacks)
+    if trace == .json, let traceFile { writeTraceFile(callbacks, to: traceFile) }
+    return callbacks
+  }
+
+  /// The search screen's state, for comparing a live session with its commands.
+  public var searchState: SearchState { state }
+
+  /// How many rows the table on screen has.
+  public var tableRowCount: Int { tableRows.count }
+
+  /// The dataset rows behind the table rows in `range` (clamped to the table), in table order.
+  public func tableRowIDs(in range: Range<Int>) -> [Int] {
+    let rows = tableRows
+    let clamped = range.clamped(to: 0..<rows.count)
+    return clamped.map { rows[$0] }
+  }
+
+  /// The commands equivalent to every key typed in live mode so far, one line each, in order
+  /// (the hook `record` uses to turn a live session into a script).
+  public var liveCommandLog: [String] { liveCommands.map(\.line) }
+
+  /// Appends a live key's command, merging it with the previous one from the same live session.
+  func logLiveCommand(_ command: LiveCommand, mergeableFrom start: Int) {
+    if liveCommands.count > start, let last = liveCommands.last, let merged = last.merged(with: command) {
+      liveCommands[liveCommands.count - 1] = merged
+    } else {
+      liveCommands.append(command)
+    }
+  }
+
+  /// `live`: hands the terminal to the executable's live loop, then shows the screen it left.
+  ///
+  /// A recording gets the commands equivalent to the keys (not `live` itself, which needs a
+  /// terminal), merged once live mode ends, so typing a word records one `type WORD`.
+  func liveCommand() throws(ShellError) {
+    guard let liveRunner else { throw .liveNeedsTerminal }
+    let start = liveCommands.count
+    defer {
+      for command in liveCommands[start...] { record(command.line, depth: scripting.depth) }
+    }
+    try liveRunner(self)
+    printScreen(forceTable: true)
+  }
+}

@@ -1,0 +1,286 @@
+import Foundation
+
+/// Scripts: running them, `source`, `echo`, `quiet`, `expect`, `record` and `demo`.
+extension Session {
+  /// How deep `source` and `demo` may nest; a script that sources itself stops here.
+  static let nestingLimit = 16
+
+  /// Whether a stop was asked for by a failure under `--bail` (the executable exits 3).
+  public var didBail: Bool { scripting.bailed }
+
+  /// Runs a whole script as the session's own input (`--script`, `-c`, a pipe read whole).
+  ///
+  /// Returns false when the session should end (`quit`, or a failure under `--bail`).
+  public func run(_ script: Script) -> Bool {
+    run(script, echoingAsWritten: nil)
+  }
+
+  /// Runs a script; `written`, when given, is what the echo shows for each line (a transcript's
+  /// lines before their parameters were filled in).
+  func run(_ script: Script, echoingAsWritten written: [String]?) -> Bool {
+    scripting.folders.append(script.folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    defer { scripting.folders.removeLast() }
+    for (index, line) in script.lines.enumerated() {
+      let shown = written.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+      if !runLine(line, depth: 1, echo: shown) { return false }
+    }
+    return true
+  }
+
+  /// Runs one line read from a pipe as it arrives: its parameters are filled in first.
+  public func runPipedLine(_ line: String) -> Bool {
+    let substituted: String
+    do throws(ShellError) {
+      substituted = try Script.substitute(line, parameters: scriptOptions.parameters)
+    } catch {
+      report(error)
+      if scriptOptions.bail { scripting.bailed = true }
+      return !scripting.bailed
+    }
+    return runLine(substituted, depth: 1)
+  }
+
+  /// Whether `line` at `depth` is printed before it runs.
+  ///
+  /// `--echo` prints every line of the script it runs, so its output is a transcript. Deeper
+  /// down (`source`, and a walkthrough even without `--echo`) only actions are printed: the
+  /// narration (`echo`) and the notes (`#`) would otherwise show twice or clutter the output.
+  func isEchoing(_ line: String, depth: Int) -> Bool {
+    guard depth > 0 else { return false }
+    if scriptOptions.echo && depth == 1 { return true }
+    let fromDemo = scripting.echoFromDepth.map { depth >= $0 } ?? false
+    guard scriptOptions.echo || fromDemo else { return false }
+    let name = line.prefix(while: { $0 != " " && $0 != "\t" })
+    return !line.hasPrefix("#") && name != "echo"
+  }
+
+  /// Runs `script` one level deeper than the running command; `echo` prints its lines (a demo).
+  func runNested(_ script: Script, echo: Bool) throws(ShellError) {
+    let depth = scripting.depth + 1
+    guard depth <= Self.nestingLimit else { throw .sourceTooDeep(script.name, limit: Self.nestingLimit) }
+    let echoBefore = scripting.echoFromDepth
+    if echo, echoBefore == nil { scripting.echoFromDepth = depth }
+    scripting.folders.append(script.folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    defer {
+      scripting.folders.removeLast()
+      scripting.echoFromDepth = echoBefore
+    }
+    for line in script.lines where !runLine(line, depth: depth) { return }
+  }
+
+  // MARK: - Commands
+
+  /// `source FILE`: runs a script here; relative paths start at the sourcing script's folder.
+  func sourceCommand(_ path: String) throws(ShellError) {
+    var resolved = (path as NSString).expandingTildeInPath
+    if !resolved.hasPrefix("/"), let folder = scripting.folders.last {
+      let beside = folder.appendingPathComponent(resolved).path
+      if FileManager.default.fileExists(atPath: beside) { resolved = beside }
+    }
+    let script = try Script.load(path: resolved, parameters: scriptOptions.parameters)
+    try runNested(Script(renaming: script, to: path), echo: false)
+  }
+
+  /// `echo TEXT`: narration.
+  func echoCommand(_ text: String?) {
+    console.print(Sanitizer.printable(text ?? ""))
+  }
+
+  /// `quiet COMMAND`: runs COMMAND with its output dropped and its errors shown.
+  func quietCommand(_ line: String) throws(ShellError) {
+    let loud = console
+    console = MutedConsole(passingErrorsTo: loud)
+    defer {
+      console = loud
+      forgetPrintedTable()
+    }
+    if try !dispatch(line) { scripting.quitRequested = true }
+  }
+
+  /// `demo` lists the walkthroughs; `demo NAME` runs one, printing each of its commands.
+  func demoCommand(_ name: String?) throws(ShellError) {
+    guard let demos else { throw .demosMissing("demos/README.md") }
+    guard let name else {
+      let entries = try demos.entries()
+      let width = entries.map(\.name.count).max() ?? 0
+      for entry in entries {
+        console.print(
+          "  " + entry.name + String(repeating: " ", count: width - entry.name.count) + "  " + entry.summary)
+      }
+      return
+    }
+    try runNested(try demos.script(named: name), echo: true)
+  }
+
+  // MARK: - Recording
+
+  /// `record FILE` starts a recording; `record stop` ends it.
+  ///
+  /// The search starts over, because that is where a replay starts: the file's first lines load
+  /// the dataset and set the options quietly, so the replay prints what the recorded commands did.
+  func recordCommand(_ argument: String) throws(ShellError) {
+    if argument == "stop" {
+      guard let recorder = scripting.recorder else { throw .notRecording }
+      recorder.close()
+      scripting.recorder = nil
+      console.print("Stopped recording to '\(Sanitizer.printable(recorder.path))'")
+      return
+    }
+    if let recorder = scripting.recorder { throw .alreadyRecording(recorder.path) }
+    if isBundledFile(argument) { throw .wouldOverwriteDataset(argument) }
+    let header = try recordingHeader()
+    scripting.recorder = try SessionRecorder(path: argument, depth: scripting.depth, header: header)
+    _ = lifecycle.reduce(&state, .datasetLoaded)
+    lastCallbacks = []
+    scripting.diagram = []
+    forgetPrintedTable()
+    console.print(
+      "Recording to '\(Sanitizer.printable(argument))'; the search starts over. 'record stop' ends it")
+  }
+
+  /// Whether `path` names a bundled dataset's file or the manifest, which nothing may overwrite.
+  func isBundledFile(_ path: String) -> Bool {
+    let standardized = { (path: String) in
+      URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+        .resolvingSymlinksInPath().path
+    }
+    return bundledPaths.map(standardized).contains(standardized(path))
+  }
+
+  /// Appends a command that succeeded to the recording, when it is one of the session's own.
+  func record(_ line: String, depth: Int) {
+    guard let recorder = scripting.recorder, recorder.depth == depth else { return }
+    let name = String(line.prefix(while: { $0 != " " && $0 != "\t" }))
+    // 'history' would list a different history on replay; 'record' lines belong to no replay.
+    // 'live' needs a terminal: a recording gets the commands its keys stood for instead.
+    guard !["record", "history", "live"].contains(name) else { return }
+    recorder.append(line)
+  }
+
+  /// The comment naming the dataset and options, then the quiet commands that restore them.
+  private func recordingHeader() throws(ShellError) -> [String] {
+    let loadLine: String
+    switch dataset.source {
+    case .standardInput:
+      throw .notAvailable(
+        command: "record", reason: "the dataset came from standard input and cannot be loaded again")
+    case .bundled(let name):
+      loadLine = Self.quotedIfNeeded(name) + loadOverrides
+    case .file(let path):
+      loadLine = Self.quotedIfNeeded(URL(fileURLWithPath: path).standardizedFileURL.path) + loadOverrides
+    }
+    var options = OptionRegistry.options.filter { $0.name != "scopes" || dataset.scopeColumn != nil }
+      .map { "\($0.name) \($0.get(self))" }
+    options.append("trace \(trace.rawValue)")
+    var lines = [
+      "# SearchShell recording. Replay: searchshell --script FILE",
+      "# dataset: \(Sanitizer.printable(dataset.name)); " + options.joined(separator: "; "),
+      "quiet load " + loadLine,
+    ]
+    for option in OptionRegistry.options where option.name != "scopes" || dataset.scopeColumn != nil {
+      lines.append("quiet set \(option.name) " + Self.quotedIfNeeded(option.get(self)))
+    }
+    if trace != .off { lines.append("quiet trace \(trace.rawValue)") }
+    if timing { lines.append("quiet timing on") }
+    return lines
+  }
+
+  /// The `--format`, `--title` and `--scope` the dataset was loaded with.
+  private var loadOverrides: String {
+    guard let request = loadedWith else { return "" }
+    var text = ""
+    if let format = request.format { text += " --format \(format.rawValue)" }
+    if let title = request.title { text += " --title " + Self.quotedIfNeeded(title) }
+    if let scope = request.scope { text += " --scope " + Self.quotedIfNeeded(scope) }
+    return text
+  }
+
+  /// `text` as one argument: as is when it reads back the same, else in double quotes.
+  static func quotedIfNeeded(_ text: String) -> String {
+    let plain = !text.isEmpty && !text.contains(where: { " \t'\"\\".contains($0) })
+    if plain { return text }
+    return "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+
+  // MARK: - Assertions
+
+  /// `expect WHAT VALUE`: fails, saying what it found, unless the screen agrees.
+  func expectCommand(_ text: String) throws(ShellError) {
+    let what = String(text.prefix(while: { $0 != " " && $0 != "\t" }))
+    let value = try CommandTokenizer.restOfLine(text.dropFirst(what.count))
+    let usage = CommandRegistry.command(named: "expect")?.usage ?? "expect"
+    func require(_ found: String, _ expected: String, _ label: String) throws(ShellError) {
+      if found != expected { throw .expectationFailed(label, expected: expected, found: found) }
+    }
+    func requireValue() throws(ShellError) {
+      if value.isEmpty { throw .missingArgument(command: "expect \(what)", usage: usage) }
+    }
+    switch what {
+    case "count":
+      try requireValue()
+      guard Int(value) != nil else {
+        throw .invalidValue(option: "expect count", value: value, allowed: "a number of rows")
+      }
+      try require(String(tableRows.count), value, "count")
+    case "shown":
+      guard ["main", "results"].contains(value) else {
+        throw .invalidValue(option: "expect shown", value: value, allowed: "'main' or 'results'")
+      }
+      try require(state.shown.rawValue, value, "shown")
+    case "active":
+      guard ["true", "false"].contains(value) else {
+        throw .invalidValue(option: "expect active", value: value, allowed: "'true' or 'false'")
+      }
+      try require(String(state.isActive), value, "active")
+    case "row":
+      let number = String(value.prefix(while: { $0 != " " && $0 != "\t" }))
+      let title = try CommandTokenizer.restOfLine(value.dropFirst(number.count)[...])
+      guard !number.isEmpty, !title.isEmpty else {
+        throw .missingArgument(command: "expect row", usage: usage)
+      }
+      guard let row = Int(number), row >= 1 else { throw .invalidRow(number) }
+      let rows = tableRows
+      let found =
+        row <= rows.count
+        ? dataset.title(rows[row - 1])
+        : rows.count == 0 ? "no rows" : "only \(rows.count) \(rows.count == 1 ? "row" : "rows")"
+      try require(found, title, "row \(row)")
+    case "selected":
+      try requireValue()
+      try require(state.selectedItem.map { dataset.title($0) } ?? "none", value, "selected")
+    case "callbacks":
+      try requireValue()
+      var expected: [CallbackName] = []
+      if value != "none" {
+        for word in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+          guard let name = CallbackName(selectorOrName: word) else {
+            let names = CallbackName.allCases.flatMap { [$0.selector, "\($0)"] }
+            throw .unknownCallback(word, suggestion: word.nearest(in: names))
+          }
+          expected.append(name)
+        }
+      }
+      let found = lastCallbacks.map(\.name)
+      if found != expected {
+        let describe = { (names: [CallbackName]) in
+          names.isEmpty ? "none" : names.map(\.selector).joined(separator: ", ")
+        }
+        throw .expectationFailed("callbacks", expected: describe(expected), found: describe(found))
+      }
+    default:
+      let forms = ["count", "shown", "active", "row", "selected", "callbacks"]
+      if what.isEmpty { throw .missingArgument(command: "expect", usage: usage) }
+      throw .invalidValue(option: "expect", value: what, allowed: OptionRegistry.oneOf(forms.map { $0 }))
+    }
+  }
+}
+
+extension Script {
+  /// The same lines under another name (the path as the user typed it, for errors).
+  init(renaming script: Script, to name: String) {
+    self.name = name
+    self.lines = script.lines
+    self.folder = script.folder
+  }
+}

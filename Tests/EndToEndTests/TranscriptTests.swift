@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// The golden transcripts in `Tests/Transcripts`, the walkthroughs' among them, through `--check`.
+@Suite struct TranscriptTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Transcripts")
+
+  static let transcripts: [String] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return files.filter { $0.hasSuffix(".transcript") }.sorted()
+  }()
+
+  @Test(arguments: transcripts)
+  func transcriptMatches(_ file: String) throws {
+    let result = try ShellProcess.run(["--check", Self.folder.appendingPathComponent(file).path])
+    #expect(result.stdout == "", "the unified diff:\n\(result.stdout)")
+    #expect(result.stderr == "")
+    #expect(result.status == 0)
+  }
+
+  @Test func everyWalkthroughHasATranscript() throws {
+    let listing = try ShellProcess.run(["-c", "demo"])
+    let names = listing.stdout.split(separator: "\n").map {
+      String($0.dropFirst(2).prefix(while: { $0 != " " }))
+    }
+    #expect(names == ["candies", "countries", "countries-custom", "fruits", "recipes"])
+    for name in names {
+      #expect(Self.transcripts.contains("demo-\(name).transcript"), "no transcript for demo \(name)")
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import ShellCore
+
+/// Live mode against the commands: the same keys leave exactly the state, and fire exactly the
+/// callbacks, that the equivalent commands do, in every flavor.
+@Suite struct LiveEquivalenceTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let name: String
+    var dataset = "countries"
+    var setup: [String] = []
+    let keys: [LiveKey]
+    let commands: [String]
+    var testDescription: String { name }
+  }
+
+  static func typed(_ text: String) -> [LiveKey] { text.map { .character(String($0)) } }
+
+  static let cases: [Case] = [
+    Case(name: "typing", keys: typed("ger"), commands: ["focus", "type g", "type e", "type r"]),
+    Case(
+      name: "typing and backspace", keys: typed("gerx") + [.backspace], commands: ["type gerx", "backspace"]),
+    Case(name: "paste", keys: typed("ge") + [.paste("rmany")], commands: ["type ge", "search germany"]),
+    Case(name: "Ctrl-U", keys: typed("ger") + [.deleteLine], commands: ["type ger", "search \"\""]),
+    Case(name: "Enter", keys: typed("ger") + [.enter], commands: ["type ger", "submit"]),
+    Case(
+      name: "typing after Enter", keys: typed("ger") + [.enter, .character("m")],
+      commands: ["type ger", "submit", "type m"]),
+    Case(name: "Esc", keys: typed("ger") + [.escape], commands: ["type ger", "cancel"]),
+    Case(
+      name: "highlight and open", keys: typed("ger") + [.down, .down, .open],
+      commands: ["type ger", "detail 2"]),
+    Case(
+      name: "scope with Tab (display)", dataset: "candies", keys: [.tab, .tab, .backTab] + typed("c"),
+      commands: ["focus", "scope 1", "scope 2", "scope 1", "type c"]),
+    Case(
+      name: "custom flavor", dataset: "candies", setup: ["set flavor custom"],
+      keys: typed("ch") + [.enter, .escape],
+      commands: ["type ch", "submit", "cancel"]),
+    Case(
+      name: "the dimming view takes the tap", dataset: "fruits", setup: ["set obscures on", "set rule text"],
+      keys: [.down, .open], commands: ["focus", "detail 1"]),
+  ]
+
+  /// Runs command lines in order on `fixture`; returns the error lines.
+  static func run(_ lines: [String], on fixture: SessionFixture) -> [String] {
+    var errors: [String] = []
+    for line in lines { errors += fixture.run(line).errors }
+    return errors
+  }
+
+  @Test(arguments: cases)
+  func liveKeysLeaveTheStateTheCommandsLeave(_ example: Case) throws {
+    let live = try SessionFixture(dataset: example.dataset)
+    let scripted = try SessionFixture(dataset: example.dataset)
+    let replayed = try SessionFixture(dataset: example.dataset)
+    for line in example.setup {
+      live.run(line)
+      scripted.run(line)
+      replayed.run(line)
+    }
+    LiveController(session: live.session).handle(example.keys)
+    #expect(Self.run(example.commands, on: scripted) == [])
+    #expect(live.session.searchState == scripted.session.searchState)
+    #expect(live.session.tableRowIDs(in: 0..<1000) == scripted.session.tableRowIDs(in: 0..<1000))
+    // The log of equivalent commands replays to the same state too.
+    #expect(Self.run(live.session.liveCommandLog, on: replayed) == [])
+    #expect(replayed.session.searchState == live.session.searchState)
+  }
+
+  @Test(arguments: [Flavor.controller, .display, .custom])
+  func typedWordFiresTheCallbacksOfTypeWord(_ flavor: Flavor) throws {
+    let live = try SessionFixture(dataset: "countries")
+    let scripted = try SessionFixture(dataset: "countries")
+    live.session.applyStartupOptions(flavor: flavor, trace: false)
+    scripted.session.applyStartupOptions(flavor: flavor, trace: false)
+    live.run("trace json")
+    scripted.run("trace json")
+    var callbacks: [Callback] = []
+    let controller = LiveController(session: live.session)
+    callbacks += live.session.lastCallbacks
+    for key in Self.typed("land") + [.backspace] {
+      controller.handle([key])
+      callbacks += live.session.lastCallbacks
+    }
+    let output = scripted.run("focus", "type l", "type and", "backspace").output
+    #expect(callbacks.map(TraceFormatter.json) == output.filter { $0.hasPrefix("{") })
+  }
+
+  @Test func liveCommandLogMergesTypingAndQuotes() throws {
+    let fixture = try SessionFixture(dataset: "candies")
+    let controller = LiveController(session: fixture.session)
+    controller.handle(
+      Self.typed("ch o") + [.backspace, .backspace, .tab, .paste("x"), .enter, .deleteLine, .escape])
+    #expect(
+      fixture.session.liveCommandLog == [
+        "focus", "type ch o", "backspace 2", "scope 1", "search chx", "submit", "search \"\"", "cancel",
+      ])
+    #expect(controller.hasLeft)
+  }
+
+  @Test func keysAfterLeavingAreDropped() throws {
+    let fixture = try SessionFixture()
+    let controller = LiveController(session: fixture.session)
+    #expect(!controller.handle([.character("a"), .interrupt, .character("b")]))
+    #expect(fixture.session.searchState.text == "a")
+    #expect(fixture.session.searchState.isActive)
+  }
+}
+
+/// `live` through the session (with the terminal loop replaced by keys) and `record`.
+@Suite struct LiveRecordingTests {
+  @Test func recordingGetsTheCommandsTheKeysStoodForAndReplaysToTheSameState() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).txt")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let fixture = try SessionFixture(dataset: "candies")
+    fixture.session.liveRunner = { session throws(ShellError) in
+      LiveController(session: session).handle(
+        LiveEquivalenceTests.typed("cho") + [.backspace, .tab, .down, .open, .escape, .enter, .interrupt])
+    }
+    #expect(fixture.run("record \(path)", "live", "record stop").errors == [])
+    let recorded = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+      .filter { !$0.hasPrefix("#") && !$0.hasPrefix("quiet ") }
+    #expect(recorded == ["focus", "type cho", "backspace", "scope 1", "detail 1", "back", "submit"])
+    let replay = try SessionFixture(dataset: "candies")
+    #expect(replay.run("source \(path)").errors == [])
+    #expect(replay.session.searchState == fixture.session.searchState)
+  }
+}
