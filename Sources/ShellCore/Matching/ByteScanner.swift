@@ -18,7 +18,9 @@ enum ByteScanner {
   /// that is not inlined). The matching lanes are then found by re-checking bytes, because
   /// turning a `SIMDMask` into an integer compiles to a per-lane loop through memory.
   @inline(__always)
-  static func anyBoth(_ a: SIMD32<UInt8>, _ first: SIMD32<UInt8>, _ b: SIMD32<UInt8>, _ second: SIMD32<UInt8>) -> Bool {
+  static func anyBoth(_ a: SIMD32<UInt8>, _ first: SIMD32<UInt8>, _ b: SIMD32<UInt8>, _ second: SIMD32<UInt8>)
+    -> Bool
+  {
     let words = unsafeBitCast((a .== first) .& (b .== second), to: SIMD4<UInt64>.self)
     return (words[0] | words[1]) | (words[2] | words[3]) != 0
   }
@@ -75,7 +77,9 @@ enum ByteScanner {
   }
 
   /// Calls `hit(row)`, in ascending order, for each row of `rows` whose text contains `needle`
-  /// (at a word start when `wordStart`). Always inlined, so `hit` is inlined into the loop too.
+  /// (at a word start when `wordStart`).
+  ///
+  /// Always inlined, so `hit` is inlined into the loop too.
   @inline(__always)
   static func scan(
     _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, hit: (Int) -> Void
@@ -176,7 +180,8 @@ enum ByteScanner {
           for word in 0..<4 {
             let offset = position &+ word &* 8
             var bits =
-              zeroBytes(load64(base + offset) ^ firstWord) & zeroBytes(load64(base + offset + length - 1) ^ lastWord)
+              zeroBytes(load64(base + offset) ^ firstWord)
+              & zeroBytes(load64(base + offset + length - 1) ^ lastWord)
             while bits != 0 {
               let candidate = offset &+ bits.trailingZeroBitCount &>> 3
               bits &= bits &- 1
@@ -223,7 +228,9 @@ enum ByteScanner {
 
   /// Whether the needle's scalars occur in the row in order (a subsequence, scalar by scalar).
   @inline(__always)
-  static func isSubsequence(_ row: RowSlice, _ needle: UnsafePointer<UInt8>, scalarStarts: UnsafePointer<Int>, scalarCount: Int) -> Bool {
+  static func isSubsequence(
+    _ row: RowSlice, _ needle: UnsafePointer<UInt8>, scalarStarts: UnsafePointer<Int>, scalarCount: Int
+  ) -> Bool {
     let base = row.base
     var position = row.start
     var scalar = 0
@@ -233,7 +240,9 @@ enum ByteScanner {
       let lead = needle[start]
       while true {
         if position + width > row.end { return false }
-        if base[position] == lead, width == 1 || equal(base + position + 1, needle + start + 1, width - 1) { break }
+        if base[position] == lead, width == 1 || equal(base + position + 1, needle + start + 1, width - 1) {
+          break
+        }
         position &+= 1
       }
       position &+= width

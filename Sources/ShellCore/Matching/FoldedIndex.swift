@@ -209,7 +209,9 @@ final class FoldedIndex: @unchecked Sendable {
   }
 
   /// The table path of `foldWide`: false as soon as a scalar is not in `ScalarFoldTable`.
-  private static func foldLatin(_ pointer: UnsafePointer<UInt8>, _ count: Int, into work: inout ChunkFold) -> Bool {
+  private static func foldLatin(_ pointer: UnsafePointer<UInt8>, _ count: Int, into work: inout ChunkFold)
+    -> Bool
+  {
     let forms = ScalarFoldTable.forms
     var index = 0
     while index < count {
@@ -224,15 +226,23 @@ final class FoldedIndex: @unchecked Sendable {
         continue
       }
       // Scalars below U+0250 are two bytes with a lead byte of C2...C9.
-      guard byte >= 0xC2, byte <= 0xC9, index + 1 < count, pointer[index + 1] & 0xC0 == 0x80 else { return false }
+      guard byte >= 0xC2, byte <= 0xC9, index + 1 < count, pointer[index + 1] & 0xC0 == 0x80 else {
+        return false
+      }
       let value = (UInt32(byte & 0x1F) << 6) | UInt32(pointer[index + 1] & 0x3F)
       guard value < ScalarFoldTable.end else { return false }  // C9 also leads U+0250...U+027F
       let slot = Int(value - 0x80) * 4
       guard let fold = forms[slot + TextVariant.fold.rawValue] else { return false }
       work.foldBytes.append(contentsOf: fold)
-      if let form = forms[slot + TextVariant.exact.rawValue] { work.side[TextVariant.exact.rawValue].append(contentsOf: form) }
-      if let form = forms[slot + TextVariant.ci.rawValue] { work.side[TextVariant.ci.rawValue].append(contentsOf: form) }
-      if let form = forms[slot + TextVariant.strip.rawValue] { work.side[TextVariant.strip.rawValue].append(contentsOf: form) }
+      if let form = forms[slot + TextVariant.exact.rawValue] {
+        work.side[TextVariant.exact.rawValue].append(contentsOf: form)
+      }
+      if let form = forms[slot + TextVariant.ci.rawValue] {
+        work.side[TextVariant.ci.rawValue].append(contentsOf: form)
+      }
+      if let form = forms[slot + TextVariant.strip.rawValue] {
+        work.side[TextVariant.strip.rawValue].append(contentsOf: form)
+      }
       index += 2
     }
     return true
@@ -314,7 +324,9 @@ struct SourceRows {
     for (position, column) in columns.enumerated() {
       if position > 0 { scratch.append(0x20) }
       let index = row * stride + column
-      scratch.append(contentsOf: UnsafeBufferPointer(start: base + Int(offsets[index]), count: Int(offsets[index + 1] - offsets[index])))
+      scratch.append(
+        contentsOf: UnsafeBufferPointer(
+          start: base + Int(offsets[index]), count: Int(offsets[index + 1] - offsets[index])))
     }
     scratch.withUnsafeBufferPointer { buffer in
       // An empty array may have no address; any valid pointer does for zero bytes.

@@ -98,7 +98,9 @@ final class FuzzyScorer {
     return any < 0x80
   }
 
-  /// `score` for an ASCII row and pattern: the same dynamic program, evaluated only at the
+  /// `score` for an ASCII row and pattern.
+  ///
+  /// The same dynamic program, evaluated only at the
   /// positions holding each pattern character (a few per row) instead of at every position.
   /// `previous`/`current` hold the values and `positions`/`nextPositions` where they are.
   private func scoreASCII(_ row: RowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int) -> Int32 {

@@ -25,7 +25,6 @@ final class RowIDBuffer {
     count &+= 1
   }
 
-
   /// The ids as a buffer (valid while `self` lives and nothing is appended).
   var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
 
@@ -47,7 +46,8 @@ final class RowIDBuffer {
     return [Int32](unsafeUninitializedCapacity: total) { target, initialized in
       var offset = 0
       for part in parts where part.count > 0 {
-        (target.baseAddress! + offset).initialize(from: part.base, count: part.count)
+        guard let start = target.baseAddress else { break }
+        (start + offset).initialize(from: part.base, count: part.count)
         offset += part.count
       }
       initialized = total

@@ -41,11 +41,15 @@ final class SearchEngine {
     self.parallelThreshold = parallelThreshold
     index = FoldedIndex(dataset: dataset, columns: self.columns, parallelThreshold: parallelThreshold)
     cacheBudget = max(dataset.rowCount, 1 << 20)
-    cacheEntries = ProcessInfo.processInfo.environment["SEARCHSHELL_CACHE_ENTRIES"].flatMap(Int.init).map { max(1, min($0, 32)) } ?? 32
+    cacheEntries =
+      ProcessInfo.processInfo.environment["SEARCHSHELL_CACHE_ENTRIES"].flatMap(Int.init).map {
+        max(1, min($0, 32))
+      } ?? 32
   }
 
-  /// The ids of the rows whose text matches `query` under `rule` and whose scope is `scope`
-  /// (0 is "All"). An empty (or all-whitespace) query selects every row in the scope.
+  /// The ids of the rows whose text matches `query` under `rule` and whose scope is `scope`.
+  ///
+  /// Scope 0 is "All". An empty (or all-whitespace) query selects every row in the scope.
   func search(_ query: String, rule: MatchRule, scope: Int = 0) throws(ShellError) -> [Int32] {
     try search(query, rule: rule, scope: scope, cancellation: nil) ?? []
   }
@@ -77,7 +81,9 @@ final class SearchEngine {
       } else {
         let compiled = CompiledQuery(query, frequency: index.byteFrequency)
         let base = narrowingBase(for: query, rule: rule, scope: scope)
-        guard let found = run(compiled, candidates: base, scope: scope, scored: rule == .fuzzy, cancellation: cancellation)
+        guard
+          let found = run(
+            compiled, candidates: base, scope: scope, scored: rule == .fuzzy, cancellation: cancellation)
         else { return nil }
         rows = found.rows
         if rule == .fuzzy {
@@ -93,7 +99,8 @@ final class SearchEngine {
         }
       }
     }
-    remember(CacheEntry(query: query, rule: rule, scope: scope, parsed: parsed, rows: rows, ascending: ascending))
+    remember(
+      CacheEntry(query: query, rule: rule, scope: scope, parsed: parsed, rows: rows, ascending: ascending))
     return rows
   }
 
@@ -122,7 +129,9 @@ final class SearchEngine {
       driver.plan.variant == .fold, driver.plan.kind == .contains, driver.needle.count == 1,
       RowSignature.isExact(driver.needle.bytes[0])
     {
-      return signatureRows(mask: RowSignature.bit(driver.needle.bytes[0]), cancellation: cancellation).map { ($0, []) }
+      return signatureRows(mask: RowSignature.bit(driver.needle.bytes[0]), cancellation: cancellation).map {
+        ($0, [])
+      }
     }
     let work = candidates?.count ?? rowCount
     // Re-checking fewer candidates than a parallel threshold is quicker than waking a second
@@ -171,7 +180,8 @@ final class SearchEngine {
               result.touched = touched
             } else if let driver = query.driver, let driverPlan {
               scanChunk(
-                plan, driver: driver.needle, driverPlan: driverPlan, rows: lower..<upper, texts: texts, inScope: inScope,
+                plan, driver: driver.needle, driverPlan: driverPlan, rows: lower..<upper, texts: texts,
+                inScope: inScope,
                 into: result.rows)
             } else {
               // No term to scan for: test every row, skipping those whose signature lacks a byte
@@ -195,8 +205,9 @@ final class SearchEngine {
     return (RowIDBuffer.join(parts.map(\.rows)), scored ? Self.concatenate(parts.map(\.scores)) : [])
   }
 
-  /// The rows whose signature has a bit of `mask`, ascending: a one-letter query, which matches
-  /// most rows. Counts per chunk first, then every chunk writes its ids straight into the result
+  /// The rows whose signature has a bit of `mask`, ascending: a one-letter query.
+  ///
+  /// A single letter matches most rows. Counts per chunk first, then every chunk writes its ids straight into the result
   /// at its prefix-sum offset, so no per-chunk arrays are grown and joined.
   private func signatureRows(mask: UInt32, cancellation: SearchCancellation?) -> [Int32]? {
     let rowCount = dataset.rowCount
@@ -218,7 +229,8 @@ final class SearchEngine {
       total += count
     }
     return [Int32](unsafeUninitializedCapacity: max(total, 1)) { buffer, initialized in
-      let output = UncheckedSendable(buffer.baseAddress!)
+      guard let address = buffer.baseAddress else { return }
+      let output = UncheckedSendable(address)
       Parallel.forEach(chunkCount) { chunk in
         let lower = chunk * chunkSize
         let upper = min(rowCount, lower + chunkSize)
@@ -309,14 +321,18 @@ final class SearchEngine {
     cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?
   ) -> RowTexts {
     func view(_ bytes: PinnedBuffer<UInt8>, _ offsets: PinnedBuffer<UInt32>) -> ArenaView {
-      ArenaView(base: bytes.pointer, limit: bytes.count + FoldedIndex.padding, offsets: offsets.pointer, stride: 1, column: 0)
+      ArenaView(
+        base: bytes.pointer, limit: bytes.count + FoldedIndex.padding, offsets: offsets.pointer, stride: 1,
+        column: 0)
     }
     let fold = view(index.foldBytes, index.foldOffsets)
     let original: ArenaView
     if let cased {
       original = view(cased.bytes, cased.offsets)
     } else if let base = bytes.baseAddress, let offsetBase = offsets.baseAddress {
-      original = ArenaView(base: base, limit: bytes.count, offsets: offsetBase, stride: dataset.columns.count, column: columns[0])
+      original = ArenaView(
+        base: base, limit: bytes.count, offsets: offsetBase, stride: dataset.columns.count, column: columns[0]
+      )
     } else {
       original = fold  // no text at all: every row is empty in every form
     }
@@ -336,7 +352,8 @@ final class SearchEngine {
   }
 
   /// Regex matching, one row at a time (NSRegularExpression needs a string per row).
-  private func regexSearch(_ matcher: RegexMatcher, scope: Int, cancellation: SearchCancellation?) -> [Int32]? {
+  private func regexSearch(_ matcher: RegexMatcher, scope: Int, cancellation: SearchCancellation?) -> [Int32]?
+  {
     let rowCount = dataset.rowCount
     let chunkCount = Parallel.chunkCount(rowCount, threshold: min(parallelThreshold, 2_000))
     let chunkSize = (rowCount + chunkCount - 1) / max(1, chunkCount)

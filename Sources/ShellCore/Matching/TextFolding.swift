@@ -28,7 +28,8 @@ enum TextFolding {
   /// Lowercased, nonspacing marks removed, and letters without a decomposition folded (ø→o, ß→ss).
   static func foldForm(_ text: String) -> String {
     var result = String.UnicodeScalarView()
-    let decomposed = text.decomposedStringWithCanonicalMapping.lowercased().decomposedStringWithCanonicalMapping
+    let decomposed = text.decomposedStringWithCanonicalMapping.lowercased()
+      .decomposedStringWithCanonicalMapping
     for scalar in decomposed.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
       if let replacement = lowerFolds[scalar] {
         result.append(contentsOf: replacement.unicodeScalars)
@@ -72,7 +73,9 @@ enum TextFolding {
     return isWideWordScalar(value)
   }
 
-  /// `isWordScalar` above ASCII. Never inlined: the Unicode property types are resilient, and a
+  /// `isWordScalar` above ASCII.
+  ///
+  /// Never inlined: the Unicode property types are resilient, and a
   /// function that mentions them sets up their metadata on every call, which the per-row kernels
   /// that inline `isWordScalar` would otherwise pay for every row.
   @inline(never)
