@@ -188,19 +188,20 @@ struct ByteStream: ~Copyable {
   }
 
   /// The first position in `from..<to` holding LF, CR or NUL, or `to`.
+  ///
+  /// Eight bytes at a time: each word's stop bytes are found exactly (no borrow between bytes),
+  /// and the first one's position is its trailing zero count, so a short line costs a few words
+  /// and no byte loop.
   @inline(__always)
   private static func lineStop(_ base: UnsafeMutablePointer<UInt8>, from: Int, to: Int) -> Int {
     var index = from
-    let lineFeed = SIMD32<UInt8>(repeating: 0x0A)
-    let carriageReturn = SIMD32<UInt8>(repeating: 0x0D)
-    let zero = SIMD32<UInt8>(repeating: 0)
-    while index &+ 32 <= to {
-      let bytes = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD32<UInt8>.self)
-      let mask = (bytes .== lineFeed) .| (bytes .== carriageReturn) .| (bytes .== zero)
-      // The mask as four words (the standard library's `any` is a call, not a vector test).
-      let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
-      if (words[0] | words[1]) | (words[2] | words[3]) != 0 { break }
-      index &+= 32
+    let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    let carriageReturns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+    while index &+ 8 <= to {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      let stops = zeroBytes(word) | zeroBytes(word ^ lineFeeds) | zeroBytes(word ^ carriageReturns)
+      if stops != 0 { return index &+ stops.trailingZeroBitCount >> 3 }
+      index &+= 8
     }
     while index < to {
       let byte = base[index]
@@ -208,6 +209,32 @@ struct ByteStream: ~Copyable {
       index &+= 1
     }
     return to
+  }
+
+  /// The high bit of each byte of `x` that is zero, exactly (no borrow between bytes).
+  @inline(__always)
+  private static func zeroBytes(_ x: UInt64) -> UInt64 {
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((x & low7) &+ low7) | x | low7)
+  }
+
+  /// Number of UTF-8 continuation bytes (10xxxxxx) in `count` bytes, eight at a time.
+  @inline(__always)
+  private static func continuationBytes(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var total = 0
+    var index = 0
+    while index &+ 8 <= count {
+      let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+      // High bit set and the bit below it clear.
+      total &+= (word & ~(word << 1) & high).nonzeroBitCount
+      index &+= 8
+    }
+    while index < count {
+      total &+= bytes[index] & 0xC0 == 0x80 ? 1 : 0
+      index &+= 1
+    }
+    return total
   }
 
   /// Line and column bookkeeping for a run of bytes without LF, CR or NUL.
@@ -219,9 +246,7 @@ struct ByteStream: ~Copyable {
       atLineStart = false
     }
     previousWasCR = false
-    var characters = 0
-    for index in 0..<count { characters &+= bytes[index] & 0xC0 != 0x80 ? 1 : 0 }
-    column += characters
+    column += count &- Self.continuationBytes(bytes, count: count)
   }
 
   /// Consumes a UTF-8 byte-order mark if the input starts with one.
