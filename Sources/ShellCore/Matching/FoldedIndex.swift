@@ -50,7 +50,47 @@ final class FoldedIndex: @unchecked Sendable {
     var chunks = [ChunkFold](repeating: ChunkFold(), count: chunkCount)
     let datasetColumns = dataset.columns.count
 
-    // Pass 1: find wide rows and fold them; record every row's folded length.
+    // Rows lie back to back in the dataset's arena when it has one column: fold them in bulk.
+    let contiguous = datasetColumns == 1 && columns == [0]
+    var bases: [Int] = []
+    var running = 0
+    let foldBytes: PinnedBuffer<UInt8>
+    let signatures = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
+    let signatureTable = RowSignature.table.pointer
+    if contiguous {
+      dataset.withStorage { bytes, offsets in
+        guard let offsetBase = offsets.baseAddress else { return }
+        // Without text no byte is read, but the helpers want an address.
+        let base = bytes.baseAddress ?? UnsafeRawPointer(foldOffsets.base).assumingMemoryBound(to: UInt8.self)
+        chunks.withUnsafeMutableBufferPointer { results in
+          guard let results = results.baseAddress else { return }
+          Parallel.forEach(chunkCount) { chunk in
+            let lower = chunk * chunkRows
+            let upper = max(lower, min(rowCount, lower + chunkRows))
+            results[chunk] = Self.findWide(base: base, offsets: offsetBase, rows: lower..<upper)
+          }
+        }
+      }
+      for chunk in chunks {
+        bases.append(running)
+        running += chunk.total
+      }
+      precondition(running <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
+      foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding, zeroed: false)
+      dataset.withStorage { bytes, offsets in
+        guard let offsetBase = offsets.baseAddress else { return }
+        let base = bytes.baseAddress ?? UnsafePointer(foldBytes.base)
+        chunks.withUnsafeBufferPointer { results in
+          Parallel.forEach(chunkCount) { chunk in
+            let lower = chunk * chunkRows
+            let upper = max(lower, min(rowCount, lower + chunkRows))
+            Self.fillContiguous(
+              base: base, offsets: offsetBase, rows: lower..<upper, work: results[chunk], at: bases[chunk],
+              into: (foldBytes.base, foldOffsets.base, signatures.base), table: signatureTable)
+          }
+        }
+      }
+    } else {
     dataset.withStorage { bytes, offsets in
       guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
       let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
@@ -78,16 +118,12 @@ final class FoldedIndex: @unchecked Sendable {
     }
 
     // Pass 2: turn lengths into offsets and fill the arena (each chunk owns its slots).
-    var bases: [Int] = []
-    var running = 0
     for chunk in chunks {
       bases.append(running)
       running += chunk.total
     }
     precondition(running <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
-    let foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding, zeroed: false)
-    let signatures = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
-    let signatureTable = RowSignature.table.pointer
+    foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding, zeroed: false)
     dataset.withStorage { bytes, offsets in
       guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
       let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
@@ -126,7 +162,10 @@ final class FoldedIndex: @unchecked Sendable {
         }
       }
     }
+    }
     foldOffsets.base[0] = 0
+    // The wide rows' fold forms are in the arena now; release them before the side arenas grow.
+    for chunk in chunks.indices { chunks[chunk].foldBytes = [] }
     self.foldBytes = foldBytes
     self.foldOffsets = foldOffsets
     self.signatures = signatures
@@ -163,12 +202,100 @@ final class FoldedIndex: @unchecked Sendable {
           offsets.base[rowIndex] = UInt32(byteIndex)
         }
       }
+      // Copied: free this form's chunk arrays before the next form's arena is allocated.
+      for chunk in chunks.indices {
+        chunks[chunk].side[variant.rawValue] = []
+        chunks[chunk].sideLengths[variant.rawValue] = []
+      }
       sideBytes.append(arena)
       sideOffsets.append(offsets)
     }
     self.sideBytes = sideBytes
     self.sideOffsets = sideOffsets
     byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: running)
+  }
+
+  /// Pass 1 of the bulk build over rows lying back to back: finds the wide rows (a word-wise
+  /// scan for bytes >= 0x80 over the whole range) and folds them; `total` is the folded length.
+  static func findWide(base: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, rows: Range<Int>) -> ChunkFold {
+    var work = ChunkFold()
+    guard !rows.isEmpty else { return work }
+    let end = Int(offsets[rows.upperBound])
+    var total = end - Int(offsets[rows.lowerBound])
+    var row = rows.lowerBound
+    var position = Int(offsets[row])
+    let high: UInt64 = 0x8080_8080_8080_8080
+    while position < end {
+      // The next byte >= 0x80, eight bytes at a time.
+      while position &+ 32 <= end {
+        let raw = UnsafeRawPointer(base + position)
+        let any =
+          raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+          | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+          | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+        if any & high != 0 { break }
+        position &+= 32
+      }
+      while position < end, base[position] < 0x80 { position &+= 1 }
+      if position >= end { break }
+      while Int(offsets[row + 1]) <= position { row &+= 1 }
+      let start = Int(offsets[row])
+      let count = Int(offsets[row + 1]) - start
+      work.wide.append(Int32(row))
+      let length = foldWide(base + start, count, into: &work)
+      work.foldLengths.append(UInt32(length))
+      total += length - count
+      position = start + count
+      row &+= 1
+    }
+    work.total = total
+    return work
+  }
+
+  /// Pass 2 of the bulk build: copies runs of ASCII rows lowercased in one loop, the wide rows'
+  /// fold forms between them, and writes offsets (relative to `at`) and signatures.
+  static func fillContiguous(
+    base: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, rows: Range<Int>, work: ChunkFold, at: Int,
+    into output: (bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>, signatures: UnsafeMutablePointer<UInt32>),
+    table: UnsafePointer<UInt32>
+  ) {
+    var offset = at
+    var row = rows.lowerBound
+    var wideStart = 0
+    work.foldBytes.withUnsafeBufferPointer { wideFold in
+      for index in 0...work.wide.count {
+        let stop = index < work.wide.count ? Int(work.wide[index]) : rows.upperBound
+        if stop > row {
+          // Rows row..<stop are ASCII: lowercase their bytes in one pass.
+          let source = base + Int(offsets[row])
+          let count = Int(offsets[stop]) - Int(offsets[row])
+          let target = output.bytes + offset
+          for index in 0..<count {
+            let byte = source[index]
+            target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+          }
+          let shift = UInt32(truncatingIfNeeded: offset &- Int(offsets[row]))
+          for each in row..<stop {
+            let end = offsets[each + 1] &+ shift
+            output.offsets[each + 1] = end
+            let start = Int(offsets[each] &+ shift)
+            output.signatures[each] = RowSignature.of(output.bytes + start, Int(end) &- start, table: table)
+          }
+          offset += count
+        }
+        guard index < work.wide.count else { break }
+        let length = Int(work.foldLengths[index])
+        let target = output.bytes + offset
+        if length > 0, let wideBase = wideFold.baseAddress {
+          target.update(from: wideBase + wideStart, count: length)
+        }
+        wideStart += length
+        output.signatures[stop] = RowSignature.of(target, length, table: table)
+        offset += length
+        output.offsets[stop + 1] = UInt32(offset)
+        row = stop + 1
+      }
+    }
   }
 
   /// Whether `count` bytes are all ASCII (a loop the compiler vectorises).
@@ -296,6 +423,8 @@ struct ChunkFold {
   var wide: [Int32] = []
   /// The wide rows' `fold` forms, concatenated.
   var foldBytes: [UInt8] = []
+  /// Each wide row's length in `foldBytes` (bulk build only).
+  var foldLengths: [UInt32] = []
   /// By `TextVariant.rawValue`: the wide rows' other forms, concatenated.
   var side: [[UInt8]] = [[], [], [], []]
   /// By `TextVariant.rawValue`: each wide row's length in `side`.
