@@ -10,6 +10,8 @@ struct ByteNeedle {
   let firstIndex: Int
   /// Position of the second-rarest byte (equal to `firstIndex` for a one-byte needle).
   let secondIndex: Int
+  /// Position of the third-rarest byte (equal to `secondIndex` for a needle of under 3 bytes).
+  let thirdIndex: Int
   /// Whether every byte is ASCII.
   let isASCII: Bool
 
@@ -35,6 +37,7 @@ struct ByteNeedle {
     }
     firstIndex = ranked.first ?? 0
     secondIndex = ranked.count > 1 ? ranked[1] : firstIndex
+    thirdIndex = ranked.count > 2 ? ranked[2] : secondIndex
   }
 
   /// Number of bytes.

@@ -25,6 +25,16 @@ enum ByteScanner {
     return (words[0] | words[1]) | (words[2] | words[3]) != 0
   }
 
+  /// Whether any lane of three comparisons is set in all three (see `anyBoth`).
+  @inline(__always)
+  static func anyThree(
+    _ a: SIMD32<UInt8>, _ first: SIMD32<UInt8>, _ b: SIMD32<UInt8>, _ second: SIMD32<UInt8>,
+    _ c: SIMD32<UInt8>, _ third: SIMD32<UInt8>
+  ) -> Bool {
+    let words = unsafeBitCast((a .== first) .& (b .== second) .& (c .== third), to: SIMD4<UInt64>.self)
+    return (words[0] | words[1]) | (words[2] | words[3]) != 0
+  }
+
   /// The high bit of each byte of `x` that is zero (exact: no borrow between bytes).
   @inline(__always)
   static func zeroBytes(_ x: UInt64) -> UInt64 {
@@ -84,6 +94,24 @@ enum ByteScanner {
   static func scan(
     _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, hit: (Int) -> Void
   ) {
+    // Two copies of the loop, each with the third key fixed, so neither tests it per step. A third
+    // key pays for three-byte needles (the SIMD test then verifies them completely); for longer
+    // ones the two rarest bytes are selective enough and the extra load costs more than it saves.
+    if needle.count == 3, needle.thirdIndex != needle.secondIndex {
+      scanKeyed(view, rows: rows, needle: needle, wordStart: wordStart, keys: ThreeKeys.self, hit: hit)
+    } else {
+      scanKeyed(view, rows: rows, needle: needle, wordStart: wordStart, keys: TwoKeys.self, hit: hit)
+    }
+  }
+
+  /// `scan`, keyed on the needle's two rarest bytes, or its three rarest for `ThreeKeys` (a type,
+  /// so each specialisation has the choice as a constant and no test of it in the loop).
+  @inline(__always)
+  static func scanKeyed<Keys: ScanKeys>(
+    _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, keys: Keys.Type,
+    hit: (Int) -> Void
+  ) {
+    let useThird = Keys.three
     let length = needle.count
     guard length > 0, !rows.isEmpty else { return }
     let chunkStart = view.start(rows.lowerBound)
@@ -95,17 +123,22 @@ enum ByteScanner {
     let secondIndex = needle.secondIndex
     let firstByte = needle.bytes[firstIndex]
     let secondByte = needle.bytes[secondIndex]
+    let thirdIndex = needle.thirdIndex
+    let thirdByte = needle.bytes[thirdIndex]
+    // Needles of 3+ bytes test a third byte too: far fewer candidates reach the byte-wise check.
     let first = SIMD32<UInt8>(repeating: firstByte)
     let second = SIMD32<UInt8>(repeating: secondByte)
-    let simdLast = view.limit - max(firstIndex, secondIndex) - 32
-    // One- and two-byte needles are fully checked by the SIMD comparison.
-    let verified = length <= 2 && firstIndex != secondIndex || length == 1
+    let third = SIMD32<UInt8>(repeating: thirdByte)
+    let simdLast = view.limit - max(firstIndex, secondIndex, thirdIndex) - 32
+    // Needles of up to three bytes are fully checked by the SIMD comparison.
+    let verified = length <= 3 && (length == 1 || firstIndex != secondIndex) && (length < 3 || useThird)
     needle.bytes.withUnsafeBufferPointer { needleBuffer in
       guard let needleBase = needleBuffer.baseAddress else { return }
       var row = rows.lowerBound
       var position = chunkStart
       let firstWord = UInt64(firstByte) &* 0x0101_0101_0101_0101
       let secondWord = UInt64(secondByte) &* 0x0101_0101_0101_0101
+      let thirdWord = UInt64(thirdByte) &* 0x0101_0101_0101_0101
       /// Verifies a candidate; on a hit reports the row and returns where the next row starts.
       @inline(__always) func check(_ candidate: Int) -> Int? {
         while candidate >= view.end(row) { row &+= 1 }
@@ -119,7 +152,11 @@ enum ByteScanner {
       }
       while position <= lastStart {
         if position <= simdLast,
-          !anyBoth(load(base + position + firstIndex), first, load(base + position + secondIndex), second)
+          useThird
+            ? !anyThree(
+              load(base + position + firstIndex), first, load(base + position + secondIndex), second,
+              load(base + position + thirdIndex), third)
+            : !anyBoth(load(base + position + firstIndex), first, load(base + position + secondIndex), second)
         {
           position &+= 32
           continue
@@ -132,6 +169,7 @@ enum ByteScanner {
             var bits =
               zeroBytes(load64(base + offset + firstIndex) ^ firstWord)
               & zeroBytes(load64(base + offset + secondIndex) ^ secondWord)
+            if useThird { bits &= zeroBytes(load64(base + offset + thirdIndex) ^ thirdWord) }
             while bits != 0 {
               let candidate = offset &+ bits.trailingZeroBitCount &>> 3
               bits &= bits &- 1
@@ -147,7 +185,7 @@ enum ByteScanner {
           let lastLane = min(position &+ 31, lastStart)
           while candidate <= lastLane {
             if base[candidate &+ firstIndex] == firstByte, base[candidate &+ secondIndex] == secondByte,
-              let rowEnd = check(candidate)
+              base[candidate &+ thirdIndex] == thirdByte, let rowEnd = check(candidate)
             {
               next = rowEnd
               break
@@ -250,4 +288,20 @@ enum ByteScanner {
     }
     return true
   }
+}
+
+/// How many of a needle's rarest bytes `ByteScanner.scan` keys on, as a type.
+protocol ScanKeys {
+  /// Whether a third byte is tested besides the two rarest.
+  static var three: Bool { get }
+}
+
+/// Key on the two rarest bytes.
+enum TwoKeys: ScanKeys {
+  static var three: Bool { false }
+}
+
+/// Key on the three rarest bytes.
+enum ThreeKeys: ScanKeys {
+  static var three: Bool { true }
 }
