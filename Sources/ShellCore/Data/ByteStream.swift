@@ -165,7 +165,8 @@ struct ByteStream: ~Copyable {
   mutating func withLineRun<R>(
     scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) -> R
   ) throws(ShellError) -> R {
-    scratch.removeAll(keepingCapacity: true)
+    // Only a line that spanned chunks left bytes here; the check saves a call per line.
+    if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
     var spilled = false
     while true {
       if position == end {
