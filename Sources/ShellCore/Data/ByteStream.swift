@@ -155,12 +155,13 @@ struct ByteStream: ~Copyable {
     }
   }
 
-  /// Consumes the bytes up to, not including, the next LF, CR or NUL (or the end of input) and
-  /// calls `body` with them and their line: in place when they lie in one chunk, else gathered in
-  /// `scratch`. Line and column advance exactly as `appendRun(into:until:)` with those stops.
+  /// Consumes the bytes before the next LF, CR or NUL (or the end of input) and calls `body` with them.
   ///
-  /// The text parser's fast path: the stop bytes are found 32 at a time with SIMD compares, and a
-  /// line is neither copied into a cell array nor scanned byte by byte through a `ByteSet`.
+  /// The bytes are passed in place when they lie in one chunk, else gathered in `scratch`, with
+  /// their line. Line and column advance exactly as `appendRun(into:until:)` with those stops.
+  ///
+  /// The text parser's fast path: the stop bytes are found 8 at a time with word operations, and
+  /// a line is neither copied into a cell array nor scanned byte by byte through a `ByteSet`.
   @inline(__always)
   mutating func withLineRun<R>(
     scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) -> R

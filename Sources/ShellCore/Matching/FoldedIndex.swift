@@ -91,77 +91,77 @@ final class FoldedIndex: @unchecked Sendable {
         }
       }
     } else {
-    dataset.withStorage { bytes, offsets in
-      guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
-      let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
-      chunks.withUnsafeMutableBufferPointer { results in
-        guard let results = results.baseAddress else { return }
-        Parallel.forEach(chunkCount) { chunk in
-          let lower = chunk * chunkRows
-          let upper = min(rowCount, lower + chunkRows)
-          var work = ChunkFold()
-          var scratch: [UInt8] = []
-          for row in lower..<max(lower, upper) {
-            source.withRow(row, scratch: &scratch) { pointer, count in
-              if Self.isASCII(pointer, count) {
-                foldOffsets.base[row + 1] = UInt32(count)
-              } else {
-                work.wide.append(Int32(row))
-                foldOffsets.base[row + 1] = UInt32(Self.foldWide(pointer, count, into: &work))
+      dataset.withStorage { bytes, offsets in
+        guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
+        let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
+        chunks.withUnsafeMutableBufferPointer { results in
+          guard let results = results.baseAddress else { return }
+          Parallel.forEach(chunkCount) { chunk in
+            let lower = chunk * chunkRows
+            let upper = min(rowCount, lower + chunkRows)
+            var work = ChunkFold()
+            var scratch: [UInt8] = []
+            for row in lower..<max(lower, upper) {
+              source.withRow(row, scratch: &scratch) { pointer, count in
+                if Self.isASCII(pointer, count) {
+                  foldOffsets.base[row + 1] = UInt32(count)
+                } else {
+                  work.wide.append(Int32(row))
+                  foldOffsets.base[row + 1] = UInt32(Self.foldWide(pointer, count, into: &work))
+                }
+                work.total += Int(foldOffsets.base[row + 1])
               }
-              work.total += Int(foldOffsets.base[row + 1])
             }
+            results[chunk] = work
           }
-          results[chunk] = work
         }
       }
-    }
 
-    // Pass 2: turn lengths into offsets and fill the arena (each chunk owns its slots).
-    for chunk in chunks {
-      bases.append(running)
-      running += chunk.total
-    }
-    precondition(running <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
-    foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding, zeroed: false)
-    dataset.withStorage { bytes, offsets in
-      guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
-      let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
-      chunks.withUnsafeBufferPointer { results in
-        Parallel.forEach(chunkCount) { chunk in
-          let lower = chunk * chunkRows
-          let upper = min(rowCount, lower + chunkRows)
-          let work = results[chunk]
-          var offset = bases[chunk]
-          var nextWide = 0
-          var wideStart = 0
-          var scratch: [UInt8] = []
-          work.foldBytes.withUnsafeBufferPointer { wideFold in
-            for row in lower..<max(lower, upper) {
-              let length = Int(foldOffsets.base[row + 1])
-              let target = foldBytes.base + offset
-              if nextWide < work.wide.count, Int(work.wide[nextWide]) == row {
-                if length > 0, let wideBase = wideFold.baseAddress {
-                  target.update(from: wideBase + wideStart, count: length)
-                }
-                wideStart += length
-                nextWide += 1
-              } else {
-                source.withRow(row, scratch: &scratch) { pointer, count in
-                  for index in 0..<count {
-                    let byte = pointer[index]
-                    target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+      // Pass 2: turn lengths into offsets and fill the arena (each chunk owns its slots).
+      for chunk in chunks {
+        bases.append(running)
+        running += chunk.total
+      }
+      precondition(running <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
+      foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding, zeroed: false)
+      dataset.withStorage { bytes, offsets in
+        guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
+        let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
+        chunks.withUnsafeBufferPointer { results in
+          Parallel.forEach(chunkCount) { chunk in
+            let lower = chunk * chunkRows
+            let upper = min(rowCount, lower + chunkRows)
+            let work = results[chunk]
+            var offset = bases[chunk]
+            var nextWide = 0
+            var wideStart = 0
+            var scratch: [UInt8] = []
+            work.foldBytes.withUnsafeBufferPointer { wideFold in
+              for row in lower..<max(lower, upper) {
+                let length = Int(foldOffsets.base[row + 1])
+                let target = foldBytes.base + offset
+                if nextWide < work.wide.count, Int(work.wide[nextWide]) == row {
+                  if length > 0, let wideBase = wideFold.baseAddress {
+                    target.update(from: wideBase + wideStart, count: length)
+                  }
+                  wideStart += length
+                  nextWide += 1
+                } else {
+                  source.withRow(row, scratch: &scratch) { pointer, count in
+                    for index in 0..<count {
+                      let byte = pointer[index]
+                      target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+                    }
                   }
                 }
+                signatures.base[row] = RowSignature.of(target, length, table: signatureTable)
+                offset += length
+                foldOffsets.base[row + 1] = UInt32(offset)
               }
-              signatures.base[row] = RowSignature.of(target, length, table: signatureTable)
-              offset += length
-              foldOffsets.base[row + 1] = UInt32(offset)
             }
           }
         }
       }
-    }
     }
     foldOffsets.base[0] = 0
     // The wide rows' fold forms are in the arena now; release them before the side arenas grow.
@@ -217,7 +217,9 @@ final class FoldedIndex: @unchecked Sendable {
 
   /// Pass 1 of the bulk build over rows lying back to back: finds the wide rows (a word-wise
   /// scan for bytes >= 0x80 over the whole range) and folds them; `total` is the folded length.
-  static func findWide(base: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, rows: Range<Int>) -> ChunkFold {
+  static func findWide(base: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, rows: Range<Int>)
+    -> ChunkFold
+  {
     var work = ChunkFold()
     guard !rows.isEmpty else { return work }
     let end = Int(offsets[rows.upperBound])
@@ -256,7 +258,10 @@ final class FoldedIndex: @unchecked Sendable {
   /// fold forms between them, and writes offsets (relative to `at`) and signatures.
   static func fillContiguous(
     base: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, rows: Range<Int>, work: ChunkFold, at: Int,
-    into output: (bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>, signatures: UnsafeMutablePointer<UInt32>),
+    into output: (
+      bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
+      signatures: UnsafeMutablePointer<UInt32>
+    ),
     table: UnsafePointer<UInt32>
   ) {
     var offset = at
