@@ -83,7 +83,8 @@ struct Arguments {
       case "--flavor":
         let text = try value(for: argument)
         guard let flavor = Flavor(rawValue: text) else {
-          throw Failure(message: "Invalid value '\(text)' for '--flavor'. Expected 'controller', 'display' or 'custom'")
+          throw Failure(
+            message: "Invalid value '\(text)' for '--flavor'. Expected 'controller', 'display' or 'custom'")
         }
         result.flavor = flavor
       case "--trace":
@@ -131,7 +132,9 @@ struct Arguments {
         result.showVersion = true
       default:
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-          remaining.insert(contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])], at: remaining.startIndex)
+          remaining.insert(
+            contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])],
+            at: remaining.startIndex)
           continue
         }
         let known = [
@@ -141,7 +144,9 @@ struct Arguments {
         ]
         let suggestion = argument.hasPrefix("-") ? nearest(argument, in: known) : nil
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-        throw Failure(message: argument.hasPrefix("-") ? "Unknown option '\(argument)'.\(hint)" : "Unexpected argument '\(argument)'")
+        throw Failure(
+          message: argument.hasPrefix("-")
+            ? "Unknown option '\(argument)'.\(hint)" : "Unexpected argument '\(argument)'")
       }
     }
     if result.script != nil && !result.commands.isEmpty {

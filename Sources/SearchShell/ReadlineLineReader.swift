@@ -26,7 +26,8 @@ struct ReadlineLineReader: LineReader {
     let status = read_history(historyPath)
     // ENOENT is a first run: an empty history, not an error.
     if status != 0 && status != ENOENT {
-      FileHandle.standardError.write(Data("warning: cannot read history '\(historyPath)': \(String(cString: strerror(status)))\n".utf8))
+      FileHandle.standardError.write(
+        Data("warning: cannot read history '\(historyPath)': \(String(cString: strerror(status)))\n".utf8))
     }
     var entries: [String] = []
     if let list = history_list() {
@@ -60,9 +61,12 @@ struct ReadlineLineReader: LineReader {
 
   private func save() {
     let folder = (historyPath as NSString).deletingLastPathComponent
-    if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    if !folder.isEmpty {
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
     if !FileManager.default.fileExists(atPath: historyPath) {
-      _ = FileManager.default.createFile(atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
+      _ = FileManager.default.createFile(
+        atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
     }
     _ = write_history(historyPath)
     chmod(historyPath, 0o600)
@@ -70,7 +74,9 @@ struct ReadlineLineReader: LineReader {
 
   /// `SEARCHSHELL_HISTORY`, else `$XDG_STATE_HOME/searchshell/history`, else `~/.searchshell_history`.
   static func historyPath(environment: [String: String]) -> String {
-    if let path = environment["SEARCHSHELL_HISTORY"], !path.isEmpty { return (path as NSString).expandingTildeInPath }
+    if let path = environment["SEARCHSHELL_HISTORY"], !path.isEmpty {
+      return (path as NSString).expandingTildeInPath
+    }
     if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
       return (state as NSString).appendingPathComponent("searchshell/history")
     }

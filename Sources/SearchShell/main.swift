@@ -7,7 +7,8 @@ let arguments: Arguments
 do {
   arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  FileHandle.standardError.write(Data("error: \(error.message)\n\(Arguments.usage)\n  See 'searchshell --help'.\n".utf8))
+  FileHandle.standardError.write(
+    Data("error: \(error.message)\n\(Arguments.usage)\n  See 'searchshell --help'.\n".utf8))
   exit(64)
 }
 if arguments.showHelp {

@@ -9,8 +9,12 @@ struct ArgumentTests {
   }
 
   static let badCases: [BadCase] = [
-    BadCase(arguments: ["--flavour", "display"], message: "error: Unknown option '--flavour'. Did you mean '--flavor'?"),
-    BadCase(arguments: ["--flavor", "modern"], message: "error: Invalid value 'modern' for '--flavor'. Expected 'controller', 'display' or 'custom'"),
+    BadCase(
+      arguments: ["--flavour", "display"],
+      message: "error: Unknown option '--flavour'. Did you mean '--flavor'?"),
+    BadCase(
+      arguments: ["--flavor", "modern"],
+      message: "error: Invalid value 'modern' for '--flavor'. Expected 'controller', 'display' or 'custom'"),
     BadCase(arguments: ["-c"], message: "error: Missing value for '-c'"),
     BadCase(arguments: ["extra"], message: "error: Unexpected argument 'extra'"),
     BadCase(arguments: ["--dataset", "nowhere.txt"], message: "error: No such file 'nowhere.txt'"),
@@ -28,7 +32,10 @@ struct ArgumentTests {
     let help = try ShellProcess.run(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout.hasPrefix("OVERVIEW: SearchShell"))
-    #expect(help.stdout.contains("USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]"))
+    #expect(
+      help.stdout.contains(
+        "USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]"
+      ))
     let version = try ShellProcess.run(["--version"])
     #expect(version.stdout == "searchshell 0.1.0\n")
     #expect(version.status == 0)

@@ -27,20 +27,24 @@ import Testing
         error: Row '5' is out of range: the results table has rows 1-2
 
         """)
-    #expect(result.stdout.hasSuffix("""
-      text: "Niger"
-      firstResponder: true
-      scope: All
-      shown: results
-      matches: 2
-      selected: none
+    #expect(
+      result.stdout.hasSuffix(
+        """
+        text: "Niger"
+        firstResponder: true
+        scope: All
+        shown: results
+        matches: 2
+        selected: none
 
-      """))
+        """))
     #expect(result.status == 1)
   }
 
   @Test func commandArgumentsRunInOrderWithStartupOptions() throws {
-    let result = try ShellProcess.run(["--dataset", "candies", "--flavor", "custom", "--trace", "-c", "search c", "-c", "cancel"])
+    let result = try ShellProcess.run([
+      "--dataset", "candies", "--flavor", "custom", "--trace", "-c", "search c", "-c", "cancel",
+    ])
     let callbacks = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("(") }
       .map { String($0.dropFirst(2).prefix(while: { $0 != " " })) }
     #expect(
@@ -68,20 +72,23 @@ import Testing
     }
     #expect(
       names == [
-        "searchBarShouldBeginEditing(_:)", "searchBarTextDidBeginEditing(_:)", "willPresentSearchController(_:)",
+        "searchBarShouldBeginEditing(_:)", "searchBarTextDidBeginEditing(_:)",
+        "willPresentSearchController(_:)",
         "updateSearchResults(for:)", "didPresentSearchController(_:)",
       ])
     #expect(lines[2].contains("\"isActive\":false") && lines[3].contains("\"isActive\":true"))
   }
 
   @Test func pipedOutputHasNoEscapeSequences() throws {
-    let result = try ShellProcess.run(input: "trace on\nsearch ger\nhelp\n", environment: ["TERM": "xterm-256color"])
+    let result = try ShellProcess.run(
+      input: "trace on\nsearch ger\nhelp\n", environment: ["TERM": "xterm-256color"])
     #expect(!result.stdout.contains("\u{1B}"))
     #expect(result.status == 0)
   }
 
   @Test func textFileLoadsOneRowPerLine() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-e2e-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "searchshell-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("words.txt")

@@ -64,11 +64,12 @@ final class TerminalSession {
     // The tmux server outlives the client and inherits its descriptors, among them the one
     // Foundation watches to see the client exit; close everything above 2 before tmux starts.
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [
-      "-c",
-      #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec tmux "$@""#,
-      "bash", "-L", socket,
-    ] + arguments
+    process.arguments =
+      [
+        "-c",
+        #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec tmux "$@""#,
+        "bash", "-L", socket,
+      ] + arguments
     // Only capture-pane's output is read: a server started by new-session inherits the
     // client's descriptors and would hold a pipe open for as long as it runs.
     let captures = arguments.contains("capture-pane")

@@ -4,7 +4,8 @@ import Testing
 /// readline on a real terminal: completion, Ctrl-C, Ctrl-D and the history file.
 @Suite(.serialized) struct TerminalTests {
   private func temporaryHistory() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-history-\(UUID().uuidString)").path
+    FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-history-\(UUID().uuidString)")
+      .path
   }
 
   @Test func tabCompletesAndEnterRunsTheCommand() async throws {

@@ -4,7 +4,7 @@ struct Command: Sendable {
   let name: String
   /// Other names that run it.
   var aliases: [String] = []
-  /// The synopsis, e.g. `search TEXT`.
+  /// The synopsis, such as `search TEXT`.
   let usage: String
   /// One line for `help`.
   let abstract: String

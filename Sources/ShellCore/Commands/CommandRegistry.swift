@@ -86,7 +86,8 @@ enum CommandRegistry {
       arguments: .text(required: true), completion: .words(["active", "text"]),
       run: { session, arguments throws(ShellError) in try session.codeCommand(arguments[0]) }),
     Command(
-      name: "list", usage: "list [PAGE|all]", abstract: "Show the table on screen again: a page, or every row",
+      name: "list", usage: "list [PAGE|all]",
+      abstract: "Show the table on screen again: a page, or every row",
       arguments: .words(min: 0, max: 1), completion: .words(["all"]),
       run: { session, arguments throws(ShellError) in try session.listCommand(arguments.first) }),
     Command(

@@ -2,7 +2,7 @@
 struct ShellOption: Sendable {
   /// The name typed after `set`.
   let name: String
-  /// The values it takes, as `help` shows them (e.g. `on|off`).
+  /// The values it takes, as `help` shows them: `on|off`, `TEXT`.
   let values: String
   /// One line for `set` and `help set`.
   let abstract: String
@@ -83,7 +83,8 @@ enum OptionRegistry {
       choices: Session.listFormats, get: { $0.outputFormat.rawValue },
       set: { session, value throws(ShellError) in try session.setFormat(value) }),
     ShellOption(
-      name: "page", values: "ROWS", abstract: "rows per page of the table", get: { String($0.settings.pageSize) },
+      name: "page", values: "ROWS", abstract: "rows per page of the table",
+      get: { String($0.settings.pageSize) },
       set: { session, value throws(ShellError) in
         guard let rows = Int(value), rows > 0 else {
           throw .invalidValue(option: "page", value: value, allowed: "a number of rows above 0")
@@ -112,10 +113,12 @@ enum OptionRegistry {
   }
 
   private static func toggle(
-    _ name: String, _ abstract: String, get: @escaping @Sendable (Session) -> Bool, set: @escaping @Sendable (Session, Bool) -> Void
+    _ name: String, _ abstract: String, get: @escaping @Sendable (Session) -> Bool,
+    set: @escaping @Sendable (Session, Bool) -> Void
   ) -> ShellOption {
     ShellOption(
-      name: name, values: "on|off", abstract: abstract, choices: ["on", "off"], get: { get($0) ? "on" : "off" },
+      name: name, values: "on|off", abstract: abstract, choices: ["on", "off"],
+      get: { get($0) ? "on" : "off" },
       set: { session, text throws(ShellError) in
         switch text {
         case "on", "true": set(session, true)

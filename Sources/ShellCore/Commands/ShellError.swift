@@ -94,7 +94,8 @@ extension ShellError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .unknownCommand(let name, let suggestion):
-      return "Unknown command '\(name)'." + didYouMean(suggestion) + (suggestion == nil ? " Type 'help' for the list" : "")
+      return "Unknown command '\(name)'." + didYouMean(suggestion)
+        + (suggestion == nil ? " Type 'help' for the list" : "")
     case .missingArgument(let command, let usage):
       return "Missing argument for '\(command)'. Usage: \(usage)"
     case .unexpectedArgument(let command, let token, let usage):
@@ -115,7 +116,8 @@ extension ShellError: CustomStringConvertible {
     case .noScopeBar(let dataset):
       return "The dataset '\(dataset)' has no scope bar"
     case .unknownOption(let name, let suggestion):
-      return "Unknown option '\(name)'." + didYouMean(suggestion) + (suggestion == nil ? " Type 'set' for the list" : "")
+      return "Unknown option '\(name)'." + didYouMean(suggestion)
+        + (suggestion == nil ? " Type 'set' for the list" : "")
     case .invalidValue(let option, let value, let allowed):
       return "Invalid value '\(value)' for '\(option)'. Expected \(allowed)"
     case .optionLocked(let option):
@@ -155,7 +157,8 @@ extension ShellError: CustomStringConvertible {
     case .unknownColumn(let name, let columns):
       return "Unknown column '\(name)'. Columns: \(columns.map(Sanitizer.printable).joined(separator: ", "))"
     case .unknownExportFormat(let path, let extensions):
-      return "Cannot tell the format of '\(path)' from its extension. Use one of \(extensions.joined(separator: ", "))"
+      return
+        "Cannot tell the format of '\(path)' from its extension. Use one of \(extensions.joined(separator: ", "))"
     case .wouldOverwriteDataset(let path):
       return "Refusing to overwrite '\(path)': it is a dataset's own file"
     case .unwritableFile(let path, let reason):

@@ -21,7 +21,7 @@ public struct Callback: Equatable, Sendable {
 
 /// A labelled argument of a callback.
 public struct CallbackArgument: Equatable, Sendable {
-  /// The argument label as the selector spells it (e.g. `textDidChange`).
+  /// The argument label as the selector spells it, such as `textDidChange`.
   public var label: String
   /// The value passed.
   public var value: Value

@@ -148,7 +148,8 @@ private struct Step {
       emit(.updateSearchResults, updateArguments)
     case .display:
       appRefilters()
-      emit(.shouldReloadForSearchString, [CallbackArgument("shouldReloadTableForSearch", .text(state.text))],
+      emit(
+        .shouldReloadForSearchString, [CallbackArgument("shouldReloadTableForSearch", .text(state.text))],
         returns: options.live)
       if state.isActive, wasEmpty, !state.text.isEmpty { showResultsTable() }
       if state.isActive, !wasEmpty, state.text.isEmpty { hideResultsTable() }
@@ -161,17 +162,27 @@ private struct Step {
   mutating func showResultsTable() {
     if !state.resultsTableLoaded {
       state.resultsTableLoaded = true
-      emit(.didLoadSearchResultsTableView, [CallbackArgument("didLoadSearchResultsTableView", .object("searchResultsTableView"))])
+      emit(
+        .didLoadSearchResultsTableView,
+        [CallbackArgument("didLoadSearchResultsTableView", .object("searchResultsTableView"))])
     }
-    emit(.willShowResultsTable, [CallbackArgument("willShowSearchResultsTableView", .object("searchResultsTableView"))])
+    emit(
+      .willShowResultsTable,
+      [CallbackArgument("willShowSearchResultsTableView", .object("searchResultsTableView"))])
     state.shown = .results
-    emit(.didShowResultsTable, [CallbackArgument("didShowSearchResultsTableView", .object("searchResultsTableView"))])
+    emit(
+      .didShowResultsTable,
+      [CallbackArgument("didShowSearchResultsTableView", .object("searchResultsTableView"))])
   }
 
   mutating func hideResultsTable() {
-    emit(.willHideResultsTable, [CallbackArgument("willHideSearchResultsTableView", .object("searchResultsTableView"))])
+    emit(
+      .willHideResultsTable,
+      [CallbackArgument("willHideSearchResultsTableView", .object("searchResultsTableView"))])
     state.shown = .main
-    emit(.didHideResultsTable, [CallbackArgument("didHideSearchResultsTableView", .object("searchResultsTableView"))])
+    emit(
+      .didHideResultsTable,
+      [CallbackArgument("didHideSearchResultsTableView", .object("searchResultsTableView"))])
   }
 
   /// The clear (x) button: no shouldChangeText (a model choice), then the text-change reaction.
@@ -212,7 +223,8 @@ private struct Step {
       emit(.updateSearchResults, updateArguments)
     case .display:
       appRefilters()
-      emit(.shouldReloadForSearchScope, [CallbackArgument("shouldReloadTableForSearchScope", .integer(index))],
+      emit(
+        .shouldReloadForSearchScope, [CallbackArgument("shouldReloadTableForSearchScope", .integer(index))],
         returns: options.live)
     case .custom:
       // The custom controller does not forward scope changes, so the app does not re-filter.

@@ -120,7 +120,8 @@ struct ScreenRenderer {
         plain.append(character)
       }
     }
-    result += Sanitizer.printable(plain) + (marked.isEmpty ? "" : style.highlight(Sanitizer.printable(marked)))
+    result +=
+      Sanitizer.printable(plain) + (marked.isEmpty ? "" : style.highlight(Sanitizer.printable(marked)))
     return result
   }
 
@@ -131,7 +132,9 @@ struct ScreenRenderer {
     let width = dataset.columns.map(\.count).max() ?? 0
     for (column, name) in dataset.columns.enumerated() where column != dataset.titleColumn {
       let padding = String(repeating: " ", count: width - name.count)
-      lines.append("  \(Sanitizer.printable(name)):\(padding) \(Sanitizer.printable(dataset.cell(row: item, column: column)))")
+      lines.append(
+        "  \(Sanitizer.printable(name)):\(padding) \(Sanitizer.printable(dataset.cell(row: item, column: column)))"
+      )
     }
     return lines
   }

@@ -4,9 +4,11 @@ enum TraceFormatter {
   static func line(_ callback: Callback, style: TextStyle) -> String {
     var text = "  " + call(callback, style: style)
     let state = callback.state
-    text += "  " + style.dim(
-      "[isActive: \(state.isActive), text: \(quoted(state.text)), firstResponder: \(state.isFirstResponder), shown: \(state.shown.rawValue)]"
-    )
+    text +=
+      "  "
+      + style.dim(
+        "[isActive: \(state.isActive), text: \(quoted(state.text)), firstResponder: \(state.isFirstResponder), shown: \(state.shown.rawValue)]"
+      )
     return text
   }
 

@@ -179,7 +179,8 @@ extension Session {
   }
 
   func statusCommand() {
-    let scopeTitle = dataset.scopeTitles.indices.contains(state.scopeIndex) ? dataset.scopeTitles[state.scopeIndex] : "All"
+    let scopeTitle =
+      dataset.scopeTitles.indices.contains(state.scopeIndex) ? dataset.scopeTitles[state.scopeIndex] : "All"
     let selected = state.selectedItem.map { TraceFormatter.quoted(dataset.title($0)) } ?? "none"
     let lines = [
       ("dataset", dataset.name),
@@ -198,7 +199,8 @@ extension Session {
 
   func traceCommand(_ token: String, file path: String? = nil) throws(ShellError) {
     guard let mode = TraceMode(rawValue: token) else {
-      throw .invalidValue(option: "trace", value: token, allowed: OptionRegistry.oneOf(TraceMode.allCases.map(\.rawValue)))
+      throw .invalidValue(
+        option: "trace", value: token, allowed: OptionRegistry.oneOf(TraceMode.allCases.map(\.rawValue)))
     }
     var file: FileHandle?
     if let path {
@@ -247,7 +249,9 @@ extension Session {
 
   func setCommand(_ text: String?) throws(ShellError) {
     guard let text else {
-      let rows = OptionRegistry.options.map { [$0.name, Sanitizer.printable($0.get(self)), $0.values, $0.abstract] }
+      let rows = OptionRegistry.options.map {
+        [$0.name, Sanitizer.printable($0.get(self)), $0.values, $0.abstract]
+      }
       let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
       for row in rows {
         let cells = (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
@@ -280,7 +284,8 @@ extension Session {
   /// `set match RULE`: refused when the current text is not a valid query under the new rule.
   func setMatch(_ value: String) throws(ShellError) {
     guard let rule = MatchRule(rawValue: value) else {
-      throw .invalidValue(option: "match", value: value, allowed: OptionRegistry.oneOf(MatchRule.allCases.map(\.rawValue)))
+      throw .invalidValue(
+        option: "match", value: value, allowed: OptionRegistry.oneOf(MatchRule.allCases.map(\.rawValue)))
     }
     _ = try engine.search(state.appliedText, rule: rule, scope: state.appliedScope)
     _ = try engine.search(state.text, rule: rule, scope: state.scopeIndex)
@@ -308,7 +313,9 @@ extension Session {
       console.print("COMMANDS:")
       for command in CommandRegistry.commands {
         let label = "  " + command.usage
-        let padding = label.count < 28 ? String(repeating: " ", count: 28 - label.count) : "\n" + String(repeating: " ", count: 28)
+        let padding =
+          label.count < 28
+          ? String(repeating: " ", count: 28 - label.count) : "\n" + String(repeating: " ", count: 28)
         console.print(label + padding + command.abstract)
       }
       console.print("")

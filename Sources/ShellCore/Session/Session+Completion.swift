@@ -21,7 +21,8 @@ extension Session {
       candidates = index == 0 ? ((try? demos?.entries())?.map(\.name) ?? []) : []
     case .words(let words):
       if command.name == "code" {
-        candidates = index == 0 ? words : (index == 1 && previousWords[1] == "active" ? ["true", "false"] : [])
+        candidates =
+          index == 0 ? words : (index == 1 && previousWords[1] == "active" ? ["true", "false"] : [])
       } else {
         candidates = index == 0 ? words : []
       }
@@ -62,11 +63,13 @@ extension Session {
     }
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
     let typedFolder = word.contains("/") ? String(word[...(word.lastIndex(of: "/") ?? word.startIndex)]) : ""
-    return entries.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map {
-      entry in
-      var isDirectory: ObjCBool = false
-      _ = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(entry), isDirectory: &isDirectory)
-      return typedFolder + entry + (isDirectory.boolValue ? "/" : "")
-    }
+    return entries.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted()
+      .map {
+        entry in
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(
+          atPath: (folder as NSString).appendingPathComponent(entry), isDirectory: &isDirectory)
+        return typedFolder + entry + (isDirectory.boolValue ? "/" : "")
+      }
   }
 }

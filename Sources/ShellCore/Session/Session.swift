@@ -361,8 +361,10 @@ extension Session {
 
   /// The banner and first screen an interactive session opens with.
   public func printWelcome(version: String) {
-    console.print("SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
-    console.print("Dataset '\(dataset.name)' (\(dataset.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue).")
+    console.print(
+      "SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
+    console.print(
+      "Dataset '\(dataset.name)' (\(dataset.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue).")
     printScreen()
   }
 }

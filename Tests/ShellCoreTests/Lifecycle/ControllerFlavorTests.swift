@@ -17,9 +17,12 @@ struct LifecycleControllerFlavorTests {
         .update(at(.active, "", .fr, .results)),
         .didPresent(at(.active, "", .fr, .results)),
       ],
-      state: { $0.isActive = true; $0.isFirstResponder = true; $0.shown = .results }),
+      state: {
+        $0.isActive = true; $0.isFirstResponder = true; $0.shown = .results
+      }),
     LifecycleCase(
-      "retapWhileActiveNotFirstResponderUpdatesWithoutPresenting", setup: Given.searched("abc"), .editingBegan,
+      "retapWhileActiveNotFirstResponderUpdatesWithoutPresenting", setup: Given.searched("abc"),
+      .editingBegan,
       [
         .shouldBeginEditing(at(.active, "abc", .notFR, .results)),
         .textDidBeginEditing(at(.active, "abc", .fr, .results)),
@@ -34,7 +37,9 @@ struct LifecycleControllerFlavorTests {
         .textDidChange("c", at(.active, "c", .fr, .results)),
         .update(at(.active, "c", .fr, .results)),
       ],
-      state: { $0.text = "c"; $0.appliedText = "c" }),
+      state: {
+        $0.text = "c"; $0.appliedText = "c"
+      }),
     LifecycleCase(
       "typingAtEndUsesRangeLengthZero", setup: Given.typed("ab"), .type("c", after: "ab"),
       [
@@ -42,7 +47,9 @@ struct LifecycleControllerFlavorTests {
         .textDidChange("abc", at(.active, "abc", .fr, .results)),
         .update(at(.active, "abc", .fr, .results)),
       ],
-      state: { $0.text = "abc"; $0.appliedText = "abc" }),
+      state: {
+        $0.text = "abc"; $0.appliedText = "abc"
+      }),
     LifecycleCase(
       "typingAfterNonASCIIUsesUTF16Length", setup: Given.typed("é😀"), .type("x", after: "é😀"),
       [
@@ -50,7 +57,9 @@ struct LifecycleControllerFlavorTests {
         .textDidChange("é😀x", at(.active, "é😀x", .fr, .results)),
         .update(at(.active, "é😀x", .fr, .results)),
       ],
-      state: { $0.text = "é😀x"; $0.appliedText = "é😀x" }),
+      state: {
+        $0.text = "é😀x"; $0.appliedText = "é😀x"
+      }),
     LifecycleCase(
       "backspaceUsesRangeOfLastCharacter", setup: Given.typed("abc"), .backspace(from: "abc"),
       [
@@ -58,7 +67,9 @@ struct LifecycleControllerFlavorTests {
         .textDidChange("ab", at(.active, "ab", .fr, .results)),
         .update(at(.active, "ab", .fr, .results)),
       ],
-      state: { $0.text = "ab"; $0.appliedText = "ab" }),
+      state: {
+        $0.text = "ab"; $0.appliedText = "ab"
+      }),
     LifecycleCase(
       "backspaceToEmptyKeepsControllerActive", setup: Given.typed("a"), .backspace(from: "a"),
       [
@@ -66,29 +77,38 @@ struct LifecycleControllerFlavorTests {
         .textDidChange("", at(.active, "", .fr, .results)),
         .update(at(.active, "", .fr, .results)),
       ],
-      state: { $0.text = ""; $0.appliedText = "" }),
+      state: {
+        $0.text = ""; $0.appliedText = ""
+      }),
     LifecycleCase(
-      "pasteOverWholeTextIsOneTripleWithRangeOfOldLength", setup: Given.typed("ab"), .paste("xyz", over: "ab"),
+      "pasteOverWholeTextIsOneTripleWithRangeOfOldLength", setup: Given.typed("ab"),
+      .paste("xyz", over: "ab"),
       [
         .shouldChangeText(0, 2, "xyz", at(.active, "ab", .fr, .results)),
         .textDidChange("xyz", at(.active, "xyz", .fr, .results)),
         .update(at(.active, "xyz", .fr, .results)),
       ],
-      state: { $0.text = "xyz"; $0.appliedText = "xyz" }),
+      state: {
+        $0.text = "xyz"; $0.appliedText = "xyz"
+      }),
     LifecycleCase(
       "clearButtonSkipsShouldChangeTextAndStaysActive", setup: Given.typed("abc"), .clearButtonTapped,
       [
         .textDidChange("", at(.active, "", .fr, .results)),
         .update(at(.active, "", .fr, .results)),
       ],
-      state: { $0.text = ""; $0.appliedText = "" }),
+      state: {
+        $0.text = ""; $0.appliedText = ""
+      }),
     LifecycleCase(
       "scopeChangeReportsNewIndexThenUpdates", setup: Given.typed("abc"), .scopeButtonTapped(2),
       [
         .scopeDidChange(2, at(.active, "abc", .fr, .results)),
         .update(at(.active, "abc", .fr, .results)),
       ],
-      state: { $0.scopeIndex = 2; $0.appliedScope = 2 }),
+      state: {
+        $0.scopeIndex = 2; $0.appliedScope = 2
+      }),
     LifecycleCase(
       "selectingTheSelectedScopeEmitsNothing", setup: Given.typed("abc") + [.scopeButtonTapped(1)],
       .scopeButtonTapped(1), []),
@@ -102,7 +122,8 @@ struct LifecycleControllerFlavorTests {
       state: { $0.isFirstResponder = false }),
     LifecycleCase("searchButtonIsDisabledWhileTextIsEmpty", setup: Given.tappedIn, .searchButtonTapped, []),
     LifecycleCase(
-      "cancelWhileEditingClearsWithOneUpdateAndNoTextDidChange", setup: Given.typed("abc"), .cancelButtonTapped,
+      "cancelWhileEditingClearsWithOneUpdateAndNoTextDidChange", setup: Given.typed("abc"),
+      .cancelButtonTapped,
       [
         .cancelButtonClicked(at(.active, "abc", .fr, .results)),
         .willDismiss(at(.inactive, "abc", .fr, .results)),
@@ -131,9 +152,12 @@ struct LifecycleControllerFlavorTests {
         .textDidEndEditing(at(.inactive, "", .notFR, .main)),
         .didDismiss(at(.inactive, "", .notFR, .main)),
       ],
-      state: { $0.isActive = false; $0.text = ""; $0.appliedText = ""; $0.isFirstResponder = false; $0.shown = .main }),
+      state: {
+        $0.isActive = false; $0.text = ""; $0.appliedText = ""; $0.isFirstResponder = false; $0.shown = .main
+      }),
     LifecycleCase(
-      "rowTapOnFilteredInlineTableSelectsRowOfThatTable", setup: Given.typed("a"), .rowTapped(row: 1, item: 7),
+      "rowTapOnFilteredInlineTableSelectsRowOfThatTable", setup: Given.typed("a"),
+      .rowTapped(row: 1, item: 7),
       [.didSelectRow("tableView", row: 1, at(.active, "a", .fr, .results))],
       state: { $0.selectedItem = 7 }),
     LifecycleCase(
@@ -147,7 +171,9 @@ struct LifecycleControllerFlavorTests {
         .update(at(.active, "", .notFR, .results)),
         .didPresent(at(.active, "", .notFR, .results)),
       ],
-      state: { $0.isActive = true; $0.shown = .results }),
+      state: {
+        $0.isActive = true; $0.shown = .results
+      }),
     LifecycleCase(
       "programmaticDeactivateIsCancelWithoutTheButton", setup: Given.typed("abc"), .activeSetByCode(false),
       [
@@ -159,7 +185,8 @@ struct LifecycleControllerFlavorTests {
       ],
       state: { $0 = SearchState() }),
     LifecycleCase(
-      "programmaticDeactivateAfterSearchButtonSkipsResign", setup: Given.searched("abc"), .activeSetByCode(false),
+      "programmaticDeactivateAfterSearchButtonSkipsResign", setup: Given.searched("abc"),
+      .activeSetByCode(false),
       [
         .willDismiss(at(.inactive, "abc", .notFR, .results)),
         .update(at(.inactive, "", .notFR, .main)),
@@ -169,11 +196,15 @@ struct LifecycleControllerFlavorTests {
     LifecycleCase(
       "programmaticTextSendsUpdateButNoTextDidChange", setup: Given.typed("ab"), .textSetByCode("xyz"),
       [.update(at(.active, "xyz", .fr, .results))],
-      state: { $0.text = "xyz"; $0.appliedText = "xyz" }),
+      state: {
+        $0.text = "xyz"; $0.appliedText = "xyz"
+      }),
     LifecycleCase(
       "programmaticTextWhileInactiveStillUpdates", setup: [], .textSetByCode("xyz"),
       [.update(at(.inactive, "xyz", .notFR, .main))],
-      state: { $0.text = "xyz"; $0.appliedText = "xyz" }),
+      state: {
+        $0.text = "xyz"; $0.appliedText = "xyz"
+      }),
   ]
 
   @Test(arguments: inline) func inlineResultsWithActiveRule(_ c: LifecycleCase) { c.run() }
@@ -190,15 +221,20 @@ struct LifecycleControllerFlavorTests {
         .update(at(.active, "", .fr, .main)),
         .didPresent(at(.active, "", .fr, .main)),
       ],
-      state: { $0.isActive = true; $0.isFirstResponder = true }),
+      state: {
+        $0.isActive = true; $0.isFirstResponder = true
+      }),
     LifecycleCase(
-      "firstCharacterWithTextRuleFiltersAtTheUpdate", .controllerTextRule, setup: Given.tappedIn, .type("a", after: ""),
+      "firstCharacterWithTextRuleFiltersAtTheUpdate", .controllerTextRule, setup: Given.tappedIn,
+      .type("a", after: ""),
       [
         .shouldChangeText(0, 0, "a", at(.active, "", .fr, .main)),
         .textDidChange("a", at(.active, "a", .fr, .main)),
         .update(at(.active, "a", .fr, .results)),
       ],
-      state: { $0.text = "a"; $0.appliedText = "a"; $0.shown = .results }),
+      state: {
+        $0.text = "a"; $0.appliedText = "a"; $0.shown = .results
+      }),
     LifecycleCase(
       "backspaceToEmptyWithTextRuleShowsFullListAtTheUpdate", .controllerTextRule, setup: Given.typed("a"),
       .backspace(from: "a"),
@@ -207,14 +243,19 @@ struct LifecycleControllerFlavorTests {
         .textDidChange("", at(.active, "", .fr, .results)),
         .update(at(.active, "", .fr, .main)),
       ],
-      state: { $0.text = ""; $0.appliedText = ""; $0.shown = .main }),
+      state: {
+        $0.text = ""; $0.appliedText = ""; $0.shown = .main
+      }),
     LifecycleCase(
-      "clearWithTextRuleShowsFullListAtTheUpdate", .controllerTextRule, setup: Given.typed("abc"), .clearButtonTapped,
+      "clearWithTextRuleShowsFullListAtTheUpdate", .controllerTextRule, setup: Given.typed("abc"),
+      .clearButtonTapped,
       [
         .textDidChange("", at(.active, "", .fr, .results)),
         .update(at(.active, "", .fr, .main)),
       ],
-      state: { $0.text = ""; $0.appliedText = ""; $0.shown = .main }),
+      state: {
+        $0.text = ""; $0.appliedText = ""; $0.shown = .main
+      }),
     LifecycleCase(
       "cancelWithTextRuleShowsFullListFromTheUpdate", .controllerTextRule, setup: Given.typed("abc"),
       .cancelButtonTapped,
@@ -239,16 +280,21 @@ struct LifecycleControllerFlavorTests {
       "programmaticTextWithTextRuleFiltersWhileActive", .controllerTextRule, setup: Given.tappedIn,
       .textSetByCode("xyz"),
       [.update(at(.active, "xyz", .fr, .results))],
-      state: { $0.text = "xyz"; $0.appliedText = "xyz"; $0.shown = .results }),
+      state: {
+        $0.text = "xyz"; $0.appliedText = "xyz"; $0.shown = .results
+      }),
     // Model choice in the reducer (the spec's rule predates scopes): a chosen scope filters even
     // with empty text.
     LifecycleCase(
-      "scopeWithTextRuleFiltersEvenWithEmptyText", .controllerTextRule, setup: Given.tappedIn, .scopeButtonTapped(1),
+      "scopeWithTextRuleFiltersEvenWithEmptyText", .controllerTextRule, setup: Given.tappedIn,
+      .scopeButtonTapped(1),
       [
         .scopeDidChange(1, at(.active, "", .fr, .main)),
         .update(at(.active, "", .fr, .results)),
       ],
-      state: { $0.scopeIndex = 1; $0.appliedScope = 1; $0.shown = .results }),
+      state: {
+        $0.scopeIndex = 1; $0.appliedScope = 1; $0.shown = .results
+      }),
   ]
 
   @Test(arguments: textRule) func inlineResultsWithTextRule(_ c: LifecycleCase) { c.run() }
@@ -265,7 +311,9 @@ struct LifecycleControllerFlavorTests {
         .update(at(.active, "", .fr, .main)),
         .didPresent(at(.active, "", .fr, .main)),
       ],
-      state: { $0.isActive = true; $0.isFirstResponder = true }),
+      state: {
+        $0.isActive = true; $0.isFirstResponder = true
+      }),
     LifecycleCase(
       "firstCharacterShowsSeparateResultsBeforeTheUpdate", .controllerSeparate, setup: Given.tappedIn,
       .type("a", after: ""),
@@ -274,31 +322,42 @@ struct LifecycleControllerFlavorTests {
         .textDidChange("a", at(.active, "a", .fr, .results)),
         .update(at(.active, "a", .fr, .results)),
       ],
-      state: { $0.text = "a"; $0.appliedText = "a"; $0.shown = .results }),
+      state: {
+        $0.text = "a"; $0.appliedText = "a"; $0.shown = .results
+      }),
     LifecycleCase(
-      "backspaceToEmptyHidesSeparateResults", .controllerSeparate, setup: Given.typed("a"), .backspace(from: "a"),
+      "backspaceToEmptyHidesSeparateResults", .controllerSeparate, setup: Given.typed("a"),
+      .backspace(from: "a"),
       [
         .shouldChangeText(0, 1, "", at(.active, "a", .fr, .results)),
         .textDidChange("", at(.active, "", .fr, .main)),
         .update(at(.active, "", .fr, .main)),
       ],
-      state: { $0.text = ""; $0.appliedText = ""; $0.shown = .main }),
+      state: {
+        $0.text = ""; $0.appliedText = ""; $0.shown = .main
+      }),
     LifecycleCase(
       "clearHidesSeparateResults", .controllerSeparate, setup: Given.typed("abc"), .clearButtonTapped,
       [
         .textDidChange("", at(.active, "", .fr, .main)),
         .update(at(.active, "", .fr, .main)),
       ],
-      state: { $0.text = ""; $0.appliedText = ""; $0.shown = .main }),
+      state: {
+        $0.text = ""; $0.appliedText = ""; $0.shown = .main
+      }),
     LifecycleCase(
-      "scopeChangeKeepsSeparateResultsShown", .controllerSeparate, setup: Given.typed("abc"), .scopeButtonTapped(1),
+      "scopeChangeKeepsSeparateResultsShown", .controllerSeparate, setup: Given.typed("abc"),
+      .scopeButtonTapped(1),
       [
         .scopeDidChange(1, at(.active, "abc", .fr, .results)),
         .update(at(.active, "abc", .fr, .results)),
       ],
-      state: { $0.scopeIndex = 1; $0.appliedScope = 1 }),
+      state: {
+        $0.scopeIndex = 1; $0.appliedScope = 1
+      }),
     LifecycleCase(
-      "searchButtonKeepsSeparateResultsShown", .controllerSeparate, setup: Given.typed("abc"), .searchButtonTapped,
+      "searchButtonKeepsSeparateResultsShown", .controllerSeparate, setup: Given.typed("abc"),
+      .searchButtonTapped,
       [
         .searchButtonClicked(at(.active, "abc", .fr, .results)),
         .shouldEndEditing(at(.active, "abc", .fr, .results)),
@@ -306,7 +365,8 @@ struct LifecycleControllerFlavorTests {
       ],
       state: { $0.isFirstResponder = false }),
     LifecycleCase(
-      "cancelKeepsSeparateResultsUntilDidDismiss", .controllerSeparate, setup: Given.typed("abc"), .cancelButtonTapped,
+      "cancelKeepsSeparateResultsUntilDidDismiss", .controllerSeparate, setup: Given.typed("abc"),
+      .cancelButtonTapped,
       [
         .cancelButtonClicked(at(.active, "abc", .fr, .results)),
         .willDismiss(at(.inactive, "abc", .fr, .results)),
@@ -317,7 +377,8 @@ struct LifecycleControllerFlavorTests {
       ],
       state: { $0 = SearchState() }),
     LifecycleCase(
-      "cancelAfterSearchButtonWithSeparateResultsSkipsResign", .controllerSeparate, setup: Given.searched("abc"),
+      "cancelAfterSearchButtonWithSeparateResultsSkipsResign", .controllerSeparate,
+      setup: Given.searched("abc"),
       .cancelButtonTapped,
       [
         .cancelButtonClicked(at(.active, "abc", .notFR, .results)),
@@ -340,12 +401,16 @@ struct LifecycleControllerFlavorTests {
       "programmaticTextShowsSeparateResultsWhileActive", .controllerSeparate, setup: Given.tappedIn,
       .textSetByCode("xyz"),
       [.update(at(.active, "xyz", .fr, .results))],
-      state: { $0.text = "xyz"; $0.appliedText = "xyz"; $0.shown = .results }),
+      state: {
+        $0.text = "xyz"; $0.appliedText = "xyz"; $0.shown = .results
+      }),
     LifecycleCase(
       "programmaticTextWhileInactiveKeepsSeparateResultsHidden", .controllerSeparate, setup: [],
       .textSetByCode("xyz"),
       [.update(at(.inactive, "xyz", .notFR, .main))],
-      state: { $0.text = "xyz"; $0.appliedText = "xyz" }),
+      state: {
+        $0.text = "xyz"; $0.appliedText = "xyz"
+      }),
     LifecycleCase(
       "programmaticActivateWithTextShowsSeparateResultsAtTheUpdate", .controllerSeparate,
       setup: [.textSetByCode("xyz")], .activeSetByCode(true),
@@ -354,9 +419,12 @@ struct LifecycleControllerFlavorTests {
         .update(at(.active, "xyz", .notFR, .results)),
         .didPresent(at(.active, "xyz", .notFR, .results)),
       ],
-      state: { $0.isActive = true; $0.shown = .results }),
+      state: {
+        $0.isActive = true; $0.shown = .results
+      }),
     LifecycleCase(
-      "programmaticDeactivateKeepsSeparateResultsUntilDidDismiss", .controllerSeparate, setup: Given.typed("abc"),
+      "programmaticDeactivateKeepsSeparateResultsUntilDidDismiss", .controllerSeparate,
+      setup: Given.typed("abc"),
       .activeSetByCode(false),
       [
         .willDismiss(at(.inactive, "abc", .fr, .results)),
@@ -396,7 +464,8 @@ struct LifecycleControllerFlavorTests {
       ],
       state: { $0 = SearchState() }),
     LifecycleCase(
-      "dimmingViewTapOverHiddenSeparateResultsRunsCancelStepsTwoToSix", .make(results: .separate, obscures: true),
+      "dimmingViewTapOverHiddenSeparateResultsRunsCancelStepsTwoToSix",
+      .make(results: .separate, obscures: true),
       setup: Given.tappedIn, .rowTapped(row: 2, item: 2),
       [
         .willDismiss(at(.inactive, "", .fr, .main)),
@@ -438,7 +507,8 @@ struct LifecycleControllerFlavorTests {
 
   static let liveOff: [LifecycleCase] = [
     LifecycleCase(
-      "liveOffTypingUpdatesButKeepsAppliedText", .make(live: false), setup: Given.tappedIn, .type("a", after: ""),
+      "liveOffTypingUpdatesButKeepsAppliedText", .make(live: false), setup: Given.tappedIn,
+      .type("a", after: ""),
       [
         .shouldChangeText(0, 0, "a", at(.active, "", .fr, .results)),
         .textDidChange("a", at(.active, "a", .fr, .results)),
@@ -454,14 +524,16 @@ struct LifecycleControllerFlavorTests {
       ],
       state: { $0.text = "" }),
     LifecycleCase(
-      "liveOffScopeChangeKeepsAppliedScope", .make(live: false), setup: Given.typed("ab"), .scopeButtonTapped(3),
+      "liveOffScopeChangeKeepsAppliedScope", .make(live: false), setup: Given.typed("ab"),
+      .scopeButtonTapped(3),
       [
         .scopeDidChange(3, at(.active, "ab", .fr, .results)),
         .update(at(.active, "ab", .fr, .results)),
       ],
       state: { $0.scopeIndex = 3 }),
     LifecycleCase(
-      "liveOffProgrammaticTextKeepsAppliedText", .make(live: false), setup: Given.tappedIn, .textSetByCode("q"),
+      "liveOffProgrammaticTextKeepsAppliedText", .make(live: false), setup: Given.tappedIn,
+      .textSetByCode("q"),
       [.update(at(.active, "q", .fr, .results))],
       state: { $0.text = "q" }),
     LifecycleCase(
@@ -472,7 +544,9 @@ struct LifecycleControllerFlavorTests {
         .shouldEndEditing(at(.active, "abc", .fr, .results)),
         .textDidEndEditing(at(.active, "abc", .notFR, .results)),
       ],
-      state: { $0.isFirstResponder = false; $0.appliedText = "abc"; $0.appliedScope = 2 }),
+      state: {
+        $0.isFirstResponder = false; $0.appliedText = "abc"; $0.appliedScope = 2
+      }),
     LifecycleCase(
       "liveOffWithSeparateResultsSearchButtonApplies", .make(results: .separate, live: false),
       setup: Given.typed("ab"), .searchButtonTapped,
@@ -481,7 +555,9 @@ struct LifecycleControllerFlavorTests {
         .shouldEndEditing(at(.active, "ab", .fr, .results)),
         .textDidEndEditing(at(.active, "ab", .notFR, .results)),
       ],
-      state: { $0.isFirstResponder = false; $0.appliedText = "ab" }),
+      state: {
+        $0.isFirstResponder = false; $0.appliedText = "ab"
+      }),
   ]
 
   @Test(arguments: liveOff) func liveSearchOff(_ c: LifecycleCase) { c.run() }

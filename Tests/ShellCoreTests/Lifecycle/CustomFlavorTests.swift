@@ -14,8 +14,11 @@ struct LifecycleCustomFlavorTests {
         .textDidBeginEditing(at(.inactive, "", .fr, .main)),
         .didStartSearching(at(.inactive, "", .fr, .results)),
       ],
-      state: { $0.isFirstResponder = true; $0.shown = .results }),
-    LifecycleCase("customTapWhileFirstResponderDoesNothing", .custom, setup: Given.tappedIn, .editingBegan, []),
+      state: {
+        $0.isFirstResponder = true; $0.shown = .results
+      }),
+    LifecycleCase(
+      "customTapWhileFirstResponderDoesNothing", .custom, setup: Given.tappedIn, .editingBegan, []),
     LifecycleCase(
       "customRetapAfterSearchButtonStartsSearchingAgain", .custom, setup: Given.searched("ab"), .editingBegan,
       [
@@ -31,7 +34,9 @@ struct LifecycleCustomFlavorTests {
         .textDidChange("a", at(.inactive, "a", .fr, .results)),
         .didChangeSearchText("a", at(.inactive, "a", .fr, .results)),
       ],
-      state: { $0.text = "a"; $0.appliedText = "a" }),
+      state: {
+        $0.text = "a"; $0.appliedText = "a"
+      }),
     LifecycleCase(
       "customBackspaceForwardsDidChangeSearchText", .custom, setup: Given.typed("ab"), .backspace(from: "ab"),
       [
@@ -39,7 +44,9 @@ struct LifecycleCustomFlavorTests {
         .textDidChange("a", at(.inactive, "a", .fr, .results)),
         .didChangeSearchText("a", at(.inactive, "a", .fr, .results)),
       ],
-      state: { $0.text = "a"; $0.appliedText = "a" }),
+      state: {
+        $0.text = "a"; $0.appliedText = "a"
+      }),
     LifecycleCase(
       "customPasteIsOneTripleForwarded", .custom, setup: Given.typed("ab"), .paste("q", over: "ab"),
       [
@@ -47,14 +54,18 @@ struct LifecycleCustomFlavorTests {
         .textDidChange("q", at(.inactive, "q", .fr, .results)),
         .didChangeSearchText("q", at(.inactive, "q", .fr, .results)),
       ],
-      state: { $0.text = "q"; $0.appliedText = "q" }),
+      state: {
+        $0.text = "q"; $0.appliedText = "q"
+      }),
     LifecycleCase(
       "customClearSkipsShouldChangeTextAndForwards", .custom, setup: Given.typed("abc"), .clearButtonTapped,
       [
         .textDidChange("", at(.inactive, "", .fr, .results)),
         .didChangeSearchText("", at(.inactive, "", .fr, .results)),
       ],
-      state: { $0.text = ""; $0.appliedText = "" }),
+      state: {
+        $0.text = ""; $0.appliedText = ""
+      }),
     LifecycleCase(
       "customScopeChangeIsNotForwarded", .custom, setup: Given.typed("a"), .scopeButtonTapped(1),
       [.scopeDidChange(1, at(.inactive, "a", .fr, .results))],
@@ -68,7 +79,8 @@ struct LifecycleCustomFlavorTests {
         .didTapOnSearchButton(at(.inactive, "abc", .notFR, .results)),
       ],
       state: { $0.isFirstResponder = false }),
-    LifecycleCase("customSearchButtonIsDisabledWhileTextIsEmpty", .custom, setup: Given.tappedIn, .searchButtonTapped, []),
+    LifecycleCase(
+      "customSearchButtonIsDisabledWhileTextIsEmpty", .custom, setup: Given.tappedIn, .searchButtonTapped, []),
     LifecycleCase(
       "customCancelResignsThenForwardsAndKeepsText", .custom, setup: Given.typed("abc"), .cancelButtonTapped,
       [
@@ -77,7 +89,9 @@ struct LifecycleCustomFlavorTests {
         .textDidEndEditing(at(.inactive, "abc", .notFR, .results)),
         .didTapOnCancelButton(at(.inactive, "abc", .notFR, .main)),
       ],
-      state: { $0.isFirstResponder = false; $0.shown = .main }),
+      state: {
+        $0.isFirstResponder = false; $0.shown = .main
+      }),
     LifecycleCase(
       "customCancelAfterSearchButtonSkipsResign", .custom, setup: Given.searched("abc"), .cancelButtonTapped,
       [
@@ -95,7 +109,8 @@ struct LifecycleCustomFlavorTests {
       [.didSelectRow("tableView", row: 0, at(.inactive, "", .fr, .results))],
       state: { $0.selectedItem = 0 }),
     LifecycleCase("customProgrammaticActivateIsSilent", .custom, setup: [], .activeSetByCode(true), []),
-    LifecycleCase("customProgrammaticDeactivateIsSilent", .custom, setup: Given.typed("a"), .activeSetByCode(false), []),
+    LifecycleCase(
+      "customProgrammaticDeactivateIsSilent", .custom, setup: Given.typed("a"), .activeSetByCode(false), []),
     LifecycleCase(
       "customProgrammaticTextHasNoUpdater", .custom, setup: Given.typed("a"), .textSetByCode("xyz"), [],
       state: { $0.text = "xyz" }),
@@ -109,14 +124,17 @@ struct LifecycleCustomFlavorTests {
       ],
       state: { $0.text = "a" }),
     LifecycleCase(
-      "customLiveOffSearchButtonApplies", .make(.custom, live: false), setup: Given.typed("ab"), .searchButtonTapped,
+      "customLiveOffSearchButtonApplies", .make(.custom, live: false), setup: Given.typed("ab"),
+      .searchButtonTapped,
       [
         .searchButtonClicked(at(.inactive, "ab", .fr, .results)),
         .shouldEndEditing(at(.inactive, "ab", .fr, .results)),
         .textDidEndEditing(at(.inactive, "ab", .notFR, .results)),
         .didTapOnSearchButton(at(.inactive, "ab", .notFR, .results)),
       ],
-      state: { $0.isFirstResponder = false; $0.appliedText = "ab" }),
+      state: {
+        $0.isFirstResponder = false; $0.appliedText = "ab"
+      }),
   ]
 
   @Test(arguments: cases) func customOrder(_ c: LifecycleCase) { c.run() }
@@ -129,11 +147,16 @@ struct LifecycleCustomFlavorTests {
     start.appliedText = "ab"
     start.isFirstResponder = true
     var store = LifecycleTestStore(.custom, state: start)
-    store.send(.searchButtonTapped, [
-      .searchButtonClicked(at(.inactive, "ab", .fr, .main)),
-      .shouldEndEditing(at(.inactive, "ab", .fr, .main)),
-      .textDidEndEditing(at(.inactive, "ab", .notFR, .main)),
-      .didTapOnSearchButton(at(.inactive, "ab", .notFR, .results)),
-    ]) { $0.isFirstResponder = false; $0.shown = .results }
+    store.send(
+      .searchButtonTapped,
+      [
+        .searchButtonClicked(at(.inactive, "ab", .fr, .main)),
+        .shouldEndEditing(at(.inactive, "ab", .fr, .main)),
+        .textDidEndEditing(at(.inactive, "ab", .notFR, .main)),
+        .didTapOnSearchButton(at(.inactive, "ab", .notFR, .results)),
+      ]
+    ) {
+      $0.isFirstResponder = false; $0.shown = .results
+    }
   }
 }

@@ -2,7 +2,9 @@ import Testing
 
 @testable import ShellCore
 
-/// spec/lifecycle.md, "`display` flavor (UISearchDisplayController)". isActive flips at the start of
+/// The spec's `display` flavor (UISearchDisplayController), case by case.
+///
+/// isActive flips at the start of
 /// setActive (true at WillBeginSearch, false at WillEndSearch); `shown` is `results` exactly while
 /// active with non-empty text.
 @Suite("display flavor")
@@ -16,8 +18,11 @@ struct LifecycleDisplayFlavorTests {
         .willBeginSearch(at(.active, "", .fr, .main)),
         .didBeginSearch(at(.active, "", .fr, .main)),
       ],
-      state: { $0.isActive = true; $0.isFirstResponder = true }),
-    LifecycleCase("displayTapWhileFirstResponderDoesNothing", .display, setup: Given.tappedIn, .editingBegan, []),
+      state: {
+        $0.isActive = true; $0.isFirstResponder = true
+      }),
+    LifecycleCase(
+      "displayTapWhileFirstResponderDoesNothing", .display, setup: Given.tappedIn, .editingBegan, []),
     LifecycleCase(
       "displayFirstCharacterLoadsResultsTableJustBeforeFirstWillShow", .display, setup: Given.tappedIn,
       .type("a", after: ""),
@@ -29,7 +34,9 @@ struct LifecycleDisplayFlavorTests {
         .willShowResults(at(.active, "a", .fr, .main)),
         .didShowResults(at(.active, "a", .fr, .results)),
       ],
-      state: { $0.text = "a"; $0.appliedText = "a"; $0.shown = .results; $0.resultsTableLoaded = true }),
+      state: {
+        $0.text = "a"; $0.appliedText = "a"; $0.shown = .results; $0.resultsTableLoaded = true
+      }),
     LifecycleCase(
       "displaySecondCharacterOnlyReloads", .display, setup: Given.typed("a"), .type("b", after: "a"),
       [
@@ -37,7 +44,9 @@ struct LifecycleDisplayFlavorTests {
         .textDidChange("ab", at(.active, "ab", .fr, .results)),
         .shouldReload("ab", at(.active, "ab", .fr, .results)),
       ],
-      state: { $0.text = "ab"; $0.appliedText = "ab" }),
+      state: {
+        $0.text = "ab"; $0.appliedText = "ab"
+      }),
     LifecycleCase(
       "displayBackspaceToEmptyHidesResultsTable", .display, setup: Given.typed("a"), .backspace(from: "a"),
       [
@@ -47,7 +56,9 @@ struct LifecycleDisplayFlavorTests {
         .willHideResults(at(.active, "", .fr, .results)),
         .didHideResults(at(.active, "", .fr, .main)),
       ],
-      state: { $0.text = ""; $0.appliedText = ""; $0.shown = .main }),
+      state: {
+        $0.text = ""; $0.appliedText = ""; $0.shown = .main
+      }),
     LifecycleCase(
       "displayShowAfterHideDoesNotLoadTableAgain", .display,
       setup: Given.typed("a") + [.backspace(from: "a")], .type("b", after: ""),
@@ -58,7 +69,9 @@ struct LifecycleDisplayFlavorTests {
         .willShowResults(at(.active, "b", .fr, .main)),
         .didShowResults(at(.active, "b", .fr, .results)),
       ],
-      state: { $0.text = "b"; $0.appliedText = "b"; $0.shown = .results }),
+      state: {
+        $0.text = "b"; $0.appliedText = "b"; $0.shown = .results
+      }),
     LifecycleCase(
       "displayPasteBetweenNonEmptyTextsHasNoShowOrHide", .display, setup: Given.typed("ab"),
       .paste("xyz", over: "ab"),
@@ -67,7 +80,9 @@ struct LifecycleDisplayFlavorTests {
         .textDidChange("xyz", at(.active, "xyz", .fr, .results)),
         .shouldReload("xyz", at(.active, "xyz", .fr, .results)),
       ],
-      state: { $0.text = "xyz"; $0.appliedText = "xyz" }),
+      state: {
+        $0.text = "xyz"; $0.appliedText = "xyz"
+      }),
     LifecycleCase(
       "displayClearSkipsShouldChangeTextAndHides", .display, setup: Given.typed("abc"), .clearButtonTapped,
       [
@@ -76,18 +91,24 @@ struct LifecycleDisplayFlavorTests {
         .willHideResults(at(.active, "", .fr, .results)),
         .didHideResults(at(.active, "", .fr, .main)),
       ],
-      state: { $0.text = ""; $0.appliedText = ""; $0.shown = .main }),
+      state: {
+        $0.text = ""; $0.appliedText = ""; $0.shown = .main
+      }),
     LifecycleCase(
       "displayScopeChangeAsksShouldReloadForScope", .display, setup: Given.typed("a"), .scopeButtonTapped(1),
       [
         .scopeDidChange(1, at(.active, "a", .fr, .results)),
         .shouldReloadScope(1, at(.active, "a", .fr, .results)),
       ],
-      state: { $0.scopeIndex = 1; $0.appliedScope = 1 }),
+      state: {
+        $0.scopeIndex = 1; $0.appliedScope = 1
+      }),
     LifecycleCase(
-      "displaySelectingSelectedScopeEmitsNothing", .display, setup: Given.typed("a"), .scopeButtonTapped(0), []),
+      "displaySelectingSelectedScopeEmitsNothing", .display, setup: Given.typed("a"), .scopeButtonTapped(0),
+      []),
     LifecycleCase(
-      "displaySearchButtonResignsByItselfAndStaysActive", .display, setup: Given.typed("abc"), .searchButtonTapped,
+      "displaySearchButtonResignsByItselfAndStaysActive", .display, setup: Given.typed("abc"),
+      .searchButtonTapped,
       [
         .searchButtonClicked(at(.active, "abc", .fr, .results)),
         .shouldEndEditing(at(.active, "abc", .fr, .results)),
@@ -95,7 +116,8 @@ struct LifecycleDisplayFlavorTests {
       ],
       state: { $0.isFirstResponder = false }),
     LifecycleCase(
-      "displayCancelWithResultsShownEndsWithHidePair", .display, setup: Given.typed("abc"), .cancelButtonTapped,
+      "displayCancelWithResultsShownEndsWithHidePair", .display, setup: Given.typed("abc"),
+      .cancelButtonTapped,
       [
         .cancelButtonClicked(at(.active, "abc", .fr, .results)),
         .willEndSearch(at(.inactive, "abc", .fr, .results)),
@@ -105,7 +127,9 @@ struct LifecycleDisplayFlavorTests {
         .didHideResults(at(.inactive, "", .notFR, .main)),
         .didEndSearch(at(.inactive, "", .notFR, .main)),
       ],
-      state: { $0.isActive = false; $0.text = ""; $0.appliedText = ""; $0.isFirstResponder = false; $0.shown = .main }),
+      state: {
+        $0.isActive = false; $0.text = ""; $0.appliedText = ""; $0.isFirstResponder = false; $0.shown = .main
+      }),
     LifecycleCase(
       "displayCancelWithEmptyTextHasNoHidePair", .display, setup: Given.tappedIn, .cancelButtonTapped,
       [
@@ -117,7 +141,8 @@ struct LifecycleDisplayFlavorTests {
       ],
       state: { $0 = SearchState() }),
     LifecycleCase(
-      "displayCancelAfterSearchButtonSkipsResign", .display, setup: Given.searched("abc"), .cancelButtonTapped,
+      "displayCancelAfterSearchButtonSkipsResign", .display, setup: Given.searched("abc"),
+      .cancelButtonTapped,
       [
         .cancelButtonClicked(at(.active, "abc", .notFR, .results)),
         .willEndSearch(at(.inactive, "abc", .notFR, .results)),
@@ -125,7 +150,9 @@ struct LifecycleDisplayFlavorTests {
         .didHideResults(at(.inactive, "", .notFR, .main)),
         .didEndSearch(at(.inactive, "", .notFR, .main)),
       ],
-      state: { $0.isActive = false; $0.text = ""; $0.appliedText = ""; $0.shown = .main }),
+      state: {
+        $0.isActive = false; $0.text = ""; $0.appliedText = ""; $0.shown = .main
+      }),
     LifecycleCase(
       "displayRowTapOnResultsTableSelectsRowOfThatTable", .display, setup: Given.typed("a"),
       .rowTapped(row: 2, item: 40),
@@ -152,9 +179,12 @@ struct LifecycleDisplayFlavorTests {
         .willShowResults(at(.active, "ab", .notFR, .main)),
         .didShowResults(at(.active, "ab", .notFR, .results)),
       ],
-      state: { $0.isActive = true; $0.shown = .results; $0.resultsTableLoaded = true }),
+      state: {
+        $0.isActive = true; $0.shown = .results; $0.resultsTableLoaded = true
+      }),
     LifecycleCase(
-      "displaySetActiveFalseIsCancelWithoutTheButton", .display, setup: Given.typed("abc"), .activeSetByCode(false),
+      "displaySetActiveFalseIsCancelWithoutTheButton", .display, setup: Given.typed("abc"),
+      .activeSetByCode(false),
       [
         .willEndSearch(at(.inactive, "abc", .fr, .results)),
         .shouldEndEditing(at(.inactive, "", .fr, .results)),
@@ -163,7 +193,9 @@ struct LifecycleDisplayFlavorTests {
         .didHideResults(at(.inactive, "", .notFR, .main)),
         .didEndSearch(at(.inactive, "", .notFR, .main)),
       ],
-      state: { $0.isActive = false; $0.text = ""; $0.appliedText = ""; $0.isFirstResponder = false; $0.shown = .main }),
+      state: {
+        $0.isActive = false; $0.text = ""; $0.appliedText = ""; $0.isFirstResponder = false; $0.shown = .main
+      }),
     LifecycleCase(
       "displayProgrammaticTextAsksShouldReloadAndShowsResults", .display, setup: Given.tappedIn,
       .textSetByCode("xy"),
@@ -173,7 +205,9 @@ struct LifecycleDisplayFlavorTests {
         .willShowResults(at(.active, "xy", .fr, .main)),
         .didShowResults(at(.active, "xy", .fr, .results)),
       ],
-      state: { $0.text = "xy"; $0.appliedText = "xy"; $0.shown = .results; $0.resultsTableLoaded = true }),
+      state: {
+        $0.text = "xy"; $0.appliedText = "xy"; $0.shown = .results; $0.resultsTableLoaded = true
+      }),
     LifecycleCase(
       "displayProgrammaticEmptyTextHidesResults", .display, setup: Given.typed("a"), .textSetByCode(""),
       [
@@ -181,11 +215,15 @@ struct LifecycleDisplayFlavorTests {
         .willHideResults(at(.active, "", .fr, .results)),
         .didHideResults(at(.active, "", .fr, .main)),
       ],
-      state: { $0.text = ""; $0.appliedText = ""; $0.shown = .main }),
+      state: {
+        $0.text = ""; $0.appliedText = ""; $0.shown = .main
+      }),
     LifecycleCase(
       "displayProgrammaticTextWhileInactiveOnlyReloads", .display, setup: [], .textSetByCode("xy"),
       [.shouldReload("xy", at(.inactive, "xy", .notFR, .main))],
-      state: { $0.text = "xy"; $0.appliedText = "xy" }),
+      state: {
+        $0.text = "xy"; $0.appliedText = "xy"
+      }),
     // Live search off: shouldReload returns false and the app keeps its filtered items.
     LifecycleCase(
       "displayLiveOffShouldReloadReturnsFalse", .make(.display, live: false), setup: Given.tappedIn,
@@ -198,7 +236,9 @@ struct LifecycleDisplayFlavorTests {
         .willShowResults(at(.active, "a", .fr, .main)),
         .didShowResults(at(.active, "a", .fr, .results)),
       ],
-      state: { $0.text = "a"; $0.shown = .results; $0.resultsTableLoaded = true }),
+      state: {
+        $0.text = "a"; $0.shown = .results; $0.resultsTableLoaded = true
+      }),
     LifecycleCase(
       "displayLiveOffShouldReloadForScopeReturnsFalse", .make(.display, live: false), setup: Given.typed("a"),
       .scopeButtonTapped(2),
@@ -215,7 +255,9 @@ struct LifecycleDisplayFlavorTests {
         .shouldEndEditing(at(.active, "ab", .fr, .results)),
         .textDidEndEditing(at(.active, "ab", .notFR, .results)),
       ],
-      state: { $0.isFirstResponder = false; $0.appliedText = "ab"; $0.appliedScope = 1 }),
+      state: {
+        $0.isFirstResponder = false; $0.appliedText = "ab"; $0.appliedScope = 1
+      }),
   ]
 
   @Test(arguments: cases) func displayOrder(_ c: LifecycleCase) { c.run() }
@@ -225,39 +267,59 @@ struct LifecycleDisplayFlavorTests {
     var store = LifecycleTestStore(.display)
     store.prime(Given.typed("a"))
     #expect(store.state.resultsTableLoaded)
-    store.send(.cancelButtonTapped, [
-      .cancelButtonClicked(at(.active, "a", .fr, .results)),
-      .willEndSearch(at(.inactive, "a", .fr, .results)),
-      .shouldEndEditing(at(.inactive, "", .fr, .results)),
-      .textDidEndEditing(at(.inactive, "", .notFR, .results)),
-      .willHideResults(at(.inactive, "", .notFR, .results)),
-      .didHideResults(at(.inactive, "", .notFR, .main)),
-      .didEndSearch(at(.inactive, "", .notFR, .main)),
-    ]) { $0.isActive = false; $0.text = ""; $0.appliedText = ""; $0.isFirstResponder = false; $0.shown = .main }
+    store.send(
+      .cancelButtonTapped,
+      [
+        .cancelButtonClicked(at(.active, "a", .fr, .results)),
+        .willEndSearch(at(.inactive, "a", .fr, .results)),
+        .shouldEndEditing(at(.inactive, "", .fr, .results)),
+        .textDidEndEditing(at(.inactive, "", .notFR, .results)),
+        .willHideResults(at(.inactive, "", .notFR, .results)),
+        .didHideResults(at(.inactive, "", .notFR, .main)),
+        .didEndSearch(at(.inactive, "", .notFR, .main)),
+      ]
+    ) {
+      $0.isActive = false; $0.text = ""; $0.appliedText = ""; $0.isFirstResponder = false; $0.shown = .main
+    }
     // Same dataset: the next show has no didLoad.
     store.prime(Given.tappedIn)
-    store.send(.type("b", after: ""), [
-      .shouldChangeText(0, 0, "b", at(.active, "", .fr, .main)),
-      .textDidChange("b", at(.active, "b", .fr, .main)),
-      .shouldReload("b", at(.active, "b", .fr, .main)),
-      .willShowResults(at(.active, "b", .fr, .main)),
-      .didShowResults(at(.active, "b", .fr, .results)),
-    ]) { $0.text = "b"; $0.appliedText = "b"; $0.shown = .results }
+    store.send(
+      .type("b", after: ""),
+      [
+        .shouldChangeText(0, 0, "b", at(.active, "", .fr, .main)),
+        .textDidChange("b", at(.active, "b", .fr, .main)),
+        .shouldReload("b", at(.active, "b", .fr, .main)),
+        .willShowResults(at(.active, "b", .fr, .main)),
+        .didShowResults(at(.active, "b", .fr, .results)),
+      ]
+    ) {
+      $0.text = "b"; $0.appliedText = "b"; $0.shown = .results
+    }
     // A new dataset starts the screen over, silently, and the table is loaded again.
     store.send(.datasetLoaded, []) { $0 = SearchState() }
-    store.send(.editingBegan, [
-      .shouldBeginEditing(at(.inactive, "", .notFR, .main)),
-      .textDidBeginEditing(at(.inactive, "", .fr, .main)),
-      .willBeginSearch(at(.active, "", .fr, .main)),
-      .didBeginSearch(at(.active, "", .fr, .main)),
-    ]) { $0.isActive = true; $0.isFirstResponder = true }
-    store.send(.type("c", after: ""), [
-      .shouldChangeText(0, 0, "c", at(.active, "", .fr, .main)),
-      .textDidChange("c", at(.active, "c", .fr, .main)),
-      .shouldReload("c", at(.active, "c", .fr, .main)),
-      .didLoadResultsTable(at(.active, "c", .fr, .main)),
-      .willShowResults(at(.active, "c", .fr, .main)),
-      .didShowResults(at(.active, "c", .fr, .results)),
-    ]) { $0.text = "c"; $0.appliedText = "c"; $0.shown = .results; $0.resultsTableLoaded = true }
+    store.send(
+      .editingBegan,
+      [
+        .shouldBeginEditing(at(.inactive, "", .notFR, .main)),
+        .textDidBeginEditing(at(.inactive, "", .fr, .main)),
+        .willBeginSearch(at(.active, "", .fr, .main)),
+        .didBeginSearch(at(.active, "", .fr, .main)),
+      ]
+    ) {
+      $0.isActive = true; $0.isFirstResponder = true
+    }
+    store.send(
+      .type("c", after: ""),
+      [
+        .shouldChangeText(0, 0, "c", at(.active, "", .fr, .main)),
+        .textDidChange("c", at(.active, "c", .fr, .main)),
+        .shouldReload("c", at(.active, "c", .fr, .main)),
+        .didLoadResultsTable(at(.active, "c", .fr, .main)),
+        .willShowResults(at(.active, "c", .fr, .main)),
+        .didShowResults(at(.active, "c", .fr, .results)),
+      ]
+    ) {
+      $0.text = "c"; $0.appliedText = "c"; $0.shown = .results; $0.resultsTableLoaded = true
+    }
   }
 }

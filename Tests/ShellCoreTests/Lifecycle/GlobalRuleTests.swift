@@ -2,7 +2,8 @@ import Testing
 
 @testable import ShellCore
 
-/// spec/lifecycle.md, "Global rule": a bar callback always precedes the controller reaction it causes.
+/// The spec's global rule: a bar callback always precedes the controller reaction it causes.
+///
 /// Checked, with the spec's other order and state rules, over every sequence of physically possible
 /// actions up to `depth` long, for every combination of options, and over every table case.
 @Suite("global rule")
@@ -34,8 +35,10 @@ struct LifecycleGlobalRuleTests {
   }
 
   static let tableCases =
-    LifecycleControllerFlavorTests.inline + LifecycleControllerFlavorTests.textRule + LifecycleControllerFlavorTests.separate
-    + LifecycleControllerFlavorTests.obscures + LifecycleControllerFlavorTests.liveOff + LifecycleDisplayFlavorTests.cases
+    LifecycleControllerFlavorTests.inline + LifecycleControllerFlavorTests.textRule
+    + LifecycleControllerFlavorTests.separate
+    + LifecycleControllerFlavorTests.obscures + LifecycleControllerFlavorTests.liveOff
+    + LifecycleDisplayFlavorTests.cases
     + LifecycleCustomFlavorTests.cases
 
   @Test(arguments: tableCases)
@@ -59,9 +62,13 @@ struct LifecycleGlobalRuleTests {
     ]
     if state.isFirstResponder {
       actions += [.type("a", after: state.text), .searchButtonTapped]
-      if !state.text.isEmpty { actions += [.backspace(from: state.text), .paste("zz", over: state.text), .clearButtonTapped] }
+      if !state.text.isEmpty {
+        actions += [.backspace(from: state.text), .paste("zz", over: state.text), .clearButtonTapped]
+      }
     }
-    if state.isSearching(flavor) { actions += [.cancelButtonTapped, .scopeButtonTapped(state.scopeIndex == 0 ? 1 : 0)] }
+    if state.isSearching(flavor) {
+      actions += [.cancelButtonTapped, .scopeButtonTapped(state.scopeIndex == 0 ? 1 : 0)]
+    }
     return actions
   }
 
@@ -86,21 +93,28 @@ struct LifecycleGlobalRuleTests {
       .didStartSearching:
       [.searchBarTextDidBeginEditing]
     case .updateSearchResults:
-      [.searchBarTextDidBeginEditing, .searchBarTextDidChange, .searchBarScopeDidChange, .searchBarCancelButtonClicked]
-    case .willDismissSearchController, .didDismissSearchController, .willEndSearch, .didEndSearch, .didTapOnCancelButton:
+      [
+        .searchBarTextDidBeginEditing, .searchBarTextDidChange, .searchBarScopeDidChange,
+        .searchBarCancelButtonClicked,
+      ]
+    case .willDismissSearchController, .didDismissSearchController, .willEndSearch, .didEndSearch,
+      .didTapOnCancelButton:
       [.searchBarCancelButtonClicked]
     case .shouldReloadForSearchString, .didChangeSearchText: [.searchBarTextDidChange]
     case .shouldReloadForSearchScope: [.searchBarScopeDidChange]
     case .didLoadSearchResultsTableView, .willShowResultsTable, .didShowResultsTable:
       [.searchBarTextDidChange, .searchBarTextDidBeginEditing]
-    case .willHideResultsTable, .didHideResultsTable: [.searchBarTextDidChange, .searchBarCancelButtonClicked]
+    case .willHideResultsTable, .didHideResultsTable:
+      [.searchBarTextDidChange, .searchBarCancelButtonClicked]
     case .didTapOnSearchButton: [.searchBarSearchButtonClicked]
     default: []
     }
   }
 
   static let receivers: [Flavor: Set<String>] = [
-    .controller: ["UISearchBarDelegate", "UISearchResultsUpdating", "UISearchControllerDelegate", "UITableViewDelegate"],
+    .controller: [
+      "UISearchBarDelegate", "UISearchResultsUpdating", "UISearchControllerDelegate", "UITableViewDelegate",
+    ],
     .display: ["UISearchBarDelegate", "UISearchDisplayDelegate", "UITableViewDelegate"],
     .custom: ["UISearchBarDelegate", "CustomSearchControllerDelegate", "UITableViewDelegate"],
   ]
@@ -143,7 +157,9 @@ struct LifecycleGlobalRuleTests {
 
     // Pairs in their order.
     ordered(.searchBarShouldBeginEditing, .searchBarTextDidBeginEditing, adjacent: true)
-    if case .textChanged = action { ordered(.searchBarShouldChangeText, .searchBarTextDidChange, adjacent: true) }
+    if case .textChanged = action {
+      ordered(.searchBarShouldChangeText, .searchBarTextDidChange, adjacent: true)
+    }
     ordered(.searchBarShouldEndEditing, .searchBarTextDidEndEditing, adjacent: true)
     ordered(.willPresentSearchController, .didPresentSearchController)
     ordered(.willDismissSearchController, .didDismissSearchController)
@@ -157,15 +173,20 @@ struct LifecycleGlobalRuleTests {
     if before.resultsTableLoaded, first(.didLoadSearchResultsTableView) != nil {
       found.append("didLoadSearchResultsTableView twice for one dataset")
     }
-    if let present = first(.didPresentSearchController), first(.updateSearchResults).map({ $0 > present }) ?? true {
+    if let present = first(.didPresentSearchController),
+      first(.updateSearchResults).map({ $0 > present }) ?? true
+    {
       found.append("present without its update inside")
     }
-    if let dismiss = first(.didDismissSearchController), first(.updateSearchResults).map({ $0 > dismiss }) ?? true {
+    if let dismiss = first(.didDismissSearchController),
+      first(.updateSearchResults).map({ $0 > dismiss }) ?? true
+    {
       found.append("dismiss without its update inside")
     }
 
     // Who is called, and how often.
-    for callback in callbacks where !receivers[options.flavor]!.contains(callback.name.receiver) {
+    let allowed = receivers[options.flavor] ?? []
+    for callback in callbacks where !allowed.contains(callback.name.receiver) {
       found.append("\(callback.name.selector) in the \(options.flavor) flavor")
     }
     if names.filter({ $0 == .updateSearchResults }).count > 1 { found.append("more than one update") }
@@ -187,19 +208,26 @@ struct LifecycleGlobalRuleTests {
       case .searchBarTextDidBeginEditing, .searchBarShouldEndEditing:
         if !s.isFirstResponder { found.append("\(callback.name.selector) without FR") }
       case .searchBarTextDidEndEditing: if s.isFirstResponder { found.append("FR after it ended") }
-      case .willPresentSearchController, .willDismissSearchController, .didDismissSearchController, .willEndSearch,
+      case .willPresentSearchController, .willDismissSearchController, .didDismissSearchController,
+        .willEndSearch,
         .didEndSearch:
         if s.isActive { found.append("\(callback.name.selector) while active") }
       case .didPresentSearchController, .willBeginSearch, .didBeginSearch:
         if !s.isActive { found.append("\(callback.name.selector) while inactive") }
       default: break
       }
-      if callback.name == .didDismissSearchController, s.shown != .main { found.append("didDismiss not on main") }
-      if case .updateSearchResults = callback.name, callback.arguments != [.init("searchBar.text", .text(s.text))] {
+      if callback.name == .didDismissSearchController, s.shown != .main {
+        found.append("didDismiss not on main")
+      }
+      if case .updateSearchResults = callback.name,
+        callback.arguments != [.init("searchBar.text", .text(s.text))]
+      {
         found.append("update's text is not the bar's")
       }
     }
-    if let last = callbacks.last, last.state != after.snapshot { found.append("state changed after the last callback") }
+    if let last = callbacks.last, last.state != after.snapshot {
+      found.append("state changed after the last callback")
+    }
     if !action.canSendCallbacks, !callbacks.isEmpty { found.append("callbacks for \(action)") }
 
     // What the app shows (the data-source rule) once the action is over.

@@ -85,8 +85,10 @@ enum Activity { case active, inactive }
 enum Responder { case fr, notFR }
 
 /// The state columns at one step: isActive, text, FR, shown.
-func at(_ activity: Activity, _ text: String, _ responder: Responder, _ shown: ShownTable) -> CallbackSnapshot {
-  CallbackSnapshot(isActive: activity == .active, text: text, isFirstResponder: responder == .fr, shown: shown)
+func at(_ activity: Activity, _ text: String, _ responder: Responder, _ shown: ShownTable) -> CallbackSnapshot
+{
+  CallbackSnapshot(
+    isActive: activity == .active, text: text, isFirstResponder: responder == .fr, shown: shown)
 }
 
 // MARK: - Expected callbacks, with the argument labels and return values the traces print
@@ -95,70 +97,113 @@ extension Callback {
   static func shouldBeginEditing(_ s: CallbackSnapshot) -> Callback {
     Callback(.searchBarShouldBeginEditing, returns: true, state: s)
   }
-  static func textDidBeginEditing(_ s: CallbackSnapshot) -> Callback { Callback(.searchBarTextDidBeginEditing, state: s) }
-  static func shouldChangeText(_ location: Int, _ length: Int, _ replacement: String, _ s: CallbackSnapshot) -> Callback {
+  static func textDidBeginEditing(_ s: CallbackSnapshot) -> Callback {
+    Callback(.searchBarTextDidBeginEditing, state: s)
+  }
+  static func shouldChangeText(_ location: Int, _ length: Int, _ replacement: String, _ s: CallbackSnapshot)
+    -> Callback
+  {
     Callback(
       .searchBarShouldChangeText,
-      [.init("shouldChangeTextIn", .range(location: location, length: length)), .init("replacementText", .text(replacement))],
+      [
+        .init("shouldChangeTextIn", .range(location: location, length: length)),
+        .init("replacementText", .text(replacement)),
+      ],
       returns: true, state: s)
   }
   static func textDidChange(_ text: String, _ s: CallbackSnapshot) -> Callback {
     Callback(.searchBarTextDidChange, [.init("textDidChange", .text(text))], state: s)
   }
   static func scopeDidChange(_ index: Int, _ s: CallbackSnapshot) -> Callback {
-    Callback(.searchBarScopeDidChange, [.init("selectedScopeButtonIndexDidChange", .integer(index))], state: s)
+    Callback(
+      .searchBarScopeDidChange, [.init("selectedScopeButtonIndexDidChange", .integer(index))], state: s)
   }
-  static func searchButtonClicked(_ s: CallbackSnapshot) -> Callback { Callback(.searchBarSearchButtonClicked, state: s) }
-  static func cancelButtonClicked(_ s: CallbackSnapshot) -> Callback { Callback(.searchBarCancelButtonClicked, state: s) }
+  static func searchButtonClicked(_ s: CallbackSnapshot) -> Callback {
+    Callback(.searchBarSearchButtonClicked, state: s)
+  }
+  static func cancelButtonClicked(_ s: CallbackSnapshot) -> Callback {
+    Callback(.searchBarCancelButtonClicked, state: s)
+  }
   static func shouldEndEditing(_ s: CallbackSnapshot) -> Callback {
     Callback(.searchBarShouldEndEditing, returns: true, state: s)
   }
-  static func textDidEndEditing(_ s: CallbackSnapshot) -> Callback { Callback(.searchBarTextDidEndEditing, state: s) }
+  static func textDidEndEditing(_ s: CallbackSnapshot) -> Callback {
+    Callback(.searchBarTextDidEndEditing, state: s)
+  }
 
   /// `updateSearchResults(for:)`; its text argument is `searchBar.text` at that step.
   static func update(_ s: CallbackSnapshot) -> Callback {
     Callback(.updateSearchResults, [.init("searchBar.text", .text(s.text))], state: s)
   }
-  static func willPresent(_ s: CallbackSnapshot) -> Callback { Callback(.willPresentSearchController, state: s) }
-  static func didPresent(_ s: CallbackSnapshot) -> Callback { Callback(.didPresentSearchController, state: s) }
-  static func willDismiss(_ s: CallbackSnapshot) -> Callback { Callback(.willDismissSearchController, state: s) }
-  static func didDismiss(_ s: CallbackSnapshot) -> Callback { Callback(.didDismissSearchController, state: s) }
+  static func willPresent(_ s: CallbackSnapshot) -> Callback {
+    Callback(.willPresentSearchController, state: s)
+  }
+  static func didPresent(_ s: CallbackSnapshot) -> Callback {
+    Callback(.didPresentSearchController, state: s)
+  }
+  static func willDismiss(_ s: CallbackSnapshot) -> Callback {
+    Callback(.willDismissSearchController, state: s)
+  }
+  static func didDismiss(_ s: CallbackSnapshot) -> Callback {
+    Callback(.didDismissSearchController, state: s)
+  }
 
   static func didLoadResultsTable(_ s: CallbackSnapshot) -> Callback {
-    Callback(.didLoadSearchResultsTableView, [.init("didLoadSearchResultsTableView", .object("searchResultsTableView"))], state: s)
+    Callback(
+      .didLoadSearchResultsTableView,
+      [.init("didLoadSearchResultsTableView", .object("searchResultsTableView"))], state: s)
   }
   static func willBeginSearch(_ s: CallbackSnapshot) -> Callback { Callback(.willBeginSearch, state: s) }
   static func didBeginSearch(_ s: CallbackSnapshot) -> Callback { Callback(.didBeginSearch, state: s) }
   static func willEndSearch(_ s: CallbackSnapshot) -> Callback { Callback(.willEndSearch, state: s) }
   static func didEndSearch(_ s: CallbackSnapshot) -> Callback { Callback(.didEndSearch, state: s) }
   static func shouldReload(_ text: String, returns: Bool = true, _ s: CallbackSnapshot) -> Callback {
-    Callback(.shouldReloadForSearchString, [.init("shouldReloadTableForSearch", .text(text))], returns: returns, state: s)
+    Callback(
+      .shouldReloadForSearchString, [.init("shouldReloadTableForSearch", .text(text))], returns: returns,
+      state: s)
   }
   static func shouldReloadScope(_ index: Int, returns: Bool = true, _ s: CallbackSnapshot) -> Callback {
-    Callback(.shouldReloadForSearchScope, [.init("shouldReloadTableForSearchScope", .integer(index))], returns: returns, state: s)
+    Callback(
+      .shouldReloadForSearchScope, [.init("shouldReloadTableForSearchScope", .integer(index))],
+      returns: returns, state: s)
   }
   static func willShowResults(_ s: CallbackSnapshot) -> Callback {
-    Callback(.willShowResultsTable, [.init("willShowSearchResultsTableView", .object("searchResultsTableView"))], state: s)
+    Callback(
+      .willShowResultsTable, [.init("willShowSearchResultsTableView", .object("searchResultsTableView"))],
+      state: s)
   }
   static func didShowResults(_ s: CallbackSnapshot) -> Callback {
-    Callback(.didShowResultsTable, [.init("didShowSearchResultsTableView", .object("searchResultsTableView"))], state: s)
+    Callback(
+      .didShowResultsTable, [.init("didShowSearchResultsTableView", .object("searchResultsTableView"))],
+      state: s)
   }
   static func willHideResults(_ s: CallbackSnapshot) -> Callback {
-    Callback(.willHideResultsTable, [.init("willHideSearchResultsTableView", .object("searchResultsTableView"))], state: s)
+    Callback(
+      .willHideResultsTable, [.init("willHideSearchResultsTableView", .object("searchResultsTableView"))],
+      state: s)
   }
   static func didHideResults(_ s: CallbackSnapshot) -> Callback {
-    Callback(.didHideResultsTable, [.init("didHideSearchResultsTableView", .object("searchResultsTableView"))], state: s)
+    Callback(
+      .didHideResultsTable, [.init("didHideSearchResultsTableView", .object("searchResultsTableView"))],
+      state: s)
   }
 
   static func didStartSearching(_ s: CallbackSnapshot) -> Callback { Callback(.didStartSearching, state: s) }
-  static func didTapOnSearchButton(_ s: CallbackSnapshot) -> Callback { Callback(.didTapOnSearchButton, state: s) }
-  static func didTapOnCancelButton(_ s: CallbackSnapshot) -> Callback { Callback(.didTapOnCancelButton, state: s) }
+  static func didTapOnSearchButton(_ s: CallbackSnapshot) -> Callback {
+    Callback(.didTapOnSearchButton, state: s)
+  }
+  static func didTapOnCancelButton(_ s: CallbackSnapshot) -> Callback {
+    Callback(.didTapOnCancelButton, state: s)
+  }
   static func didChangeSearchText(_ text: String, _ s: CallbackSnapshot) -> Callback {
     Callback(.didChangeSearchText, [.init("searchText", .text(text))], state: s)
   }
 
   static func didSelectRow(_ table: String, row: Int, _ s: CallbackSnapshot) -> Callback {
-    Callback(.didSelectRow, [.init("tableView", .object(table)), .init("didSelectRowAt", .indexPath(section: 0, row: row))], state: s)
+    Callback(
+      .didSelectRow,
+      [.init("tableView", .object(table)), .init("didSelectRowAt", .indexPath(section: 0, row: row))],
+      state: s)
   }
 }
 
@@ -166,9 +211,13 @@ extension Callback {
 
 extension SearchAction {
   /// Typing `character` at the end of `text`.
-  static func type(_ character: String, after text: String) -> SearchAction { .textChanged(.append(character, to: text)) }
+  static func type(_ character: String, after text: String) -> SearchAction {
+    .textChanged(.append(character, to: text))
+  }
   /// Backspace at the end of `text`.
-  static func backspace(from text: String) -> SearchAction { .textChanged(.deleteLast(of: text)!) }
+  static func backspace(from text: String) -> SearchAction {
+    .textChanged(.deleteLast(of: text) ?? TextEdit(location: 0, length: 0, replacement: ""))
+  }
   /// Pasting `replacement` over the whole of `text`.
   static func paste(_ replacement: String, over text: String) -> SearchAction {
     .textChanged(.replaceAll(of: text, with: replacement))

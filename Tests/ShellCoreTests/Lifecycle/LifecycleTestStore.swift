@@ -28,10 +28,12 @@ struct LifecycleTestStore {
     update(&expectedState)
     let callbacks = lifecycle.reduce(&state, action)
     if callbacks != expected {
-      Issue.record("Callbacks of \(action) differ:\n\(dumpDiff(expected, callbacks))", sourceLocation: sourceLocation)
+      Issue.record(
+        "Callbacks of \(action) differ:\n\(dumpDiff(expected, callbacks))", sourceLocation: sourceLocation)
     }
     if state != expectedState {
-      Issue.record("State after \(action) differs:\n\(dumpDiff(expectedState, state))", sourceLocation: sourceLocation)
+      Issue.record(
+        "State after \(action) differs:\n\(dumpDiff(expectedState, state))", sourceLocation: sourceLocation)
     }
     return callbacks
   }

@@ -11,7 +11,10 @@ struct ErrorTests {
     let message: String
     var testDescription: String { command }
 
-    init(_ command: String, _ message: String, dataset: String = "candies", setup: [String] = ["search c", "select 1"]) {
+    init(
+      _ command: String, _ message: String, dataset: String = "candies",
+      setup: [String] = ["search c", "select 1"]
+    ) {
       self.dataset = dataset
       self.setup = setup
       self.command = command
@@ -40,7 +43,9 @@ struct ErrorTests {
     Case("set live maybe", "Invalid value 'maybe' for 'live'. Expected 'on' or 'off'"),
     Case("set rule sometimes", "Invalid value 'sometimes' for 'rule'. Expected 'active' or 'text'"),
     Case("set flavor custom", "Cannot change 'flavor' while the search is active. Use 'cancel' first"),
-    Case("set flavor modern", "Invalid value 'modern' for 'flavor'. Expected 'controller', 'display' or 'custom'"),
+    Case(
+      "set flavor modern", "Invalid value 'modern' for 'flavor'. Expected 'controller', 'display' or 'custom'"
+    ),
     Case("set page 0", "Invalid value '0' for 'page'. Expected a number of rows above 0"),
     Case("trace loud", "Invalid value 'loud' for 'trace'. Expected 'on', 'off', 'json' or 'state'"),
     Case("load nowhere/missing.txt", "No such file 'nowhere/missing.txt'"),
@@ -63,7 +68,10 @@ struct ErrorTests {
     for line in example.setup { fixture.session.execute(line) }
     #expect(fixture.console.errors == [])
     let session = fixture.session
-    let before = (state: session.state, dataset: session.dataset.name, settings: session.settings, history: session.history)
+    let before = (
+      state: session.state, dataset: session.dataset.name, settings: session.settings,
+      history: session.history
+    )
     let printed = fixture.run(example.command)
     #expect(printed.errors == ["error: " + example.message])
     #expect(printed.output == [])

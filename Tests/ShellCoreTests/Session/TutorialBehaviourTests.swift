@@ -20,7 +20,9 @@ struct TutorialBehaviourTests {
       dataset: "candies", commands: ["search chocolate"], shown: .results,
       titles: ["chocolate Bar", "chocolate Chip", "dark chocolate"]),
     Case(dataset: "candies", commands: ["search Chocolate"], shown: .results, titles: []),
-    Case(dataset: "candies", commands: ["scope Other", "search e"], shown: .results, titles: ["caramel", "sour chew", "gummi bear"]),
+    Case(
+      dataset: "candies", commands: ["scope Other", "search e"], shown: .results,
+      titles: ["caramel", "sour chew", "gummi bear"]),
     // The display controller shows its results table only while the text is non-empty.
     Case(dataset: "candies", commands: ["scope Hard"], shown: .main, titles: CandyNames.all),
     // Recipes: contains[cd], so accents and case do not matter either way.
@@ -30,11 +32,15 @@ struct TutorialBehaviourTests {
       dataset: "recipes", commands: ["search ham"], shown: .results,
       titles: ["Hamburger", "Ham and Egg Sandwich", "Ham and Cheese Panini"]),
     // Countries: case-insensitive contains with accents significant; the results follow isActive.
-    Case(dataset: "countries", commands: ["search GER"], shown: .results, titles: ["Algeria", "Germany", "Niger", "Nigeria"]),
+    Case(
+      dataset: "countries", commands: ["search GER"], shown: .results,
+      titles: ["Algeria", "Germany", "Niger", "Nigeria"]),
     Case(dataset: "countries", commands: ["search curacao"], shown: .results, titles: []),
     Case(dataset: "countries", commands: ["search curaçao"], shown: .results, titles: ["Curaçao"]),
     Case(dataset: "countries", commands: ["focus"], shown: .results, titles: []),
-    Case(dataset: "countries", commands: ["search ger", "cancel"], shown: .main, titles: CountryNames.firstAndCount),
+    Case(
+      dataset: "countries", commands: ["search ger", "cancel"], shown: .main,
+      titles: CountryNames.firstAndCount),
     // Fruits: the empty text shows the full list (rule text).
     Case(dataset: "fruits", commands: ["focus"], shown: .main, titles: FruitNames.all),
     Case(
