@@ -223,12 +223,12 @@ final class FoldedIndex: @unchecked Sendable {
     var work = ChunkFold()
     guard !rows.isEmpty else { return work }
     let end = Int(offsets[rows.upperBound])
-    var total = end - Int(offsets[rows.lowerBound])
     var row = rows.lowerBound
     var position = Int(offsets[row])
     let high: UInt64 = 0x8080_8080_8080_8080
+    var wideBytes = 0
     while position < end {
-      // The next byte >= 0x80, eight bytes at a time.
+      // The next byte >= 0x80, 32 bytes at a time.
       while position &+ 32 <= end {
         let raw = UnsafeRawPointer(base + position)
         let any =
@@ -241,14 +241,27 @@ final class FoldedIndex: @unchecked Sendable {
       while position < end, base[position] < 0x80 { position &+= 1 }
       if position >= end { break }
       while Int(offsets[row + 1]) <= position { row &+= 1 }
-      let start = Int(offsets[row])
-      let count = Int(offsets[row + 1]) - start
       work.wide.append(Int32(row))
+      wideBytes += Int(offsets[row + 1] - offsets[row])
+      position = Int(offsets[row + 1])
+      row &+= 1
+    }
+    // Table folds never lengthen a row, so these reservations are exact for Latin text: growing
+    // by doubling would leave the outgrown buffers resident in the threads' malloc arenas, right
+    // when the load's memory peaks.
+    work.foldBytes.reserveCapacity(wideBytes)
+    work.foldLengths.reserveCapacity(work.wide.count)
+    for variant in [TextVariant.exact, .ci, .strip] {
+      work.side[variant.rawValue].reserveCapacity(wideBytes)
+      work.sideLengths[variant.rawValue].reserveCapacity(work.wide.count)
+    }
+    var total = end - Int(offsets[rows.lowerBound])
+    for wideRow in work.wide {
+      let start = Int(offsets[Int(wideRow)])
+      let count = Int(offsets[Int(wideRow) + 1]) - start
       let length = foldWide(base + start, count, into: &work)
       work.foldLengths.append(UInt32(length))
       total += length - count
-      position = start + count
-      row &+= 1
     }
     work.total = total
     return work
