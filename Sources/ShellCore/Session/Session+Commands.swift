@@ -287,8 +287,8 @@ extension Session {
       throw .invalidValue(
         option: "match", value: value, allowed: OptionRegistry.oneOf(MatchRule.allCases.map(\.rawValue)))
     }
-    _ = try engine.search(state.appliedText, rule: rule, scope: state.appliedScope)
-    _ = try engine.search(state.text, rule: rule, scope: state.scopeIndex)
+    try validateQuery(state.appliedText, rule: rule, scope: state.appliedScope)
+    try validateQuery(state.text, rule: rule)
     settings.match = rule
   }
 

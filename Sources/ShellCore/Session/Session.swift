@@ -267,8 +267,12 @@ extension Session {
   var focusIfNeeded: [SearchAction] { state.isFirstResponder ? [] : [.editingBegan] }
 
   /// Checks that `text` is a valid query under the current rule before any state changes.
-  func validateQuery(_ text: String) throws(ShellError) {
-    _ = try engine.search(text, rule: settings.match, scope: state.scopeIndex)
+  ///
+  /// The search it runs is cached, so the action's own search is free. An empty query is always
+  /// valid, and searching it would only list every row.
+  func validateQuery(_ text: String, rule: MatchRule? = nil, scope: Int? = nil) throws(ShellError) {
+    guard !text.isEmpty else { return }
+    _ = try engine.search(text, rule: rule ?? settings.match, scope: scope ?? state.scopeIndex)
   }
 }
 
