@@ -70,7 +70,9 @@ extension Dataset {
   }
 
   /// Calls `body` with the raw UTF-8 bytes of the arena and the cell offsets, for the search index.
-  func withStorage<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+  func withStorage<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) throws -> R) rethrows
+    -> R
+  {
     try arena.withUnsafeBufferPointer { bytes in
       try offsets.withUnsafeBufferPointer { offsets in try body(bytes, offsets) }
     }
@@ -102,8 +104,10 @@ enum DatasetSource: Equatable, Sendable {
 }
 
 extension Dataset {
-  /// The same rows with a new scope bar: `titles[0]` is the button for every row, and each other
-  /// title selects the rows whose category equals it. Shares the text arena.
+  /// The same rows with a new scope bar, sharing the text arena.
+  ///
+  /// `titles[0]` is the button for every row; each other title selects the rows whose category
+  /// equals it.
   func relabelingScopes(_ titles: [String]) -> Dataset {
     var rowScopes: [UInt16] = []
     if let scopeColumn {

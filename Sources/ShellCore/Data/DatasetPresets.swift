@@ -6,7 +6,9 @@ struct DatasetPresets: Equatable, Sendable {
   var placeholder: String = "Search"
   /// How the query is compared with the rows.
   var match: MatchRule = .fold
-  /// The lifecycle options the tutorial used. A file without presets gets rule `text`, so an
+  /// The lifecycle options the tutorial used.
+  ///
+  /// A file without presets gets rule `text`, so an
   /// empty search, or a scope alone, shows rows instead of an empty results table.
   var lifecycle: LifecycleOptions = {
     var options = LifecycleOptions()

@@ -19,7 +19,9 @@ struct CompiledQuery {
       let needle = term.needle
       if needle.count == 0 { return 1 }
       let first = Double(frequency[Int(needle.bytes[needle.firstIndex])]) / Double(total)
-      let second = needle.firstIndex == needle.secondIndex ? 1 : Double(frequency[Int(needle.bytes[needle.secondIndex])]) / Double(total)
+      let second =
+        needle.firstIndex == needle.secondIndex
+        ? 1 : Double(frequency[Int(needle.bytes[needle.secondIndex])]) / Double(total)
       return first * second / Double(needle.count)
     }
     let candidates = clauses.indices.filter { index in
@@ -104,9 +106,11 @@ struct QueryPlan {
       let end = clauseEnds[clause]
       var best: Int32?
       // A one-term clause is known to match: only alternatives need re-checking.
-      for index in start..<end where terms[index].kind == .fuzzy && (end - start == 1 || terms[index].matches(row, texts)) {
+      for index in start..<end
+      where terms[index].kind == .fuzzy && (end - start == 1 || terms[index].matches(row, texts)) {
         let term = terms[index]
-        let value = scorer.score(texts.slice(row, term.variant), pattern: term.scalars, count: term.scalarCount)
+        let value = scorer.score(
+          texts.slice(row, term.variant), pattern: term.scalars, count: term.scalarCount)
         best = max(best ?? value, value)
       }
       total &+= best ?? 0
@@ -138,7 +142,8 @@ struct TermPlan {
       return ByteScanner.isSubsequence(slice, needle, scalarStarts: scalarStarts, scalarCount: scalarCount)
     case .contains, .wordStart:
       return ByteScanner.matches(
-        slice, needle, length, wordStart: kind == .wordStart, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
+        slice, needle, length, wordStart: kind == .wordStart, anchoredStart: anchoredStart,
+        anchoredEnd: anchoredEnd)
     }
   }
 }
@@ -167,8 +172,10 @@ struct CompiledTerm {
   /// The term as plain pointers (valid while `self` lives).
   var plan: TermPlan {
     TermPlan(
-      needle: bytes.pointer, length: needle.count, scalars: scalarValues.pointer, scalarStarts: scalarStarts.pointer,
-      scalarCount: needle.scalars.count, kind: term.kind, variant: term.variant, anchoredStart: term.anchoredStart,
+      needle: bytes.pointer, length: needle.count, scalars: scalarValues.pointer,
+      scalarStarts: scalarStarts.pointer,
+      scalarCount: needle.scalars.count, kind: term.kind, variant: term.variant,
+      anchoredStart: term.anchoredStart,
       anchoredEnd: term.anchoredEnd, negated: term.negated)
   }
 }

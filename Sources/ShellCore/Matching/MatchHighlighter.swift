@@ -12,7 +12,9 @@ enum MatchHighlighter {
     let characters = Array(title)
     var marked = [Bool](repeating: false, count: characters.count)
     if rule == .regex {
-      guard let matcher = try? RegexMatcher(pattern: query), let match = matcher.firstMatch(in: title) else { return [] }
+      guard let matcher = try? RegexMatcher(pattern: query), let match = matcher.firstMatch(in: title) else {
+        return []
+      }
       var offset = 0
       for index in title.indices {
         let next = title.index(after: index)
@@ -55,7 +57,8 @@ enum MatchHighlighter {
   /// The first position where `needle` occurs in `scalars` as `term` requires.
   private static func firstMatch(_ needle: [UInt32], in scalars: [UInt32], term: QueryTerm) -> Int? {
     guard needle.count <= scalars.count else { return nil }
-    for start in 0...(scalars.count - needle.count) where scalars[start..<start + needle.count].elementsEqual(needle) {
+    for start in 0...(scalars.count - needle.count)
+    where scalars[start..<start + needle.count].elementsEqual(needle) {
       if term.anchoredStart && start != 0 { continue }
       if term.anchoredEnd && start + needle.count != scalars.count { continue }
       if term.kind == .wordStart && start > 0 && TextFolding.isWordScalar(scalars[start - 1]) { continue }

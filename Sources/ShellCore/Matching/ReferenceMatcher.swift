@@ -24,12 +24,15 @@ enum ReferenceMatcher {
     texts: [String], titles: [String], scopes: [UInt16], query: String, rule: MatchRule, scope: Int
   ) -> [Int] {
     let rows = texts.indices.filter { row in
-      (scope == 0 || (row < scopes.count && Int(scopes[row]) == scope)) && matches(texts[row], query: query, rule: rule)
+      (scope == 0 || (row < scopes.count && Int(scopes[row]) == scope))
+        && matches(texts[row], query: query, rule: rule)
     }
     guard rule == .fuzzy, !query.allSatisfy(\.isWhitespace) else { return rows }
     let parsed = ParsedQuery(query, rule: rule)
     if parsed.isEmpty { return rows }
-    let scored = rows.map { row in (row: row, score: score(texts[row], parsed), length: titles[row].utf8.count) }
+    let scored = rows.map { row in
+      (row: row, score: score(texts[row], parsed), length: titles[row].utf8.count)
+    }
     return scored.sorted { a, b in
       if a.score != b.score { return a.score > b.score }
       if a.length != b.length { return a.length < b.length }
@@ -44,7 +47,8 @@ enum ReferenceMatcher {
     let form = Array(TextFolding.form(text, term.variant).unicodeScalars)
     if term.kind == .fuzzy { return isSubsequence(needle, of: form) }
     guard needle.count <= form.count else { return false }
-    for start in 0...(form.count - needle.count) where form[start..<start + needle.count].elementsEqual(needle) {
+    for start in 0...(form.count - needle.count)
+    where form[start..<start + needle.count].elementsEqual(needle) {
       if term.anchoredStart && start != 0 { continue }
       if term.anchoredEnd && start + needle.count != form.count { continue }
       if term.kind == .wordStart && start > 0 && TextFolding.isWordScalar(form[start - 1].value) { continue }

@@ -50,7 +50,13 @@ struct RegexMatcher: @unchecked Sendable {
         if end < characters.count, characters[end] == "]" { end += 1 }
         var depth = 1
         while end < characters.count, depth > 0 {
-          if characters[end] == "\\" { end += 1 } else if characters[end] == "[" { depth += 1 } else if characters[end] == "]" { depth -= 1 }
+          if characters[end] == "\\" {
+            end += 1
+          } else if characters[end] == "[" {
+            depth += 1
+          } else if characters[end] == "]" {
+            depth -= 1
+          }
           end += 1
         }
         if depth > 0 { return (index + 1, "unclosed character class") }
@@ -69,7 +75,9 @@ struct RegexMatcher: @unchecked Sendable {
         if groups.popLast() == nil { return (index + 1, "unmatched ')'") }
         atomStart = false
       case "*", "+", "?", "{":
-        if atomStart, character != "{" { return (index + 1, "quantifier '\(character)' has nothing to repeat") }
+        if atomStart, character != "{" {
+          return (index + 1, "quantifier '\(character)' has nothing to repeat")
+        }
       case "|":
         atomStart = true
         index += 1

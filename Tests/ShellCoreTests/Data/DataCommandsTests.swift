@@ -27,7 +27,8 @@ struct DataCommandsTests {
     #expect(printed.errors == [])
     #expect(
       printed.output == [
-        "Loaded 'people': 3 rows, flavor controller, match fold", "[ Search ]", "people · main table · 3 of 3", "  1  Ann",
+        "Loaded 'people': 3 rows, flavor controller, match fold", "[ Search ]",
+        "people · main table · 3 of 3", "  1  Ann",
         "  2  Bob", "  3  Cy",
       ])
     let dataset = fixture.session.session.dataset

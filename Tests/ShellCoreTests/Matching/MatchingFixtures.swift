@@ -16,7 +16,8 @@ enum MatchingFixtures {
       builder.appendRow(categories.map { [title, $0[index]] } ?? [title])
     }
     return builder.build(
-      name: "t", source: .standardInput, scopeColumn: categories == nil ? nil : 1, presets: DatasetPresets(title: "t"))
+      name: "t", source: .standardInput, scopeColumn: categories == nil ? nil : 1,
+      presets: DatasetPresets(title: "t"))
   }
 }
 

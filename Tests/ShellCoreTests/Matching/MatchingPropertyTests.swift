@@ -6,8 +6,14 @@ import Testing
 /// The fast engine against `ReferenceMatcher` on random rows and random queries, for every rule,
 /// including keystroke sequences that exercise narrowing and the result cache.
 struct MatchingPropertyTests {
-  static let ascii = ["apple", "Banana", "cherry", "date", "Elder", "fig", "grape", "HONEY", "kiwi", "lemon", "st", "sta", "stand", "a", "the", "x-ray", "o'neil", "2024"]
-  static let accented = ["café", "Crème", "brûlée", "Zürich", "Øresund", "straße", "Ærø", "naïve", "Łódź", "Đà", "ıstanbul", "İzmir", "ÉCLAIR", "jalapeño", "Ŧest", "œuvre"]
+  static let ascii = [
+    "apple", "Banana", "cherry", "date", "Elder", "fig", "grape", "HONEY", "kiwi", "lemon", "st", "sta",
+    "stand", "a", "the", "x-ray", "o'neil", "2024",
+  ]
+  static let accented = [
+    "café", "Crème", "brûlée", "Zürich", "Øresund", "straße", "Ærø", "naïve", "Łódź", "Đà", "ıstanbul",
+    "İzmir", "ÉCLAIR", "jalapeño", "Ŧest", "œuvre",
+  ]
   static let other = ["東京", "タワー", "🍕", "👩‍💻", "Ελλάδα", "ΣΟΦΟΣ", "한국", "naïve", "x\u{301}y", "ɛɐʃ", "Ɐɀ"]
 
   /// A random word, with accented words sometimes in NFD.
@@ -23,7 +29,8 @@ struct MatchingPropertyTests {
 
   static func rows(_ count: Int, _ random: inout SeededGenerator) -> [String] {
     (0..<count).map { _ in
-      (0..<Int.random(in: 0...4, using: &random)).map { _ in word(&random) }.joined(separator: Bool.random(using: &random) ? " " : "-")
+      (0..<Int.random(in: 0...4, using: &random)).map { _ in word(&random) }.joined(
+        separator: Bool.random(using: &random) ? " " : "-")
     }
   }
 
@@ -33,7 +40,10 @@ struct MatchingPropertyTests {
     for _ in 0..<Int.random(in: 1...3, using: &random) {
       var piece: String
       if Int.random(in: 0..<5, using: &random) == 0 {
-        piece = String((0..<Int.random(in: 1...2, using: &random)).map { _ in "aeiostxzé東🍕".randomElement(using: &random) ?? "a" })
+        piece = String(
+          (0..<Int.random(in: 1...2, using: &random)).map { _ in
+            "aeiostxzé東🍕".randomElement(using: &random) ?? "a"
+          })
       } else {
         let row = Array(rows.randomElement(using: &random) ?? "a")
         guard !row.isEmpty else { continue }
@@ -62,9 +72,12 @@ struct MatchingPropertyTests {
   }
 
   static func check(_ engine: SearchEngine, _ rows: [String], _ query: String, _ rule: MatchRule) throws {
-    let expected = ReferenceMatcher.search(texts: rows, titles: rows, scopes: [], query: query, rule: rule, scope: 0)
+    let expected = ReferenceMatcher.search(
+      texts: rows, titles: rows, scopes: [], query: query, rule: rule, scope: 0)
     let found = try engine.search(query, rule: rule).map(Int.init)
-    #expect(found == expected, "rule \(rule) query '\(query)' (\(query.unicodeScalars.map { String($0.value, radix: 16) }))")
+    #expect(
+      found == expected,
+      "rule \(rule) query '\(query)' (\(query.unicodeScalars.map { String($0.value, radix: 16) }))")
   }
 
   @Test(arguments: MatchRule.allCases.filter { $0 != .regex }, [UInt64(1), 2, 3])
@@ -72,7 +85,8 @@ struct MatchingPropertyTests {
     var random = SeededGenerator(seed: seed &* 7919 &+ UInt64(rule.hashValue & 0xFF))
     let rows = Self.rows(300, &random)
     // A low threshold splits even this small dataset into chunks, as a large one would be.
-    let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: seed == 1 ? 64 : 1_000_000)
+    let engine = SearchEngine(
+      dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: seed == 1 ? 64 : 1_000_000)
     for _ in 0..<60 {
       try Self.check(engine, rows, Self.query(rows, &random), rule)
     }
@@ -116,9 +130,12 @@ struct MatchingPropertyTests {
       let bytes = Array(text.utf8)
       let fast = bytes.withUnsafeBufferPointer { buffer -> Int32 in
         guard let base = buffer.baseAddress else { return FuzzyScorer.none }
-        return scorer.score(RowSlice(base: base, start: 0, end: buffer.count, limit: buffer.count), pattern: pattern.unicodeScalars.map(\.value))
+        return scorer.score(
+          RowSlice(base: base, start: 0, end: buffer.count, limit: buffer.count),
+          pattern: pattern.unicodeScalars.map(\.value))
       }
-      let slow = ReferenceMatcher.fuzzyScore(text: text.unicodeScalars.map(\.value), pattern: pattern.unicodeScalars.map(\.value))
+      let slow = ReferenceMatcher.fuzzyScore(
+        text: text.unicodeScalars.map(\.value), pattern: pattern.unicodeScalars.map(\.value))
       #expect(fast == (slow ?? FuzzyScorer.none), "'\(pattern)' in '\(text)'")
     }
   }

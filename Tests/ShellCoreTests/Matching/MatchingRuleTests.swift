@@ -66,10 +66,14 @@ struct MatchingRuleTests {
     // regex: the original text, case-sensitive
     (.regex, "^Z.rich$", ["Zürich", "Zurich"]),
     (.regex, "(?i)^zurich", ["Zurich", "ZURICH airport"]),
-    (.regex, "e\\b", [
-      "Crème brûlée", "Creme fraiche", "crème", "Øresund bridge", "Straße", "strasse", "naïve café", "Big Red Apple",
-      "apple pie", "pineapple",
-    ]),
+    (
+      .regex, "e\\b",
+      [
+        "Crème brûlée", "Creme fraiche", "crème", "Øresund bridge", "Straße", "strasse", "naïve café",
+        "Big Red Apple",
+        "apple pie", "pineapple",
+      ]
+    ),
   ])
   func ruleSelectsRowsInOriginalOrder(rule: MatchRule, query: String, expected: [String]) throws {
     #expect(try titles(query, rule) == expected)
@@ -89,7 +93,9 @@ struct MatchingRuleTests {
     #expect(try titles("pie", .fuzzy).contains("pineapple"))
   }
 
-  @Test(arguments: [("(abc", 1), ("abc)", 4), ("[abc", 1), ("*abc", 1), ("abc\\", 4), ("a{2,1}", nil as Int?)])
+  @Test(arguments: [
+    ("(abc", 1), ("abc)", 4), ("[abc", 1), ("*abc", 1), ("abc\\", 4), ("a{2,1}", nil as Int?),
+  ])
   func invalidRegexNamesThePosition(pattern: String, position: Int?) {
     do {
       _ = try engine.search(pattern, rule: .regex)
