@@ -195,7 +195,7 @@ enum CommandRegistry {
       run: { session, _ throws(ShellError) in session.historyCommand() }),
     Command(
       name: "quit", aliases: ["exit"], usage: "quit", abstract: "Leave the shell (Ctrl-D does too)",
-      run: { _, _ throws(ShellError) in }),
+      run: { session, _ throws(ShellError) in session.scripting.quitRequested = true }),
   ]
 
   /// Every name and alias, for "Did you mean" and completion.

@@ -94,7 +94,7 @@ extension Session {
       console = loud
       forgetPrintedTable()
     }
-    if try !dispatch(line) { scripting.quitRequested = true }
+    try dispatch(line)
   }
 
   /// `demo` lists the walkthroughs; `demo NAME` runs one, printing each of its commands.

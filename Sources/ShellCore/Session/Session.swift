@@ -99,7 +99,7 @@ public final class Session {
     defer { scripting.depth = outerDepth }
     let started = DispatchTime.now()
     do throws(ShellError) {
-      if try !dispatch(trimmed) { scripting.quitRequested = true }
+      try dispatch(trimmed)
       record(trimmed, depth: depth)
     } catch {
       report(error)
@@ -118,22 +118,15 @@ public final class Session {
     console.printError(style.error("error:") + " " + error.description)
   }
 
-  func dispatch(_ line: String) throws(ShellError) -> Bool {
+  /// Parses a line against the registry and runs its command.
+  func dispatch(_ line: String) throws(ShellError) {
     let name = String(line.prefix(while: { $0 != " " && $0 != "\t" }))
     let rest = line.dropFirst(name.count)
     guard let command = CommandRegistry.command(named: name) else {
       throw .unknownCommand(name, suggestion: name.nearest(in: CommandRegistry.names))
     }
-    if command.name == "quit" {
-      let extra = try CommandTokenizer.tokens(String(rest))
-      if let first = extra.first {
-        throw .unexpectedArgument(command: name, token: first.text, usage: command.usage)
-      }
-      return false
-    }
     let arguments = try parseArguments(rest, for: command, typedName: name)
     try command.run(self, arguments)
-    return true
   }
 
   private func parseArguments(_ rest: Substring, for command: Command, typedName: String) throws(ShellError)
