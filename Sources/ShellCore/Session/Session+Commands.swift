@@ -113,7 +113,7 @@ extension Session {
 
   /// The dataset row behind `token` in the table on screen.
   private func resolveRow(_ token: String) throws(ShellError) -> (row: Int, item: Int) {
-    guard let number = Int(token), number >= 1 || number < 1 else { throw .invalidRow(token) }
+    guard let number = Int(token) else { throw .invalidRow(token) }
     let rows = tableRows
     guard number >= 1, number <= rows.count else {
       throw .rowOutOfRange(token, rowCount: rows.count, table: state.shown == .results ? "results" : "main")
@@ -121,28 +121,26 @@ extension Session {
     return (number - 1, rows[number - 1])
   }
 
-  func selectCommand(_ token: String) throws(ShellError) {
+  /// Taps row `token` of the table on screen; returns whether the row was selected, or says that
+  /// the dimming view took the tap and shows the dismissed screen.
+  private func tapRow(_ token: String, announcing: Bool) throws(ShellError) -> Bool {
     let (row, item) = try resolveRow(token)
-    let wasActive = state.isActive
     perform([.rowTapped(row: row, item: item)], showScreen: false)
-    if let selected = state.selectedItem, lastCallbacks.contains(where: { $0.name == .didSelectRow }) {
-      console.print("Selected row \(row + 1): \(Sanitizer.printable(dataset.title(selected)))")
-    } else if wasActive && !state.isActive {
+    guard lastCallbacks.contains(where: { $0.name == .didSelectRow }) else {
       console.print("The tap landed on the dimming view: the search was dismissed and no row was selected")
       printScreen()
+      return false
     }
+    if announcing { console.print("Selected row \(row + 1): \(Sanitizer.printable(dataset.title(item)))") }
+    return true
+  }
+
+  func selectCommand(_ token: String) throws(ShellError) {
+    _ = try tapRow(token, announcing: true)
   }
 
   func detailCommand(_ token: String?) throws(ShellError) {
-    if let token {
-      let (row, item) = try resolveRow(token)
-      perform([.rowTapped(row: row, item: item)], showScreen: false)
-      guard lastCallbacks.contains(where: { $0.name == .didSelectRow }) else {
-        console.print("The tap landed on the dimming view: the search was dismissed and no row was selected")
-        printScreen()
-        return
-      }
-    }
+    if let token, try !tapRow(token, announcing: false) { return }
     guard let item = state.selectedItem else { throw .nothingSelected }
     _ = lifecycle.reduce(&state, .detailOpened)
     for line in ScreenRenderer(session: self).detailLines(item: item) { console.print(line) }
