@@ -183,6 +183,22 @@ final class SearchEngine {
                 plan, driver: driver.needle, driverPlan: driverPlan, rows: lower..<upper, texts: texts,
                 inScope: inScope,
                 into: result.rows)
+            } else if scored, plan.isSingleFuzzyTerm {
+              // One fuzzy term: its score is `none` exactly when it is not a subsequence, so one
+              // scoring pass per row replaces the subsequence check plus a second pass.
+              let signatures = index.signatures.pointer
+              let scorer = FuzzyScorer()
+              var scores: [Int32] = []
+              for row in lower..<upper where signatures[row] & required == required {
+                guard inScope(row) else { continue }
+                let score = plan.score(row, texts, scorer)
+                if score > FuzzyScorer.none {
+                  result.rows.append(row)
+                  scores.append(score)
+                }
+              }
+              result.scores = scores
+              return result
             } else {
               // No term to scan for: test every row, skipping those whose signature lacks a byte
               // that a required `fold` term needs.
