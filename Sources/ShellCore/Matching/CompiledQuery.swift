@@ -98,6 +98,11 @@ struct QueryPlan {
     return true
   }
 
+  /// Whether the plan is one clause holding one positive fuzzy term.
+  var isSingleFuzzyTerm: Bool {
+    clauseCount == 1 && clauseEnds[0] == 1 && terms[0].kind == .fuzzy && !terms[0].negated
+  }
+
   /// The fuzzy score of a matching row: per clause, the best score of its matching fuzzy terms.
   func score(_ row: Int, _ texts: RowTexts, _ scorer: FuzzyScorer) -> Int32 {
     var total: Int32 = 0

@@ -128,7 +128,8 @@ final class FuzzyScorer {
       var consumed = 0
       // Best `previous + position` over positions <= index - 2: the gap transitions.
       var gapBest = none
-      for index in 0..<count where base[index] == wanted {
+      // A match needs a previous-step position before it: start just after the first one.
+      for index in (Int(previousPositions[0]) &+ 1)..<count where base[index] == wanted {
         let position = Int32(truncatingIfNeeded: index)
         while consumed < previousCount, previousPositions[consumed] <= position &- 2 {
           gapBest = max(gapBest, previousValues[consumed] &+ previousPositions[consumed])

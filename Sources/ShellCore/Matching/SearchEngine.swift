@@ -183,6 +183,26 @@ final class SearchEngine {
                 plan, driver: driver.needle, driverPlan: driverPlan, rows: lower..<upper, texts: texts,
                 inScope: inScope,
                 into: result.rows)
+            } else if scored, plan.isSingleFuzzyTerm {
+              // One fuzzy term: score each row in the same pass (its bytes still in cache). The score
+              // is `none` exactly when the term is not a subsequence, so short patterns, which most
+              // signature-passing rows match, skip the subsequence check; from 4 scalars on, fewer
+              // rows match and the cheap check first pays (1M rows: `stand` 50 ms without, 37 with;
+              // `sta` 82 without, 92 with).
+              let signatures = index.signatures.pointer
+              let scorer = FuzzyScorer()
+              let check = plan.terms[0].scalarCount >= 4
+              var scores: [Int32] = []
+              for row in lower..<upper where signatures[row] & required == required {
+                guard inScope(row), !check || plan.matches(row, texts) else { continue }
+                let score = plan.score(row, texts, scorer)
+                if score > FuzzyScorer.none {
+                  result.rows.append(row)
+                  scores.append(score)
+                }
+              }
+              result.scores = scores
+              return result
             } else {
               // No term to scan for: test every row, skipping those whose signature lacks a byte
               // that a required `fold` term needs.
