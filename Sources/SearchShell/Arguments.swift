@@ -142,7 +142,7 @@ struct Arguments {
           "--check",
           "--echo", "--bail", "--param", "--pace", "--step",
         ]
-        let suggestion = argument.hasPrefix("-") ? nearest(argument, in: known) : nil
+        let suggestion = argument.hasPrefix("-") ? argument.nearest(in: known) : nil
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
         throw Failure(
           message: argument.hasPrefix("-")
@@ -170,24 +170,5 @@ struct Arguments {
     }
     guard let value = Double(number), value >= 0, value.isFinite else { return nil }
     return value * scale
-  }
-
-  private static func nearest(_ word: String, in candidates: [String]) -> String? {
-    candidates.min { distance(word, $0) < distance(word, $1) }.flatMap { distance(word, $0) <= 2 ? $0 : nil }
-  }
-
-  private static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var previous = row[0]
-      row[0] = i
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        let old = row[j]
-        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-        previous = old
-      }
-    }
-    return row[b.count]
   }
 }

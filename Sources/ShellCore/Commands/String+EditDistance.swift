@@ -19,7 +19,7 @@ extension String {
   }
 
   /// The candidate nearest to this string within an edit distance of 2, if any.
-  func nearest(in candidates: [String]) -> String? {
+  public func nearest(in candidates: [String]) -> String? {
     let scored = candidates.map { (candidate: $0, distance: lowercased().editDistance(to: $0.lowercased())) }
     guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= 2,
       best.distance < count
