@@ -74,4 +74,28 @@ enum CommandTokenizer {
     // Several words after a leading quote: the quote was part of the text only if it never closes.
     return words.map(\.text).joined(separator: " ")
   }
+
+  /// `text` as one word argument: as is when it reads back the same, else in double quotes.
+  static func quotedWord(_ text: String) -> String {
+    let plain = !text.isEmpty && !text.contains(where: { " \t'\"\\".contains($0) })
+    return plain ? text : doubleQuoted(text)
+  }
+
+  /// `text` as a rest-of-line argument: literal unless `restOfLine` would trim or unquote it.
+  static func quotedRestOfLine(_ text: String) -> String {
+    let needsQuotes =
+      text.isEmpty || text.first == "'" || text.first == "\"" || text.first?.isWhitespace == true
+      || text.last?.isWhitespace == true
+    return needsQuotes ? doubleQuoted(text) : text
+  }
+
+  /// `text` in double quotes with `"` and `\` escaped, which `tokens` reads back as one word.
+  private static func doubleQuoted(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+      if character == "\"" || character == "\\" { result.append("\\") }
+      result.append(character)
+    }
+    return result + "\""
+  }
 }

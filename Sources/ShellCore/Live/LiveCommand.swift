@@ -25,9 +25,9 @@ public enum LiveCommand: Equatable, Sendable {
   public var line: String {
     switch self {
     case .focus: return "focus"
-    case .type(let text): return "type " + Self.quoted(text)
+    case .type(let text): return "type " + CommandTokenizer.quotedRestOfLine(text)
     case .backspace(let count): return count == 1 ? "backspace" : "backspace \(count)"
-    case .search(let text): return "search " + Self.quoted(text)
+    case .search(let text): return "search " + CommandTokenizer.quotedRestOfLine(text)
     case .submit: return "submit"
     case .cancel: return "cancel"
     case .scope(let index): return "scope \(index)"
@@ -45,20 +45,5 @@ public enum LiveCommand: Equatable, Sendable {
     case (.backspace(let first), .backspace(let second)): return .backspace(first + second)
     default: return nil
     }
-  }
-
-  /// `text` as a rest-of-line argument: literal unless the tokenizer would trim or unquote it,
-  /// then in double quotes with `"` and `\` escaped.
-  static func quoted(_ text: String) -> String {
-    let needsQuotes =
-      text.isEmpty || text.first == "'" || text.first == "\"" || text.first?.isWhitespace == true
-      || text.last?.isWhitespace == true
-    guard needsQuotes else { return text }
-    var result = "\""
-    for character in text {
-      if character == "\"" || character == "\\" { result.append("\\") }
-      result.append(character)
-    }
-    return result + "\""
   }
 }

@@ -165,9 +165,9 @@ extension Session {
       throw .notAvailable(
         command: "record", reason: "the dataset came from standard input and cannot be loaded again")
     case .bundled(let name):
-      loadLine = Self.quotedIfNeeded(name) + loadOverrides
+      loadLine = CommandTokenizer.quotedWord(name) + loadOverrides
     case .file(let path):
-      loadLine = Self.quotedIfNeeded(URL(fileURLWithPath: path).standardizedFileURL.path) + loadOverrides
+      loadLine = CommandTokenizer.quotedWord(URL(fileURLWithPath: path).standardizedFileURL.path) + loadOverrides
     }
     var options = OptionRegistry.options.filter { $0.name != "scopes" || dataset.scopeColumn != nil }
       .map { "\($0.name) \($0.get(self))" }
@@ -178,7 +178,7 @@ extension Session {
       "quiet load " + loadLine,
     ]
     for option in OptionRegistry.options where option.name != "scopes" || dataset.scopeColumn != nil {
-      lines.append("quiet set \(option.name) " + Self.quotedIfNeeded(option.get(self)))
+      lines.append("quiet set \(option.name) " + CommandTokenizer.quotedWord(option.get(self)))
     }
     if trace != .off { lines.append("quiet trace \(trace.rawValue)") }
     if timing { lines.append("quiet timing on") }
@@ -190,17 +190,9 @@ extension Session {
     guard let request = loadedWith else { return "" }
     var text = ""
     if let format = request.format { text += " --format \(format.rawValue)" }
-    if let title = request.title { text += " --title " + Self.quotedIfNeeded(title) }
-    if let scope = request.scope { text += " --scope " + Self.quotedIfNeeded(scope) }
+    if let title = request.title { text += " --title " + CommandTokenizer.quotedWord(title) }
+    if let scope = request.scope { text += " --scope " + CommandTokenizer.quotedWord(scope) }
     return text
-  }
-
-  /// `text` as one argument: as is when it reads back the same, else in double quotes.
-  static func quotedIfNeeded(_ text: String) -> String {
-    let plain = !text.isEmpty && !text.contains(where: { " \t'\"\\".contains($0) })
-    if plain { return text }
-    return "\""
-      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   // MARK: - Assertions
