@@ -167,7 +167,8 @@ extension Session {
     case .bundled(let name):
       loadLine = CommandTokenizer.quotedWord(name) + loadOverrides
     case .file(let path):
-      loadLine = CommandTokenizer.quotedWord(URL(fileURLWithPath: path).standardizedFileURL.path) + loadOverrides
+      loadLine =
+        CommandTokenizer.quotedWord(URL(fileURLWithPath: path).standardizedFileURL.path) + loadOverrides
     }
     var options = OptionRegistry.options.filter { $0.name != "scopes" || dataset.scopeColumn != nil }
       .map { "\($0.name) \($0.get(self))" }
