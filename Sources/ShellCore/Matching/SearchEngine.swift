@@ -47,6 +47,18 @@ final class SearchEngine {
       } ?? 32
   }
 
+  /// The same search over `dataset`, a relabelling of this engine's rows (`set scopes`): the text
+  /// is the same, so the folded index is reused; cached results depend on scopes and start empty.
+  init(reusingIndexOf other: SearchEngine, for dataset: Dataset) {
+    precondition(dataset.rowCount == other.dataset.rowCount, "a relabelling keeps every row")
+    self.dataset = dataset
+    columns = other.columns
+    index = other.index
+    parallelThreshold = other.parallelThreshold
+    cacheBudget = other.cacheBudget
+    cacheEntries = other.cacheEntries
+  }
+
   /// The ids of the rows whose text matches `query` under `rule` and whose scope is `scope`.
   ///
   /// Scope 0 is "All". An empty (or all-whitespace) query selects every row in the scope.

@@ -176,8 +176,11 @@ extension Session {
   /// Replaces the dataset; the search starts over with the new dataset's presets.
   func replaceDataset(with newDataset: Dataset, keepingSettings: Bool = false) {
     dataset = newDataset
-    // Relabelled scopes keep the columns `set fields` chose; a new dataset starts with its title.
-    engine = SearchEngine(dataset: newDataset, columns: keepingSettings ? engine.columns : nil)
+    // Relabelled scopes keep the folded text and the columns `set fields` chose; a new dataset
+    // is folded afresh and starts with its title column.
+    engine =
+      keepingSettings
+      ? SearchEngine(reusingIndexOf: engine, for: newDataset) : SearchEngine(dataset: newDataset)
     if !keepingSettings {
       settings = SessionSettings(
         presets: newDataset.presets, pageSize: settings.pageSize, appearance: settings.appearance)
