@@ -19,6 +19,26 @@ struct ArenaView {
   @inline(__always) func start(_ row: Int) -> Int { Int(offsets[row &* stride &+ column]) }
   /// One past the last byte of row `row`.
   @inline(__always) func end(_ row: Int) -> Int { Int(offsets[row &* stride &+ column &+ 1]) }
+  /// The row among `after + 1 ... last` whose bytes hold `position` (the first one ending past it).
+  ///
+  /// Gallops from `after` and then bisects, so the next hit of a sparse scan costs a few dozen
+  /// offset loads instead of one per row in between. `position` must lie before `end(last)`.
+  @inline(__always) func row(containing position: Int, after: Int, through last: Int) -> Int {
+    var low = after &+ 1
+    var step = 1
+    // Invariant: every row before `low` ends at or before `position`.
+    while low &+ step <= last, end(low &+ step &- 1) <= position {
+      low &+= step
+      step &<<= 1
+    }
+    var high = min(low &+ step &- 1, last)
+    while low < high {
+      let middle = (low &+ high) &>> 1
+      if end(middle) <= position { low = middle &+ 1 } else { high = middle }
+    }
+    return low
+  }
+
   /// The bytes of row `row`.
   @inline(__always) func slice(_ row: Int) -> RowSlice {
     RowSlice(base: base, start: start(row), end: end(row), limit: limit)

@@ -14,6 +14,12 @@ struct ByteNeedle {
   let thirdIndex: Int
   /// Whether every byte is ASCII.
   let isASCII: Bool
+  /// The positions a per-row check compares first: the last byte and the rarest of the others.
+  ///
+  /// Rows re-checked after a keystroke already hold the needle without its last byte, so a pair
+  /// of two earlier bytes would flag a candidate in nearly every one of them; the last byte is the
+  /// one that tells them apart.
+  let rowKeys: NeedleKeys
 
   /// Chooses the scan bytes by `frequency` (counts per byte value in the arena).
   init(_ text: String, frequency: [Int]) {
@@ -38,6 +44,8 @@ struct ByteNeedle {
     firstIndex = ranked.first ?? 0
     secondIndex = ranked.count > 1 ? ranked[1] : firstIndex
     thirdIndex = ranked.count > 2 ? ranked[2] : secondIndex
+    let last = max(0, bytes.count - 1)
+    rowKeys = NeedleKeys(first: ranked.first { $0 != last } ?? last, second: last)
   }
 
   /// Number of bytes.

@@ -35,6 +35,29 @@ enum ByteScanner {
     return (words[0] | words[1]) | (words[2] | words[3]) != 0
   }
 
+  /// The lanes of a byte comparison as the bits of an integer, lane 0 lowest.
+  ///
+  /// Each 8-lane word's high bits are gathered into its top byte by one multiply (the lanes
+  /// are 0x00 or 0xFF, so no partial products collide), which costs a few instructions where
+  /// converting the `SIMDMask` lane by lane costs a loop through memory.
+  @inline(__always)
+  static func bits(_ mask: SIMDMask<SIMD32<Int8>>) -> UInt32 {
+    let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let gather: UInt64 = 0x0002_0408_1020_4081
+    let a = ((words[0] & high) &* gather) &>> 56
+    let b = ((words[1] & high) &* gather) &>> 56
+    let c = ((words[2] & high) &* gather) &>> 56
+    let d = ((words[3] & high) &* gather) &>> 56
+    return UInt32(truncatingIfNeeded: a | b &<< 8 | c &<< 16 | d &<< 24)
+  }
+
+  /// `mask` without the bits above `span` (all of it from a span of 31 on).
+  @inline(__always)
+  static func keep(_ mask: UInt32, through span: Int) -> UInt32 {
+    span >= 31 ? mask : mask & ((UInt32(2) &<< UInt32(truncatingIfNeeded: span)) &- 1)
+  }
+
   /// The high bit of each byte of `x` that is zero (exact: no borrow between bytes).
   @inline(__always)
   static func zeroBytes(_ x: UInt64) -> UInt64 {
@@ -136,12 +159,10 @@ enum ByteScanner {
       guard let needleBase = needleBuffer.baseAddress else { return }
       var row = rows.lowerBound
       var position = chunkStart
-      let firstWord = UInt64(firstByte) &* 0x0101_0101_0101_0101
-      let secondWord = UInt64(secondByte) &* 0x0101_0101_0101_0101
-      let thirdWord = UInt64(thirdByte) &* 0x0101_0101_0101_0101
+      let lastRow = rows.upperBound - 1
       /// Verifies a candidate; on a hit reports the row and returns where the next row starts.
       @inline(__always) func check(_ candidate: Int) -> Int? {
-        while candidate >= view.end(row) { row &+= 1 }
+        if candidate >= view.end(row) { row = view.row(containing: candidate, after: row, through: lastRow) }
         let rowStart = view.start(row)
         let rowEnd = view.end(row)
         if candidate < rowStart || candidate &+ length > rowEnd { return nil }
@@ -151,33 +172,24 @@ enum ByteScanner {
         return rowEnd
       }
       while position <= lastStart {
-        if position <= simdLast,
-          useThird
-            ? !anyThree(
-              load(base + position + firstIndex), first, load(base + position + secondIndex), second,
-              load(base + position + thirdIndex), third)
-            : !anyBoth(load(base + position + firstIndex), first, load(base + position + secondIndex), second)
-        {
-          position &+= 32
-          continue
-        }
         var next = position &+ 32
         if position <= simdLast {
-          // Find the lanes 8 at a time with SWAR: a zero byte of (bytes ^ repeated) is a match.
-          lanes: for word in 0..<4 {
-            let offset = position &+ word &* 8
-            var bits =
-              zeroBytes(load64(base + offset + firstIndex) ^ firstWord)
-              & zeroBytes(load64(base + offset + secondIndex) ^ secondWord)
-            if useThird { bits &= zeroBytes(load64(base + offset + thirdIndex) ^ thirdWord) }
-            while bits != 0 {
-              let candidate = offset &+ bits.trailingZeroBitCount &>> 3
-              bits &= bits &- 1
-              if candidate > lastStart { break lanes }
-              if let rowEnd = check(candidate) {
-                next = rowEnd
-                break lanes
-              }
+          let a = load(base + position + firstIndex) .== first
+          let b = load(base + position + secondIndex) .== second
+          let mask = useThird ? a .& b .& (load(base + position + thirdIndex) .== third) : a .& b
+          // Most steps have no candidate: one OR of the mask's words says so before any gathering.
+          let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
+          if (words[0] | words[1]) | (words[2] | words[3]) == 0 {
+            position = next
+            continue
+          }
+          var lanes = keep(bits(mask), through: lastStart &- position)
+          while lanes != 0 {
+            let candidate = position &+ lanes.trailingZeroBitCount
+            lanes &= lanes &- 1
+            if let rowEnd = check(candidate) {
+              next = rowEnd
+              break
             }
           }
         } else {
@@ -199,40 +211,46 @@ enum ByteScanner {
   }
 
   /// The first position at or after `from` where `needle` occurs inside `row`, or -1.
+  ///
+  /// Tests the needle's bytes at `keys` (its two rarest, or any two positions) for 32 start
+  /// positions per step and verifies only the positions where both agree: a row of typical
+  /// length is one step.
   @inline(__always)
-  static func find(_ row: RowSlice, _ needle: UnsafePointer<UInt8>, _ length: Int, from: Int) -> Int {
+  static func find(
+    _ row: RowSlice, _ needle: UnsafePointer<UInt8>, _ length: Int, keys: NeedleKeys, from: Int
+  ) -> Int {
     let lastStart = row.end - length
     if from > lastStart { return -1 }
     let base = row.base
-    let firstByte = needle[0]
-    let lastByte = needle[length - 1]
+    let firstOffset = keys.first
+    let secondOffset = keys.second
+    let firstByte = needle[firstOffset]
+    let secondByte = needle[secondOffset]
+    // Up to two bytes at distinct keys are fully tested by the comparison itself.
+    let verified = length == 1 || (length == 2 && firstOffset != secondOffset)
     var position = from
-    if length <= 32 {
+    let simdLast = row.limit - max(firstOffset, secondOffset) - 32
+    if position <= simdLast {
       let first = SIMD32<UInt8>(repeating: firstByte)
-      let last = SIMD32<UInt8>(repeating: lastByte)
-      let simdLast = row.limit - length + 1 - 32
-      let firstWord = UInt64(firstByte) &* 0x0101_0101_0101_0101
-      let lastWord = UInt64(lastByte) &* 0x0101_0101_0101_0101
+      let second = SIMD32<UInt8>(repeating: secondByte)
       while position <= lastStart, position <= simdLast {
-        if anyBoth(load(base + position), first, load(base + position + length - 1), last) {
-          for word in 0..<4 {
-            let offset = position &+ word &* 8
-            var bits =
-              zeroBytes(load64(base + offset) ^ firstWord)
-              & zeroBytes(load64(base + offset + length - 1) ^ lastWord)
-            while bits != 0 {
-              let candidate = offset &+ bits.trailingZeroBitCount &>> 3
-              bits &= bits &- 1
-              if candidate > lastStart { return -1 }
-              if equal(base + candidate, needle, length) { return candidate }
-            }
-          }
+        let mask = (load(base + position + firstOffset) .== first) .& (load(base + position + secondOffset) .== second)
+        let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
+        if (words[0] | words[1]) | (words[2] | words[3]) == 0 {
+          position &+= 32
+          continue
+        }
+        var lanes = keep(bits(mask), through: lastStart &- position)
+        while lanes != 0 {
+          let candidate = position &+ lanes.trailingZeroBitCount
+          if verified || equal(base + candidate, needle, length) { return candidate }
+          lanes &= lanes &- 1
         }
         position &+= 32
       }
     }
     while position <= lastStart {
-      if base[position] == firstByte, equal(base + position, needle, length) { return position }
+      if base[position &+ firstOffset] == firstByte, equal(base + position, needle, length) { return position }
       position &+= 1
     }
     return -1
@@ -241,7 +259,7 @@ enum ByteScanner {
   /// Whether a row matches a needle of `kind` with the given anchors.
   @inline(__always)
   static func matches(
-    _ row: RowSlice, _ needle: UnsafePointer<UInt8>, _ length: Int, wordStart: Bool,
+    _ row: RowSlice, _ needle: UnsafePointer<UInt8>, _ length: Int, keys: NeedleKeys, wordStart: Bool,
     anchoredStart: Bool, anchoredEnd: Bool
   ) -> Bool {
     if length == 0 { return true }
@@ -255,11 +273,11 @@ enum ByteScanner {
       return equal(row.base + position, needle, length)
         && (!wordStart || isWordStart(row.base, rowStart: row.start, position))
     }
-    var position = find(row, needle, length, from: row.start)
+    var position = find(row, needle, length, keys: keys, from: row.start)
     if !wordStart { return position >= 0 }
     while position >= 0 {
       if isWordStart(row.base, rowStart: row.start, position) { return true }
-      position = find(row, needle, length, from: position + 1)
+      position = find(row, needle, length, keys: keys, from: position + 1)
     }
     return false
   }

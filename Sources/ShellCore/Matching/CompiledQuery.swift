@@ -53,6 +53,9 @@ struct CompiledQuery {
     planClauseEnds = PinnedBuffer(ends)
   }
 
+  /// Whether the query is one positive, unanchored substring or word-start term on the folded text.
+  var isPlainFold: Bool { clauses.isEmpty && driver?.plan.isPlainFold == true }
+
   /// Signature bits every matching row has: from the positive, single-term clauses compared in
   /// `fold` form (whose bytes are exactly what signatures are built from).
   var requiredSignature: UInt32 {
@@ -129,6 +132,7 @@ struct QueryPlan {
 struct TermPlan {
   let needle: UnsafePointer<UInt8>
   let length: Int
+  let keys: NeedleKeys
   let scalars: UnsafePointer<UInt32>
   let scalarStarts: UnsafePointer<Int>
   let scalarCount: Int
@@ -137,6 +141,16 @@ struct TermPlan {
   let anchoredStart: Bool
   let anchoredEnd: Bool
   let negated: Bool
+
+  /// Whether the term is a positive, unanchored substring or word-start term on the folded text.
+  var isPlainFold: Bool {
+    variant == .fold && !negated && !anchoredStart && !anchoredEnd && (kind == .contains || kind == .wordStart)
+  }
+
+  /// A per-row test of the needle for loops over many rows (`contains` and `wordStart` terms only).
+  var finder: RowFinder {
+    RowFinder(needle: needle, length: length, keys: keys, wordStart: kind == .wordStart)
+  }
 
   /// Whether the row's text (in the term's form) matches the term, ignoring negation.
   @inline(__always)
@@ -147,7 +161,7 @@ struct TermPlan {
       return ByteScanner.isSubsequence(slice, needle, scalarStarts: scalarStarts, scalarCount: scalarCount)
     case .contains, .wordStart:
       return ByteScanner.matches(
-        slice, needle, length, wordStart: kind == .wordStart, anchoredStart: anchoredStart,
+        slice, needle, length, keys: keys, wordStart: kind == .wordStart, anchoredStart: anchoredStart,
         anchoredEnd: anchoredEnd)
     }
   }
@@ -177,7 +191,8 @@ struct CompiledTerm {
   /// The term as plain pointers (valid while `self` lives).
   var plan: TermPlan {
     TermPlan(
-      needle: bytes.pointer, length: needle.count, scalars: scalarValues.pointer,
+      needle: bytes.pointer, length: needle.count,
+      keys: needle.rowKeys, scalars: scalarValues.pointer,
       scalarStarts: scalarStarts.pointer,
       scalarCount: needle.scalars.count, kind: term.kind, variant: term.variant,
       anchoredStart: term.anchoredStart,

@@ -22,6 +22,11 @@ enum RowSignature {
     (0x61...0x7A).contains(byte) || byte == 0x20
   }
 
+  /// Whether `mask` is the bit of one letter or the space, which no other byte shares.
+  static func isExact(_ mask: UInt32) -> Bool {
+    mask.nonzeroBitCount == 1 && mask & (1 << 26 | 0xF000_0000) == 0
+  }
+
   /// `bit` for every byte value: a table lookup beats the branches when folding millions of rows.
   static let table: PinnedBuffer<UInt32> = {
     let table = PinnedBuffer<UInt32>(count: 256)

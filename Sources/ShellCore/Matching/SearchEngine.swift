@@ -92,7 +92,7 @@ final class SearchEngine {
         rows = allRows(scope: scope)
       } else {
         let compiled = CompiledQuery(query, frequency: index.byteFrequency)
-        let base = narrowingBase(for: query, rule: rule, scope: scope)
+        let base = narrowingBase(for: query, rule: rule, scope: scope, plain: compiled.isPlainFold)
         guard
           let found = run(
             compiled, candidates: base, scope: scope, scored: rule == .fuzzy, cancellation: cancellation)
@@ -170,7 +170,16 @@ final class SearchEngine {
             @inline(__always) func inScope(_ row: Int) -> Bool {
               scope == 0 || (row < scopes.count && Int(scopes[row]) == scope)
             }
-            if candidates != nil {
+            if candidates != nil, let driverPlan, query.isPlainFold {
+              // One plain term re-checked on a previous result (a typed letter): one inlined
+              // kernel per row, reading the rows in ascending order.
+              let finder = driverPlan.finder
+              let fold = texts.fold
+              for position in lower..<upper {
+                let row = Int(candidateBuffer[position])
+                if finder.matches(fold.slice(row)), inScope(row) { result.rows.append(row) }
+              }
+            } else if candidates != nil {
               // Scattered rows are bound by memory latency: touch a block of rows with independent
               // loads first (the CPU overlaps those misses), then test them from cache.
               var blockStart = lower
@@ -192,9 +201,8 @@ final class SearchEngine {
               result.touched = touched
             } else if let driver = query.driver, let driverPlan {
               scanChunk(
-                plan, driver: driver.needle, driverPlan: driverPlan, rows: lower..<upper, texts: texts,
-                inScope: inScope,
-                into: result.rows)
+                driver: driver.needle, driverPlan: driverPlan, rows: lower..<upper, texts: texts,
+                filter: RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), into: result.rows)
             } else if scored, plan.isSingleFuzzyTerm {
               // One fuzzy term: score each row in the same pass (its bytes still in cache). The score
               // is `none` exactly when the term is not a subsequence, so short patterns, which most
@@ -300,27 +308,37 @@ final class SearchEngine {
 
   /// The full scan of one chunk, driven by the SIMD scan for `driver`.
   private func scanChunk(
-    _ plan: QueryPlan, driver: ByteNeedle, driverPlan: TermPlan, rows range: Range<Int>, texts: RowTexts,
-    inScope: (Int) -> Bool, into rows: RowIDBuffer
+    driver: ByteNeedle, driverPlan: TermPlan, rows range: Range<Int>, texts: RowTexts, filter: RowFilter,
+    into rows: RowIDBuffer
   ) {
     let variant = driverPlan.variant
+    let acceptsAll = filter.acceptsAll
     // Wide rows keep their `ci`, `exact` and `strip` forms apart: scan ASCII rows, then them.
     let separateWide = variant != .fold
-    if driver.count == 1, variant == .fold || variant == .ci, driverPlan.kind == .contains,
-      RowSignature.isExact(driver.bytes[0])
-    {
-      // A single letter matches most rows: each row's signature answers without reading text.
-      let mask = RowSignature.bit(driver.bytes[0])
+    let mask = RowSignature.mask(driver.bytes)
+    if driver.count == 1, RowSignature.isExact(mask) {
+      // A single letter or space matches most rows, where a text scan pays per hit: visit only
+      // the rows whose signature has it. The signature answers alone for a substring of the
+      // folded text (and of an ASCII row's `ci` form); otherwise one per-row test decides.
+      let answered = driverPlan.kind == .contains && (variant == .fold || variant == .ci)
+      let finder = driverPlan.finder
+      let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
       let signatures = index.signatures.pointer
       for row in range where signatures[row] & mask != 0 {
-        if separateWide, texts.isWide(row) { continue }
-        if inScope(row), plan.matches(row, texts) { rows.append(row) }
+        let found: Bool
+        if separateWide, texts.isWide(row) {
+          found = driverPlan.matches(row, texts)
+        } else {
+          found = answered || finder.matches(view.slice(row))
+        }
+        if found, acceptsAll || filter.accepts(row) { rows.append(row) }
       }
+      return
     } else if variant == .fold || driver.isASCII {
       let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
       ByteScanner.scan(view, rows: range, needle: driver, wordStart: driverPlan.kind == .wordStart) { row in
         if separateWide, texts.isWide(row) { return }
-        if inScope(row), plan.matches(row, texts) { rows.append(row) }
+        if acceptsAll || filter.accepts(row) { rows.append(row) }
       }
     }
     guard separateWide else { return }
@@ -328,7 +346,7 @@ final class SearchEngine {
     var position = texts.lowerWide(range.lowerBound)
     while position < texts.wideCount, Int(texts.wideRows[position]) < range.upperBound {
       let row = Int(texts.wideRows[position])
-      if inScope(row), driverPlan.matches(row, texts), plan.matches(row, texts) { wide.append(Int32(row)) }
+      if driverPlan.matches(row, texts), filter.accepts(row) { wide.append(Int32(row)) }
       position += 1
     }
     if wide.isEmpty { return }
@@ -437,16 +455,21 @@ final class SearchEngine {
 
   /// The smallest cached result that provably contains every row `query` can match, if it is
   /// small enough that re-checking its rows beats a full scan.
-  private func narrowingBase(for query: ParsedQuery, rule: MatchRule, scope: Int) -> [Int32]? {
+  ///
+  /// `plain` says the query is one unanchored substring or word-start term on the folded text,
+  /// which `RowFinder` re-checks in ~90 instructions per row; anything else goes through the
+  /// general per-row plan, about three times dearer.
+  private func narrowingBase(for query: ParsedQuery, rule: MatchRule, scope: Int, plain: Bool) -> [Int32]? {
     var best: CacheEntry?
     for entry in cache where entry.rule == rule && (entry.scope == scope || entry.scope == 0) {
       guard let parsed = entry.parsed, query.implies(parsed) else { continue }
       if best == nil || entry.rows.count < best?.rows.count ?? 0 { best = entry }
     }
-    // Re-checking a candidate costs a scattered row load (~95 ns) where a full scan streams at
-    // ~4-6 ns per row. Measured at 1M rows: st→sta narrowing from 25% took 7-8 ms against a 4 ms
-    // scan, sta→stan from 3% took 3 ms against a 5.5 ms scan; the break-even is near 6%.
-    guard let best, best.rows.count <= max(dataset.rowCount / 16, 4096) else { return nil }
+    // Break-even against a full scan, in instructions at 1M rows (callgrind): `sta` scanned costs
+    // 39M; re-checked with `RowFinder` on the 25% that hold `st`, 29M (on a third, about the same
+    // as the scan). The general plan cost 61M on that 25%, and breaks even near 6%.
+    let limit = plain ? dataset.rowCount / 3 : dataset.rowCount / 16
+    guard let best, best.rows.count <= max(limit, 4096) else { return nil }
     return best.ascending ?? best.rows
   }
 

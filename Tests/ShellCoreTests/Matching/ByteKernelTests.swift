@@ -1,0 +1,138 @@
+import Testing
+
+@testable import ShellCore
+
+/// The byte kernels (`ByteScanner.bits`, `RowFinder`, `ArenaView.row(containing:)`, the SIMD scan)
+/// against byte-by-byte definitions, on random rows that cross 32-byte steps and end at the arena's
+/// last readable byte, where the kernels switch to their scalar tails.
+struct ByteKernelTests {
+  /// Rows packed into one arena, either padded like the engine's or ending exactly at `limit`.
+  struct Arena {
+    let bytes: PinnedBuffer<UInt8>
+    let offsets: PinnedBuffer<UInt32>
+    let rows: [[UInt8]]
+    let limit: Int
+
+    init(_ rows: [[UInt8]], padded: Bool) {
+      self.rows = rows
+      let joined = rows.flatMap { $0 }
+      bytes = PinnedBuffer(joined, padding: padded ? FoldedIndex.padding : 0)
+      var ends: [UInt32] = [0]
+      for row in rows { ends.append((ends.last ?? 0) + UInt32(row.count)) }
+      offsets = PinnedBuffer(ends)
+      limit = joined.count + (padded ? FoldedIndex.padding : 0)
+    }
+
+    var view: ArenaView {
+      ArenaView(base: bytes.pointer, limit: limit, offsets: offsets.pointer, stride: 1, column: 0)
+    }
+  }
+
+  /// Letters, separators and a two-byte letter (é), so word starts and UTF-8 both occur.
+  static let alphabet: [[UInt8]] = ["s", "t", "a", "n", "S", " ", "-", "1", "é"].map { Array($0.utf8) }
+
+  static func randomRow(_ random: inout SeededGenerator, maxScalars: Int) -> [UInt8] {
+    (0..<Int.random(in: 0...maxScalars, using: &random)).flatMap { _ in
+      alphabet.randomElement(using: &random) ?? []
+    }
+  }
+
+  /// Every start of `needle` in `row` (at a word start when asked), by plain comparison.
+  static func naiveMatches(_ arena: Arena, row: Int, needle: [UInt8], wordStart: Bool) -> Bool {
+    let view = arena.view
+    let start = view.start(row)
+    let text = arena.rows[row]
+    guard needle.count <= text.count else { return needle.isEmpty }
+    for offset in 0...(text.count - needle.count) where Array(text[offset..<offset + needle.count]) == needle {
+      if !wordStart || ByteScanner.isWordStart(view.base, rowStart: start, start + offset) { return true }
+    }
+    return false
+  }
+
+  @Test func bitsGatherEveryLaneInOrder() {
+    var random = SeededGenerator(seed: 7)
+    for _ in 0..<500 {
+      let a = SIMD32<UInt8>((0..<32).map { _ in UInt8.random(in: 0...3, using: &random) })
+      let mask = a .== SIMD32(repeating: 1)
+      var expected: UInt32 = 0
+      for lane in 0..<32 where mask[lane] { expected |= 1 << UInt32(lane) }
+      #expect(ByteScanner.bits(mask) == expected)
+    }
+  }
+
+  @Test(arguments: [false, true], [UInt64(1), 2, 3])
+  func rowFinderAgreesWithPlainComparison(padded: Bool, seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let rows = (0..<120).map { _ in Self.randomRow(&random, maxScalars: 70) }
+    let arena = Arena(rows, padded: padded)
+    let view = arena.view
+    for _ in 0..<150 {
+      // Needles cut from rows (so they occur) or random (so they mostly do not), 1-12 bytes.
+      var needle = Self.randomRow(&random, maxScalars: 4)
+      if Bool.random(using: &random), let source = rows.randomElement(using: &random), source.count > 0 {
+        let start = Int.random(in: 0..<source.count, using: &random)
+        needle = Array(source[start..<min(source.count, start + Int.random(in: 1...12, using: &random))])
+      }
+      guard !needle.isEmpty else { continue }
+      let keys = NeedleKeys(
+        first: Int.random(in: 0..<needle.count, using: &random),
+        second: Int.random(in: 0..<needle.count, using: &random))
+      let wordStart = Bool.random(using: &random)
+      needle.withUnsafeBufferPointer { buffer in
+        guard let pointer = buffer.baseAddress else { return }
+        let finder = RowFinder(needle: pointer, length: needle.count, keys: keys, wordStart: wordStart)
+        for row in rows.indices {
+          let expected = Self.naiveMatches(arena, row: row, needle: needle, wordStart: wordStart)
+          #expect(
+            finder.matches(view.slice(row)) == expected,
+            "row \(rows[row]) needle \(needle) keys \(keys.first),\(keys.second) wordStart \(wordStart)")
+          #expect(
+            ByteScanner.matches(
+              view.slice(row), pointer, needle.count, keys: keys, wordStart: wordStart, anchoredStart: false,
+              anchoredEnd: false) == expected)
+        }
+      }
+    }
+  }
+
+  @Test(arguments: [false, true], [UInt64(4), 5])
+  func scanFindsExactlyTheRowsHoldingTheNeedle(padded: Bool, seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    // Mostly short rows with runs of empty ones and a few long ones, so hits are dense and sparse.
+    let rows = (0..<400).map { index in
+      index % 50 < 5 ? [] : Self.randomRow(&random, maxScalars: index % 37 == 0 ? 90 : 12)
+    }
+    let arena = Arena(rows, padded: padded)
+    for _ in 0..<60 {
+      let needle = String(decoding: Self.randomRow(&random, maxScalars: 3), as: UTF8.self)
+      guard !needle.isEmpty else { continue }
+      let frequency = [Int](repeating: 1, count: 256)
+      let compiled = ByteNeedle(needle, frequency: frequency)
+      for wordStart in [false, true] {
+        var found: [Int] = []
+        ByteScanner.scan(arena.view, rows: 0..<rows.count, needle: compiled, wordStart: wordStart) {
+          found.append($0)
+        }
+        let expected = rows.indices.filter {
+          Self.naiveMatches(arena, row: $0, needle: Array(needle.utf8), wordStart: wordStart)
+        }
+        #expect(found == expected, "needle '\(needle)' wordStart \(wordStart)")
+      }
+    }
+  }
+
+  @Test func rowContainingAPositionSkipsEmptyRows() {
+    var random = SeededGenerator(seed: 9)
+    let rows = (0..<300).map { _ in Int.random(in: 0..<4, using: &random) == 0 ? [] : Self.randomRow(&random, maxScalars: 9) }
+    let arena = Arena(rows, padded: true)
+    let view = arena.view
+    let last = rows.count - 1
+    for position in 0..<view.end(last) {
+      let expected = (0...last).first { view.end($0) > position } ?? last
+      // From every row that ends at or before the position (the scan's state before a jump).
+      for after in stride(from: 0, to: expected, by: 7) where view.end(after) <= position {
+        #expect(view.row(containing: position, after: after, through: last) == expected)
+      }
+    }
+  }
+}
