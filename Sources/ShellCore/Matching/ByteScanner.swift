@@ -234,7 +234,8 @@ enum ByteScanner {
       let first = SIMD32<UInt8>(repeating: firstByte)
       let second = SIMD32<UInt8>(repeating: secondByte)
       while position <= lastStart, position <= simdLast {
-        let mask = (load(base + position + firstOffset) .== first) .& (load(base + position + secondOffset) .== second)
+        let mask =
+          (load(base + position + firstOffset) .== first) .& (load(base + position + secondOffset) .== second)
         let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
         if (words[0] | words[1]) | (words[2] | words[3]) == 0 {
           position &+= 32
@@ -250,7 +251,9 @@ enum ByteScanner {
       }
     }
     while position <= lastStart {
-      if base[position &+ firstOffset] == firstByte, equal(base + position, needle, length) { return position }
+      if base[position &+ firstOffset] == firstByte, equal(base + position, needle, length) {
+        return position
+      }
       position &+= 1
     }
     return -1

@@ -144,7 +144,8 @@ struct TermPlan {
 
   /// Whether the term is a positive, unanchored substring or word-start term on the folded text.
   var isPlainFold: Bool {
-    variant == .fold && !negated && !anchoredStart && !anchoredEnd && (kind == .contains || kind == .wordStart)
+    variant == .fold && !negated && !anchoredStart && !anchoredEnd
+      && (kind == .contains || kind == .wordStart)
   }
 
   /// A per-row test of the needle for loops over many rows (`contains` and `wordStart` terms only).

@@ -43,7 +43,8 @@ struct ByteKernelTests {
     let start = view.start(row)
     let text = arena.rows[row]
     guard needle.count <= text.count else { return needle.isEmpty }
-    for offset in 0...(text.count - needle.count) where Array(text[offset..<offset + needle.count]) == needle {
+    for offset in 0...(text.count - needle.count) where Array(text[offset..<offset + needle.count]) == needle
+    {
       if !wordStart || ByteScanner.isWordStart(view.base, rowStart: start, start + offset) { return true }
     }
     return false
@@ -123,7 +124,9 @@ struct ByteKernelTests {
 
   @Test func rowContainingAPositionSkipsEmptyRows() {
     var random = SeededGenerator(seed: 9)
-    let rows = (0..<300).map { _ in Int.random(in: 0..<4, using: &random) == 0 ? [] : Self.randomRow(&random, maxScalars: 9) }
+    let rows = (0..<300).map { _ in
+      Int.random(in: 0..<4, using: &random) == 0 ? [] : Self.randomRow(&random, maxScalars: 9)
+    }
     let arena = Arena(rows, padded: true)
     let view = arena.view
     let last = rows.count - 1
