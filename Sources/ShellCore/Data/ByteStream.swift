@@ -34,9 +34,10 @@ struct ByteStream: ~Copyable {
   private var atLineStart = false
   private var previousWasCR = false
   private var countedColumn = 0
-  /// The buffer positions of a run `withLineRun` consumed but did not count into the column yet:
-  /// counting characters costs more than finding the line's end, and only error messages (never
-  /// the text format's) ask for a column. A new line forgets it; a refill counts it first.
+  /// The buffer positions of a run `withLineRun` consumed but did not count into the column yet.
+  ///
+  /// Counting characters costs more than finding the line's end, and only error messages (never
+  /// the text format's) ask for a column. A new line forgets the run; a refill counts it first.
   private var uncounted = 0..<0
   private let control: LoadControl
 
