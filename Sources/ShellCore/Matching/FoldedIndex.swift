@@ -181,11 +181,12 @@ final class FoldedIndex: @unchecked Sendable {
     }
     var writer = WideFormWriter()
     var wideBytes = 0
+    let forms = ScalarFoldTable.forms
     for wideRow in work.wide {
       let start = Int(offsets[Int(wideRow)])
       let count = Int(offsets[Int(wideRow) + 1]) - start
       wideBytes += count
-      measureWide(base + start, count, writer: &writer, work: &work)
+      measureWide(base + start, count, forms: forms, writer: &writer, work: &work)
     }
     work.record(writer, asciiBytes: end - Int(offsets[rows.lowerBound]) - wideBytes)
     return work
@@ -199,6 +200,7 @@ final class FoldedIndex: @unchecked Sendable {
     var work = ChunkFold()
     var writer = WideFormWriter()
     var asciiBytes = 0
+    let forms = ScalarFoldTable.forms
     var scratch: [UInt8] = []
     for row in rows {
       source.withRow(row, scratch: &scratch) { pointer, count in
@@ -208,7 +210,7 @@ final class FoldedIndex: @unchecked Sendable {
         } else {
           work.wide.append(Int32(row))
           let before = writer.fold
-          measureWide(pointer, count, writer: &writer, work: &work)
+          measureWide(pointer, count, forms: forms, writer: &writer, work: &work)
           lengths[row + 1] = UInt32(writer.fold - before)
         }
       }
@@ -232,6 +234,7 @@ final class FoldedIndex: @unchecked Sendable {
     var offset = writer.fold
     var row = rows.lowerBound
     var foreign = 0
+    let forms = ScalarFoldTable.forms
     for index in 0...work.wide.count {
       let stop = index < work.wide.count ? Int(work.wide[index]) : rows.upperBound
       if stop > row {
@@ -255,7 +258,9 @@ final class FoldedIndex: @unchecked Sendable {
       guard index < work.wide.count else { break }
       let start = Int(offsets[stop])
       writer.fold = offset
-      writeWide(base + start, Int(offsets[stop + 1]) - start, writer: &writer, work: work, foreign: &foreign)
+      writeWide(
+        base + start, Int(offsets[stop + 1]) - start, forms: forms, writer: &writer, work: work,
+        foreign: &foreign)
       output.signatures[stop] = RowSignature.of(output.bytes + offset, writer.fold - offset, table: table)
       offset = writer.fold
       output.offsets[stop + 1] = UInt32(offset)
@@ -276,6 +281,7 @@ final class FoldedIndex: @unchecked Sendable {
     var offset = writer.fold
     var nextWide = 0
     var foreign = 0
+    let forms = ScalarFoldTable.forms
     var scratch: [UInt8] = []
     for row in rows {
       let length = Int(output.offsets[row + 1])
@@ -283,7 +289,7 @@ final class FoldedIndex: @unchecked Sendable {
       source.withRow(row, scratch: &scratch) { pointer, count in
         if nextWide < work.wide.count, Int(work.wide[nextWide]) == row {
           writer.fold = offset
-          writeWide(pointer, count, writer: &writer, work: work, foreign: &foreign)
+          writeWide(pointer, count, forms: forms, writer: &writer, work: work, foreign: &foreign)
           nextWide += 1
         } else {
           for index in 0..<count {
@@ -309,11 +315,12 @@ final class FoldedIndex: @unchecked Sendable {
   /// Pass 1 for one wide row: counts its forms; a row outside `ScalarFoldTable` is folded by
   /// Foundation here, once, and its forms are kept in `work` for pass 2.
   static func measureWide(
-    _ pointer: UnsafePointer<UInt8>, _ count: Int, writer: inout WideFormWriter, work: inout ChunkFold
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter,
+    work: inout ChunkFold
   ) {
     let mark = writer
     defer { writer.endRow() }
-    if foldLatin(pointer, count, into: &writer) { return }
+    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
     writer = mark
     let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     for variant in TextVariant.allCases {
@@ -329,12 +336,12 @@ final class FoldedIndex: @unchecked Sendable {
   /// Pass 2 for one wide row: writes its four forms, through the table again or from the
   /// Foundation forms pass 1 kept (the `foreign`-th such row of the chunk).
   static func writeWide(
-    _ pointer: UnsafePointer<UInt8>, _ count: Int, writer: inout WideFormWriter, work: ChunkFold,
-    foreign: inout Int
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter,
+    work: ChunkFold, foreign: inout Int
   ) {
     let mark = writer
     defer { writer.endRow() }
-    if foldLatin(pointer, count, into: &writer) { return }
+    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
     // The table refused the same scalar as in pass 1: write over the partial output.
     writer = mark
     work.foreign.withUnsafeBufferPointer { bytes in
@@ -347,13 +354,11 @@ final class FoldedIndex: @unchecked Sendable {
     foreign += 1
   }
 
-  /// The table path: false as soon as a scalar is not in `ScalarFoldTable`.
+  /// The table path: false as soon as a scalar is not in `forms` (`ScalarFoldTable.forms`, which
+  /// callers read once per chunk: a global's lazy accessor per row showed in profiles).
   private static func foldLatin(
-    _ pointer: UnsafePointer<UInt8>, _ count: Int, into writer: inout WideFormWriter
-  )
-    -> Bool
-  {
-    let forms = ScalarFoldTable.forms
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], into writer: inout WideFormWriter
+  ) -> Bool {
     var index = 0
     while index < count {
       let byte = pointer[index]
