@@ -17,7 +17,10 @@ struct ByteStream: ~Copyable {
   /// The line of the last byte returned.
   private(set) var line = 1
   /// The column of the last byte returned (0 before the first byte of a line).
-  private(set) var column = 0
+  var column: Int {
+    guard let base = buffer.baseAddress, !uncounted.isEmpty else { return countedColumn }
+    return countedColumn + Self.characters(base + uncounted.lowerBound, count: uncounted.count)
+  }
   /// Bytes read from the input so far.
   private(set) var bytesRead = 0
 
@@ -30,6 +33,12 @@ struct ByteStream: ~Copyable {
   private var exhausted = false
   private var atLineStart = false
   private var previousWasCR = false
+  private var countedColumn = 0
+  /// The buffer positions of a run `withLineRun` consumed but did not count into the column yet.
+  ///
+  /// Counting characters costs more than finding the line's end, and only error messages (never
+  /// the text format's) ask for a column. A new line forgets the run; a refill counts it first.
+  private var uncounted = 0..<0
   private let control: LoadControl
 
   /// Opens `input`, mapping the reasons it cannot be read to the shell's errors.
@@ -143,11 +152,12 @@ struct ByteStream: ~Copyable {
       if index > position {
         if atLineStart {
           line += 1
-          column = 0
+          countedColumn = 0
+          uncounted = 0..<0
           atLineStart = false
         }
         previousWasCR = false
-        column += characters
+        countedColumn += characters
         cell.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<index]))
         position = index
       }
@@ -158,7 +168,8 @@ struct ByteStream: ~Copyable {
   /// Consumes the bytes before the next LF, CR or NUL (or the end of input) and calls `body` with them.
   ///
   /// The bytes are passed in place when they lie in one chunk, else gathered in `scratch`, with
-  /// their line. Line and column advance exactly as `appendRun(into:until:)` with those stops.
+  /// their line. Line and column advance exactly as `appendRun(into:until:)` with those stops
+  /// (the column is counted only when asked for).
   ///
   /// The text parser's fast path: the stop bytes are found 8 at a time with word operations, and
   /// a line is neither copied into a cell array nor scanned byte by byte through a `ByteSet`.
@@ -175,7 +186,7 @@ struct ByteStream: ~Copyable {
       }
       guard let base = buffer.baseAddress else { break }
       let stop = Self.lineStop(base, from: position, to: end)
-      if stop > position { trackRun(base + position, count: stop - position) }
+      if stop > position { trackRun(position, stop) }
       if stop < end, !spilled {
         let run = UnsafeBufferPointer(start: base + position, count: stop - position)
         position = stop
@@ -220,6 +231,11 @@ struct ByteStream: ~Copyable {
     return ~(((x & low7) &+ low7) | x | low7)
   }
 
+  /// Number of characters (bytes other than UTF-8 continuation bytes) in `count` bytes.
+  private static func characters(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+    count &- continuationBytes(bytes, count: count)
+  }
+
   /// Number of UTF-8 continuation bytes (10xxxxxx) in `count` bytes, eight at a time.
   @inline(__always)
   private static func continuationBytes(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
@@ -239,16 +255,26 @@ struct ByteStream: ~Copyable {
     return total
   }
 
-  /// Line and column bookkeeping for a run of bytes without LF, CR or NUL.
+  /// Line and column bookkeeping for the run of bytes without LF, CR or NUL at `start..<end`.
   @inline(__always)
-  private mutating func trackRun(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+  private mutating func trackRun(_ start: Int, _ end: Int) {
     if atLineStart {
       line += 1
-      column = 0
+      countedColumn = 0
+      uncounted = 0..<0
       atLineStart = false
     }
     previousWasCR = false
-    column += count &- Self.continuationBytes(bytes, count: count)
+    countUncounted()
+    uncounted = start..<end
+  }
+
+  /// Adds the characters of the run `withLineRun` left uncounted to the column.
+  @inline(__always)
+  private mutating func countUncounted() {
+    guard !uncounted.isEmpty, let base = buffer.baseAddress else { return }
+    countedColumn += Self.characters(base + uncounted.lowerBound, count: uncounted.count)
+    uncounted = 0..<0
   }
 
   /// Consumes a UTF-8 byte-order mark if the input starts with one.
@@ -276,10 +302,11 @@ struct ByteStream: ~Copyable {
     }
     if atLineStart {
       line += 1
-      column = 0
+      countedColumn = 0
+      uncounted = 0..<0
       atLineStart = false
     }
-    if byte & 0xC0 != 0x80 { column += 1 }
+    if byte & 0xC0 != 0x80 { countedColumn += 1 }
     if byte == 0x0A || byte == 0x0D { atLineStart = true }
     previousWasCR = byte == 0x0D
   }
@@ -287,6 +314,8 @@ struct ByteStream: ~Copyable {
   /// Keeps the unread bytes, reads more after them, and reports progress; false at the end.
   private mutating func refill() throws(ShellError) -> Bool {
     if exhausted { return position < end }
+    // The bytes move below.
+    countUncounted()
     if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
     let kept = end - position
     if kept > 0, position > 0, let base = buffer.baseAddress {

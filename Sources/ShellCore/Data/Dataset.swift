@@ -24,13 +24,14 @@ public final class Dataset: Sendable {
   /// Number of rows.
   public let rowCount: Int
 
-  private let arena: [UInt8]
+  private let arena: GrowableBuffer<UInt8>
   /// Cell `(row, column)` spans `offsets[row * columns.count + column] ..< offsets[... + 1]`.
-  private let offsets: [UInt32]
+  private let offsets: GrowableBuffer<UInt32>
 
   init(
     name: String, source: DatasetSource, columns: [String], titleColumn: Int, scopeColumn: Int?,
-    scopeTitles: [String], rowScopes: [UInt16], presets: DatasetPresets, arena: [UInt8], offsets: [UInt32]
+    scopeTitles: [String], rowScopes: [UInt16], presets: DatasetPresets,
+    arena: GrowableBuffer<UInt8>, offsets: GrowableBuffer<UInt32>
   ) {
     self.name = name
     self.source = source
@@ -56,9 +57,7 @@ extension Dataset {
   /// The text of one cell.
   func cell(row: Int, column: Int) -> String {
     let range = cellRange(row: row, column: column)
-    return arena.withUnsafeBufferPointer { buffer in
-      String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-    }
+    return String(decoding: UnsafeBufferPointer(rebasing: arena.buffer[range]), as: UTF8.self)
   }
 
   /// The title of a row, as the table shows it.
@@ -73,9 +72,8 @@ extension Dataset {
   func withStorage<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) throws -> R) rethrows
     -> R
   {
-    try arena.withUnsafeBufferPointer { bytes in
-      try offsets.withUnsafeBufferPointer { offsets in try body(bytes, offsets) }
-    }
+    // Nothing is appended after the build, so the buffers' addresses hold.
+    try body(arena.buffer, offsets.buffer)
   }
 
   /// Whether rows can be narrowed with a scope bar.

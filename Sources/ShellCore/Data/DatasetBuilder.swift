@@ -1,19 +1,23 @@
 import Foundation
 
 /// Appends rows into a `Dataset`'s arena without materialising a `String` per cell.
+///
+/// The arena and offsets are reference-typed buffers that `build` hands to the dataset as they
+/// are (no copy), so a builder builds once and is not copied to build twice.
 struct DatasetBuilder {
   /// Column names; JSON rows may add one mid-build with `addColumn(_:)`.
   private(set) var columns: [String]
-  private(set) var arena: [UInt8] = []
-  private(set) var offsets: [UInt32] = [0]
+  private let arena: GrowableBuffer<UInt8>
+  private var offsets: GrowableBuffer<UInt32>
   private(set) var rowCount = 0
   private var cellsInRow = 0
 
   init(columns: [String], reservingBytes: Int = 0, rows: Int = 0) {
     precondition(!columns.isEmpty)
     self.columns = columns
-    arena.reserveCapacity(reservingBytes)
-    offsets.reserveCapacity(rows * columns.count + 1)
+    arena = GrowableBuffer(capacity: reservingBytes)
+    offsets = GrowableBuffer(capacity: rows * columns.count + 1)
+    offsets.append(0)
   }
 
   /// Appends one cell from raw UTF-8 bytes; the last cell of a row ends the row.
@@ -24,7 +28,8 @@ struct DatasetBuilder {
 
   /// Appends one cell from a `String`.
   mutating func appendCell(_ text: String) {
-    arena.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { arena.append(contentsOf: $0) }
     endCell()
   }
 
@@ -43,8 +48,7 @@ struct DatasetBuilder {
     precondition(cellsInRow == 0, "columns can only be added between rows")
     let oldCount = columns.count
     columns.append(name)
-    var widened: [UInt32] = []
-    widened.reserveCapacity(max(offsets.capacity, rowCount * (oldCount + 1) + 1))
+    let widened = GrowableBuffer<UInt32>(capacity: rowCount * (oldCount + 1) + 1)
     widened.append(0)
     for row in 0..<rowCount {
       let base = row * oldCount
@@ -86,7 +90,7 @@ struct DatasetBuilder {
       for row in 0..<rowCount {
         let start = Int(offsets[row * columns.count + scopeColumn])
         let end = Int(offsets[row * columns.count + scopeColumn + 1])
-        let value = String(decoding: arena[start..<end], as: UTF8.self)
+        let value = String(decoding: UnsafeBufferPointer(rebasing: arena.buffer[start..<end]), as: UTF8.self)
         if let index = indexOf[value] {
           rowScopes.append(index)
         } else if fixedTitles == nil, !value.isEmpty, titles.count < Int(UInt16.max) {

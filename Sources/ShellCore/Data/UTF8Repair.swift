@@ -5,6 +5,7 @@ enum UTF8Repair {
     var index = 0
     let count = bytes.count
     guard let base = bytes.baseAddress else { return true }
+    if isASCII(base, count) { return true }
     while index < count {
       // Plain ASCII eight bytes at a time.
       while index &+ 8 <= count,
@@ -38,6 +39,26 @@ enum UTF8Repair {
       index += length
     }
     return true
+  }
+
+  /// Whether `count` bytes are all ASCII: most cells are, and this settles them without a byte
+  /// loop (the last word overlaps the one before it).
+  @inline(__always)
+  private static func isASCII(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    guard count >= 8 else {
+      var any: UInt8 = 0
+      for index in 0..<count { any |= base[index] }
+      return any < 0x80
+    }
+    let raw = UnsafeRawPointer(base)
+    var any = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    var index = 0
+    while index &+ 8 <= count {
+      any |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index &+= 8
+    }
+    return any & high == 0
   }
 
   /// `bytes` with each maximal invalid sequence replaced by U+FFFD, as Swift's decoder does.

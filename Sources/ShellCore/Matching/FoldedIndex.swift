@@ -40,6 +40,9 @@ final class FoldedIndex: @unchecked Sendable {
   static let padding = 96
 
   /// Folds the `columns` of every row of `dataset`.
+  ///
+  /// Pass 1 finds the wide rows and measures each of their forms; pass 2 writes every form
+  /// straight into arenas of exact size. Each chunk of rows owns its slice of every arena.
   init(dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536) {
     rowCount = dataset.rowCount
     self.columns = columns
@@ -48,185 +51,116 @@ final class FoldedIndex: @unchecked Sendable {
     let chunkRows = (rowCount + chunkCount - 1) / max(chunkCount, 1)
     let foldOffsets = PinnedBuffer<UInt32>(count: rowCount + 1)
     var chunks = [ChunkFold](repeating: ChunkFold(), count: chunkCount)
-    let datasetColumns = dataset.columns.count
-
     // Rows lie back to back in the dataset's arena when it has one column: fold them in bulk.
-    let contiguous = datasetColumns == 1 && columns == [0]
-    var bases: [Int] = []
-    var running = 0
-    let foldBytes: PinnedBuffer<UInt8>
-    let signatures = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
-    let signatureTable = RowSignature.table.pointer
-    if contiguous {
-      dataset.withStorage { bytes, offsets in
-        guard let offsetBase = offsets.baseAddress else { return }
-        // Without text no byte is read, but the helpers want an address.
-        let base = bytes.baseAddress ?? UnsafeRawPointer(foldOffsets.base).assumingMemoryBound(to: UInt8.self)
-        chunks.withUnsafeMutableBufferPointer { results in
-          guard let results = results.baseAddress else { return }
-          Parallel.forEach(chunkCount) { chunk in
-            let lower = chunk * chunkRows
-            let upper = max(lower, min(rowCount, lower + chunkRows))
-            results[chunk] = Self.findWide(base: base, offsets: offsetBase, rows: lower..<upper)
-          }
-        }
-      }
-      for chunk in chunks {
-        bases.append(running)
-        running += chunk.total
-      }
-      precondition(running <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
-      foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding, zeroed: false)
-      dataset.withStorage { bytes, offsets in
-        guard let offsetBase = offsets.baseAddress else { return }
-        let base = bytes.baseAddress ?? UnsafePointer(foldBytes.base)
-        chunks.withUnsafeBufferPointer { results in
-          Parallel.forEach(chunkCount) { chunk in
-            let lower = chunk * chunkRows
-            let upper = max(lower, min(rowCount, lower + chunkRows))
-            Self.fillContiguous(
-              base: base, offsets: offsetBase, rows: lower..<upper, work: results[chunk], at: bases[chunk],
-              into: (foldBytes.base, foldOffsets.base, signatures.base), table: signatureTable)
-          }
-        }
-      }
-    } else {
-      dataset.withStorage { bytes, offsets in
-        guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
-        let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
-        chunks.withUnsafeMutableBufferPointer { results in
-          guard let results = results.baseAddress else { return }
-          Parallel.forEach(chunkCount) { chunk in
-            let lower = chunk * chunkRows
-            let upper = min(rowCount, lower + chunkRows)
-            var work = ChunkFold()
-            var scratch: [UInt8] = []
-            for row in lower..<max(lower, upper) {
-              source.withRow(row, scratch: &scratch) { pointer, count in
-                if Self.isASCII(pointer, count) {
-                  foldOffsets.base[row + 1] = UInt32(count)
-                } else {
-                  work.wide.append(Int32(row))
-                  foldOffsets.base[row + 1] = UInt32(Self.foldWide(pointer, count, into: &work))
-                }
-                work.total += Int(foldOffsets.base[row + 1])
-              }
-            }
-            results[chunk] = work
-          }
-        }
-      }
+    let stride = dataset.columns.count
+    let contiguous = stride == 1 && columns == [0]
 
-      // Pass 2: turn lengths into offsets and fill the arena (each chunk owns its slots).
-      for chunk in chunks {
-        bases.append(running)
-        running += chunk.total
+    dataset.withStorage { bytes, offsets in
+      let source = SourceRows(
+        bytes, offsets, stride: stride, columns: columns, placeholder: UnsafeRawPointer(foldOffsets.base))
+      chunks.withUnsafeMutableBufferPointer { results in
+        guard let results = results.baseAddress else { return }
+        Parallel.forEach(chunkCount) { chunk in
+          let lower = chunk * chunkRows
+          let rows = lower..<max(lower, min(rowCount, lower + chunkRows))
+          results[chunk] =
+            contiguous
+            ? Self.measureContiguous(source, rows: rows)
+            : Self.measureJoined(source, rows: rows, lengths: foldOffsets.base)
+        }
       }
-      precondition(running <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
-      foldBytes = PinnedBuffer<UInt8>(count: running, padding: Self.padding, zeroed: false)
-      dataset.withStorage { bytes, offsets in
-        guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
-        let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
-        chunks.withUnsafeBufferPointer { results in
-          Parallel.forEach(chunkCount) { chunk in
-            let lower = chunk * chunkRows
-            let upper = min(rowCount, lower + chunkRows)
-            let work = results[chunk]
-            var offset = bases[chunk]
-            var nextWide = 0
-            var wideStart = 0
-            var scratch: [UInt8] = []
-            work.foldBytes.withUnsafeBufferPointer { wideFold in
-              for row in lower..<max(lower, upper) {
-                let length = Int(foldOffsets.base[row + 1])
-                let target = foldBytes.base + offset
-                if nextWide < work.wide.count, Int(work.wide[nextWide]) == row {
-                  if length > 0, let wideBase = wideFold.baseAddress {
-                    target.update(from: wideBase + wideStart, count: length)
-                  }
-                  wideStart += length
-                  nextWide += 1
-                } else {
-                  source.withRow(row, scratch: &scratch) { pointer, count in
-                    for index in 0..<count {
-                      let byte = pointer[index]
-                      target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
-                    }
-                  }
-                }
-                signatures.base[row] = RowSignature.of(target, length, table: signatureTable)
-                offset += length
-                foldOffsets.base[row + 1] = UInt32(offset)
-              }
-            }
+    }
+
+    // Each chunk's starting position in every arena.
+    var starts: [ChunkFold] = []
+    var running = ChunkFold()
+    for chunk in chunks {
+      starts.append(running)
+      running.wideCount += chunk.wideCount
+      running.foldBytes += chunk.foldBytes
+      running.exactBytes += chunk.exactBytes
+      running.ciBytes += chunk.ciBytes
+      running.stripBytes += chunk.stripBytes
+    }
+    precondition(running.foldBytes <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
+    // Every byte and slot below is written by pass 2, so none is zeroed first (only the padding).
+    let foldBytes = PinnedBuffer<UInt8>(count: running.foldBytes, padding: Self.padding, zeroed: false)
+    let signatures = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
+    let wideRows = PinnedBuffer<Int32>(count: running.wideCount)
+    var sideBytes: [PinnedBuffer<UInt8>] = []
+    var sideOffsets: [PinnedBuffer<UInt32>] = []
+    for variant in TextVariant.allCases {
+      let total: Int
+      switch variant {
+      case .exact: total = running.exactBytes
+      case .ci: total = running.ciBytes
+      case .strip: total = running.stripBytes
+      case .fold: total = 0  // wide rows' fold forms live in the fold arena
+      }
+      sideBytes.append(PinnedBuffer(count: total, padding: Self.padding, zeroed: false))
+      sideOffsets.append(PinnedBuffer(count: variant == .fold ? 1 : running.wideCount + 1))
+    }
+    let targets = WideFormWriter.Targets(
+      fold: foldBytes.base, exact: sideBytes[TextVariant.exact.rawValue].base,
+      ci: sideBytes[TextVariant.ci.rawValue].base, strip: sideBytes[TextVariant.strip.rawValue].base,
+      exactOffsets: sideOffsets[TextVariant.exact.rawValue].base,
+      ciOffsets: sideOffsets[TextVariant.ci.rawValue].base,
+      stripOffsets: sideOffsets[TextVariant.strip.rawValue].base)
+    let signatureTable = RowSignature.table.pointer
+
+    dataset.withStorage { bytes, offsets in
+      let source = SourceRows(
+        bytes, offsets, stride: stride, columns: columns, placeholder: UnsafeRawPointer(foldOffsets.base))
+      chunks.withUnsafeBufferPointer { results in
+        Parallel.forEach(chunkCount) { chunk in
+          let lower = chunk * chunkRows
+          let rows = lower..<max(lower, min(rowCount, lower + chunkRows))
+          let work = results[chunk]
+          let start = starts[chunk]
+          if !work.wide.isEmpty {
+            (wideRows.base + start.wideCount).update(from: work.wide, count: work.wide.count)
+          }
+          var writer = WideFormWriter(
+            into: targets, fold: start.foldBytes, exact: start.exactBytes, ci: start.ciBytes,
+            strip: start.stripBytes, row: start.wideCount)
+          let output = (bytes: foldBytes.base, offsets: foldOffsets.base, signatures: signatures.base)
+          if contiguous {
+            Self.fillContiguous(
+              source, rows: rows, work: work, writer: &writer, into: output, table: signatureTable)
+          } else {
+            Self.fillJoined(
+              source, rows: rows, work: work, writer: &writer, into: output, table: signatureTable)
           }
         }
       }
     }
     foldOffsets.base[0] = 0
-    // The wide rows' fold forms are in the arena now; release them before the side arenas grow.
-    for chunk in chunks.indices { chunks[chunk].foldBytes = [] }
     self.foldBytes = foldBytes
     self.foldOffsets = foldOffsets
     self.signatures = signatures
-
-    // The wide rows and their side arenas, concatenated in chunk order.
-    var wide: [Int32] = []
-    for chunk in chunks { wide.append(contentsOf: chunk.wide) }
-    wideRows = PinnedBuffer(wide)
+    self.wideRows = wideRows
     let bits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1)
-    for row in wide { bits.base[Int(row) >> 6] |= 1 << (UInt64(row) & 63) }
-    wideBits = bits
-    var sideBytes: [PinnedBuffer<UInt8>] = []
-    var sideOffsets: [PinnedBuffer<UInt32>] = []
-    for variant in TextVariant.allCases {
-      if variant == .fold {
-        sideBytes.append(PinnedBuffer(count: 0, padding: Self.padding))
-        sideOffsets.append(PinnedBuffer(count: 1))
-        continue
-      }
-      let total = chunks.reduce(0) { $0 + $1.side[variant.rawValue].count }
-      let arena = PinnedBuffer<UInt8>(count: total, padding: Self.padding)
-      let offsets = PinnedBuffer<UInt32>(count: wide.count + 1)
-      var byteIndex = 0
-      var rowIndex = 0
-      for chunk in chunks {
-        chunk.side[variant.rawValue].withUnsafeBufferPointer { source in
-          if let address = source.baseAddress, !source.isEmpty {
-            (arena.base + byteIndex).update(from: address, count: source.count)
-          }
-        }
-        for length in chunk.sideLengths[variant.rawValue] {
-          byteIndex += Int(length)
-          rowIndex += 1
-          offsets.base[rowIndex] = UInt32(byteIndex)
-        }
-      }
-      // Copied: free this form's chunk arrays before the next form's arena is allocated.
-      for chunk in chunks.indices {
-        chunks[chunk].side[variant.rawValue] = []
-        chunks[chunk].sideLengths[variant.rawValue] = []
-      }
-      sideBytes.append(arena)
-      sideOffsets.append(offsets)
+    for index in 0..<wideRows.count {
+      let row = wideRows.base[index]
+      bits.base[Int(row) >> 6] |= 1 << (UInt64(row) & 63)
     }
+    wideBits = bits
     self.sideBytes = sideBytes
     self.sideOffsets = sideOffsets
-    byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: running)
+    byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: running.foldBytes)
   }
 
-  /// Pass 1 of the bulk build over rows lying back to back: finds the wide rows (a word-wise
-  /// scan for bytes >= 0x80 over the whole range) and folds them; `total` is the folded length.
-  static func findWide(base: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, rows: Range<Int>)
-    -> ChunkFold
-  {
+  /// Pass 1 over rows lying back to back: finds the wide rows (a word-wise scan for bytes >= 0x80
+  /// over the whole range) and measures their forms.
+  static func measureContiguous(_ source: SourceRows, rows: Range<Int>) -> ChunkFold {
     var work = ChunkFold()
     guard !rows.isEmpty else { return work }
+    let base = source.base
+    let offsets = source.offsets
     let end = Int(offsets[rows.upperBound])
     var row = rows.lowerBound
     var position = Int(offsets[row])
     let high: UInt64 = 0x8080_8080_8080_8080
-    var wideBytes = 0
     while position < end {
       // The next byte >= 0x80, 32 bytes at a time.
       while position &+ 32 <= end {
@@ -242,77 +176,131 @@ final class FoldedIndex: @unchecked Sendable {
       if position >= end { break }
       while Int(offsets[row + 1]) <= position { row &+= 1 }
       work.wide.append(Int32(row))
-      wideBytes += Int(offsets[row + 1] - offsets[row])
       position = Int(offsets[row + 1])
       row &+= 1
     }
-    // Table folds never lengthen a row, so these reservations are exact for Latin text: growing
-    // by doubling would leave the outgrown buffers resident in the threads' malloc arenas, right
-    // when the load's memory peaks.
-    work.foldBytes.reserveCapacity(wideBytes)
-    work.foldLengths.reserveCapacity(work.wide.count)
-    for variant in [TextVariant.exact, .ci, .strip] {
-      work.side[variant.rawValue].reserveCapacity(wideBytes)
-      work.sideLengths[variant.rawValue].reserveCapacity(work.wide.count)
-    }
-    var total = end - Int(offsets[rows.lowerBound])
+    var writer = WideFormWriter()
+    var wideBytes = 0
+    let forms = ScalarFoldTable.forms
     for wideRow in work.wide {
       let start = Int(offsets[Int(wideRow)])
       let count = Int(offsets[Int(wideRow) + 1]) - start
-      let length = foldWide(base + start, count, into: &work)
-      work.foldLengths.append(UInt32(length))
-      total += length - count
+      wideBytes += count
+      measureWide(base + start, count, forms: forms, writer: &writer, work: &work)
     }
-    work.total = total
+    work.record(writer, asciiBytes: end - Int(offsets[rows.lowerBound]) - wideBytes)
     return work
   }
 
-  /// Pass 2 of the bulk build: copies runs of ASCII rows lowercased in one loop, the wide rows'
-  /// fold forms between them, and writes offsets (relative to `at`) and signatures.
+  /// Pass 1 over rows joined from several columns: stores each row's folded length at
+  /// `lengths[row + 1]` and measures the wide rows' forms.
+  static func measureJoined(_ source: SourceRows, rows: Range<Int>, lengths: UnsafeMutablePointer<UInt32>)
+    -> ChunkFold
+  {
+    var work = ChunkFold()
+    var writer = WideFormWriter()
+    var asciiBytes = 0
+    let forms = ScalarFoldTable.forms
+    var scratch: [UInt8] = []
+    for row in rows {
+      source.withRow(row, scratch: &scratch) { pointer, count in
+        if Self.isASCII(pointer, count) {
+          lengths[row + 1] = UInt32(count)
+          asciiBytes += count
+        } else {
+          work.wide.append(Int32(row))
+          let before = writer.fold
+          measureWide(pointer, count, forms: forms, writer: &writer, work: &work)
+          lengths[row + 1] = UInt32(writer.fold - before)
+        }
+      }
+    }
+    work.record(writer, asciiBytes: asciiBytes)
+    return work
+  }
+
+  /// Pass 2 over rows lying back to back: copies runs of ASCII rows lowercased in one loop, folds
+  /// the wide rows between them, and writes offsets and signatures.
   static func fillContiguous(
-    base: UnsafePointer<UInt8>, offsets: UnsafePointer<UInt32>, rows: Range<Int>, work: ChunkFold, at: Int,
+    _ source: SourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
     into output: (
       bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
       signatures: UnsafeMutablePointer<UInt32>
     ),
     table: UnsafePointer<UInt32>
   ) {
-    var offset = at
+    let base = source.base
+    let offsets = source.offsets
+    var offset = writer.fold
     var row = rows.lowerBound
-    var wideStart = 0
-    work.foldBytes.withUnsafeBufferPointer { wideFold in
-      for index in 0...work.wide.count {
-        let stop = index < work.wide.count ? Int(work.wide[index]) : rows.upperBound
-        if stop > row {
-          // Rows row..<stop are ASCII: lowercase their bytes in one pass.
-          let source = base + Int(offsets[row])
-          let count = Int(offsets[stop]) - Int(offsets[row])
-          let target = output.bytes + offset
+    var foreign = 0
+    let forms = ScalarFoldTable.forms
+    for index in 0...work.wide.count {
+      let stop = index < work.wide.count ? Int(work.wide[index]) : rows.upperBound
+      if stop > row {
+        // Rows row..<stop are ASCII: lowercase their bytes in one pass.
+        let start = base + Int(offsets[row])
+        let count = Int(offsets[stop]) - Int(offsets[row])
+        let target = output.bytes + offset
+        for index in 0..<count {
+          let byte = start[index]
+          target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+        }
+        let shift = UInt32(truncatingIfNeeded: offset &- Int(offsets[row]))
+        for each in row..<stop {
+          let end = offsets[each + 1] &+ shift
+          output.offsets[each + 1] = end
+          let start = Int(offsets[each] &+ shift)
+          output.signatures[each] = RowSignature.of(output.bytes + start, Int(end) &- start, table: table)
+        }
+        offset += count
+      }
+      guard index < work.wide.count else { break }
+      let start = Int(offsets[stop])
+      writer.fold = offset
+      writeWide(
+        base + start, Int(offsets[stop + 1]) - start, forms: forms, writer: &writer, work: work,
+        foreign: &foreign)
+      output.signatures[stop] = RowSignature.of(output.bytes + offset, writer.fold - offset, table: table)
+      offset = writer.fold
+      output.offsets[stop + 1] = UInt32(offset)
+      row = stop + 1
+    }
+  }
+
+  /// Pass 2 over joined rows: `output.offsets[row + 1]` holds each row's length from pass 1 and
+  /// becomes its end.
+  static func fillJoined(
+    _ source: SourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
+    into output: (
+      bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
+      signatures: UnsafeMutablePointer<UInt32>
+    ),
+    table: UnsafePointer<UInt32>
+  ) {
+    var offset = writer.fold
+    var nextWide = 0
+    var foreign = 0
+    let forms = ScalarFoldTable.forms
+    var scratch: [UInt8] = []
+    for row in rows {
+      let length = Int(output.offsets[row + 1])
+      let target = output.bytes + offset
+      source.withRow(row, scratch: &scratch) { pointer, count in
+        if nextWide < work.wide.count, Int(work.wide[nextWide]) == row {
+          writer.fold = offset
+          writeWide(pointer, count, forms: forms, writer: &writer, work: work, foreign: &foreign)
+          nextWide += 1
+        } else {
           for index in 0..<count {
-            let byte = source[index]
+            let byte = pointer[index]
             target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
           }
-          let shift = UInt32(truncatingIfNeeded: offset &- Int(offsets[row]))
-          for each in row..<stop {
-            let end = offsets[each + 1] &+ shift
-            output.offsets[each + 1] = end
-            let start = Int(offsets[each] &+ shift)
-            output.signatures[each] = RowSignature.of(output.bytes + start, Int(end) &- start, table: table)
-          }
-          offset += count
         }
-        guard index < work.wide.count else { break }
-        let length = Int(work.foldLengths[index])
-        let target = output.bytes + offset
-        if length > 0, let wideBase = wideFold.baseAddress {
-          target.update(from: wideBase + wideStart, count: length)
-        }
-        wideStart += length
-        output.signatures[stop] = RowSignature.of(target, length, table: table)
-        offset += length
-        output.offsets[stop + 1] = UInt32(offset)
-        row = stop + 1
       }
+      output.signatures[row] = RowSignature.of(target, length, table: table)
+      offset += length
+      output.offsets[row + 1] = UInt32(offset)
     }
   }
 
@@ -324,49 +312,58 @@ final class FoldedIndex: @unchecked Sendable {
     return any < 0x80
   }
 
-  /// Folds one wide row into all four forms, returning the length of its `fold` form.
-  static func foldWide(_ pointer: UnsafePointer<UInt8>, _ count: Int, into work: inout ChunkFold) -> Int {
-    let foldStart = work.foldBytes.count
-    let exact = TextVariant.exact.rawValue
-    let ci = TextVariant.ci.rawValue
-    let strip = TextVariant.strip.rawValue
-    // Plain locals, not `side.map(\.count)`: this runs once per wide row.
-    let sideStarts = (work.side[exact].count, work.side[ci].count, work.side[strip].count)
-    if foldLatin(pointer, count, into: &work) {
-      work.sideLengths[exact].append(UInt32(work.side[exact].count - sideStarts.0))
-      work.sideLengths[ci].append(UInt32(work.side[ci].count - sideStarts.1))
-      work.sideLengths[strip].append(UInt32(work.side[strip].count - sideStarts.2))
-      return work.foldBytes.count - foldStart
-    }
-    // Outside the table: undo the partial output and ask Foundation.
-    work.foldBytes.removeSubrange(foldStart...)
-    work.side[exact].removeSubrange(sideStarts.0...)
-    work.side[ci].removeSubrange(sideStarts.1...)
-    work.side[strip].removeSubrange(sideStarts.2...)
+  /// Pass 1 for one wide row: counts its forms; a row outside `ScalarFoldTable` is folded by
+  /// Foundation here, once, and its forms are kept in `work` for pass 2.
+  static func measureWide(
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter,
+    work: inout ChunkFold
+  ) {
+    let mark = writer
+    defer { writer.endRow() }
+    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
+    writer = mark
     let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
-    work.foldBytes.append(contentsOf: TextFolding.foldForm(text).utf8)
-    for variant in [TextVariant.exact, .ci, .strip] {
-      let form = TextFolding.form(text, variant).utf8
-      work.side[variant.rawValue].append(contentsOf: form)
-      work.sideLengths[variant.rawValue].append(UInt32(form.count))
+    for variant in TextVariant.allCases {
+      var form = variant == .fold ? TextFolding.foldForm(text) : TextFolding.form(text, variant)
+      form.withUTF8 { bytes in
+        work.foreign.append(contentsOf: bytes)
+        writer.append(bytes, as: variant)
+      }
+      work.foreignEnds.append(work.foreign.count)
     }
-    return work.foldBytes.count - foldStart
   }
 
-  /// The table path of `foldWide`: false as soon as a scalar is not in `ScalarFoldTable`.
-  private static func foldLatin(_ pointer: UnsafePointer<UInt8>, _ count: Int, into work: inout ChunkFold)
-    -> Bool
-  {
-    let forms = ScalarFoldTable.forms
+  /// Pass 2 for one wide row: writes its four forms, through the table again or from the
+  /// Foundation forms pass 1 kept (the `foreign`-th such row of the chunk).
+  static func writeWide(
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter,
+    work: ChunkFold, foreign: inout Int
+  ) {
+    let mark = writer
+    defer { writer.endRow() }
+    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
+    // The table refused the same scalar as in pass 1: write over the partial output.
+    writer = mark
+    work.foreign.withUnsafeBufferPointer { bytes in
+      for variant in TextVariant.allCases {
+        let slot = foreign * TextVariant.allCases.count + variant.rawValue
+        let start = slot == 0 ? 0 : work.foreignEnds[slot - 1]
+        writer.append(UnsafeBufferPointer(rebasing: bytes[start..<work.foreignEnds[slot]]), as: variant)
+      }
+    }
+    foreign += 1
+  }
+
+  /// The table path: false as soon as a scalar is not in `forms` (`ScalarFoldTable.forms`, which
+  /// callers read once per chunk: a global's lazy accessor per row showed in profiles).
+  private static func foldLatin(
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], into writer: inout WideFormWriter
+  ) -> Bool {
     var index = 0
     while index < count {
       let byte = pointer[index]
       if byte < 0x80 {
-        let lower = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
-        work.side[TextVariant.exact.rawValue].append(byte)
-        work.side[TextVariant.strip.rawValue].append(byte)
-        work.side[TextVariant.ci.rawValue].append(lower)
-        work.foldBytes.append(lower)
+        writer.appendASCII(byte)
         index += 1
         continue
       }
@@ -377,16 +374,10 @@ final class FoldedIndex: @unchecked Sendable {
       let value = (UInt32(byte & 0x1F) << 6) | UInt32(pointer[index + 1] & 0x3F)
       guard value < ScalarFoldTable.end else { return false }  // C9 also leads U+0250...U+027F
       let slot = Int(value - 0x80) * 4
-      guard let fold = forms[slot + TextVariant.fold.rawValue] else { return false }
-      work.foldBytes.append(contentsOf: fold)
-      if let form = forms[slot + TextVariant.exact.rawValue] {
-        work.side[TextVariant.exact.rawValue].append(contentsOf: form)
-      }
-      if let form = forms[slot + TextVariant.ci.rawValue] {
-        work.side[TextVariant.ci.rawValue].append(contentsOf: form)
-      }
-      if let form = forms[slot + TextVariant.strip.rawValue] {
-        work.side[TextVariant.strip.rawValue].append(contentsOf: form)
+      // A scalar in the table has all four forms or none.
+      for variant in TextVariant.allCases {
+        guard let form = forms[slot + variant.rawValue] else { return false }
+        form.withUnsafeBufferPointer { writer.append($0, as: variant) }
       }
       index += 2
     }
@@ -435,20 +426,34 @@ final class FoldedIndex: @unchecked Sendable {
   }
 }
 
-/// One build chunk's output: its wide rows and their forms.
+/// One build chunk's share of the index: its wide rows and how many bytes it adds to each arena.
+///
+/// Summed over the chunks before it, the same fields give a chunk's starting positions.
 struct ChunkFold {
   /// Wide rows in this chunk, ascending.
   var wide: [Int32] = []
-  /// The wide rows' `fold` forms, concatenated.
-  var foldBytes: [UInt8] = []
-  /// Each wide row's length in `foldBytes` (bulk build only).
-  var foldLengths: [UInt32] = []
-  /// By `TextVariant.rawValue`: the wide rows' other forms, concatenated.
-  var side: [[UInt8]] = [[], [], [], []]
-  /// By `TextVariant.rawValue`: each wide row's length in `side`.
-  var sideLengths: [[UInt32]] = [[], [], [], []]
-  /// The chunk's total folded length.
-  var total = 0
+  /// Number of wide rows.
+  var wideCount = 0
+  /// Bytes in the fold arena (every row's fold form).
+  var foldBytes = 0
+  /// Bytes in each side arena (the wide rows' other forms).
+  var exactBytes = 0
+  var ciBytes = 0
+  var stripBytes = 0
+  /// The four forms (in `TextVariant` order) of each wide row outside `ScalarFoldTable`, which
+  /// Foundation folds in pass 1 only: it is slow, and such rows are rare.
+  var foreign: [UInt8] = []
+  /// Where each of those forms ends in `foreign`.
+  var foreignEnds: [Int] = []
+
+  /// Takes the totals from pass 1's measuring writer; `asciiBytes` is the ASCII rows' length.
+  mutating func record(_ writer: WideFormWriter, asciiBytes: Int) {
+    wideCount = wide.count
+    foldBytes = asciiBytes + writer.fold
+    exactBytes = writer.exact
+    ciBytes = writer.ci
+    stripBytes = writer.strip
+  }
 }
 
 /// Reads a row's searched text from the dataset arena: in place for one column, joined otherwise.
@@ -479,5 +484,19 @@ struct SourceRows {
       // An empty array may have no address; any valid pointer does for zero bytes.
       body(buffer.baseAddress ?? base, buffer.count)
     }
+  }
+}
+
+extension SourceRows {
+  /// The rows of a dataset's storage; `placeholder` stands in for an empty buffer's missing
+  /// address (no byte is read through it then).
+  init(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<UInt32>, stride: Int, columns: [Int],
+    placeholder: UnsafeRawPointer
+  ) {
+    self.init(
+      base: bytes.baseAddress ?? placeholder.assumingMemoryBound(to: UInt8.self),
+      offsets: offsets.baseAddress ?? placeholder.assumingMemoryBound(to: UInt32.self), stride: stride,
+      columns: columns)
   }
 }

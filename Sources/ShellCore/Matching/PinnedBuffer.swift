@@ -45,9 +45,10 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     let hugePage = 2 << 20
     var address: UnsafeMutableRawPointer?
     if bytes >= 2 * hugePage {
-      let rounded = (bytes + hugePage - 1) / hugePage * hugePage
-      if posix_memalign(&address, hugePage, rounded) == 0, let address {
-        _ = madvise(address, rounded, MADV_HUGEPAGE)
+      // Only whole huge pages are advised: a last, partly used one would be resident in full,
+      // up to 2 MiB per buffer of memory that holds nothing.
+      if posix_memalign(&address, hugePage, bytes) == 0, let address {
+        _ = madvise(address, bytes / hugePage * hugePage, MADV_HUGEPAGE)
       }
     }
     if address == nil {

@@ -111,6 +111,26 @@ struct MatchingPropertyTests {
     }
   }
 
+  /// Searching a column of a wider table, or several columns joined with a space, builds the
+  /// index row by row rather than in bulk; it must agree with the reference just the same.
+  @Test(arguments: [[0], [1], [0, 1]], [MatchRule.fold, .smart, .exact, .fuzzy])
+  func searchedColumnsMatchTheReference(columns: [Int], rule: MatchRule) throws {
+    var random = SeededGenerator(seed: 11 &+ UInt64(columns.count) &* 31 &+ UInt64(columns[0]))
+    let titles = Self.rows(300, &random)
+    let others = Self.rows(300, &random)
+    let texts = titles.indices.map { row in
+      columns.map { [titles[row], others[row]][$0] }.joined(separator: " ")
+    }
+    let engine = SearchEngine(
+      dataset: MatchingFixtures.dataset(titles, categories: others), columns: columns, parallelThreshold: 64)
+    for _ in 0..<40 {
+      let query = Self.query(texts, &random)
+      let expected = ReferenceMatcher.search(
+        texts: texts, titles: titles, scopes: [], query: query, rule: rule, scope: 0)
+      #expect(try engine.search(query, rule: rule).map(Int.init) == expected, "rule \(rule) query '\(query)'")
+    }
+  }
+
   @Test func regexMatchesTheReference() throws {
     var random = SeededGenerator(seed: 9)
     let rows = Self.rows(200, &random)

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A growable list of plain values in `malloc` memory: appends are `memcpy`, growth is `realloc`.
+///
+/// It holds a dataset's text and offsets. `Array.append(contentsOf:)` copies a cell element by
+/// element through generic code, and growing an array copies it into a new buffer while the old
+/// one is still held (a 10M-row table's offsets briefly took 32 MiB twice); `realloc` of a large
+/// block moves its pages instead. Filled once by `DatasetBuilder`, then only read.
+final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+  /// The first element.
+  private(set) var base: UnsafeMutablePointer<Element>
+  /// Number of elements appended.
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int = 0) {
+    self.capacity = max(capacity, 16)
+    base = Self.allocate(nil, self.capacity)
+  }
+
+  deinit { free(base) }
+
+  /// Makes room for at least `minimum` elements in all.
+  func reserve(_ minimum: Int) {
+    guard minimum > capacity else { return }
+    capacity = minimum
+    base = Self.allocate(base, capacity)
+  }
+
+  /// Appends one element.
+  @inline(__always)
+  func append(_ element: Element) {
+    if count == capacity { reserve(capacity * 2) }
+    base[count] = element
+    count &+= 1
+  }
+
+  /// Appends a run of elements with one copy.
+  @inline(__always)
+  func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    guard let source = elements.baseAddress, !elements.isEmpty else { return }
+    if count + elements.count > capacity { reserve(max(capacity * 2, count + elements.count)) }
+    (base + count).update(from: source, count: elements.count)
+    count &+= elements.count
+  }
+
+  /// The element at `index`.
+  @inline(__always)
+  subscript(index: Int) -> Element { base[index] }
+
+  /// The elements (valid while `self` lives and nothing is appended).
+  var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+  private static func allocate(_ old: UnsafeMutablePointer<Element>?, _ capacity: Int)
+    -> UnsafeMutablePointer<Element>
+  {
+    let bytes = capacity * MemoryLayout<Element>.stride
+    guard let memory = realloc(old, bytes) else { fatalError("out of memory allocating \(bytes) bytes") }
+    return memory.bindMemory(to: Element.self, capacity: capacity)
+  }
+}

@@ -1,0 +1,91 @@
+/// Appends wide rows' four forms (`fold`, `exact`, `ci`, `strip`) to their arenas, or only counts
+/// their bytes.
+///
+/// `FoldedIndex` folds wide rows twice with the same calls: once measuring, to size every arena
+/// exactly, then writing straight into those arenas. Building the forms once in growable
+/// per-chunk arrays and copying them would hold both at the load's memory peak, and the arrays'
+/// freed memory stays resident in the worker threads' malloc arenas.
+struct WideFormWriter {
+  /// Where the forms go: the arenas, and the side arenas' offset tables (by wide index).
+  struct Targets {
+    let fold: UnsafeMutablePointer<UInt8>
+    let exact: UnsafeMutablePointer<UInt8>
+    let ci: UnsafeMutablePointer<UInt8>
+    let strip: UnsafeMutablePointer<UInt8>
+    let exactOffsets: UnsafeMutablePointer<UInt32>
+    let ciOffsets: UnsafeMutablePointer<UInt32>
+    let stripOffsets: UnsafeMutablePointer<UInt32>
+  }
+
+  /// nil while measuring.
+  private let targets: Targets?
+  /// Position of the next `fold` byte; the fold arena interleaves ASCII rows, so callers move it.
+  var fold = 0
+  /// Position of the next byte of each side form.
+  private(set) var exact = 0
+  private(set) var ci = 0
+  private(set) var strip = 0
+  /// Wide rows ended so far (plus the starting index): the next row's slot in the offset tables.
+  private(set) var row = 0
+
+  /// A writer that only counts.
+  init() { targets = nil }
+
+  /// A writer into `targets`, starting at the given positions (a chunk's share of each arena).
+  init(into targets: Targets, fold: Int, exact: Int, ci: Int, strip: Int, row: Int) {
+    self.targets = targets
+    self.fold = fold
+    self.exact = exact
+    self.ci = ci
+    self.strip = strip
+    self.row = row
+  }
+
+  /// One ASCII byte: itself in `exact` and `strip`, lowercased in `ci` and `fold`.
+  @inline(__always)
+  mutating func appendASCII(_ byte: UInt8) {
+    if let targets {
+      let lower = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+      targets.fold[fold] = lower
+      targets.exact[exact] = byte
+      targets.ci[ci] = lower
+      targets.strip[strip] = byte
+    }
+    fold &+= 1
+    exact &+= 1
+    ci &+= 1
+    strip &+= 1
+  }
+
+  /// Bytes of one form.
+  @inline(__always)
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, as variant: TextVariant) {
+    switch variant {
+    case .fold: Self.put(bytes, targets?.fold, at: &fold)
+    case .exact: Self.put(bytes, targets?.exact, at: &exact)
+    case .ci: Self.put(bytes, targets?.ci, at: &ci)
+    case .strip: Self.put(bytes, targets?.strip, at: &strip)
+    }
+  }
+
+  /// Ends a wide row: records where its side forms end.
+  @inline(__always)
+  mutating func endRow() {
+    if let targets {
+      targets.exactOffsets[row + 1] = UInt32(exact)
+      targets.ciOffsets[row + 1] = UInt32(ci)
+      targets.stripOffsets[row + 1] = UInt32(strip)
+    }
+    row &+= 1
+  }
+
+  @inline(__always)
+  private static func put(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ base: UnsafeMutablePointer<UInt8>?, at position: inout Int
+  ) {
+    if let base, let source = bytes.baseAddress, !bytes.isEmpty {
+      (base + position).update(from: source, count: bytes.count)
+    }
+    position &+= bytes.count
+  }
+}
