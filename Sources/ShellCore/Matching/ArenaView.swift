@@ -21,10 +21,15 @@ struct ArenaView {
   @inline(__always) func end(_ row: Int) -> Int { Int(offsets[row &* stride &+ column &+ 1]) }
   /// The row among `after + 1 ... last` whose bytes hold `position` (the first one ending past it).
   ///
-  /// Gallops from `after` and then bisects, so the next hit of a sparse scan costs a few dozen
+  /// Walks a few rows, then gallops and bisects, so the next hit of a sparse scan costs a few dozen
   /// offset loads instead of one per row in between. `position` must lie before `end(last)`.
   @inline(__always) func row(containing position: Int, after: Int, through last: Int) -> Int {
     var low = after &+ 1
+    // Dense hits are a few rows apart: walk those first.
+    for _ in 0..<4 {
+      if low >= last || end(low) > position { return low }
+      low &+= 1
+    }
     var step = 1
     // Invariant: every row before `low` ends at or before `position`.
     while low &+ step <= last, end(low &+ step &- 1) <= position {
