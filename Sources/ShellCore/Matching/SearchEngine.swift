@@ -203,11 +203,25 @@ final class SearchEngine {
               // `sta` 82 without, 92 with).
               let signatures = index.signatures.pointer
               let scorer = FuzzyScorer()
-              let check = plan.terms[0].scalarCount >= 4
+              let term = plan.terms[0]
+              let check = term.scalarCount >= 4
+              // ASCII rows that fit one bitmask kernel call (nearly all) skip the check: the kernel
+              // refutes a non-subsequence from its masks before scoring.
+              let kernel = scorer.maskScorer(pattern: term.scalars, count: term.scalarCount)
+              let fold = texts.fold
               var scores: [Int32] = []
               for row in lower..<upper where signatures[row] & required == required {
-                guard inScope(row), !check || plan.matches(row, texts) else { continue }
-                let score = plan.score(row, texts, scorer)
+                guard inScope(row) else { continue }
+                let score: Int32
+                let start = fold.start(row)
+                let length = fold.end(row) &- start
+                if let kernel, length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit
+                {
+                  score = kernel.score(fold.base + start, length: length)
+                } else {
+                  guard !check || plan.matches(row, texts) else { continue }
+                  score = plan.score(row, texts, scorer)
+                }
                 if score > FuzzyScorer.none {
                   result.rows.append(row)
                   scores.append(score)
