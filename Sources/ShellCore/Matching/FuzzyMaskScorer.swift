@@ -1,10 +1,10 @@
 /// `FuzzyScorer`'s score for an ASCII pattern in an ASCII row of at most 64 bytes, from bitmasks.
 ///
-/// Two 32-byte loads cover the row; each pattern byte's positions and the word starts become
-/// 64-bit masks. The masks prove or refute the subsequence at once (each step keeps the positions
-/// after the previous step's first one, then before the next step's last one), and the dynamic
-/// program runs over the few positions left. The pointers belong to the `FuzzyScorer` that made
-/// it, which must outlive it.
+/// One or two 32-byte loads cover the row; each pattern byte's positions become a 64-bit mask.
+/// The masks prove or refute the subsequence at once (each step keeps the positions after the
+/// previous step's first one, then before the next step's last one), and the dynamic program
+/// runs over the few positions left. The pointers belong to the `FuzzyScorer` that made it,
+/// which must outlive it.
 struct FuzzyMaskScorer {
   /// The pattern's bytes.
   let pattern: UnsafePointer<UInt8>
@@ -34,30 +34,6 @@ struct FuzzyMaskScorer {
     return a | b &<< 8 | c &<< 16 | d &<< 24
   }
 
-  /// The positions among the first 64 bytes where `byte` occurs.
-  @inline(__always)
-  static func positions(_ low: SIMD32<UInt8>, _ high: SIMD32<UInt8>, _ byte: UInt8) -> UInt64 {
-    let wanted = SIMD32<UInt8>(repeating: byte)
-    return bits(low .== wanted) | bits(high .== wanted) &<< 32
-  }
-
-  /// The positions among the first 64 bytes holding an ASCII letter or digit.
-  ///
-  /// Every operand is a vector: the operators taking a scalar are generic and run lane by lane.
-  @inline(__always)
-  static func wordBytes(_ low: SIMD32<UInt8>, _ high: SIMD32<UInt8>) -> UInt64 {
-    let zero = SIMD32<UInt8>(repeating: 0x30)
-    let ten = SIMD32<UInt8>(repeating: 10)
-    let a = SIMD32<UInt8>(repeating: 0x61)
-    let capitalA = SIMD32<UInt8>(repeating: 0x41)
-    let letters = SIMD32<UInt8>(repeating: 26)
-    // Three compares rather than lowercasing with `|`, which does not vectorize.
-    @inline(__always) func word(_ bytes: SIMD32<UInt8>) -> SIMDMask<SIMD32<Int8>> {
-      ((bytes &- zero) .< ten) .| ((bytes &- a) .< letters) .| ((bytes &- capitalA) .< letters)
-    }
-    return bits(word(low)) | bits(word(high)) &<< 32
-  }
-
   /// Whether the `count` (at most 64) bytes at `text` are all ASCII: their high bits, gathered
   /// as `bits` gathers a mask's.
   @inline(__always)
@@ -68,18 +44,35 @@ struct FuzzyMaskScorer {
     return (bits(low) | bits(high) &<< 32) & valid == 0
   }
 
+  /// The word-start bonus at `position`: looked up byte by byte for the few positions the
+  /// dynamic program visits, which is cheaper than a word mask over the row.
+  @inline(__always)
+  static func bonus(_ text: UnsafePointer<UInt8>, _ position: Int) -> Int32 {
+    // Position 0 reads its own byte instead (the row may start the arena), then ignores it.
+    let previous = UInt64(truncatingIfNeeded: text[position == 0 ? 0 : position &- 1])
+    // ASCII letters and digits, as two 64-bit sets.
+    let table: UInt64 = previous < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_07FF_FFFE
+    let isWordBefore = position != 0 && (table &>> (previous & 63)) & 1 != 0
+    return isWordBefore ? 0 : FuzzyScorer.boundary
+  }
+
   /// The best score of the pattern in the `length` (at most 64) ASCII bytes at `text`, or
   /// `FuzzyScorer.none`; `reach` bytes from `text` must be readable.
   @inline(__always)
   func score(_ text: UnsafePointer<UInt8>, length: Int) -> Int32 {
+    // Most rows fit 32 bytes: one load and half the mask gathers.
+    let wide = length > 32
     let none = FuzzyScorer.none
     let low = ByteScanner.load(text)
-    let high = ByteScanner.load(text + 32)
+    let high = wide ? ByteScanner.load(text + 32) : low
     let valid: UInt64 = length >= 64 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length)) &- 1
     // Forward: a step's positions must follow the previous step's first one.
     var earlier: UInt64 = 0
     for step in 0..<count {
-      var found = Self.positions(low, high, pattern[step]) & valid
+      let wanted = SIMD32<UInt8>(repeating: pattern[step])
+      var found = Self.bits(low .== wanted)
+      if wide { found |= Self.bits(high .== wanted) &<< 32 }
+      found &= valid
       if step > 0 {
         let first = earlier & (0 &- earlier)
         found &= ~((first &<< 1) &- 1)
@@ -87,6 +80,17 @@ struct FuzzyMaskScorer {
       if found == 0 { return none }
       masks[step] = found
       earlier = found
+    }
+    @inline(__always) func bonus(_ position: Int) -> Int32 { Self.bonus(text, position) }
+    if count == 1 {
+      var remaining = earlier
+      while remaining != 0 {
+        if bonus(remaining.trailingZeroBitCount) != 0 {
+          return FuzzyScorer.match &+ 2 &* FuzzyScorer.boundary
+        }
+        remaining &= remaining &- 1
+      }
+      return FuzzyScorer.match
     }
     // Backward: and precede the next step's last one.
     var later = earlier
@@ -96,13 +100,6 @@ struct FuzzyMaskScorer {
       masks[step] &= (1 &<< last) &- 1
       later = masks[step]
       step &-= 1
-    }
-    let starts = ~(Self.wordBytes(low, high) &<< 1)
-    @inline(__always) func bonus(_ position: Int) -> Int32 {
-      Int32(truncatingIfNeeded: (starts &>> UInt64(truncatingIfNeeded: position)) & 1) &<< 3
-    }
-    if count == 1 {
-      return masks[0] & starts != 0 ? FuzzyScorer.match &+ 2 &* FuzzyScorer.boundary : FuzzyScorer.match
     }
     var previous = values
     var current = values + 64

@@ -209,7 +209,8 @@ final class SearchEngine {
               // refutes a non-subsequence from its masks before scoring.
               let kernel = scorer.maskScorer(pattern: term.scalars, count: term.scalarCount)
               let fold = texts.fold
-              var scores: [Int32] = []
+              // Scores are Int32 like row ids: the same buffer's cheap append serves them.
+              let scores = RowIDBuffer()
               for row in lower..<upper where signatures[row] & required == required {
                 guard inScope(row) else { continue }
                 let score: Int32
@@ -224,10 +225,10 @@ final class SearchEngine {
                 }
                 if score > FuzzyScorer.none {
                   result.rows.append(row)
-                  scores.append(score)
+                  scores.append(Int(score))
                 }
               }
-              result.scores = scores
+              result.scores = Array(scores.buffer)
               return result
             } else {
               // No term to scan for: test every row, skipping those whose signature lacks a byte
