@@ -6,8 +6,8 @@
 /// runs over the few positions left. The pointers belong to the `FuzzyScorer` that made it,
 /// which must outlive it.
 struct FuzzyMaskScorer {
-  /// The pattern's bytes.
-  let pattern: UnsafePointer<UInt8>
+  /// Each pattern byte in every lane, splatted once per pattern rather than per row and step.
+  let pattern: UnsafePointer<SIMD32<UInt8>>
   /// Number of pattern bytes (1...64).
   let count: Int
   /// Scratch: one position mask per pattern byte.
@@ -72,7 +72,7 @@ struct FuzzyMaskScorer {
     // Forward: a step's positions must follow the previous step's first one.
     var earlier: UInt64 = 0
     for step in 0..<count {
-      let wanted = SIMD32<UInt8>(repeating: pattern[step])
+      let wanted = pattern[step]
       var found = Self.bits(low .== wanted)
       if wide { found |= Self.bits(high .== wanted) &<< 32 }
       found &= valid

@@ -21,7 +21,7 @@ final class FuzzyScorer {
   private var positions = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
   private var nextPositions = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
   /// `FuzzyMaskScorer`'s pattern and scratch (fixed size: it only takes patterns up to 64 bytes).
-  private let maskPattern = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+  private let maskPattern = UnsafeMutablePointer<SIMD32<UInt8>>.allocate(capacity: 64)
   private let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
   private let maskValues = UnsafeMutablePointer<Int32>.allocate(capacity: 128)
 
@@ -45,7 +45,7 @@ final class FuzzyScorer {
     guard count > 0, count <= 64 else { return nil }
     for index in 0..<count {
       guard pattern[index] < 0x80 else { return nil }
-      maskPattern[index] = UInt8(truncatingIfNeeded: pattern[index])
+      maskPattern[index] = SIMD32(repeating: UInt8(truncatingIfNeeded: pattern[index]))
     }
     return FuzzyMaskScorer(pattern: maskPattern, count: count, masks: masks, values: maskValues)
   }
