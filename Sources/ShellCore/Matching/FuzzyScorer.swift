@@ -20,6 +20,10 @@ final class FuzzyScorer {
   private var current = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
   private var positions = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
   private var nextPositions = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+  /// `FuzzyMaskScorer`'s pattern and scratch (fixed size: it only takes patterns up to 64 bytes).
+  private let maskPattern = UnsafeMutablePointer<SIMD32<UInt8>>.allocate(capacity: 64)
+  private let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+  private let maskValues = UnsafeMutablePointer<Int32>.allocate(capacity: 128)
 
   init() {}
 
@@ -30,6 +34,20 @@ final class FuzzyScorer {
     current.deallocate()
     positions.deallocate()
     nextPositions.deallocate()
+    maskPattern.deallocate()
+    masks.deallocate()
+    maskValues.deallocate()
+  }
+
+  /// A bitmask scorer for `pattern` if it is 1 to 64 ASCII scalars, using this scorer's scratch
+  /// (valid while `self` lives, until the next call).
+  func maskScorer(pattern: UnsafePointer<UInt32>, count: Int) -> FuzzyMaskScorer? {
+    guard count > 0, count <= 64 else { return nil }
+    for index in 0..<count {
+      guard pattern[index] < 0x80 else { return nil }
+      maskPattern[index] = SIMD32(repeating: UInt8(truncatingIfNeeded: pattern[index]))
+    }
+    return FuzzyMaskScorer(pattern: maskPattern, count: count, masks: masks, values: maskValues)
   }
 
   /// The best score of `pattern` in the row, or `none` when it is not a subsequence.
@@ -43,6 +61,12 @@ final class FuzzyScorer {
   /// `score` with the pattern in a buffer.
   func score(_ row: RowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int) -> Int32 {
     if patternCount == 0 { return 0 }
+    if row.count <= 64, row.start &+ FuzzyMaskScorer.reach <= row.limit,
+      FuzzyMaskScorer.isASCII(row.base + row.start, count: row.count),
+      let kernel = maskScorer(pattern: pattern, count: patternCount)
+    {
+      return kernel.score(row.base + row.start, length: row.count)
+    }
     reserve(row.count)
     if Self.isASCII(row), (0..<patternCount).allSatisfy({ pattern[$0] < 0x80 }) {
       return scoreASCII(row, pattern: pattern, count: patternCount)

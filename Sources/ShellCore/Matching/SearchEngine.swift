@@ -204,24 +204,10 @@ final class SearchEngine {
                 driver: driver.needle, driverPlan: driverPlan, rows: lower..<upper, texts: texts,
                 filter: RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), into: result.rows)
             } else if scored, plan.isSingleFuzzyTerm {
-              // One fuzzy term: score each row in the same pass (its bytes still in cache). The score
-              // is `none` exactly when the term is not a subsequence, so short patterns, which most
-              // signature-passing rows match, skip the subsequence check; from 4 scalars on, fewer
-              // rows match and the cheap check first pays (1M rows: `stand` 50 ms without, 37 with;
-              // `sta` 82 without, 92 with).
-              let signatures = index.signatures.pointer
-              let scorer = FuzzyScorer()
-              let check = plan.terms[0].scalarCount >= 4
-              var scores: [Int32] = []
-              for row in lower..<upper where signatures[row] & required == required {
-                guard inScope(row), !check || plan.matches(row, texts) else { continue }
-                let score = plan.score(row, texts, scorer)
-                if score > FuzzyScorer.none {
-                  result.rows.append(row)
-                  scores.append(score)
-                }
-              }
-              result.scores = scores
+              // One fuzzy term: score each row in the same pass (its bytes still in cache).
+              result.scores = scoreFuzzyRows(
+                plan, rows: lower..<upper, texts: texts, required: required, scope: scope, scopes: scopes,
+                into: result.rows)
               return result
             } else {
               // No term to scan for: test every row, skipping those whose signature lacks a byte
@@ -243,6 +229,45 @@ final class SearchEngine {
     if parts.contains(where: \.cancelled) { return nil }
     if parts.count == 1 { return (RowIDBuffer.join([parts[0].rows]), parts[0].scores) }
     return (RowIDBuffer.join(parts.map(\.rows)), scored ? Self.concatenate(parts.map(\.scores)) : [])
+  }
+
+  /// One chunk of a single fuzzy term's search: appends the matching rows to `ids` and returns
+  /// their scores.
+  private func scoreFuzzyRows(
+    _ plan: QueryPlan, rows: Range<Int>, texts: RowTexts, required: UInt32, scope: Int,
+    scopes: UnsafeBufferPointer<UInt16>, into ids: RowIDBuffer
+  ) -> [Int32] {
+    let signatures = index.signatures.pointer
+    let scorer = FuzzyScorer()
+    let term = plan.terms[0]
+    // Rows the kernel cannot take (wide, or longer than 64 bytes): the score is `none` exactly
+    // when the term is not a subsequence, so short patterns, which most signature-passing rows
+    // match, skip the subsequence check; from 4 scalars on, fewer rows match and the cheap check
+    // first pays (measured before the kernel, 1M rows: `stand` 50 ms without, 37 with; `sta` 82
+    // without, 92 with).
+    let check = term.scalarCount >= 4
+    // The kernel refutes a non-subsequence from its masks before scoring: no separate check.
+    let kernel = scorer.maskScorer(pattern: term.scalars, count: term.scalarCount)
+    let fold = texts.fold
+    // Scores are Int32 like row ids: the same buffer's cheap append serves them.
+    let scores = RowIDBuffer()
+    for row in rows where signatures[row] & required == required {
+      guard scope == 0 || (row < scopes.count && Int(scopes[row]) == scope) else { continue }
+      let score: Int32
+      let start = fold.start(row)
+      let length = fold.end(row) &- start
+      if let kernel, length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit {
+        score = kernel.score(fold.base + start, length: length)
+      } else {
+        guard !check || plan.matches(row, texts) else { continue }
+        score = plan.score(row, texts, scorer)
+      }
+      if score > FuzzyScorer.none {
+        ids.append(row)
+        scores.append(Int(score))
+      }
+    }
+    return Array(scores.buffer)
   }
 
   /// The rows whose signature has a bit of `mask`, ascending: a one-letter query.

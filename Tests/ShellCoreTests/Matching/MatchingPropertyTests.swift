@@ -140,23 +140,77 @@ struct MatchingPropertyTests {
     }
   }
 
-  @Test func fuzzyScorerAgreesWithTheBruteForceScore() {
+  /// Rows of a few letters, spaces and dashes (many alignments per pattern), 0 to 100 bytes so
+  /// some exceed the 64 bytes of the bitmask kernel, some with an accented or CJK word.
+  static func repetitiveRows(_ count: Int, _ random: inout SeededGenerator) -> [String] {
+    (0..<count).map { _ in
+      var row = String(
+        (0..<Int.random(in: 0...100, using: &random)).map { _ in
+          "aabbss t-".randomElement(using: &random) ?? "a"
+        })
+      if Int.random(in: 0..<8, using: &random) == 0 {
+        row.insert(contentsOf: ["é", "É", "東", "ß"].randomElement(using: &random) ?? "é", at: row.startIndex)
+      }
+      return row
+    }
+  }
+
+  /// A pattern of 1 to 8 of the same few characters: repeated characters, often no match.
+  static func repetitivePattern(_ random: inout SeededGenerator) -> String {
+    String(
+      (0..<Int.random(in: 1...8, using: &random)).map { _ in "absst-é".randomElement(using: &random) ?? "a" })
+  }
+
+  /// Scores `pattern` in `text` (UTF-8 bytes) through `FuzzyScorer`, with or without the readable
+  /// bytes past the row that let it take the bitmask kernel.
+  static func fastScore(_ scorer: FuzzyScorer, _ text: String, _ pattern: String, padded: Bool) -> Int32 {
+    let bytes = Array(text.utf8)
+    let padding = padded ? FuzzyMaskScorer.reach : 0
+    let buffer = bytes + [UInt8](repeating: 0x61, count: padding)
+    return buffer.withUnsafeBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return FuzzyScorer.none }
+      return scorer.score(
+        RowSlice(base: base, start: 0, end: bytes.count, limit: buffer.count),
+        pattern: pattern.unicodeScalars.map(\.value))
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func fuzzyScorerAgreesWithTheBruteForceScore(padded: Bool) {
     var random = SeededGenerator(seed: 5)
     let rows = Self.rows(300, &random)
     let scorer = FuzzyScorer()
     for row in rows {
       let text = TextFolding.foldForm(row)
       let pattern = String(text.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }.prefix(4))
-      let bytes = Array(text.utf8)
-      let fast = bytes.withUnsafeBufferPointer { buffer -> Int32 in
-        guard let base = buffer.baseAddress else { return FuzzyScorer.none }
-        return scorer.score(
-          RowSlice(base: base, start: 0, end: buffer.count, limit: buffer.count),
-          pattern: pattern.unicodeScalars.map(\.value))
-      }
+      let fast = Self.fastScore(scorer, text, pattern, padded: padded)
       let slow = ReferenceMatcher.fuzzyScore(
         text: text.unicodeScalars.map(\.value), pattern: pattern.unicodeScalars.map(\.value))
       #expect(fast == (slow ?? FuzzyScorer.none), "'\(pattern)' in '\(text)'")
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func fuzzyScorerAgreesOnLongAndRepetitiveRows(padded: Bool) {
+    var random = SeededGenerator(seed: 11)
+    let scorer = FuzzyScorer()
+    for text in Self.repetitiveRows(400, &random) {
+      let pattern = Self.repetitivePattern(&random)
+      let fast = Self.fastScore(scorer, text, pattern, padded: padded)
+      let slow = ReferenceMatcher.fuzzyScore(
+        text: text.unicodeScalars.map(\.value), pattern: pattern.unicodeScalars.map(\.value))
+      #expect(fast == (slow ?? FuzzyScorer.none), "'\(pattern)' in '\(text)'")
+    }
+  }
+
+  @Test(arguments: [UInt64(1), 2])
+  func fuzzySearchRanksLongAndRepetitiveRowsLikeTheReference(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed &* 31)
+    let rows = Self.repetitiveRows(500, &random)
+    let engine = SearchEngine(
+      dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: seed == 1 ? 64 : 1_000_000)
+    for _ in 0..<40 {
+      try Self.check(engine, rows, Self.repetitivePattern(&random), .fuzzy)
     }
   }
 }
