@@ -92,7 +92,7 @@ final class SearchEngine {
         rows = allRows(scope: scope)
       } else {
         let compiled = CompiledQuery(query, frequency: index.byteFrequency)
-        let base = narrowingBase(for: query, rule: rule, scope: scope, plain: compiled.isPlainFold)
+        let base = narrowingBase(for: query, rule: rule, scope: scope)
         guard
           let found = run(
             compiled, candidates: base, scope: scope, scored: rule == .fuzzy, cancellation: cancellation)
@@ -175,10 +175,22 @@ final class SearchEngine {
               // kernel per row, reading the rows in ascending order.
               let finder = driverPlan.finder
               let fold = texts.fold
-              for position in lower..<upper {
-                let row = Int(candidateBuffer[position])
-                if finder.matches(fold.slice(row)), inScope(row) { result.rows.append(row) }
+              var blockStart = lower
+              var touched: UInt8 = 0
+              while blockStart < upper {
+                // Re-checked rows are scattered: touch a block's rows first with independent loads,
+                // whose cache misses overlap, then test them from cache.
+                let blockEnd = min(upper, blockStart + 32)
+                for position in blockStart..<blockEnd {
+                  touched ^= fold.base[fold.start(Int(candidateBuffer[position]))]
+                }
+                for position in blockStart..<blockEnd {
+                  let row = Int(candidateBuffer[position])
+                  if finder.matches(fold.slice(row)), inScope(row) { result.rows.append(row) }
+                }
+                blockStart = blockEnd
               }
+              result.touched = touched
             } else if candidates != nil {
               // Scattered rows are bound by memory latency: touch a block of rows with independent
               // loads first (the CPU overlaps those misses), then test them from cache.
@@ -480,21 +492,18 @@ final class SearchEngine {
 
   /// The smallest cached result that provably contains every row `query` can match, if it is
   /// small enough that re-checking its rows beats a full scan.
-  ///
-  /// `plain` says the query is one unanchored substring or word-start term on the folded text,
-  /// which `RowFinder` re-checks in ~90 instructions per row; anything else goes through the
-  /// general per-row plan, about three times dearer.
-  private func narrowingBase(for query: ParsedQuery, rule: MatchRule, scope: Int, plain: Bool) -> [Int32]? {
+  private func narrowingBase(for query: ParsedQuery, rule: MatchRule, scope: Int) -> [Int32]? {
     var best: CacheEntry?
     for entry in cache where entry.rule == rule && (entry.scope == scope || entry.scope == 0) {
       guard let parsed = entry.parsed, query.implies(parsed) else { continue }
       if best == nil || entry.rows.count < best?.rows.count ?? 0 { best = entry }
     }
-    // Break-even against a full scan, in instructions at 1M rows (callgrind): `sta` scanned costs
-    // 39M; re-checked with `RowFinder` on the 25% that hold `st`, 29M (on a third, about the same
-    // as the scan). The general plan cost 61M on that 25%, and breaks even near 6%.
-    let limit = plain ? dataset.rowCount / 3 : dataset.rowCount / 16
-    guard let best, best.rows.count <= max(limit, 4096) else { return nil }
+    // Re-checked rows are scattered, so each costs memory latency and a hard-to-predict branch,
+    // where a full scan streams at ~4-6 ns per row. Measured at 1M rows: `st`→`sta` re-checking
+    // the 25% that hold `st` took 5.4-8.8 ms against a 3.3-5.0 ms scan (with `RowFinder`, which
+    // needs a third of the instructions of the scan: instructions are not the limit here), and
+    // `sta`→`stan` from 3% about as long as the scan; the break-even is near 6%.
+    guard let best, best.rows.count <= max(dataset.rowCount / 16, 4096) else { return nil }
     return best.ascending ?? best.rows
   }
 
