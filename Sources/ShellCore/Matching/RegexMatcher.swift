@@ -1,18 +1,62 @@
 import Foundation
 
 /// A compiled `regex` query: NSRegularExpression, with errors that name the position.
+///
+/// Patterns in the subset `RegexSyntax` understands also get a `RegexAutomaton`, which judges
+/// most rows from their bytes, and the literals every match contains (`literals`), which let
+/// a byte scan skip the rows that cannot match. ICU stays the authority: it compiles every
+/// pattern first, and judges every row the automaton cannot.
 struct RegexMatcher: @unchecked Sendable {
   /// The compiled expression (immutable, safe to share between threads).
   let expression: NSRegularExpression
+  /// The pattern's tree, when inside the understood subset.
+  let syntax: RegexSyntax?
+  /// The byte automaton for `syntax`, unless it would be too large.
+  let automaton: RegexAutomaton?
 
   /// Compiles `pattern`; an invalid one throws `invalidPattern` with a 1-based character position.
   init(pattern: String) throws(ShellError) {
+    try self.init(pattern: pattern, fastPaths: true)
+  }
+
+  /// `init(pattern:)`, without the automaton and literals when `fastPaths` is false (for tests
+  /// that compare the two).
+  init(pattern: String, fastPaths: Bool) throws(ShellError) {
     do {
       expression = try NSRegularExpression(pattern: pattern, options: [])
     } catch {
       let problem = Self.locate(pattern)
       throw .invalidPattern(pattern, position: problem.position, reason: problem.reason)
     }
+    let parsed = fastPaths ? RegexSyntax.parse(pattern) : nil
+    syntax = parsed?.syntax
+    automaton = parsed.flatMap { RegexAutomaton($0.syntax, asciiOnly: $0.asciiOnly) }
+  }
+
+  /// The UTF-8 literals one of which every match contains, if any is selective enough to be
+  /// worth a scan; `frequency` counts bytes in a sample of the text (`FoldedIndex.byteFrequency`).
+  ///
+  /// `averageRowBytes` turns the chance per byte into a chance per row.
+  func literals(frequency: [Int], averageRowBytes: Double) -> [[UInt8]]? {
+    guard let syntax else { return nil }
+    let total = Double(max(1, frequency.reduce(0, +)))
+    // The chance that a literal starts at a given byte, if bytes were independent: upper-case
+    // bytes never occur in the (folded) sample and count as rare, which they mostly are.
+    let cost: ([UInt8]) -> Double = { literal in
+      literal.reduce(1) { $0 * (Double(frequency[Int($1)]) + 1) / total }
+    }
+    guard let literals = RegexLiterals.required(syntax, cost: cost) else { return nil }
+    // A literal that most rows contain saves nothing: the rows are judged either way.
+    return literals.reduce(0) { $0 + cost($1) } * averageRowBytes < 0.5 ? literals : nil
+  }
+
+  /// Whether the UTF-8 text `bytes[start..<end]` contains a match, by the automaton when it can
+  /// judge the text, else by ICU.
+  @inline(__always)
+  func matches(_ bytes: UnsafePointer<UInt8>, start: Int, end: Int) -> Bool {
+    if let automaton, let answer = automaton.matches(bytes, start: start, end: end) { return answer }
+    return matches(
+      String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self))
   }
 
   /// Whether `text` contains a match.
