@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import ShellCore
+
+/// The regex fast paths (literal prefilter, byte automaton) against a plain NSRegularExpression
+/// loop over Strings, on random patterns from a small grammar over random rows.
+struct RegexPropertyTests {
+  /// Rows beyond `MatchingPropertyTests.rows`: the texts the automaton must refuse (control
+  /// characters, line terminators) and digits, punctuation, mixed scripts.
+  static let awkward = [
+    "tab\there", "line\nbreak", "ends with newline\n", "cr\rlf", "sep\u{2028}arator", "nel\u{85}x",
+    "x\u{0B}y",
+    "a1b22c333", "sta.nd", "(paren) [bracket]", "e\u{301}te\u{301}", "caf\u{E9} cafe",
+    "\u{1F355}\u{1F355} sta",
+    "東京 sta 🍕", "", " ", "-", "stand$up", "a\\b", "Ωmega ωmega",
+  ]
+
+  static let literals: [String] = [
+    "a", "e", "s", "t", "n", "g", "i", "o", "S", "A", "1", "2", " ", "-", "'", "é", "ü", "東", "🍕", "x",
+    "\u{301}", "ω",
+  ]
+  static let classes = [
+    "[aeé]", "[^ae]", "[a-z]", "[A-Z]", "[0-9]", "[^a-z]", "[st]", "[東🍕]", "[ \\-]", "\\d", "\\w", "\\s",
+    "\\D",
+    "[^\\d]", "\\.", "\\$", "[.]",
+  ]
+
+  /// A random pattern: literals, `.`, classes, quantifiers, anchors, alternation and groups,
+  /// with whole words of the rows mixed in so that some patterns match.
+  static func pattern(_ rows: [String], _ random: inout SeededGenerator, depth: Int = 0) -> String {
+    var branches: [String] = []
+    let branchCount = Int.random(in: 0..<8, using: &random) == 0 ? Int.random(in: 2...3, using: &random) : 1
+    for _ in 0..<branchCount {
+      var branch = ""
+      for _ in 0..<Int.random(in: 0...4, using: &random) {
+        var atom: String
+        var quantifiable = true
+        switch Int.random(in: 0..<20, using: &random) {
+        case 0..<6: atom = literals.randomElement(using: &random) ?? "a"
+        case 6..<9:
+          let row = Array(rows.randomElement(using: &random) ?? "a")
+          guard !row.isEmpty else { continue }
+          let start = Int.random(in: 0..<row.count, using: &random)
+          let piece = String(row[start..<min(row.count, start + Int.random(in: 1...4, using: &random))])
+          atom = NSRegularExpression.escapedPattern(for: piece)
+          quantifiable = atom.count == 1
+        case 9..<11: atom = "."
+        case 11..<14: atom = classes.randomElement(using: &random) ?? "."
+        case 14: atom = "^"; quantifiable = false
+        case 15: atom = "$"; quantifiable = false
+        case 16..<18 where depth < 2:
+          let inner = pattern(rows, &random, depth: depth + 1)
+          atom = (Bool.random(using: &random) ? "(" : "(?:") + inner + ")"
+        default: atom = literals.randomElement(using: &random) ?? "a"
+        }
+        if quantifiable, Int.random(in: 0..<4, using: &random) == 0 {
+          atom += ["*", "+", "?", "{2}", "{1,3}", "{0,2}", "{2,}"].randomElement(using: &random) ?? "*"
+        }
+        branch += atom
+      }
+      branches.append(branch)
+    }
+    return branches.joined(separator: "|")
+  }
+
+  /// The rows a plain NSRegularExpression loop over Strings selects.
+  static func expected(_ pattern: String, _ texts: [String]) -> [Int]? {
+    guard let expression = try? NSRegularExpression(pattern: pattern) else { return nil }
+    return texts.indices.filter { row in
+      let text = texts[row]
+      return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+  }
+
+  @Test(arguments: [UInt64(1), 2, 3, 4])
+  func randomPatternsMatchAPlainLoop(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed &* 104_729)
+    let rows = MatchingPropertyTests.rows(300, &random) + Self.awkward
+    let categories = rows.map { _ in ["Fruit", "sta", "東", "x1"].randomElement(using: &random) ?? "" }
+    let single = SearchEngine(
+      dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: seed == 1 ? 64 : 1_000_000)
+    // Two searched columns: the subject is the joined text, from the engine's `cased` arena.
+    let joined = zip(rows, categories).map { "\($0) \($1)" }
+    let double = SearchEngine(
+      dataset: MatchingFixtures.dataset(rows, categories: categories), columns: [0, 1], parallelThreshold: 64)
+    var checked = 0
+    var automated = 0
+    for _ in 0..<300 {
+      let pattern = Self.pattern(rows, &random)
+      // An all-blank query selects every row, whatever the rule.
+      guard !pattern.allSatisfy(\.isWhitespace), let plain = Self.expected(pattern, rows),
+        let plainJoined = Self.expected(pattern, joined)
+      else { continue }
+      checked += 1
+      let described = "'\(pattern)' (\(pattern.unicodeScalars.map { String($0.value, radix: 16) }))"
+      let found = try single.search(pattern, rule: .regex).map(Int.init)
+      #expect(found == plain, "\(described) \(Set(found).symmetricDifference(plain).map { rows[$0] })")
+      #expect(try double.search(pattern, rule: .regex).map(Int.init) == plainJoined, "joined \(described)")
+
+      // The parts on their own: every row the pattern matches holds one of the literals (the
+      // engine may skip the scan when it would not pay), and the automaton agrees row by row.
+      let matcher = try RegexMatcher(pattern: pattern)
+      if matcher.automaton != nil { automated += 1 }
+      if let syntax = matcher.syntax, let literals = RegexLiterals.required(syntax, cost: { _ in 0 }) {
+        for row in plain {
+          let bytes = Array(rows[row].utf8)
+          let held = literals.contains { literal in
+            bytes.count >= literal.count
+              && (0...(bytes.count - literal.count)).contains {
+                Array(bytes[$0..<$0 + literal.count]) == literal
+              }
+          }
+          #expect(held, "\(described) row '\(rows[row])' lacks all of \(literals)")
+        }
+      }
+      let unaided = try RegexMatcher(pattern: pattern, fastPaths: false)
+      #expect(unaided.automaton == nil && unaided.syntax == nil)
+      for (row, text) in rows.enumerated() {
+        // A byte past the end, so even an empty row has an address.
+        let bytes = Array(text.utf8) + [0]
+        let fast = bytes.withUnsafeBufferPointer { buffer in
+          buffer.baseAddress.map { matcher.matches($0, start: 0, end: buffer.count - 1) }
+        }
+        #expect(fast == plain.contains(row), "\(described) row '\(text)'")
+      }
+    }
+    #expect(checked > 200)
+    #expect(automated > checked * 3 / 4, "the grammar stays inside the automaton's subset")
+  }
+
+  /// Patterns the subset takes, and ones it must leave to ICU.
+  @Test(arguments: [
+    ("sta", true), ("^stand", true), ("ing$", true), ("st.*ing", true), ("[0-9]+", true),
+    ("(café|cafe)", true),
+    ("a{2,3}", true), ("(?:ab)+", true), ("\\d\\w\\s", true), ("[a-z_]", true),
+    ("(?i)sta", false), ("\\bsta", false), ("a*?", false), ("a++", false), ("(a)\\1", false),
+    ("[[:alpha:]]", false),
+    ("[a-z&&[aeiou]]", false), ("\\p{L}", false), ("(?=a)", false), ("[a-]", false), ("\\Qa.b\\E", false),
+    ("a{1,99}", false), ("x\\ty", false),
+  ])
+  func subset(pattern: String, understood: Bool) throws {
+    #expect((RegexSyntax.parse(pattern) != nil) == understood)
+  }
+
+  /// The literals found for typical patterns.
+  @Test(arguments: [
+    ("sta", ["sta"]), ("^stand", ["stand"]), ("ing$", ["ing"]), ("(café|cafe)", ["café", "cafe"]),
+    ("ab+c", ["ab"]), ("x(ab|cd)y", ["xaby", "xcdy"]),
+    ("[0-9]+", []), ("a|b*", []), ("a?bc", ["bc"]), ("q.*zz", ["zz"]),
+  ])
+  func literals(pattern: String, literals: [String]) throws {
+    let syntax = try #require(RegexSyntax.parse(pattern)?.syntax)
+    // Every byte equally common: longer literals are cheaper.
+    let found = RegexLiterals.required(syntax, cost: { pow(0.1, Double($0.count)) }) ?? []
+    #expect(found.map { String(decoding: $0, as: UTF8.self) } == literals)
+  }
+
+  /// A newer keystroke abandons a regex search, with or without the fast paths.
+  @Test(arguments: ["sta", "[0-9]+", "(?i)sta"])
+  func cancelledSearchReturnsNil(pattern: String) throws {
+    let rows = (0..<5_000).map { "row \($0) stand" }
+    let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: 1_000)
+    let cancellation = SearchCancellation()
+    cancellation.cancel()
+    #expect(try engine.search(pattern, rule: .regex, cancellation: cancellation) == nil)
+  }
+}
