@@ -23,6 +23,8 @@ final class RegexAutomaton: @unchecked Sendable {
   private let boundary: Int
   /// The state at the start of a text.
   private let initial: Int32
+  /// Whether the automaton reads texts from their end (it was built for the reversed pattern).
+  let backward: Bool
 
   static let acceptSentinel = 0
   static let deadSentinel = 1
@@ -44,7 +46,18 @@ final class RegexAutomaton: @unchecked Sendable {
   }
 
   /// The automaton for `syntax`, or nil when it would be too large.
-  init?(_ syntax: RegexSyntax, asciiOnly: Bool) {
+  ///
+  /// A pattern anchored at the end only (`ing$`) is better read from the end: built for the
+  /// reversed pattern and run backwards, a row that does not end right is refused after a
+  /// byte or two instead of read to the end.
+  convenience init?(_ syntax: RegexSyntax, asciiOnly: Bool) {
+    let backward = syntax.anchoredAtEnd && !syntax.anchoredAtStart
+    self.init(backward ? syntax.reversed : syntax, asciiOnly: asciiOnly, backward: backward)
+  }
+
+  /// The automaton for `syntax`, to be read from the end of texts when `backward`.
+  init?(_ syntax: RegexSyntax, asciiOnly: Bool, backward: Bool) {
+    self.backward = backward
     // Thompson construction, back to front: each part is compiled knowing its successor.
     var nodes: [Node] = [.accept]
     var sets: [RegexScalarSet] = []
@@ -237,6 +250,47 @@ final class RegexAutomaton: @unchecked Sendable {
   /// Whether `bytes[start..<end]` contains a match, or nil when ICU must judge the row.
   @inline(__always)
   func matches(_ bytes: UnsafePointer<UInt8>, start: Int, end: Int) -> Bool? {
+    backward ? matchesBackward(bytes, start: start, end: end) : matchesForward(bytes, start: start, end: end)
+  }
+
+  /// `matches`, reading the text from its end.
+  @inline(__always)
+  func matchesBackward(_ bytes: UnsafePointer<UInt8>, start: Int, end: Int) -> Bool? {
+    let transitions = self.transitions.pointer
+    let byteClasses = self.byteClasses.pointer
+    let boundary = self.boundary
+    var state = Int(initial)
+    if state >= boundary { return state &- boundary == Self.acceptSentinel }
+    var position = end
+    while position > start {
+      position &-= 1
+      var next = Int(transitions[state &+ Int(byteClasses[Int(bytes[position])])])
+      if next >= boundary {
+        switch next &- boundary {
+        case Self.acceptSentinel: return true
+        case Self.deadSentinel: return false
+        case Self.bailSentinel: return nil
+        default:
+          // The last byte of a scalar: step back to its lead byte and decode it forwards.
+          var lead = position
+          while lead > start, position &- lead < 3, bytes[lead] & 0xC0 == 0x80 { lead &-= 1 }
+          guard let (scalar, width) = Self.decode(bytes, lead, position &+ 1), lead &+ width == position &+ 1,
+            scalar != 0x85, scalar != 0x2028, scalar != 0x2029,
+            let klass = scalarClasses[scalar] ?? otherClass
+          else { return nil }
+          position = lead
+          next = Int(transitions[state &+ klass])
+          if next >= boundary { return next &- boundary == Self.acceptSentinel }
+        }
+      }
+      state = next
+    }
+    return acceptsAtEnd.base[state]
+  }
+
+  /// `matches`, reading the text from its start.
+  @inline(__always)
+  func matchesForward(_ bytes: UnsafePointer<UInt8>, start: Int, end: Int) -> Bool? {
     let transitions = self.transitions.pointer
     let byteClasses = self.byteClasses.pointer
     let boundary = self.boundary

@@ -16,6 +16,8 @@ enum RegexLiterals {
     var exact: [[UInt32]]?
     /// Strings one of which every match contains, when known.
     var required: [[UInt32]]?
+    /// Every such set found, `required` among them (a sequence requires one per part).
+    var all: [[[UInt32]]] = []
   }
 
   /// The OR-set of UTF-8 literals that every match of `syntax` contains, or nil when none is
@@ -27,6 +29,20 @@ enum RegexLiterals {
     let facts = Self.facts(syntax, cost: scalarCost)
     guard let required = facts.required ?? facts.exact, usable(required) else { return nil }
     return required.map(utf8)
+  }
+
+  /// Every OR-set of UTF-8 literals that every match of `syntax` contains (a match holds one of
+  /// each), cheapest first by `cost`.
+  static func requiredSets(_ syntax: RegexSyntax, cost: ([UInt8]) -> Double) -> [[[UInt8]]] {
+    func scalarCost(_ set: [[UInt32]]) -> Double {
+      set.reduce(0) { $0 + cost(Self.utf8($1)) }
+    }
+    let facts = Self.facts(syntax, cost: scalarCost)
+    var sets = facts.all
+    if let required = facts.required ?? facts.exact, usable(required), !sets.contains(required) {
+      sets.append(required)
+    }
+    return sets.filter(usable).sorted { scalarCost($0) < scalarCost($1) }.map { $0.map(utf8) }
   }
 
   private static func usable(_ set: [[UInt32]]) -> Bool {
@@ -121,12 +137,15 @@ enum RegexLiterals {
           continue
         }
         flush()
-        if let strings = fact.required, usable(strings) { candidates.append(strings) }
+        candidates += fact.all.filter(usable)
+        if let strings = fact.required, usable(strings), !candidates.contains(strings) {
+          candidates.append(strings)
+        }
         run = [[]]
       }
       flush()
-      if complete { return Facts(exact: run, required: candidates.min { cost($0) < cost($1) }) }
-      return Facts(exact: nil, required: candidates.min { cost($0) < cost($1) })
+      let best = candidates.min { cost($0) < cost($1) }
+      return Facts(exact: complete ? run : nil, required: best, all: candidates)
     }
   }
 }

@@ -13,6 +13,8 @@ struct RegexMatcher: @unchecked Sendable {
   let syntax: RegexSyntax?
   /// The byte automaton for `syntax`, unless it would be too large.
   let automaton: RegexAutomaton?
+  /// The bytes a match can start with, for patterns that cannot match the empty string.
+  let firstBytes: RegexFirstBytes?
 
   /// Compiles `pattern`; an invalid one throws `invalidPattern` with a 1-based character position.
   init(pattern: String) throws(ShellError) {
@@ -31,13 +33,15 @@ struct RegexMatcher: @unchecked Sendable {
     let parsed = fastPaths ? RegexSyntax.parse(pattern) : nil
     syntax = parsed?.syntax
     automaton = parsed.flatMap { RegexAutomaton($0.syntax, asciiOnly: $0.asciiOnly) }
+    firstBytes = parsed.flatMap { RegexFirstBytes($0.syntax, asciiOnly: $0.asciiOnly) }
   }
 
-  /// The UTF-8 literals one of which every match contains, if any is selective enough to be
-  /// worth a scan; `frequency` counts bytes in a sample of the text (`FoldedIndex.byteFrequency`).
-  ///
-  /// `averageRowBytes` turns the chance per byte into a chance per row.
-  func literals(frequency: [Int], averageRowBytes: Double) -> [[UInt8]]? {
+  /// The literals to scan for: `scan`, one of which every match contains, when it is selective
+  /// enough to be worth a scan, and `checks`, further literals every match contains (each
+  /// checked in a candidate row before the automaton runs). `frequency` counts bytes in a sample
+  /// of the text (`FoldedIndex.byteFrequency`); `averageRowBytes` turns the chance per byte into
+  /// a chance per row.
+  func literals(frequency: [Int], averageRowBytes: Double) -> (scan: [[UInt8]], checks: [[UInt8]])? {
     guard let syntax else { return nil }
     let total = Double(max(1, frequency.reduce(0, +)))
     // The chance that a literal starts at a given byte, if bytes were independent: upper-case
@@ -45,9 +49,12 @@ struct RegexMatcher: @unchecked Sendable {
     let cost: ([UInt8]) -> Double = { literal in
       literal.reduce(1) { $0 * (Double(frequency[Int($1)]) + 1) / total }
     }
-    guard let literals = RegexLiterals.required(syntax, cost: cost) else { return nil }
+    let sets = RegexLiterals.requiredSets(syntax, cost: cost)
     // A literal that most rows contain saves nothing: the rows are judged either way.
-    return literals.reduce(0) { $0 + cost($1) } * averageRowBytes < 0.5 ? literals : nil
+    func selective(_ set: [[UInt8]]) -> Bool { set.reduce(0) { $0 + cost($1) } * averageRowBytes < 0.5 }
+    guard let first = sets.first, selective(first) else { return nil }
+    let checks = sets.dropFirst().filter { $0.count == 1 && selective($0) }.prefix(2).map { $0[0] }
+    return (first, Array(checks))
   }
 
   /// Whether the UTF-8 text `bytes[start..<end]` contains a match, by the automaton when it can

@@ -20,6 +20,32 @@ indirect enum RegexSyntax: Equatable {
   /// `$`: the end of the text (rows with a line terminator never reach the automaton).
   case textEnd
 
+  /// The same pattern read right to left: it matches the reversed scalars of what this matches,
+  /// so a text contains a match of this exactly when the reversed text contains one of that.
+  var reversed: RegexSyntax {
+    switch self {
+    case .set: return self
+    case .sequence(let items): return .sequence(items.reversed().map(\.reversed))
+    case .alternation(let branches): return .alternation(branches.map(\.reversed))
+    case .repetition(let part, let min, let max): return .repetition(part.reversed, min: min, max: max)
+    case .textStart: return .textEnd
+    case .textEnd: return .textStart
+    }
+  }
+
+  /// Whether every match ends at the end of the text (`ing$`), as far as the shape shows.
+  var anchoredAtEnd: Bool {
+    switch self {
+    case .textEnd: return true
+    case .sequence(let items): return items.last?.anchoredAtEnd ?? false
+    case .alternation(let branches): return branches.allSatisfy(\.anchoredAtEnd)
+    case .set, .repetition, .textStart: return false
+    }
+  }
+
+  /// Whether every match starts at the start of the text (`^stand`), as far as the shape shows.
+  var anchoredAtStart: Bool { reversed.anchoredAtEnd }
+
   /// The parsed pattern and whether it may only judge ASCII text, or nil outside the subset.
   static func parse(_ pattern: String) -> (syntax: RegexSyntax, asciiOnly: Bool)? {
     var parser = Parser(scalars: pattern.unicodeScalars.map(\.value))

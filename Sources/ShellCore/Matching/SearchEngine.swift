@@ -390,10 +390,18 @@ final class SearchEngine {
   {
     let rowCount = dataset.rowCount
     let averageRowBytes = Double(index.foldBytes.count) / Double(max(1, rowCount))
-    let needles = (matcher.literals(frequency: index.byteFrequency, averageRowBytes: averageRowBytes) ?? [])
-      .map {
-        ByteNeedle(String(decoding: $0, as: UTF8.self), frequency: index.byteFrequency)
-      }
+    let literals = matcher.literals(frequency: index.byteFrequency, averageRowBytes: averageRowBytes)
+    let needles = (literals?.scan ?? []).map {
+      ByteNeedle(String(decoding: $0, as: UTF8.self), frequency: index.byteFrequency)
+    }
+    // Further literals a match needs, checked in each candidate row before the automaton.
+    let checks = (literals?.checks ?? []).map { PinnedBuffer($0) }
+    // Without a literal, rows that hold none of the bytes a match can start with are skipped
+    // (`[0-9]+`), when few rows hold one.
+    let firstBytes =
+      needles.isEmpty
+        && (matcher.firstBytes?.share(frequency: index.byteFrequency) ?? 1) * averageRowBytes < 0.5
+      ? matcher.firstBytes : nil
     // ICU costs about a microsecond per row: split small datasets too, unless the automaton
     // judges the rows.
     let threshold = matcher.automaton == nil ? min(parallelThreshold, 2_000) : parallelThreshold
@@ -413,7 +421,31 @@ final class SearchEngine {
             if scope != 0, row >= scopes.count || Int(scopes[row]) != scope { return false }
             return matcher.matches(view.base, start: view.start(row), end: view.end(row))
           }
-          if needles.isEmpty {
+          @inline(__always) func candidate(_ row: Int) -> Bool {
+            for check in checks {
+              if !ByteScanner.matches(
+                view.slice(row), check.pointer, check.count, wordStart: false, anchoredStart: false,
+                anchoredEnd: false)
+              {
+                return false
+              }
+            }
+            return test(row)
+          }
+          if let firstBytes {
+            if cancellation?.isCancelled == true { return nil }
+            var checked = 0
+            var cancelled = false
+            firstBytes.scan(view, rows: lower..<upper) { row in
+              checked &+= 1
+              if cancelled || (checked % 1024 == 0 && cancellation?.isCancelled == true) {
+                cancelled = true
+                return
+              }
+              if test(row) { rows.append(row) }
+            }
+            if cancelled { return nil }
+          } else if needles.isEmpty {
             for row in lower..<upper {
               if row % 4096 == 0, cancellation?.isCancelled == true { return nil }
               if test(row) { rows.append(row) }
@@ -428,7 +460,7 @@ final class SearchEngine {
                 cancelled = true
                 return
               }
-              if test(row) { rows.append(row) }
+              if candidate(row) { rows.append(row) }
             }
             if cancelled { return nil }
           } else {
@@ -449,7 +481,7 @@ final class SearchEngine {
                 bits &= bits - 1
                 checked &+= 1
                 if checked % 1024 == 0, cancellation?.isCancelled == true { return nil }
-                if test(row) { rows.append(row) }
+                if candidate(row) { rows.append(row) }
               }
             }
           }

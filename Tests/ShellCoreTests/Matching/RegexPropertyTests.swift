@@ -73,6 +73,26 @@ struct RegexPropertyTests {
     }
   }
 
+  /// The rows `first.scan` reports over an arena of `rows`.
+  static func scan(_ first: RegexFirstBytes, _ rows: [String]) -> [Int] {
+    var arena: [UInt8] = []
+    var offsets: [UInt32] = [0]
+    for row in rows {
+      arena += row.utf8
+      offsets.append(UInt32(arena.count))
+    }
+    arena.append(0)  // an address even when every row is empty
+    var found: [Int] = []
+    arena.withUnsafeBufferPointer { bytes in
+      offsets.withUnsafeBufferPointer { offsets in
+        guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
+        let view = ArenaView(base: base, limit: bytes.count - 1, offsets: offsetBase, stride: 1, column: 0)
+        first.scan(view, rows: 0..<rows.count) { found.append($0) }
+      }
+    }
+    return found
+  }
+
   @Test(arguments: [UInt64(1), 2, 3, 4])
   func randomPatternsMatchAPlainLoop(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed &* 104_729)
@@ -86,7 +106,8 @@ struct RegexPropertyTests {
       dataset: MatchingFixtures.dataset(rows, categories: categories), columns: [0, 1], parallelThreshold: 64)
     var checked = 0
     var automated = 0
-    for _ in 0..<300 {
+    var backward = 0
+    for _ in 0..<200 {
       let pattern = Self.pattern(rows, &random)
       // An all-blank query selects every row, whatever the rule.
       guard !pattern.allSatisfy(\.isWhitespace), let plain = Self.expected(pattern, rows),
@@ -98,21 +119,32 @@ struct RegexPropertyTests {
       #expect(found == plain, "\(described) \(Set(found).symmetricDifference(plain).map { rows[$0] })")
       #expect(try double.search(pattern, rule: .regex).map(Int.init) == plainJoined, "joined \(described)")
 
-      // The parts on their own: every row the pattern matches holds one of the literals (the
-      // engine may skip the scan when it would not pay), and the automaton agrees row by row.
+      // The parts on their own: every row the pattern matches holds one literal of each
+      // required set and a first byte (the engine may skip those scans when they would not pay),
+      // and the automaton agrees row by row.
       let matcher = try RegexMatcher(pattern: pattern)
       if matcher.automaton != nil { automated += 1 }
-      if let syntax = matcher.syntax, let literals = RegexLiterals.required(syntax, cost: { _ in 0 }) {
-        for row in plain {
-          let bytes = Array(rows[row].utf8)
-          let held = literals.contains { literal in
-            bytes.count >= literal.count
-              && (0...(bytes.count - literal.count)).contains {
-                Array(bytes[$0..<$0 + literal.count]) == literal
-              }
+      if matcher.automaton?.backward == true { backward += 1 }
+      if let syntax = matcher.syntax {
+        for literals in RegexLiterals.requiredSets(syntax, cost: { _ in 0 }) {
+          for row in plain {
+            let bytes = Array(rows[row].utf8)
+            let held = literals.contains { literal in
+              bytes.count >= literal.count
+                && (0...(bytes.count - literal.count)).contains {
+                  Array(bytes[$0..<$0 + literal.count]) == literal
+                }
+            }
+            #expect(held, "\(described) row '\(rows[row])' lacks all of \(literals)")
           }
-          #expect(held, "\(described) row '\(rows[row])' lacks all of \(literals)")
         }
+      }
+      if let first = matcher.firstBytes {
+        let holding = rows.indices.filter { row in
+          rows[row].utf8.contains { byte in first.ranges.contains { $0.contains(byte) } }
+        }
+        #expect(Set(plain).isSubset(of: holding), "\(described) first bytes \(first.ranges)")
+        #expect(Self.scan(first, rows) == holding, "\(described) scan for \(first.ranges)")
       }
       let unaided = try RegexMatcher(pattern: pattern, fastPaths: false)
       #expect(unaided.automaton == nil && unaided.syntax == nil)
@@ -125,8 +157,9 @@ struct RegexPropertyTests {
         #expect(fast == plain.contains(row), "\(described) row '\(text)'")
       }
     }
-    #expect(checked > 200)
+    #expect(checked > 140)
     #expect(automated > checked * 3 / 4, "the grammar stays inside the automaton's subset")
+    #expect(backward > 5, "some patterns are anchored at the end only")
   }
 
   /// Patterns the subset takes, and ones it must leave to ICU.
@@ -154,6 +187,47 @@ struct RegexPropertyTests {
     // Every byte equally common: longer literals are cheaper.
     let found = RegexLiterals.required(syntax, cost: { pow(0.1, Double($0.count)) }) ?? []
     #expect(found.map { String(decoding: $0, as: UTF8.self) } == literals)
+  }
+
+  /// The benchmark's patterns on rows where their literals and first bytes are rare, so the
+  /// engine takes every scan path (one literal, several, literal plus checks, first bytes).
+  @Test(arguments: [64, 1_000_000])
+  func benchmarkPatternsOnSparseRows(threshold: Int) throws {
+    var random = SeededGenerator(seed: 77)
+    let pieces = [
+      "wxy", "qvk", "zzz", "sta", "ing", "stand", "café", "cafe", "st", "7", "東京", "e\u{301}", "ǅ",
+    ]
+    let rows = (0..<3_000).map { index in
+      let count = Int.random(in: 1...4, using: &random)
+      return (0..<count).map { _ in
+        Int.random(in: 0..<12, using: &random) == 0
+          ? pieces.randomElement(using: &random) ?? ""
+          : ["wxy", "qvk", "zzz"].randomElement(using: &random) ?? ""
+      }.joined(separator: Bool.random(using: &random) ? " " : "") + (index % 97 == 0 ? "\n" : "")
+    }
+    let engine = SearchEngine(
+      dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: threshold)
+    for pattern in [
+      "sta", "^stand", "ing$", "st.*ing", "[0-9]+", "(café|cafe)", "zzqx", "ing.*st", "(sta|ing)$", "東京.*ing",
+    ] {
+      let expected = try #require(Self.expected(pattern, rows))
+      #expect(try engine.search(pattern, rule: .regex).map(Int.init) == expected, "\(pattern)")
+    }
+  }
+
+  /// Every literal set a pattern requires, rarest first: the scan takes the first, candidate
+  /// rows are checked for the others.
+  @Test func requiredSetsOfASequence() throws {
+    let syntax = try #require(RegexSyntax.parse("st.*ing(a|b)")?.syntax)
+    let sets = RegexLiterals.requiredSets(syntax, cost: { pow(0.1, Double($0.count)) })
+    #expect(sets.map { $0.map { String(decoding: $0, as: UTF8.self) } } == [["inga", "ingb"], ["st"]])
+  }
+
+  /// Patterns anchored at the end only are read backwards; the choice never changes a result
+  /// (the random patterns check that), only how soon a row is refused.
+  @Test(arguments: [("ing$", true), ("(a|b)c$", true), ("^stand", false), ("^a$", false), ("sta", false)])
+  func direction(pattern: String, backward: Bool) throws {
+    #expect(try RegexMatcher(pattern: pattern).automaton?.backward == backward)
   }
 
   /// A newer keystroke abandons a regex search, with or without the fast paths.
