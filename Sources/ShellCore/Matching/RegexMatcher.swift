@@ -36,11 +36,12 @@ struct RegexMatcher: @unchecked Sendable {
     firstBytes = parsed.flatMap { RegexFirstBytes($0.syntax, asciiOnly: $0.asciiOnly) }
   }
 
-  /// The literals to scan for: `scan`, one of which every match contains, when it is selective
-  /// enough to be worth a scan, and `checks`, further literals every match contains (each
-  /// checked in a candidate row before the automaton runs). `frequency` counts bytes in a sample
-  /// of the text (`FoldedIndex.byteFrequency`); `averageRowBytes` turns the chance per byte into
-  /// a chance per row.
+  /// The literals to scan for, when selective enough to be worth a scan.
+  ///
+  /// Every match contains one literal of `scan` and each literal of `checks` (checked in a
+  /// candidate row before the automaton runs). `frequency` counts bytes in a sample of the text
+  /// (`FoldedIndex.byteFrequency`); `averageRowBytes` turns the chance per byte into a chance
+  /// per row.
   func literals(frequency: [Int], averageRowBytes: Double) -> (scan: [[UInt8]], checks: [[UInt8]])? {
     guard let syntax else { return nil }
     let total = Double(max(1, frequency.reduce(0, +)))
