@@ -74,6 +74,7 @@ final class RegexAutomaton: @unchecked Sendable {
         return add(.consume(set: index, next: next))
       case .textStart: return add(.textStart(next: next))
       case .textEnd: return add(.textEnd(next: next))
+      case .assertion, .unknown: return nil
       case .sequence(let items):
         var entry = next
         for item in items.reversed() {

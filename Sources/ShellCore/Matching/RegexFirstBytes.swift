@@ -47,7 +47,10 @@ struct RegexFirstBytes {
         }
       }
       return false
-    case .textStart, .textEnd:
+    case .textStart, .textEnd, .assertion:
+      return true
+    case .unknown:  // any text, perhaps none
+      for byte in 0..<256 { bytes[byte] = true }
       return true
     case .sequence(let items):
       for item in items where !collect(item, into: &bytes, asciiOnly: asciiOnly) { return false }

@@ -74,8 +74,10 @@ enum RegexLiterals {
     case .set(let set):
       let exact = set.members(limit: 4).map { $0.map { [$0] } }
       return Facts(exact: exact, required: exact)
-    case .textStart, .textEnd:
+    case .textStart, .textEnd, .assertion:
       return Facts(exact: [[]], required: nil)
+    case .unknown:
+      return Facts(exact: nil, required: nil)
     case .alternation(let branches):
       let all = branches.map { facts($0, cost: cost) }
       var exact: [[UInt32]]? = []

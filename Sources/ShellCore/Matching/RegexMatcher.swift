@@ -9,7 +9,8 @@ import Foundation
 struct RegexMatcher: @unchecked Sendable {
   /// The compiled expression (immutable, safe to share between threads).
   let expression: NSRegularExpression
-  /// The pattern's tree, when inside the understood subset.
+  /// The pattern's tree, when inside the understood subset (perhaps approximated: see
+  /// `RegexSyntax.parse`).
   let syntax: RegexSyntax?
   /// The byte automaton for `syntax`, unless it would be too large.
   let automaton: RegexAutomaton?
@@ -30,10 +31,12 @@ struct RegexMatcher: @unchecked Sendable {
       let problem = Self.locate(pattern)
       throw .invalidPattern(pattern, position: problem.position, reason: problem.reason)
     }
-    let parsed = fastPaths ? RegexSyntax.parse(pattern) : nil
+    // An approximate parse still yields literals; only an exact one may build the automaton.
+    let parsed = fastPaths ? RegexSyntax.parse(pattern, approximate: true) : nil
+    let exact = parsed?.exact == true ? parsed : nil
     syntax = parsed?.syntax
-    automaton = parsed.flatMap { RegexAutomaton($0.syntax, asciiOnly: $0.asciiOnly) }
-    firstBytes = parsed.flatMap { RegexFirstBytes($0.syntax, asciiOnly: $0.asciiOnly) }
+    automaton = exact.flatMap { RegexAutomaton($0.syntax, asciiOnly: $0.asciiOnly) }
+    firstBytes = exact.flatMap { RegexFirstBytes($0.syntax, asciiOnly: $0.asciiOnly) }
   }
 
   /// The literals to scan for, when selective enough to be worth a scan.

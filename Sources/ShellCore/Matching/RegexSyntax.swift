@@ -19,6 +19,10 @@ indirect enum RegexSyntax: Equatable {
   case textStart
   /// `$`: the end of the text (rows with a line terminator never reach the automaton).
   case textEnd
+  /// A zero-width test this engine does not model (`\b`, lookaround): approximate parses only.
+  case assertion
+  /// Text this engine does not model (a backreference, `\p{...}`): approximate parses only.
+  case unknown
 
   /// The same pattern read right to left: it matches the reversed scalars of what this matches,
   /// so a text contains a match of this exactly when the reversed text contains one of that.
@@ -30,6 +34,7 @@ indirect enum RegexSyntax: Equatable {
     case .repetition(let part, let min, let max): return .repetition(part.reversed, min: min, max: max)
     case .textStart: return .textEnd
     case .textEnd: return .textStart
+    case .assertion, .unknown: return self
     }
   }
 
@@ -39,7 +44,7 @@ indirect enum RegexSyntax: Equatable {
     case .textEnd: return true
     case .sequence(let items): return items.last?.anchoredAtEnd ?? false
     case .alternation(let branches): return branches.allSatisfy(\.anchoredAtEnd)
-    case .set, .repetition, .textStart: return false
+    case .set, .repetition, .textStart, .assertion, .unknown: return false
     }
   }
 
@@ -47,17 +52,41 @@ indirect enum RegexSyntax: Equatable {
   var anchoredAtStart: Bool { reversed.anchoredAtEnd }
 
   /// The parsed pattern and whether it may only judge ASCII text, or nil outside the subset.
-  static func parse(_ pattern: String) -> (syntax: RegexSyntax, asciiOnly: Bool)? {
-    var parser = Parser(scalars: pattern.unicodeScalars.map(\.value))
+  ///
+  /// With `approximate`, some constructs outside the subset are accepted in a form that only
+  /// keeps what literal extraction needs (`exact` is then false, and no automaton may be
+  /// built): zero-width tests become `assertion`, backreferences and property escapes
+  /// `unknown`, lazy quantifiers greedy ones (the same rows match), possessive quantifiers and
+  /// atomic groups plain ones (they only ever reject matches). Inline flags still give up:
+  /// `(?i)` changes what a literal matches.
+  static func parse(_ pattern: String, approximate: Bool = false)
+    -> (syntax: RegexSyntax, asciiOnly: Bool, exact: Bool)?
+  {
+    var parser = Parser(scalars: pattern.unicodeScalars.map(\.value), approximate: approximate)
     guard let syntax = parser.alternation(depth: 0), parser.index == parser.scalars.count else { return nil }
-    return (syntax, parser.asciiOnly)
+    return (syntax, parser.asciiOnly, !parser.approximated)
   }
 
   /// A recursive-descent parser over the pattern's scalars.
   private struct Parser {
     let scalars: [UInt32]
+    /// Whether constructs outside the subset may be approximated (see `parse`).
+    let approximate: Bool
     var index = 0
     var asciiOnly = false
+    /// Whether an approximation was made.
+    var approximated = false
+
+    init(scalars: [UInt32], approximate: Bool) {
+      self.scalars = scalars
+      self.approximate = approximate
+    }
+
+    /// Notes an approximation; false when they are not allowed.
+    mutating func approximation() -> Bool {
+      approximated = true
+      return approximate
+    }
 
     /// Larger counted repetitions are expanded into copies; past this they are left to ICU.
     static let maxCount = 16
@@ -83,8 +112,13 @@ indirect enum RegexSyntax: Equatable {
       while let scalar = next, scalar != 0x7C, scalar != 0x29 {  // | )
         guard let atom = atom(depth: depth) else { return nil }
         if let (min, max) = quantifier() {
-          if atom == .textStart || atom == .textEnd { return nil }
-          // Lazy (`*?`), possessive (`*+`) and stacked quantifiers change what is tried: give up.
+          if atom == .textStart || atom == .textEnd || atom == .assertion { return nil }
+          // Lazy (`*?`) and possessive (`*+`) quantifiers change what is tried, which only an
+          // approximation may ignore; stacked ones give up.
+          if next == 0x3F || next == 0x2B {
+            guard approximation() else { return nil }
+            index += 1
+          }
           if let after = next, [0x2A, 0x2B, 0x3F, 0x7B].contains(after) { return nil }
           items.append(.repetition(atom, min: min, max: max))
         } else {
@@ -140,13 +174,25 @@ indirect enum RegexSyntax: Equatable {
       index += 1
       switch scalar {
       case 0x28:  // (
-        if next == 0x3F {  // only `(?:` is understood
-          guard index + 1 < scalars.count, scalars[index + 1] == 0x3A else { return nil }
-          index += 2
+        var zeroWidth = false
+        if next == 0x3F {  // `(?:`; approximately, lookaround and atomic groups
+          guard index + 1 < scalars.count else { return nil }
+          let kind = scalars[index + 1]
+          var length = 2
+          if kind == 0x3C, index + 2 < scalars.count, [0x3D, 0x21].contains(scalars[index + 2]) {
+            length = 3  // (?<= (?<!
+            zeroWidth = true
+          } else if kind == 0x3D || kind == 0x21 {  // (?= (?!
+            zeroWidth = true
+          } else if kind != 0x3A, kind != 0x3E {  // (?: (?>
+            return nil
+          }
+          if kind != 0x3A, !approximation() { return nil }
+          index += length
         }
         guard let inner = alternation(depth: depth + 1), next == 0x29 else { return nil }
         index += 1
-        return inner
+        return zeroWidth ? .assertion : inner
       case 0x5B: return characterClass()
       case 0x2E: return .set(.any)
       case 0x5E: return .textStart
@@ -155,12 +201,36 @@ indirect enum RegexSyntax: Equatable {
         guard let escaped = next else { return nil }
         index += 1
         if Self.isPunctuation(escaped) { return .set(Self.single(escaped)) }
-        guard let set = RegexScalarSet.property(escaped) else { return nil }
-        asciiOnly = true
-        return .set(set)
+        if let set = RegexScalarSet.property(escaped) {
+          asciiOnly = true
+          return .set(set)
+        }
+        return approximateEscape(escaped)
       case 0x2A, 0x2B, 0x3F, 0x7B, 0x7D, 0x5D, 0x29: return nil
       default:
         return Self.isLiteral(scalar) ? .set(Self.single(scalar)) : nil
+      }
+    }
+
+    /// An escape outside the subset, after its backslash and letter, or nil.
+    mutating func approximateEscape(_ escaped: UInt32) -> RegexSyntax? {
+      switch escaped {
+      case 0x62, 0x42, 0x41, 0x7A, 0x5A, 0x47:  // b B A z Z G
+        return approximation() ? .assertion : nil
+      case 0x31...0x39:  // a backreference takes every digit that follows
+        while let digit = next, (0x30...0x39).contains(digit) { index += 1 }
+        return approximation() ? .unknown : nil
+      case 0x70, 0x50:  // p{...} P{...} pL
+        if next == 0x7B {
+          while let scalar = next, scalar != 0x7D { index += 1 }
+          guard next == 0x7D else { return nil }
+        }
+        index += 1
+        return approximation() ? .unknown : nil
+      case 0x74, 0x6E, 0x72, 0x66, 0x65, 0x61:  // t n r f e a
+        return approximation() ? .unknown : nil
+      default:
+        return nil
       }
     }
 
