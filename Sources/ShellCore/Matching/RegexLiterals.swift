@@ -45,6 +45,26 @@ enum RegexLiterals {
     return sets.filter(usable).sorted { scalarCost($0) < scalarCost($1) }.map { $0.map(utf8) }
   }
 
+  /// Whether `literal` occurs in `bytes[start..<end]` (rows are short: a first-byte test per
+  /// position is enough).
+  @inline(__always)
+  static func occurs(
+    _ literal: UnsafePointer<UInt8>, _ count: Int, in bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int
+  ) -> Bool {
+    guard count > 0 else { return true }
+    let first = literal[0]
+    var position = start
+    while position &+ count <= end {
+      if bytes[position] == first {
+        var index = 1
+        while index < count, bytes[position &+ index] == literal[index] { index &+= 1 }
+        if index == count { return true }
+      }
+      position &+= 1
+    }
+    return false
+  }
+
   private static func usable(_ set: [[UInt32]]) -> Bool {
     !set.isEmpty && set.allSatisfy { !$0.isEmpty && !$0.contains(0xFFFD) }
   }

@@ -422,13 +422,11 @@ final class SearchEngine {
             return matcher.matches(view.base, start: view.start(row), end: view.end(row))
           }
           @inline(__always) func candidate(_ row: Int) -> Bool {
-            for check in checks {
-              if !ByteScanner.matches(
-                view.slice(row), check.pointer, check.count, wordStart: false, anchoredStart: false,
-                anchoredEnd: false)
-              {
-                return false
-              }
+            for check in checks
+            where !RegexLiterals.occurs(
+              check.pointer, check.count, in: view.base, view.start(row), view.end(row))
+            {
+              return false
             }
             return test(row)
           }
