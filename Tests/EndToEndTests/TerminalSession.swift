@@ -13,7 +13,17 @@ final class TerminalSession {
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command])
   }
 
-  deinit { try? tmux(["kill-server"]) }
+  deinit {
+    // The server inherits the test runner's blocked signals and then never acts on `kill-server`
+    // (every session used to outlive its test): end the server and the pane's process group.
+    let pids = (try? tmux(["display-message", "-p", "-t", "0", "#{pid} #{pane_pid}"])) ?? ""
+    try? tmux(["kill-server"])
+    let numbers = pids.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+    if numbers.count == 2 {
+      kill(-numbers[1], SIGKILL)
+      kill(numbers[0], SIGKILL)
+    }
+  }
 
   /// Types keys (tmux key names such as `Enter`, `Tab`, `C-c`, or literal text).
   func send(_ keys: String...) throws {
@@ -72,7 +82,7 @@ final class TerminalSession {
       ] + arguments
     // Only capture-pane's output is read: a server started by new-session inherits the
     // client's descriptors and would hold a pipe open for as long as it runs.
-    let captures = arguments.contains("capture-pane")
+    let captures = arguments.contains("capture-pane") || arguments.contains("display-message")
     let output = Pipe()
     process.standardOutput = captures ? output : FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
