@@ -78,6 +78,7 @@ final class SearchEngine {
     var parsed: ParsedQuery?
     var rows: [Int32]
     var ascending: [Int32]?
+    var compact: CompactRows?
     if query.allSatisfy(\.isWhitespace) {
       rows = allRows(scope: scope)
       parsed = ParsedQuery("", rule: rule)
@@ -95,9 +96,11 @@ final class SearchEngine {
         let base = narrowingBase(for: query, rule: rule, scope: scope)
         guard
           let found = run(
-            compiled, candidates: base, scope: scope, scored: rule == .fuzzy, cancellation: cancellation)
+            compiled, candidates: base?.rows, compact: base?.compact, scope: scope, scored: rule == .fuzzy,
+            cancellation: cancellation)
         else { return nil }
         rows = found.rows
+        compact = found.compact
         if rule == .fuzzy {
           ascending = found.rows
           rows = dataset.withStorage { _, offsets in
@@ -112,7 +115,9 @@ final class SearchEngine {
       }
     }
     remember(
-      CacheEntry(query: query, rule: rule, scope: scope, parsed: parsed, rows: rows, ascending: ascending))
+      CacheEntry(
+        query: query, rule: rule, scope: scope, parsed: parsed, rows: rows, ascending: ascending,
+        compact: compact))
     return rows
   }
 
@@ -130,19 +135,23 @@ final class SearchEngine {
     var cancelled = false
     /// The prefetch loads' combined value, kept so the compiler cannot drop them.
     var touched: UInt8 = 0
+    /// A copy of the matched rows' folded text, while the result is small enough to narrow from.
+    var compact: CompactRows.Builder?
   }
 
-  /// Evaluates `query` over all rows (or only `candidates`, ascending) in `scope`.
+  /// Evaluates `query` over all rows (or only `candidates`, ascending, whose folded text `compact`
+  /// may hold) in `scope`; also returns a compact copy of a small result of a plain `fold` query.
   private func run(
-    _ query: CompiledQuery, candidates: [Int32]?, scope: Int, scored: Bool, cancellation: SearchCancellation?
-  ) -> (rows: [Int32], scores: [Int32])? {
+    _ query: CompiledQuery, candidates: [Int32]?, compact: CompactRows? = nil, scope: Int, scored: Bool,
+    cancellation: SearchCancellation?
+  ) -> (rows: [Int32], scores: [Int32], compact: CompactRows?)? {
     let rowCount = dataset.rowCount
     if candidates == nil, scope == 0, !scored, query.plan.clauseCount == 0, let driver = query.driver,
       driver.plan.variant == .fold, driver.plan.kind == .contains, driver.needle.count == 1,
       RowSignature.isExact(driver.needle.bytes[0])
     {
       return signatureRows(mask: RowSignature.bit(driver.needle.bytes[0]), cancellation: cancellation).map {
-        ($0, [])
+        ($0, [], nil)
       }
     }
     let work = candidates?.count ?? rowCount
@@ -151,6 +160,14 @@ final class SearchEngine {
     let chunkCount = Parallel.chunkCount(work, threshold: parallelThreshold)
     let chunkSize = (work + chunkCount - 1) / max(1, chunkCount)
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    // A plain query's small result keeps a compact copy of its folded rows for the next keystroke,
+    // made as rows match (their bytes in cache); each chunk gives up past 1.5 times its share.
+    let compactLimit = query.isPlainFold && scope == 0 ? compactRowLimit : 0
+    let builders = compactBuilders(chunkCount)
+    for builder in builders {
+      builder.reset(
+        limit: compactLimit == 0 ? 0 : compact == nil ? compactLimit * 3 / (2 * chunkCount) + 64 : work)
+    }
     let parts: [ChunkResult] = dataset.withStorage { bytes, offsets in
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
         (candidates ?? []).withUnsafeBufferPointer { candidateBuffer in
@@ -170,7 +187,21 @@ final class SearchEngine {
             @inline(__always) func inScope(_ row: Int) -> Bool {
               scope == 0 || (row < scopes.count && Int(scopes[row]) == scope)
             }
-            if candidates != nil, let driverPlan, query.isPlainFold {
+            let copy = builders[chunk]
+            result.compact = copy
+            if candidates != nil, let driverPlan, query.isPlainFold, let compact {
+              // The previous result's rows, copied contiguously: one sequential pass.
+              let finder = driverPlan.finder
+              let view = compact.view
+              for position in lower..<upper {
+                let slice = view.slice(position)
+                let row = Int(candidateBuffer[position])
+                if finder.matches(slice), inScope(row) {
+                  result.rows.append(row)
+                  copy.append(slice)
+                }
+              }
+            } else if candidates != nil, let driverPlan, query.isPlainFold {
               // One plain term re-checked on a previous result (a typed letter): one inlined
               // kernel per row, reading the rows in ascending order.
               let finder = driverPlan.finder
@@ -186,7 +217,11 @@ final class SearchEngine {
                 }
                 for position in blockStart..<blockEnd {
                   let row = Int(candidateBuffer[position])
-                  if finder.matches(fold.slice(row)), inScope(row) { result.rows.append(row) }
+                  let slice = fold.slice(row)
+                  if finder.matches(slice), inScope(row) {
+                    result.rows.append(row)
+                    copy.append(slice)
+                  }
                 }
                 blockStart = blockEnd
               }
@@ -214,7 +249,8 @@ final class SearchEngine {
             } else if let driver = query.driver, let driverPlan {
               scanChunk(
                 driver: driver.needle, driverPlan: driverPlan, rows: lower..<upper, texts: texts,
-                filter: RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), into: result.rows)
+                filter: RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), into: result.rows,
+                compact: copy)
             } else if scored, plan.isSingleFuzzyTerm {
               // One fuzzy term: score each row in the same pass (its bytes still in cache).
               result.scores = scoreFuzzyRows(
@@ -239,8 +275,12 @@ final class SearchEngine {
       }
     }
     if parts.contains(where: \.cancelled) { return nil }
-    if parts.count == 1 { return (RowIDBuffer.join([parts[0].rows]), parts[0].scores) }
-    return (RowIDBuffer.join(parts.map(\.rows)), scored ? Self.concatenate(parts.map(\.scores)) : [])
+    let rows = RowIDBuffer.join(parts.map(\.rows))
+    let copied =
+      compactLimit > 0 && rows.count <= compactLimit ? CompactRows(joining: builders, rows: rows.count) : nil
+    return (
+      rows, parts.count == 1 ? parts[0].scores : scored ? Self.concatenate(parts.map(\.scores)) : [], copied
+    )
   }
 
   /// One chunk of a single fuzzy term's search: appends the matching rows to `ids` and returns
@@ -346,7 +386,7 @@ final class SearchEngine {
   /// The full scan of one chunk, driven by the SIMD scan for `driver`.
   private func scanChunk(
     driver: ByteNeedle, driverPlan: TermPlan, rows range: Range<Int>, texts: RowTexts, filter: RowFilter,
-    into rows: RowIDBuffer
+    into rows: RowIDBuffer, compact: CompactRows.Builder
   ) {
     let variant = driverPlan.variant
     let acceptsAll = filter.acceptsAll
@@ -368,14 +408,20 @@ final class SearchEngine {
         } else {
           found = answered || finder.matches(view.slice(row))
         }
-        if found, acceptsAll || filter.accepts(row) { rows.append(row) }
+        if found, acceptsAll || filter.accepts(row) {
+          rows.append(row)
+          compact.append(texts.fold.slice(row))
+        }
       }
       return
     } else if variant == .fold || driver.isASCII {
       let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
       ByteScanner.scan(view, rows: range, needle: driver, wordStart: driverPlan.kind == .wordStart) { row in
         if separateWide, texts.isWide(row) { return }
-        if acceptsAll || filter.accepts(row) { rows.append(row) }
+        if acceptsAll || filter.accepts(row) {
+          rows.append(row)
+          compact.append(texts.fold.slice(row))
+        }
       }
     }
     guard separateWide else { return }
@@ -559,13 +605,17 @@ final class SearchEngine {
     var rows: [Int32]
     /// For fuzzy results, the same rows ascending (narrowing needs row order).
     var ascending: [Int32]?
+    /// The rows' folded text, copied contiguously (only the newest entry keeps it).
+    var compact: CompactRows?
 
     var size: Int { rows.count + (ascending?.count ?? 0) }
   }
 
   /// The smallest cached result that provably contains every row `query` can match, if it is
   /// small enough that re-checking its rows beats a full scan.
-  private func narrowingBase(for query: ParsedQuery, rule: MatchRule, scope: Int) -> [Int32]? {
+  private func narrowingBase(
+    for query: ParsedQuery, rule: MatchRule, scope: Int
+  ) -> (rows: [Int32], compact: CompactRows?)? {
     var best: CacheEntry?
     for entry in cache where entry.rule == rule && (entry.scope == scope || entry.scope == 0) {
       guard let parsed = entry.parsed, query.implies(parsed) else { continue }
@@ -577,16 +627,33 @@ final class SearchEngine {
     // needs a third of the instructions of the scan: instructions are not the limit here), and
     // `sta`→`stan` from 3% about as long as the scan; the break-even is near 6%.
     guard let best, best.rows.count <= max(dataset.rowCount / 16, 4096) else { return nil }
-    return best.ascending ?? best.rows
+    return (best.ascending ?? best.rows, best.ascending == nil ? best.compact : nil)
   }
 
   /// Adds an entry, evicting the least recently used beyond the budget.
   private func remember(_ entry: CacheEntry) {
+    // Typing extends the newest query: only its compact copy is worth its memory.
+    for index in cache.indices { cache[index].compact = nil }
     cache.append(entry)
     cachedIDs += entry.size
     while cache.count > 1, cachedIDs > cacheBudget || cache.count > cacheEntries {
       cachedIDs -= cache.removeFirst().size
     }
+  }
+
+  /// One reusable compact-copy builder per chunk.
+  private var builders: [CompactRows.Builder] = []
+
+  private func compactBuilders(_ count: Int) -> [CompactRows.Builder] {
+    while builders.count < count { builders.append(CompactRows.Builder()) }
+    return Array(builders.prefix(count))
+  }
+
+  /// The most rows a compact copy holds: a result that narrowing would use (1/16 of the rows), up
+  /// to about 4 MB of text.
+  private var compactRowLimit: Int {
+    let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
+    return min(max(dataset.rowCount / 16, 4096), max(4096, (4 << 20) / averageRow))
   }
 
   /// Forgets every remembered result (for tests and memory pressure).
