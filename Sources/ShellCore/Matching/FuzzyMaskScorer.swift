@@ -18,30 +18,14 @@ struct FuzzyMaskScorer {
   /// Bytes that `score` reads from the row's first byte (the arena must be readable that far).
   static let reach = 64
 
-  /// The lanes of a 32-lane compare as 32 bits.
-  ///
-  /// A `SIMDMask` converts to an integer lane by lane through memory; instead each 8 lanes of
-  /// 0x00/0xFF, read as a word, have their high bits gathered into the top byte by one multiply.
-  @inline(__always)
-  static func bits(_ mask: SIMDMask<SIMD32<Int8>>) -> UInt64 {
-    let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let gather: UInt64 = 0x0002_0408_1020_4081
-    let a = ((words[0] & high) &* gather) &>> 56
-    let b = ((words[1] & high) &* gather) &>> 56
-    let c = ((words[2] & high) &* gather) &>> 56
-    let d = ((words[3] & high) &* gather) &>> 56
-    return a | b &<< 8 | c &<< 16 | d &<< 24
-  }
-
   /// Whether the `count` (at most 64) bytes at `text` are all ASCII: their high bits, gathered
-  /// as `bits` gathers a mask's.
+  /// as `ByteScanner.bits` gathers a mask's.
   @inline(__always)
   static func isASCII(_ text: UnsafePointer<UInt8>, count: Int) -> Bool {
     let low = unsafeBitCast(ByteScanner.load(text), to: SIMDMask<SIMD32<Int8>>.self)
     let high = unsafeBitCast(ByteScanner.load(text + 32), to: SIMDMask<SIMD32<Int8>>.self)
     let valid: UInt64 = count >= 64 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: count)) &- 1
-    return (bits(low) | bits(high) &<< 32) & valid == 0
+    return (UInt64(ByteScanner.bits(low)) | UInt64(ByteScanner.bits(high)) &<< 32) & valid == 0
   }
 
   /// The word-start bonus at `position`: looked up byte by byte for the few positions the
@@ -73,8 +57,8 @@ struct FuzzyMaskScorer {
     var earlier: UInt64 = 0
     for step in 0..<count {
       let wanted = pattern[step]
-      var found = Self.bits(low .== wanted)
-      if wide { found |= Self.bits(high .== wanted) &<< 32 }
+      var found = UInt64(ByteScanner.bits(low .== wanted))
+      if wide { found |= UInt64(ByteScanner.bits(high .== wanted)) &<< 32 }
       found &= valid
       if step > 0 {
         let first = earlier & (0 &- earlier)
