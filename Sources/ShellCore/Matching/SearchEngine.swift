@@ -147,12 +147,13 @@ final class SearchEngine {
   ) -> (rows: [Int32], scores: [Int32], compact: CompactRows?)? {
     let rowCount = dataset.rowCount
     if candidates == nil, scope == 0, !scored, query.plan.clauseCount == 0, let driver = query.driver,
-      driver.plan.variant == .fold, driver.plan.kind == .contains, driver.needle.count == 1,
-      RowSignature.isExact(driver.needle.bytes[0])
+      driver.plan.variant == .fold || driver.plan.variant == .ci, driver.plan.kind == .contains,
+      driver.needle.count == 1, RowSignature.isExact(driver.needle.bytes[0])
     {
-      return signatureRows(mask: RowSignature.bit(driver.needle.bytes[0]), cancellation: cancellation).map {
-        ($0, [], nil)
-      }
+      let mask = RowSignature.bit(driver.needle.bytes[0])
+      guard let rows = signatureRows(mask: mask, cancellation: cancellation) else { return nil }
+      if driver.plan.variant == .fold { return (rows, [], nil) }
+      return (removingWideMisses(rows, term: driver.plan, mask: mask), [], nil)
     }
     let work = candidates?.count ?? rowCount
     // Re-checking fewer candidates than a parallel threshold is quicker than waking a second
@@ -373,6 +374,39 @@ final class SearchEngine {
       }
       initialized = total
     }
+  }
+
+  /// `rows` (a one-letter signature result) without the wide rows whose `ci` form lacks the letter
+  /// that their folded form has ("ś" folds to "s"): for ASCII rows the signature answers `ci` too.
+  private func removingWideMisses(_ rows: [Int32], term: TermPlan, mask: UInt32) -> [Int32] {
+    let signatures = index.signatures.pointer
+    let finder = term.finder
+    let ci = ArenaView(
+      base: index.sideBytes[TextVariant.ci.rawValue].pointer,
+      limit: index.sideBytes[TextVariant.ci.rawValue].count + FoldedIndex.padding,
+      offsets: index.sideOffsets[TextVariant.ci.rawValue].pointer, stride: 1, column: 0)
+    var misses: [Int32] = []
+    for position in 0..<index.wideRows.count {
+      let row = index.wideRows.pointer[position]
+      if signatures[Int(row)] & mask != 0, !finder.matches(ci.slice(position)) { misses.append(row) }
+    }
+    if misses.isEmpty { return rows }
+    var kept = rows
+    var count = 0
+    kept.withUnsafeMutableBufferPointer { buffer in
+      var next = 0
+      for index in buffer.indices {
+        let row = buffer[index]
+        if next < misses.count, misses[next] == row {
+          next += 1
+        } else {
+          buffer[count] = row
+          count += 1
+        }
+      }
+    }
+    kept.removeLast(kept.count - count)
+    return kept
   }
 
   /// Joins chunk results with one allocation (`joined()` copies element by element).
