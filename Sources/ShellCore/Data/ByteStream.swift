@@ -150,12 +150,7 @@ struct ByteStream: ~Copyable {
         index += 1
       }
       if index > position {
-        if atLineStart {
-          line += 1
-          countedColumn = 0
-          uncounted = 0..<0
-          atLineStart = false
-        }
+        beginLineIfNeeded()
         previousWasCR = false
         countedColumn += characters
         cell.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<index]))
@@ -255,15 +250,20 @@ struct ByteStream: ~Copyable {
     return total
   }
 
+  /// Moves the position to the next line's start when the previous byte ended a line.
+  @inline(__always)
+  private mutating func beginLineIfNeeded() {
+    guard atLineStart else { return }
+    line += 1
+    countedColumn = 0
+    uncounted = 0..<0
+    atLineStart = false
+  }
+
   /// Line and column bookkeeping for the run of bytes without LF, CR or NUL at `start..<end`.
   @inline(__always)
   private mutating func trackRun(_ start: Int, _ end: Int) {
-    if atLineStart {
-      line += 1
-      countedColumn = 0
-      uncounted = 0..<0
-      atLineStart = false
-    }
+    beginLineIfNeeded()
     previousWasCR = false
     countUncounted()
     uncounted = start..<end
@@ -300,12 +300,7 @@ struct ByteStream: ~Copyable {
       previousWasCR = false
       return
     }
-    if atLineStart {
-      line += 1
-      countedColumn = 0
-      uncounted = 0..<0
-      atLineStart = false
-    }
+    beginLineIfNeeded()
     if byte & 0xC0 != 0x80 { countedColumn += 1 }
     if byte == 0x0A || byte == 0x0D { atLineStart = true }
     previousWasCR = byte == 0x0D
