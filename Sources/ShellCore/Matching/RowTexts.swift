@@ -41,15 +41,20 @@ struct RowTexts {
     return low
   }
 
+  /// The side arena holding the wide rows' `variant` form, by wide index (`fold` has no side
+  /// arena: it reads as `strip`, which `slice` never asks for).
+  @inline(__always) func side(_ variant: TextVariant) -> ArenaView {
+    switch variant {
+    case .exact: return exact
+    case .ci: return ci
+    case .strip, .fold: return strip
+    }
+  }
+
   /// A row's text in `variant` form.
   @inline(__always) func slice(_ row: Int, _ variant: TextVariant) -> RowSlice {
     if variant == .fold { return fold.slice(row) }
     if !isWide(row) { return variant == .ci ? fold.slice(row) : cased.slice(row) }
-    let index = wideIndex(row)
-    switch variant {
-    case .exact: return exact.slice(index)
-    case .ci: return ci.slice(index)
-    case .strip, .fold: return strip.slice(index)
-    }
+    return side(variant).slice(wideIndex(row))
   }
 }

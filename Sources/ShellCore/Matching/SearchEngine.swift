@@ -459,12 +459,15 @@ final class SearchEngine {
       }
     }
     guard separateWide else { return }
+    // The chunk's wide rows lie back to back in their form's side arena: one scan of it, not a
+    // per-row test that would first look each row up in `wideRows` (5% of rows cost 2 ms at 1M).
     var wide: [Int32] = []
-    var position = texts.lowerWide(range.lowerBound)
-    while position < texts.wideCount, Int(texts.wideRows[position]) < range.upperBound {
+    let wideRange = texts.lowerWide(range.lowerBound)..<texts.lowerWide(range.upperBound)
+    ByteScanner.scan(
+      texts.side(variant), rows: wideRange, needle: driver, wordStart: driverPlan.kind == .wordStart
+    ) { position in
       let row = Int(texts.wideRows[position])
-      if driverPlan.matches(row, texts), filter.accepts(row) { wide.append(Int32(row)) }
-      position += 1
+      if acceptsAll || filter.accepts(row) { wide.append(Int32(row)) }
     }
     if wide.isEmpty { return }
     let narrow = Array(rows.buffer)
