@@ -25,6 +25,14 @@ final class RowIDBuffer {
     count &+= 1
   }
 
+  /// Lets `body` write up to `extra` ids after the current ones and keeps the number it returns:
+  /// a loop that stores every candidate and advances a local count, with no per-id branch.
+  @inline(__always)
+  func appendBranchFree(upTo extra: Int, _ body: (UnsafeMutablePointer<Int32>) -> Int) {
+    while capacity - count < extra { grow() }
+    count &+= body(base + count)
+  }
+
   /// The ids as a buffer (valid while `self` lives and nothing is appended).
   var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
 

@@ -427,26 +427,25 @@ final class SearchEngine {
     // Wide rows keep their `ci`, `exact` and `strip` forms apart: scan ASCII rows, then them.
     let separateWide = variant != .fold
     let mask = RowSignature.mask(driver.bytes)
-    if driver.count == 1, RowSignature.isExact(mask) {
-      // A single letter or space matches most rows, where a text scan pays per hit: visit only
-      // the rows whose signature has it. The signature answers alone for a substring of the
-      // folded text (and of an ASCII row's `ci` form); otherwise one per-row test decides.
-      let answered = driverPlan.kind == .contains && (variant == .fold || variant == .ci)
-      let finder = driverPlan.finder
-      let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
+    let wordStart = driverPlan.kind == .wordStart
+    if driver.count == 1, RowSignature.isExact(mask), !wordStart, variant == .fold || variant == .ci {
+      // A single letter or space matches most rows, where a text scan pays per hit: the rows whose
+      // signature has it are the matches (of an ASCII row's `ci` form too, which is its fold).
       let signatures = index.signatures.pointer
       for row in range where signatures[row] & mask != 0 {
-        let found: Bool
-        if separateWide, texts.isWide(row) {
-          found = driverPlan.matches(row, texts)
-        } else {
-          found = answered || finder.matches(view.slice(row))
-        }
+        let found = separateWide && texts.isWide(row) ? driverPlan.matches(row, texts) : true
         if found, acceptsAll || filter.accepts(row) {
           rows.append(row)
           compact.append(texts.fold.slice(row))
         }
       }
+      return
+    } else if driver.count <= 2, driver.isASCII, !wordStart || variant == .fold {
+      // One or two bytes match many rows: a fixed-cost probe of every row beats the scan's
+      // per-hit work (wide rows of a separate form are scanned below).
+      probeChunk(
+        driver: driver, driverPlan: driverPlan, rows: range, texts: texts, filter: filter, into: rows,
+        compact: compact)
       return
     } else if variant == .fold || driver.isASCII {
       let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
@@ -483,6 +482,75 @@ final class SearchEngine {
         right += 1
       }
     }
+  }
+
+  /// `scanChunk` for a one- or two-byte ASCII needle: every row is probed (`RowProbe`) and its id
+  /// kept without a branch; rows the probe cannot take (over 64 positions, at the arena's edges,
+  /// wide rows of a word-start term, wide rows whose form has its own arena) get the per-row test.
+  private func probeChunk(
+    driver: ByteNeedle, driverPlan: TermPlan, rows range: Range<Int>, texts: RowTexts, filter: RowFilter,
+    into rows: RowIDBuffer, compact: CompactRows.Builder
+  ) {
+    let first = rows.count
+    switch (driver.count, driverPlan.kind == .wordStart) {
+    case (1, false):
+      probeRows(RowProbe<OneByteProbe>(needle: driver.bytes), driverPlan, range, texts, filter, rows)
+    case (1, true):
+      probeRows(RowProbe<OneByteWordProbe>(needle: driver.bytes), driverPlan, range, texts, filter, rows)
+    case (_, false):
+      probeRows(RowProbe<TwoByteProbe>(needle: driver.bytes), driverPlan, range, texts, filter, rows)
+    case (_, true):
+      probeRows(RowProbe<TwoByteWordProbe>(needle: driver.bytes), driverPlan, range, texts, filter, rows)
+    }
+    // A small result keeps its compact copy for the next keystroke (see `run`).
+    for position in first..<rows.count where !compact.overflowed {
+      compact.append(texts.fold.slice(Int(rows.base[position])))
+    }
+  }
+
+  /// `probeChunk`'s loop for one shape of probe.
+  @inline(__always)
+  private func probeRows<Shape: ProbeShape>(
+    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>, _ texts: RowTexts,
+    _ filter: RowFilter, _ rows: RowIDBuffer
+  ) {
+    let variant = driverPlan.variant
+    let separateWide = variant != .fold
+    let finder = driverPlan.finder
+    let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
+    let positionsPast = Shape.twoBytes ? 1 : 0
+    let lastStart = view.limit &- RowProbe<Shape>.reach
+    let side = texts.side(variant)
+    // Two copies of the loop: with no filter, nothing in it branches on the probe's answer.
+    @inline(__always) func probeAll(filtered: Bool) {
+      rows.appendBranchFree(upTo: range.count) { output in
+        var count = 0
+        // The next wide row's index in `wideRows` (and in the side arenas).
+        var wideIndex = texts.lowerWide(range.lowerBound)
+        for row in range {
+          let start = view.start(row)
+          let positions = view.end(row) &- start &- positionsPast
+          let wide = texts.isWide(row)
+          // Integers, not Booleans: `&&` on the probe's answer would branch on it.
+          var found: Int
+          if separateWide && wide {
+            found = finder.matches(side.slice(wideIndex)) ? 1 : 0
+            wideIndex &+= 1
+          } else if positions <= RowProbe<Shape>.positions, start >= 1, start <= lastStart,
+            !(Shape.wordStart && wide)
+          {
+            found = probe.matches(view.base + start, positions: max(positions, 0))
+          } else {
+            found = finder.matches(view.slice(row)) ? 1 : 0
+          }
+          if filtered, found != 0, !filter.accepts(row) { found = 0 }
+          output[count] = Int32(truncatingIfNeeded: row)
+          count &+= found
+        }
+        return count
+      }
+    }
+    if filter.acceptsAll { probeAll(filtered: false) } else { probeAll(filtered: true) }
   }
 
   /// Pointers to every form's arena, valid inside `Dataset.withStorage`.

@@ -138,4 +138,43 @@ struct ByteKernelTests {
       }
     }
   }
+
+  /// ASCII bytes of a folded row, with the neighbours of every range the probe's word test draws
+  /// (`/` `0` `9` `:` and `` ` `` `a` `z` `{`).
+  static let foldedAlphabet: [UInt8] = Array("stan /09:`az{-".utf8)
+
+  @Test(arguments: [false, true], [UInt64(6), 7, 8])
+  func rowProbeAgreesWithPlainComparison(wordStart: Bool, seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    // Rows of 0-70 bytes: over and under 32 and 64 start positions, so every lane mask is used.
+    let rows = (0..<300).map { _ in
+      (0..<Int.random(in: 0...70, using: &random)).map { _ in
+        Self.foldedAlphabet.randomElement(using: &random) ?? 0
+      }
+    }
+    let arena = Arena(rows, padded: true)
+    let view = arena.view
+    for _ in 0..<40 {
+      let needle = (0..<Int.random(in: 1...2, using: &random)).map { _ in
+        Self.foldedAlphabet.randomElement(using: &random) ?? 0
+      }
+      for index in rows.indices {
+        let start = view.start(index)
+        let positions = view.end(index) - start - needle.count + 1
+        // The probe's preconditions; the engine sends other rows to `RowFinder`.
+        guard start >= 1, positions <= 64, start + 66 <= view.limit else { continue }
+        let row = view.base + start
+        let tested = max(positions, 0)
+        let found: Int
+        switch (needle.count, wordStart) {
+        case (1, false): found = RowProbe<OneByteProbe>(needle: needle).matches(row, positions: tested)
+        case (1, true): found = RowProbe<OneByteWordProbe>(needle: needle).matches(row, positions: tested)
+        case (_, false): found = RowProbe<TwoByteProbe>(needle: needle).matches(row, positions: tested)
+        case (_, true): found = RowProbe<TwoByteWordProbe>(needle: needle).matches(row, positions: tested)
+        }
+        let expected = Self.naiveMatches(arena, row: index, needle: needle, wordStart: wordStart)
+        #expect(found == (expected ? 1 : 0), "row \(rows[index]) needle \(needle) wordStart \(wordStart)")
+      }
+    }
+  }
 }

@@ -1,0 +1,119 @@
+/// A branch-free test of a one- or two-byte needle against one row of up to 64 start positions.
+///
+/// One- and two-letter queries match a large share of the rows, and there the scan's per-hit work
+/// (finding the hit's row, then a branch the CPU cannot predict) costs more than the scan itself.
+/// A probe costs every row the same few vector operations: compare 64 positions, clear the lanes
+/// past the row's end with a mask loaded from a table (no `SIMDMask` conversion, which Swift turns
+/// into per-lane code), and OR the result to one word.
+struct RowProbe<Shape: ProbeShape> {
+  /// Lanes as a comparison gives them (0xFF or 0 per byte).
+  typealias Lanes = SIMDMask<SIMD32<Int8>>
+
+  // Every vector is built once here: Swift scalarises splats built inside the loop, and `&`/`|`
+  // on `SIMD32<UInt8>` (where the mask forms `.&`/`.|` stay vector instructions).
+  private let first: SIMD32<UInt8>
+  private let second: SIMD32<UInt8>
+  private let letterBase = SIMD32<UInt8>(repeating: 0x61)
+  private let letterCount = SIMD32<UInt8>(repeating: 26)
+  private let digitBase = SIMD32<UInt8>(repeating: 0x30)
+  private let digitCount = SIMD32<UInt8>(repeating: 10)
+  /// The row's first lane, a word start whatever byte precedes it.
+  private let firstLane: Lanes
+  private let masks: UnsafePointer<UInt8>
+
+  /// The most start positions a probe tests; rows with more take another path.
+  static var positions: Int { 64 }
+  /// How far from a row's first byte a probe reads (it also reads the byte before it).
+  static var reach: Int { 66 }
+
+  /// 64 bytes of 0xFF, then 64 of zero: the 32 bytes from `64 - n` keep the first `n` lanes.
+  private static var lengthMasks: PinnedBuffer<UInt8> { ProbeLengthMasks.table }
+
+  /// A probe for `needle`, of `Shape`'s length (for a word-start shape, on ASCII rows only:
+  /// every byte outside `a-z0-9` ends a word, as in the `fold` form of an ASCII row).
+  init(needle: [UInt8]) {
+    precondition(needle.count == (Shape.twoBytes ? 2 : 1), "the needle has the probe's length")
+    first = SIMD32(repeating: needle[0])
+    second = SIMD32(repeating: needle[needle.count - 1])
+    var lane = Lanes(repeating: false)
+    lane[0] = true
+    firstLane = lane
+    masks = Self.lengthMasks.pointer
+  }
+
+  /// 1 if the needle starts at one of the first `positions` (0...64) bytes from `row`, else 0.
+  ///
+  /// A number, for callers that count hits without a branch. The row must be preceded by a
+  /// readable byte and followed by `reach - 1` readable bytes.
+  ///
+  /// `Shape` is a type so that each specialisation is straight-line code: a mask assigned on one
+  /// side of a branch taken at run time is split into 32 booleans where the paths join.
+  @inline(__always)
+  func matches(_ row: UnsafePointer<UInt8>, positions: Int) -> Int {
+    var low = (ByteScanner.load(row) .== first) .& Self.lanes(masks + (64 &- positions))
+    var high = (ByteScanner.load(row + 32) .== first) .& Self.lanes(masks + (96 &- positions))
+    if Shape.twoBytes {
+      low = low .& (ByteScanner.load(row + 1) .== second)
+      high = high .& (ByteScanner.load(row + 33) .== second)
+    }
+    if Shape.wordStart {
+      // A word starts at the row's first byte, or after a byte that is not a letter or digit.
+      low = low .& (nonWord(ByteScanner.load(row - 1)) .| firstLane)
+      high = high .& nonWord(ByteScanner.load(row + 31))
+    }
+    let words = unsafeBitCast(low .| high, to: SIMD4<UInt64>.self)
+    return (words[0] | words[1]) | (words[2] | words[3]) != 0 ? 1 : 0
+  }
+
+  /// 32 bytes of 0xFF or 0 from `pointer`, as lanes.
+  @inline(__always)
+  private static func lanes(_ pointer: UnsafePointer<UInt8>) -> Lanes {
+    UnsafeRawPointer(pointer).loadUnaligned(as: Lanes.self)
+  }
+
+  /// The lanes whose byte is not an ASCII lowercase letter or digit.
+  @inline(__always)
+  private func nonWord(_ bytes: SIMD32<UInt8>) -> Lanes {
+    .!(((bytes &- letterBase) .< letterCount) .| ((bytes &- digitBase) .< digitCount))
+  }
+}
+
+/// The table of `RowProbe`'s length masks (a generic type cannot hold a stored static).
+private enum ProbeLengthMasks {
+  static let table: PinnedBuffer<UInt8> = {
+    let table = PinnedBuffer<UInt8>(count: 128)
+    for index in 0..<64 { table.base[index] = 0xFF }
+    return table
+  }()
+}
+
+/// What a `RowProbe` tests, as a type: the needle's length (1 or 2 bytes) and whether it must start
+/// a word.
+protocol ProbeShape {
+  static var twoBytes: Bool { get }
+  static var wordStart: Bool { get }
+}
+
+/// One byte, anywhere.
+enum OneByteProbe: ProbeShape {
+  static var twoBytes: Bool { false }
+  static var wordStart: Bool { false }
+}
+
+/// Two bytes, anywhere.
+enum TwoByteProbe: ProbeShape {
+  static var twoBytes: Bool { true }
+  static var wordStart: Bool { false }
+}
+
+/// One byte starting a word.
+enum OneByteWordProbe: ProbeShape {
+  static var twoBytes: Bool { false }
+  static var wordStart: Bool { true }
+}
+
+/// Two bytes starting a word.
+enum TwoByteWordProbe: ProbeShape {
+  static var twoBytes: Bool { true }
+  static var wordStart: Bool { true }
+}
