@@ -66,6 +66,9 @@ final class CompactRows {
       ends.deallocate()
     }
 
+    /// Whether the copy was set to hold nothing.
+    var isDisabled: Bool { limit == 0 }
+
     /// Empties the copy for a new search that keeps at most `limit` rows (0: copy nothing).
     func reset(limit: Int) {
       self.limit = limit

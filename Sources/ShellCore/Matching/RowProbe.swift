@@ -1,4 +1,4 @@
-/// A branch-free test of a one- or two-byte needle against one row of up to 64 start positions.
+/// A branch-free test of a needle of one to three bytes against one row of up to 64 start positions.
 ///
 /// One- and two-letter queries match a large share of the rows, and there the scan's per-hit work
 /// (finding the hit's row, then a branch the CPU cannot predict) costs more than the scan itself.
@@ -13,6 +13,7 @@ struct RowProbe<Shape: ProbeShape> {
   // on `SIMD32<UInt8>` (where the mask forms `.&`/`.|` stay vector instructions).
   private let first: SIMD32<UInt8>
   private let second: SIMD32<UInt8>
+  private let third: SIMD32<UInt8>
   private let letterBase = SIMD32<UInt8>(repeating: 0x61)
   private let letterCount = SIMD32<UInt8>(repeating: 26)
   private let digitBase = SIMD32<UInt8>(repeating: 0x30)
@@ -32,9 +33,10 @@ struct RowProbe<Shape: ProbeShape> {
   /// A probe for `needle`, of `Shape`'s length (for a word-start shape, on ASCII rows only:
   /// every byte outside `a-z0-9` ends a word, as in the `fold` form of an ASCII row).
   init(needle: [UInt8]) {
-    precondition(needle.count == (Shape.twoBytes ? 2 : 1), "the needle has the probe's length")
+    precondition(needle.count == Shape.byteCount, "the needle has the probe's length")
     first = SIMD32(repeating: needle[0])
-    second = SIMD32(repeating: needle[needle.count - 1])
+    second = SIMD32(repeating: needle[min(1, needle.count - 1)])
+    third = SIMD32(repeating: needle[needle.count - 1])
     var lane = Lanes(repeating: false)
     lane[0] = true
     firstLane = lane
@@ -52,9 +54,13 @@ struct RowProbe<Shape: ProbeShape> {
   func matches(_ row: UnsafePointer<UInt8>, positions: Int) -> Int {
     var low = (ByteScanner.load(row) .== first) .& Self.lanes(masks + (64 &- positions))
     var high = (ByteScanner.load(row + 32) .== first) .& Self.lanes(masks + (96 &- positions))
-    if Shape.twoBytes {
+    if Shape.byteCount >= 2 {
       low = low .& (ByteScanner.load(row + 1) .== second)
       high = high .& (ByteScanner.load(row + 33) .== second)
+    }
+    if Shape.byteCount >= 3 {
+      low = low .& (ByteScanner.load(row + 2) .== third)
+      high = high .& (ByteScanner.load(row + 34) .== third)
     }
     if Shape.wordStart {
       // A word starts at the row's first byte, or after a byte that is not a letter or digit.
@@ -87,33 +93,33 @@ private enum ProbeLengthMasks {
   }()
 }
 
-/// What a `RowProbe` tests, as a type: the needle's length (1 or 2 bytes) and whether it must start
-/// a word.
+/// What a `RowProbe` tests, as a type: the needle's length (1 to 3 bytes) and whether it must
+/// start a word.
 protocol ProbeShape {
-  static var twoBytes: Bool { get }
+  static var byteCount: Int { get }
   static var wordStart: Bool { get }
 }
 
 /// One byte, anywhere.
 enum OneByteProbe: ProbeShape {
-  static var twoBytes: Bool { false }
+  static var byteCount: Int { 1 }
   static var wordStart: Bool { false }
 }
 
 /// Two bytes, anywhere.
 enum TwoByteProbe: ProbeShape {
-  static var twoBytes: Bool { true }
+  static var byteCount: Int { 2 }
+  static var wordStart: Bool { false }
+}
+
+/// Three bytes, anywhere.
+enum ThreeByteProbe: ProbeShape {
+  static var byteCount: Int { 3 }
   static var wordStart: Bool { false }
 }
 
 /// One byte starting a word.
 enum OneByteWordProbe: ProbeShape {
-  static var twoBytes: Bool { false }
-  static var wordStart: Bool { true }
-}
-
-/// Two bytes starting a word.
-enum TwoByteWordProbe: ProbeShape {
-  static var twoBytes: Bool { true }
+  static var byteCount: Int { 1 }
   static var wordStart: Bool { true }
 }

@@ -190,7 +190,23 @@ final class SearchEngine {
             }
             let copy = builders[chunk]
             result.compact = copy
-            if candidates != nil, let driverPlan, query.isPlainFold, let compact {
+            if candidates != nil, let driver = query.driver, let driverPlan, query.isPlainFold, let compact,
+              Self.isProbed(driver.needle, driverPlan), let address = candidateBuffer.baseAddress
+            {
+              // The previous result's rows, copied contiguously: one sequential pass of probes.
+              probe(
+                driver.needle, driverPlan, lower..<upper, candidates: address, compact: compact.view, texts,
+                RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), result.rows)
+              if !copy.isDisabled {
+                var position = lower
+                for index in 0..<result.rows.count {
+                  let row = result.rows.base[index]
+                  while candidateBuffer[position] != row { position += 1 }
+                  copy.append(compact.view.slice(position))
+                  if copy.overflowed { break }
+                }
+              }
+            } else if candidates != nil, let driverPlan, query.isPlainFold, let compact {
               // The previous result's rows, copied contiguously: one sequential pass.
               let finder = driverPlan.finder
               let view = compact.view
@@ -201,6 +217,18 @@ final class SearchEngine {
                   result.rows.append(row)
                   copy.append(slice)
                 }
+              }
+            } else if candidates != nil, let driver = query.driver, let driverPlan, query.isPlainFold,
+              Self.isProbed(driver.needle, driverPlan), let address = candidateBuffer.baseAddress
+            {
+              // A short term re-checked on a large previous result: scattered rows, where a
+              // branch on each row's answer would be mispredicted as often as taken; the probe
+              // has none.
+              probe(
+                driver.needle, driverPlan, lower..<upper, candidates: address, texts,
+                RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), result.rows)
+              for position in 0..<result.rows.count where !copy.overflowed {
+                copy.append(texts.fold.slice(Int(result.rows.base[position])))
               }
             } else if candidates != nil, let driverPlan, query.isPlainFold {
               // One plain term re-checked on a previous result (a typed letter): one inlined
@@ -440,9 +468,10 @@ final class SearchEngine {
         }
       }
       return
-    } else if driver.count <= 2, driver.isASCII, !wordStart || variant == .fold {
+    } else if driver.count <= 2, Self.isProbed(driver, driverPlan) {
       // One or two bytes match many rows: a fixed-cost probe of every row beats the scan's
-      // per-hit work (wide rows of a separate form are scanned below).
+      // per-hit work. Not for two bytes at a word start: the word test doubles the probe's cost,
+      // and the scan only tests it at the pair's hits (1M `prefix st`: probe 9.9-10.2 ms, scan 8.6).
       probeChunk(
         driver: driver, driverPlan: driverPlan, rows: range, texts: texts, filter: filter, into: rows,
         compact: compact)
@@ -484,56 +513,86 @@ final class SearchEngine {
     }
   }
 
-  /// `scanChunk` for a one- or two-byte ASCII needle: every row is probed (`RowProbe`) and its id
-  /// kept without a branch; rows the probe cannot take (over 64 positions, at the arena's edges,
-  /// wide rows of a word-start term, wide rows whose form has its own arena) get the per-row test.
+  /// `scanChunk` for a one- or two-byte ASCII needle (one byte only at a word start): every row
+  /// is probed (`RowProbe`) and its id kept without a branch; rows the probe cannot take (over 64
+  /// positions, at the arena's edges, wide rows of a word-start term, wide rows whose form has its
+  /// own arena) get the per-row test.
   private func probeChunk(
     driver: ByteNeedle, driverPlan: TermPlan, rows range: Range<Int>, texts: RowTexts, filter: RowFilter,
     into rows: RowIDBuffer, compact: CompactRows.Builder
   ) {
     let first = rows.count
-    switch (driver.count, driverPlan.kind == .wordStart) {
-    case (1, false):
-      probeRows(RowProbe<OneByteProbe>(needle: driver.bytes), driverPlan, range, texts, filter, rows)
-    case (1, true):
-      probeRows(RowProbe<OneByteWordProbe>(needle: driver.bytes), driverPlan, range, texts, filter, rows)
-    case (_, false):
-      probeRows(RowProbe<TwoByteProbe>(needle: driver.bytes), driverPlan, range, texts, filter, rows)
-    case (_, true):
-      probeRows(RowProbe<TwoByteWordProbe>(needle: driver.bytes), driverPlan, range, texts, filter, rows)
-    }
+    probe(driver, driverPlan, range, candidates: nil, texts, filter, rows)
     // A small result keeps its compact copy for the next keystroke (see `run`).
     for position in first..<rows.count where !compact.overflowed {
       compact.append(texts.fold.slice(Int(rows.base[position])))
     }
   }
 
-  /// `probeChunk`'s loop for one shape of probe.
+  /// Whether `probe` takes a term: ASCII, of one to three bytes, a substring (or one byte at a
+  /// word start, in `fold` form).
+  static func isProbed(_ driver: ByteNeedle, _ plan: TermPlan) -> Bool {
+    guard driver.isASCII, !plan.negated, !plan.anchoredStart, !plan.anchoredEnd else { return false }
+    switch plan.kind {
+    case .contains: return (1...3).contains(driver.count)
+    case .wordStart: return driver.count == 1 && plan.variant == .fold
+    case .fuzzy: return false
+    }
+  }
+
+  /// Appends the rows among `positions` that hold `driver` and pass `filter`, by `RowProbe`.
+  ///
+  /// `positions` are row numbers, or indices into `candidates` (ascending); with `compact`, the
+  /// candidates' text is read from that copy. The term must be `isProbed`.
+  private func probe(
+    _ driver: ByteNeedle, _ driverPlan: TermPlan, _ positions: Range<Int>, candidates: UnsafePointer<Int32>?,
+    compact: ArenaView? = nil, _ texts: RowTexts, _ filter: RowFilter, _ rows: RowIDBuffer
+  ) {
+    let bytes = driver.bytes
+    @inline(__always) func run<Shape: ProbeShape>(_ shape: Shape.Type) {
+      probeRows(
+        RowProbe<Shape>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows)
+    }
+    switch (driver.count, driverPlan.kind == .wordStart) {
+    case (1, false): run(OneByteProbe.self)
+    case (1, true): run(OneByteWordProbe.self)
+    case (2, _): run(TwoByteProbe.self)
+    default: run(ThreeByteProbe.self)
+    }
+  }
+
+  /// `probe`'s loop for one shape of probe.
   @inline(__always)
   private func probeRows<Shape: ProbeShape>(
-    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer
+    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
+    _ candidates: UnsafePointer<Int32>?, _ compact: ArenaView?, _ texts: RowTexts, _ filter: RowFilter,
+    _ rows: RowIDBuffer
   ) {
     let variant = driverPlan.variant
+    // A compact copy holds `fold` forms only, so its terms have no separate wide form.
     let separateWide = variant != .fold
     let finder = driverPlan.finder
-    let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
-    let positionsPast = Shape.twoBytes ? 1 : 0
+    let view = compact ?? (variant == .fold || variant == .ci ? texts.fold : texts.cased)
+    let compacted = compact != nil
+    let positionsPast = Shape.byteCount - 1
     let lastStart = view.limit &- RowProbe<Shape>.reach
     let side = texts.side(variant)
     // Two copies of the loop: with no filter, nothing in it branches on the probe's answer.
     @inline(__always) func probeAll(filtered: Bool) {
       rows.appendBranchFree(upTo: range.count) { output in
         var count = 0
-        // The next wide row's index in `wideRows` (and in the side arenas).
-        var wideIndex = texts.lowerWide(range.lowerBound)
-        for row in range {
-          let start = view.start(row)
-          let positions = view.end(row) &- start &- positionsPast
+        // The next wide row's index in `wideRows` (and in the side arenas), when every row is visited.
+        var wideIndex = texts.lowerWide(candidates.map { Int($0[range.lowerBound]) } ?? range.lowerBound)
+        for position in range {
+          let row = candidates.map { Int($0[position]) } ?? position
+          let slot = compacted ? position : row
+          let start = view.start(slot)
+          let positions = view.end(slot) &- start &- positionsPast
           let wide = texts.isWide(row)
           // Integers, not Booleans: `&&` on the probe's answer would branch on it.
           var found: Int
           if separateWide && wide {
+            if candidates != nil { wideIndex = texts.wideIndex(row) }
             found = finder.matches(side.slice(wideIndex)) ? 1 : 0
             wideIndex &+= 1
           } else if positions <= RowProbe<Shape>.positions, start >= 1, start <= lastStart,
@@ -541,7 +600,7 @@ final class SearchEngine {
           {
             found = probe.matches(view.base + start, positions: max(positions, 0))
           } else {
-            found = finder.matches(view.slice(row)) ? 1 : 0
+            found = finder.matches(view.slice(slot)) ? 1 : 0
           }
           if filtered, found != 0, !filter.accepts(row) { found = 0 }
           output[count] = Int32(truncatingIfNeeded: row)
@@ -731,6 +790,8 @@ final class SearchEngine {
     // the 25% that hold `st` took 5.4-8.8 ms against a 3.3-5.0 ms scan (with `RowFinder`, which
     // needs a third of the instructions of the scan: instructions are not the limit here), and
     // `sta`→`stan` from 3% about as long as the scan; the break-even is near 6%.
+    // `RowProbe` has no such branch, but scattered rows still cost their cache misses: from a
+    // quarter of the rows it took 3.4-4.0 ms against a 3.4-4.4 ms scan, so the break-even stays.
     guard let best, best.rows.count <= max(dataset.rowCount / 16, 4096) else { return nil }
     return (best.ascending ?? best.rows, best.ascending == nil ? best.compact : nil)
   }
