@@ -36,10 +36,13 @@ struct ArenaView {
       low &+= step
       step &<<= 1
     }
-    var high = min(low &+ step &- 1, last)
-    while low < high {
-      let middle = (low &+ high) &>> 1
-      if end(middle) <= position { low = middle &+ 1 } else { high = middle }
+    // Bisect `low...high` without a branch on each comparison (a coin toss for the predictor):
+    // the range keeps the answer while its length halves.
+    var count = min(low &+ step &- 1, last) &- low &+ 1
+    while count > 1 {
+      let half = count &>> 1
+      low = end(low &+ half &- 1) <= position ? low &+ half : low
+      count &-= half
     }
     return low
   }

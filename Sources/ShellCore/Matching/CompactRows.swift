@@ -104,6 +104,18 @@ final class CompactRows {
       rowCount &+= 1
     }
 
+    /// `append`, for a scan that has covered `scanned` of its `total` rows: gives up as soon as the
+    /// rows copied so far, extrapolated, would pass the limit by a quarter (so a result that will
+    /// not fit does not copy most of itself first: 10M rows, `sta`, 5 of 40 ms).
+    @inline(__always)
+    func append(_ row: RowSlice, scanned: Int, of total: Int) {
+      // Checked every 256 rows, from an eighth of the scan on.
+      if rowCount & 255 == 255, scanned &* 8 >= total, rowCount &* total > (limit &+ limit / 4) &* scanned {
+        overflowed = true
+      }
+      append(row)
+    }
+
     private func grow(_ needed: Int) {
       let larger = max(needed, byteCapacity * 2, 16 * 1024)
       let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger + 32)

@@ -482,7 +482,7 @@ final class SearchEngine {
         if separateWide, texts.isWide(row) { return }
         if acceptsAll || filter.accepts(row) {
           rows.append(row)
-          compact.append(texts.fold.slice(row))
+          compact.append(texts.fold.slice(row), scanned: row &- range.lowerBound &+ 1, of: range.count)
         }
       }
     }
