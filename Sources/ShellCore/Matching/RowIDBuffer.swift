@@ -10,12 +10,24 @@ final class RowIDBuffer {
   private(set) var count = 0
   private var capacity: Int
 
+  /// Whether `base` is this buffer's own memory (else it writes into its creator's).
+  private var owned: Bool
+
   init(capacity: Int = 1024) {
     self.capacity = max(capacity, 16)
     base = .allocate(capacity: self.capacity)
+    owned = true
   }
 
-  deinit { base.deallocate() }
+  /// A buffer that writes into `capacity` ids of memory that its creator owns and reads after it
+  /// (moving to memory of its own if it ever needs more).
+  init(borrowing memory: UnsafeMutablePointer<Int32>, capacity: Int) {
+    base = memory
+    self.capacity = capacity
+    owned = false
+  }
+
+  deinit { if owned { base.deallocate() } }
 
   /// Appends one row id.
   @inline(__always)
@@ -40,12 +52,13 @@ final class RowIDBuffer {
   func removeAll() { count = 0 }
 
   private func grow() {
-    let larger = capacity * 2
+    let larger = max(capacity * 2, 16)
     let moved = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
     moved.moveInitialize(from: base, count: count)
-    base.deallocate()
+    if owned { base.deallocate() }
     base = moved
     capacity = larger
+    owned = true
   }
 
   /// The ids of `parts`, in order, as one array (one allocation, one copy per part).
