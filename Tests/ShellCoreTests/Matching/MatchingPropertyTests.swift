@@ -111,6 +111,20 @@ struct MatchingPropertyTests {
     }
   }
 
+  /// Chunks of over 4,096 rows: a one- or two-byte term probes the chunk's first rows and then
+  /// probes or scans the rest by how often they matched, so both must agree with the reference.
+  @Test(arguments: [MatchRule.fold, .ci, .exact, .prefix])
+  func shortTermsOnLargeChunksMatchTheReference(rule: MatchRule) throws {
+    var random = SeededGenerator(seed: 91)
+    let rows = Self.rows(12_000, &random)
+    let engine = SearchEngine(
+      dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: 1_000_000)
+    // Dense (`a`, `st`) and rare (`xr`, `2`, `-r`) terms, and a rare one after a dense one.
+    for query in ["a", "st", "xr", "2", "-r", "Ba", "st xr"] {
+      try Self.check(engine, rows, query, rule)
+    }
+  }
+
   /// Typing on more rows than a compact copy of a result may hold (4,096 here): results made by
   /// scans, by re-checking scattered rows, and by re-checking a compact copy, including chunks that
   /// give up copying, must all agree with a search that remembers nothing.
