@@ -152,9 +152,22 @@ final class SearchEngine {
       driver.needle.count == 1, RowSignature.isExact(driver.needle.bytes[0])
     {
       let mask = RowSignature.bit(driver.needle.bytes[0])
-      guard let rows = signatureRows(mask: mask, cancellation: cancellation) else { return nil }
+      guard let rows = signatureRows(mask: mask, in: index.signatures.pointer, cancellation: cancellation)
+      else { return nil }
       if driver.plan.variant == .fold { return (rows, [], nil) }
       return (removingWideMisses(rows, term: driver.plan, mask: mask), [], nil)
+    }
+    if candidates == nil, scope == 0, !scored, query.plan.clauseCount == 0, let driver = query.driver,
+      driver.plan.isPlainFold, driver.plan.kind == .wordStart, driver.needle.count == 1,
+      driver.needle.bytes[0] &- 0x61 < 26
+    {
+      // One letter starting a word: the rows whose initials have it.
+      let initials = index.initialSignatures(parallelThreshold: parallelThreshold)
+      let mask: UInt32 = 1 &<< UInt32(driver.needle.bytes[0] &- 0x61)
+      guard let rows = signatureRows(mask: mask, in: initials.pointer, cancellation: cancellation) else {
+        return nil
+      }
+      return (rows, [], nil)
     }
     let work = candidates?.count ?? rowCount
     // Re-checking fewer candidates than a parallel threshold is quicker than waking a second
@@ -371,15 +384,17 @@ final class SearchEngine {
     return Array(scores.buffer)
   }
 
-  /// The rows whose signature has a bit of `mask`, ascending: a one-letter query.
+  /// The rows whose signature (from `signatures`, one per row) has a bit of `mask`, ascending: a
+  /// one-letter query.
   ///
   /// A single letter matches most rows. Counts per chunk first, then every chunk writes its ids straight into the result
   /// at its prefix-sum offset, so no per-chunk arrays are grown and joined.
-  private func signatureRows(mask: UInt32, cancellation: SearchCancellation?) -> [Int32]? {
+  private func signatureRows(
+    mask: UInt32, in signatures: UnsafePointer<UInt32>, cancellation: SearchCancellation?
+  ) -> [Int32]? {
     let rowCount = dataset.rowCount
     let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
     let chunkSize = (rowCount + chunkCount - 1) / max(1, chunkCount)
-    let signatures = index.signatures.pointer
     let counts = Parallel.map(chunkCount) { chunk -> Int in
       let lower = chunk * chunkSize
       let upper = min(rowCount, lower + chunkSize)
