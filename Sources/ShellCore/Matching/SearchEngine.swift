@@ -169,6 +169,26 @@ final class SearchEngine {
       }
       return (rows, [], nil)
     }
+    if candidates == nil, scope == 0, scored, query.plan.isSingleFuzzyTerm, query.driver == nil,
+      query.plan.terms[0].scalarCount == 1, query.plan.terms[0].variant == .fold,
+      !query.plan.terms[0].anchoredStart, !query.plan.terms[0].anchoredEnd,
+      query.plan.terms[0].scalars[0] &- 0x61 < 26
+    {
+      // One fuzzy letter: every row holding it scores `match`, plus twice `boundary` when it
+      // starts a word there; the letter and initials signatures say both without reading text.
+      let letter = UInt8(truncatingIfNeeded: query.plan.terms[0].scalars[0])
+      guard
+        let rows = signatureRows(
+          mask: RowSignature.bit(letter), in: index.signatures.pointer, cancellation: cancellation)
+      else { return nil }
+      let initials = index.initialSignatures(parallelThreshold: parallelThreshold).pointer
+      let initial: UInt32 = 1 &<< UInt32(letter &- 0x61)
+      let scores = rows.map { row in
+        initials[Int(row)] & initial != 0
+          ? FuzzyScorer.match &+ 2 &* FuzzyScorer.boundary : FuzzyScorer.match
+      }
+      return (rows, scores, nil)
+    }
     let work = candidates?.count ?? rowCount
     // Re-checking fewer candidates than a parallel threshold is quicker than waking a second
     // thread, which on a busy machine may wait for a core.
