@@ -15,8 +15,9 @@ final class CompactRows {
     if parts.isEmpty || parts.contains(where: \.overflowed) { return nil }
     let total = parts.reduce(0) { $0 + $1.byteCount }
     guard parts.reduce(0, { $0 + $1.rowCount }) == rows else { return nil }
-    bytes = PinnedBuffer(count: total, padding: FoldedIndex.padding)
-    ends = PinnedBuffer(count: rows + 1)
+    // Every byte and end is written below: only the padding is zeroed.
+    bytes = PinnedBuffer(count: total, padding: FoldedIndex.padding, zeroed: false)
+    ends = PinnedBuffer(count: rows + 1, zeroed: false)
     var offset = 0
     var row = 0
     ends.base[0] = 0
