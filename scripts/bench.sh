@@ -112,7 +112,7 @@ for size in $SIZES; do
   echo
 
   # Narrowing: one more keystroke on the previous result (cache of one entry). `st` matches about
-  # a quarter of the rows, `sta` 3%, `z` 2%.
+  # a quarter of the rows, `sta` 3%, `z` 9%.
   args=(--dataset "$file" -c 'timing on')
   for _ in $(seq "$REPS"); do
     args+=(-c 'search st' -c 'type a' -c 'type n' -c 'type d' -c 'search z' -c 'type z' -c 'type q')

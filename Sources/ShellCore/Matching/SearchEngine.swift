@@ -93,7 +93,7 @@ final class SearchEngine {
         rows = allRows(scope: scope)
       } else {
         let compiled = CompiledQuery(query, frequency: index.byteFrequency)
-        let base = narrowingBase(for: query, rule: rule, scope: scope)
+        let base = narrowingBase(for: query, rule: rule, scope: scope, compiled: compiled)
         guard
           let found = run(
             compiled, candidates: base?.rows, compact: base?.compact, scope: scope, scored: rule == .fuzzy,
@@ -190,9 +190,12 @@ final class SearchEngine {
       return (rows, scores, nil)
     }
     let work = candidates?.count ?? rowCount
-    // Re-checking fewer candidates than a parallel threshold is quicker than waking a second
-    // thread, which on a busy machine may wait for a core.
-    let chunkCount = Parallel.chunkCount(work, threshold: parallelThreshold)
+    // A little work is quicker on one thread than waking a second, which on a busy machine may
+    // wait for a core; re-checked candidates are scattered rows, whose cache misses two cores
+    // wait on in parallel, so they split from a quarter of the threshold (1M, sta→stan from a
+    // compact copy of 33k rows: 1.6-1.7 → 0.9-1.0 ms).
+    let chunkCount = Parallel.chunkCount(
+      work, threshold: candidates == nil ? parallelThreshold : max(1, parallelThreshold / 4))
     let chunkSize = (work + chunkCount - 1) / max(1, chunkCount)
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     // A plain query's small result keeps a compact copy of its folded rows for the next keystroke,
@@ -848,7 +851,7 @@ final class SearchEngine {
   /// The smallest cached result that provably contains every row `query` can match, if it is
   /// small enough that re-checking its rows beats a full scan.
   private func narrowingBase(
-    for query: ParsedQuery, rule: MatchRule, scope: Int
+    for query: ParsedQuery, rule: MatchRule, scope: Int, compiled: CompiledQuery
   ) -> (rows: [Int32], compact: CompactRows?)? {
     var best: CacheEntry?
     for entry in cache where entry.rule == rule && (entry.scope == scope || entry.scope == 0) {
@@ -860,9 +863,13 @@ final class SearchEngine {
     // the 25% that hold `st` took 5.4-8.8 ms against a 3.3-5.0 ms scan (with `RowFinder`, which
     // needs a third of the instructions of the scan: instructions are not the limit here), and
     // `sta`→`stan` from 3% about as long as the scan; the break-even is near 6%.
-    // `RowProbe` has no such branch, but scattered rows still cost their cache misses: from a
-    // quarter of the rows it took 3.4-4.0 ms against a 3.4-4.4 ms scan, so the break-even stays.
-    guard let best, best.rows.count <= max(dataset.rowCount / 16, 4096) else { return nil }
+    // A short plain term is re-checked by `RowProbe`, which has no such branch, on both cores
+    // from a quarter of the parallel threshold on (scattered rows wait on memory, which two
+    // cores wait on in parallel): 1M, bench sequence, medians of 7, three runs: st→sta 4.2-4.5
+    // ms against a 5.3-5.8 ms scan.
+    let probed = compiled.isPlainFold && compiled.driver.map { Self.isProbed($0.needle, $0.plan) } == true
+    let limit = probed ? dataset.rowCount / 4 : dataset.rowCount / 16
+    guard let best, best.rows.count <= max(limit, 4096) else { return nil }
     return (best.ascending ?? best.rows, best.ascending == nil ? best.compact : nil)
   }
 
