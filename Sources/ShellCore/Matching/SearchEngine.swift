@@ -93,7 +93,7 @@ final class SearchEngine {
         rows = allRows(scope: scope)
       } else {
         let compiled = CompiledQuery(query, frequency: index.byteFrequency)
-        let base = narrowingBase(for: query, rule: rule, scope: scope, compiled: compiled)
+        let base = narrowingBase(for: query, rule: rule, scope: scope)
         guard
           let found = run(
             compiled, candidates: base?.rows, compact: base?.compact, scope: scope, scored: rule == .fuzzy,
@@ -851,7 +851,7 @@ final class SearchEngine {
   /// The smallest cached result that provably contains every row `query` can match, if it is
   /// small enough that re-checking its rows beats a full scan.
   private func narrowingBase(
-    for query: ParsedQuery, rule: MatchRule, scope: Int, compiled: CompiledQuery
+    for query: ParsedQuery, rule: MatchRule, scope: Int
   ) -> (rows: [Int32], compact: CompactRows?)? {
     var best: CacheEntry?
     for entry in cache where entry.rule == rule && (entry.scope == scope || entry.scope == 0) {
@@ -863,13 +863,10 @@ final class SearchEngine {
     // the 25% that hold `st` took 5.4-8.8 ms against a 3.3-5.0 ms scan (with `RowFinder`, which
     // needs a third of the instructions of the scan: instructions are not the limit here), and
     // `sta`→`stan` from 3% about as long as the scan; the break-even is near 6%.
-    // A short plain term is re-checked by `RowProbe`, which has no such branch, on both cores
-    // from a quarter of the parallel threshold on (scattered rows wait on memory, which two
-    // cores wait on in parallel): 1M, bench sequence, medians of 7, three runs: st→sta 4.2-4.5
-    // ms against a 5.3-5.8 ms scan.
-    let probed = compiled.isPlainFold && compiled.driver.map { Self.isProbed($0.needle, $0.plan) } == true
-    let limit = probed ? dataset.rowCount / 4 : dataset.rowCount / 16
-    guard let best, best.rows.count <= max(limit, 4096) else { return nil }
+    // `RowProbe` has no such branch, but each scattered row is still a cache miss: on both cores,
+    // re-checking a quarter of the rows (st→sta) took 4.6-6.1 ms against a 5.2-6.0 ms scan, and a
+    // tenth (z→zz) 4.5-6.4 against 3.7-4.2 (1M, the bench's sequence), so the break-even stays.
+    guard let best, best.rows.count <= max(dataset.rowCount / 16, 4096) else { return nil }
     return (best.ascending ?? best.rows, best.ascending == nil ? best.compact : nil)
   }
 
