@@ -9,8 +9,8 @@ struct RowProbe<Shape: ProbeShape> {
   /// Lanes as a comparison gives them (0xFF or 0 per byte).
   typealias Lanes = SIMDMask<SIMD32<Int8>>
 
-  // Every vector is built once here: Swift scalarises splats built inside the loop, and `&`/`|`
-  // on `SIMD32<UInt8>` (where the mask forms `.&`/`.|` stay vector instructions).
+  // Every vector is built once, here: Swift turns splats built inside a loop into per-lane code,
+  // as it does `&` and `|` on `SIMD32<UInt8>` (the mask operators `.&` and `.|` stay vector code).
   private let first: SIMD32<UInt8>
   private let second: SIMD32<UInt8>
   private let third: SIMD32<UInt8>
