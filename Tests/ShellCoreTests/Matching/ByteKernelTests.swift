@@ -135,6 +135,10 @@ struct ByteKernelTests {
       // From every row that ends at or before the position (the scan's state before a jump).
       for after in stride(from: 0, to: expected, by: 7) where view.end(after) <= position {
         #expect(view.row(containing: position, after: after, through: last) == expected)
+        // With a guess of the rows' length, right or far off either way.
+        for rowBytes in [1, 3, 8, 40] {
+          #expect(view.row(containing: position, after: after, through: last, rowBytes: rowBytes) == expected)
+        }
       }
     }
   }
