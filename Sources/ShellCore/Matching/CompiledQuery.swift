@@ -53,6 +53,11 @@ struct CompiledQuery {
     planClauseEnds = PinnedBuffer(ends)
   }
 
+  /// Whether a term is compared in a form other than `fold` (so wide rows' side forms are read).
+  var comparesOutsideFold: Bool {
+    driver.map { $0.term.variant != .fold } == true || clauses.joined().contains { $0.term.variant != .fold }
+  }
+
   /// Whether the query is one positive, unanchored substring or word-start term on the folded text.
   var isPlainFold: Bool { clauses.isEmpty && driver?.plan.isPlainFold == true }
 

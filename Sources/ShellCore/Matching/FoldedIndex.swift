@@ -24,10 +24,8 @@ final class FoldedIndex: @unchecked Sendable {
   let wideRows: PinnedBuffer<Int32>
   /// One bit per row: set for wide rows.
   let wideBits: PinnedBuffer<UInt64>
-  /// Side arenas by `TextVariant.rawValue` (the `fold` slot is empty), one row per wide row.
-  let sideBytes: [PinnedBuffer<UInt8>]
-  /// Offsets into `sideBytes`, by variant.
-  let sideOffsets: [PinnedBuffer<UInt32>]
+  /// The wide rows' `exact`, `ci` and `strip` forms, once a search has asked (`sideForms`).
+  private var sides: SideForms?
   /// Per row, the set of byte classes in its fold form (`RowSignature`): short queries test
   /// it instead of scanning text.
   let signatures: PinnedBuffer<UInt32>
@@ -91,25 +89,8 @@ final class FoldedIndex: @unchecked Sendable {
     let foldBytes = PinnedBuffer<UInt8>(count: running.foldBytes, padding: Self.padding, zeroed: false)
     let signatures = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
     let wideRows = PinnedBuffer<Int32>(count: running.wideCount)
-    var sideBytes: [PinnedBuffer<UInt8>] = []
-    var sideOffsets: [PinnedBuffer<UInt32>] = []
-    for variant in TextVariant.allCases {
-      let total: Int
-      switch variant {
-      case .exact: total = running.exactBytes
-      case .ci: total = running.ciBytes
-      case .strip: total = running.stripBytes
-      case .fold: total = 0  // wide rows' fold forms live in the fold arena
-      }
-      sideBytes.append(PinnedBuffer(count: total, padding: Self.padding, zeroed: false))
-      sideOffsets.append(PinnedBuffer(count: variant == .fold ? 1 : running.wideCount + 1))
-    }
-    let targets = WideFormWriter.Targets(
-      fold: foldBytes.base, exact: sideBytes[TextVariant.exact.rawValue].base,
-      ci: sideBytes[TextVariant.ci.rawValue].base, strip: sideBytes[TextVariant.strip.rawValue].base,
-      exactOffsets: sideOffsets[TextVariant.exact.rawValue].base,
-      ciOffsets: sideOffsets[TextVariant.ci.rawValue].base,
-      stripOffsets: sideOffsets[TextVariant.strip.rawValue].base)
+    // Only the fold forms are written now: the side forms wait for a search that needs them.
+    let targets = WideFormWriter.Targets(fold: foldBytes.base)
     let signatureTable = RowSignature.table.pointer
 
     dataset.withStorage { bytes, offsets in
@@ -149,8 +130,6 @@ final class FoldedIndex: @unchecked Sendable {
       bits.base[Int(row) >> 6] |= 1 << (UInt64(row) & 63)
     }
     wideBits = bits
-    self.sideBytes = sideBytes
-    self.sideOffsets = sideOffsets
     byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: running.foldBytes)
   }
 
@@ -468,6 +447,99 @@ final class FoldedIndex: @unchecked Sendable {
     return built
   }
 
+  /// The wide rows' `exact`, `ci` and `strip` forms in side arenas indexed by wide row, built on
+  /// first use: a session that only folds (the default rule) never holds them (10M rows: 45 MiB).
+  ///
+  /// Two passes over the wide rows, like the load's: count each chunk's bytes, then write every
+  /// form straight into arenas of exact size.
+  func sideForms(dataset: Dataset) -> SideForms {
+    if let sides { return sides }
+    let wideCount = wideRows.count
+    let chunkCount = Parallel.chunkCount(wideCount, threshold: 4_096)
+    let chunkRows = (wideCount + chunkCount - 1) / max(chunkCount, 1)
+    let forms = ScalarFoldTable.forms
+    let wide = wideRows.pointer
+    let columns = columns
+    /// Runs `body` on each chunk's wide indices with a source of row text.
+    func eachChunk(_ body: @escaping (Int, Range<Int>, SourceRows) -> Void) {
+      dataset.withStorage { bytes, offsets in
+        let source = SourceRows(
+          bytes, offsets, stride: dataset.columns.count, columns: columns,
+          placeholder: UnsafeRawPointer(wideRows.base))
+        Parallel.forEach(chunkCount) { chunk in
+          let lower = chunk * chunkRows
+          body(chunk, lower..<max(lower, min(wideCount, lower + chunkRows)), source)
+        }
+      }
+    }
+    func pass(_ writers: UnsafeMutablePointer<WideFormWriter>) {
+      let slots = UncheckedSendable(writers)
+      eachChunk { chunk, indices, source in
+        var writer = slots.value[chunk]
+        var scratch: [UInt8] = []
+        for index in indices {
+          source.withRow(Int(wide[index]), scratch: &scratch) { pointer, count in
+            Self.writeSides(pointer, count, forms: forms, writer: &writer)
+          }
+        }
+        slots.value[chunk] = writer
+      }
+    }
+    let counts = UnsafeMutablePointer<WideFormWriter>.allocate(capacity: max(chunkCount, 1))
+    defer { counts.deallocate() }
+    counts.initialize(repeating: WideFormWriter(), count: max(chunkCount, 1))
+    pass(counts)
+    var totals = (exact: 0, ci: 0, strip: 0)
+    let built = SideForms(
+      bytes: TextVariant.allCases.map { variant in
+        let total = (0..<chunkCount).reduce(0) { sum, chunk in
+          switch variant {
+          case .exact: return sum + counts[chunk].exact
+          case .ci: return sum + counts[chunk].ci
+          case .strip: return sum + counts[chunk].strip
+          case .fold: return 0
+          }
+        }
+        return PinnedBuffer(count: total, padding: Self.padding, zeroed: false)
+      },
+      offsets: TextVariant.allCases.map { PinnedBuffer(count: $0 == .fold ? 1 : wideCount + 1) })
+    let targets = WideFormWriter.Targets(
+      exact: built.bytes[TextVariant.exact.rawValue].base, ci: built.bytes[TextVariant.ci.rawValue].base,
+      strip: built.bytes[TextVariant.strip.rawValue].base,
+      exactOffsets: built.offsets[TextVariant.exact.rawValue].base,
+      ciOffsets: built.offsets[TextVariant.ci.rawValue].base,
+      stripOffsets: built.offsets[TextVariant.strip.rawValue].base)
+    let writers = UnsafeMutablePointer<WideFormWriter>.allocate(capacity: max(chunkCount, 1))
+    defer { writers.deallocate() }
+    for chunk in 0..<max(chunkCount, 1) {
+      writers[chunk] = WideFormWriter(
+        into: targets, fold: 0, exact: totals.exact, ci: totals.ci, strip: totals.strip, row: chunk * chunkRows)
+      if chunk < chunkCount {
+        totals.exact += counts[chunk].exact
+        totals.ci += counts[chunk].ci
+        totals.strip += counts[chunk].strip
+      }
+    }
+    pass(writers)
+    sides = built
+    return built
+  }
+
+  /// One wide row's `exact`, `ci` and `strip` forms, through `ScalarFoldTable` or Foundation.
+  static func writeSides(
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter
+  ) {
+    let mark = writer
+    defer { writer.endRow() }
+    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
+    writer = mark
+    let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    for variant in [TextVariant.exact, .ci, .strip] {
+      var form = TextFolding.form(text, variant)
+      form.withUTF8 { writer.append($0, as: variant) }
+    }
+  }
+
   /// Whether row `row` has a non-ASCII byte.
   @inline(__always) func isWide(_ row: Int) -> Bool {
     wideBits.base[row >> 6] & (1 << (UInt64(row) & 63)) != 0
@@ -547,4 +619,11 @@ extension SourceRows {
       offsets: offsets.baseAddress ?? placeholder.assumingMemoryBound(to: UInt32.self), stride: stride,
       columns: columns)
   }
+}
+
+/// The wide rows' side forms: arenas and offsets by `TextVariant.rawValue` (the `fold` slot is
+/// empty: wide rows' fold forms are in the fold arena).
+struct SideForms {
+  let bytes: [PinnedBuffer<UInt8>]
+  let offsets: [PinnedBuffer<UInt32>]
 }

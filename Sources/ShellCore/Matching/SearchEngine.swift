@@ -198,6 +198,7 @@ final class SearchEngine {
       work, threshold: candidates == nil ? parallelThreshold : max(1, parallelThreshold / 4))
     let chunkSize = (work + chunkCount - 1) / max(1, chunkCount)
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    let sides = query.comparesOutsideFold ? index.sideForms(dataset: dataset) : nil
     // A plain query's small result keeps a compact copy of its folded rows for the next keystroke,
     // made as rows match (their bytes in cache); each chunk gives up past 1.5 times its share.
     let compactLimit = query.isPlainFold && scope == 0 ? compactRowLimit : 0
@@ -213,7 +214,7 @@ final class SearchEngine {
       dataset.withStorage { bytes, offsets in
         dataset.rowScopes.withUnsafeBufferPointer { scopes in
           (candidates ?? []).withUnsafeBufferPointer { candidateBuffer in
-            let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased)
+            let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
             let plan = query.plan
             let driverPlan = query.driver?.plan
             let required = query.requiredSignature
@@ -467,10 +468,11 @@ final class SearchEngine {
   private func removingWideMisses(_ rows: [Int32], term: TermPlan, mask: UInt32) -> [Int32] {
     let signatures = index.signatures.pointer
     let finder = term.finder
+    let sides = index.sideForms(dataset: dataset)
     let ci = ArenaView(
-      base: index.sideBytes[TextVariant.ci.rawValue].pointer,
-      limit: index.sideBytes[TextVariant.ci.rawValue].count + FoldedIndex.padding,
-      offsets: index.sideOffsets[TextVariant.ci.rawValue].pointer, stride: 1, column: 0)
+      base: sides.bytes[TextVariant.ci.rawValue].pointer,
+      limit: sides.bytes[TextVariant.ci.rawValue].count + FoldedIndex.padding,
+      offsets: sides.offsets[TextVariant.ci.rawValue].pointer, stride: 1, column: 0)
     var misses: [Int32] = []
     for position in 0..<index.wideRows.count {
       let row = index.wideRows.pointer[position]
@@ -688,7 +690,7 @@ final class SearchEngine {
   /// Pointers to every form's arena, valid inside `Dataset.withStorage`.
   private func makeTexts(
     bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>,
-    cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?
+    cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?, sides: SideForms?
   ) -> RowTexts {
     func view(_ bytes: PinnedBuffer<UInt8>, _ offsets: PinnedBuffer<UInt32>) -> ArenaView {
       ArenaView(
@@ -706,11 +708,14 @@ final class SearchEngine {
     } else {
       original = fold  // no text at all: every row is empty in every form
     }
+    // Without side forms (a query that only folds), their views stand on the fold arena and are
+    // never read: every read of a side form comes from a term compared in another form.
+    func side(_ variant: TextVariant) -> ArenaView {
+      guard let sides else { return fold }
+      return view(sides.bytes[variant.rawValue], sides.offsets[variant.rawValue])
+    }
     return RowTexts(
-      fold: fold, cased: original,
-      exact: view(index.sideBytes[TextVariant.exact.rawValue], index.sideOffsets[TextVariant.exact.rawValue]),
-      ci: view(index.sideBytes[TextVariant.ci.rawValue], index.sideOffsets[TextVariant.ci.rawValue]),
-      strip: view(index.sideBytes[TextVariant.strip.rawValue], index.sideOffsets[TextVariant.strip.rawValue]),
+      fold: fold, cased: original, exact: side(.exact), ci: side(.ci), strip: side(.strip),
       wideRows: index.wideRows.pointer, wideCount: index.wideRows.count, wideBits: index.wideBits.pointer)
   }
 
@@ -749,7 +754,7 @@ final class SearchEngine {
     let parts: [RowIDBuffer?] = dataset.withStorage { bytes, offsets in
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
         // The original text of every row, wide or not: the subject ICU would see.
-        let view = makeTexts(bytes: bytes, offsets: offsets, cased: cased).cased
+        let view = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: nil).cased
         return Parallel.map(chunkCount) { chunk -> RowIDBuffer? in
           let rows = RowIDBuffer()
           let lower = chunk * chunkSize

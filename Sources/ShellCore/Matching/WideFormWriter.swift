@@ -6,15 +6,17 @@
 /// per-chunk arrays and copying them would hold both at the load's memory peak, and the arrays'
 /// freed memory stays resident in the worker threads' malloc arenas.
 struct WideFormWriter {
-  /// Where the forms go: the arenas, and the side arenas' offset tables (by wide index).
+  /// Where the forms go: the arenas, and the side arenas' offset tables (by wide index). A nil
+  /// arena is counted but not written (the load writes only `fold`; the side forms are written
+  /// by a later pass over the wide rows, when a search first needs them).
   struct Targets {
-    let fold: UnsafeMutablePointer<UInt8>
-    let exact: UnsafeMutablePointer<UInt8>
-    let ci: UnsafeMutablePointer<UInt8>
-    let strip: UnsafeMutablePointer<UInt8>
-    let exactOffsets: UnsafeMutablePointer<UInt32>
-    let ciOffsets: UnsafeMutablePointer<UInt32>
-    let stripOffsets: UnsafeMutablePointer<UInt32>
+    var fold: UnsafeMutablePointer<UInt8>?
+    var exact: UnsafeMutablePointer<UInt8>?
+    var ci: UnsafeMutablePointer<UInt8>?
+    var strip: UnsafeMutablePointer<UInt8>?
+    var exactOffsets: UnsafeMutablePointer<UInt32>?
+    var ciOffsets: UnsafeMutablePointer<UInt32>?
+    var stripOffsets: UnsafeMutablePointer<UInt32>?
   }
 
   /// nil while measuring.
@@ -46,10 +48,10 @@ struct WideFormWriter {
   mutating func appendASCII(_ byte: UInt8) {
     if let targets {
       let lower = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
-      targets.fold[fold] = lower
-      targets.exact[exact] = byte
-      targets.ci[ci] = lower
-      targets.strip[strip] = byte
+      targets.fold?[fold] = lower
+      targets.exact?[exact] = byte
+      targets.ci?[ci] = lower
+      targets.strip?[strip] = byte
     }
     fold &+= 1
     exact &+= 1
@@ -61,10 +63,10 @@ struct WideFormWriter {
   @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, as variant: TextVariant) {
     switch variant {
-    case .fold: Self.put(bytes, targets?.fold, at: &fold)
-    case .exact: Self.put(bytes, targets?.exact, at: &exact)
-    case .ci: Self.put(bytes, targets?.ci, at: &ci)
-    case .strip: Self.put(bytes, targets?.strip, at: &strip)
+    case .fold: Self.put(bytes, targets?.fold ?? nil, at: &fold)
+    case .exact: Self.put(bytes, targets?.exact ?? nil, at: &exact)
+    case .ci: Self.put(bytes, targets?.ci ?? nil, at: &ci)
+    case .strip: Self.put(bytes, targets?.strip ?? nil, at: &strip)
     }
   }
 
@@ -72,9 +74,9 @@ struct WideFormWriter {
   @inline(__always)
   mutating func endRow() {
     if let targets {
-      targets.exactOffsets[row + 1] = UInt32(exact)
-      targets.ciOffsets[row + 1] = UInt32(ci)
-      targets.stripOffsets[row + 1] = UInt32(strip)
+      targets.exactOffsets?[row + 1] = UInt32(exact)
+      targets.ciOffsets?[row + 1] = UInt32(ci)
+      targets.stripOffsets?[row + 1] = UInt32(strip)
     }
     row &+= 1
   }
