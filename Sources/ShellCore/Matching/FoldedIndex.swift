@@ -5,7 +5,8 @@ import Foundation
 /// - The fold arena holds every row in `fold` form (lowercased, accents stripped); for plain
 ///   ASCII rows (the vast majority) that is also the `ci` form.
 /// - Rows with any non-ASCII byte ("wide" rows) also get their `exact`, `ci` and `strip` forms in
-///   small side arenas indexed by their position in `wideRows`.
+///   small side arenas indexed by their position in `wideRows`, built by the first search that
+///   compares in one of those forms (`sideForms`).
 /// - ASCII rows in `exact`/`strip` form are the original bytes: the dataset's own arena when one
 ///   column is searched, otherwise `cased` (the columns joined with a space, built on first use).
 ///
@@ -513,7 +514,8 @@ final class FoldedIndex: @unchecked Sendable {
     defer { writers.deallocate() }
     for chunk in 0..<max(chunkCount, 1) {
       writers[chunk] = WideFormWriter(
-        into: targets, fold: 0, exact: totals.exact, ci: totals.ci, strip: totals.strip, row: chunk * chunkRows)
+        into: targets, fold: 0, exact: totals.exact, ci: totals.ci, strip: totals.strip,
+        row: chunk * chunkRows)
       if chunk < chunkCount {
         totals.exact += counts[chunk].exact
         totals.ci += counts[chunk].ci

@@ -6,9 +6,10 @@
 /// per-chunk arrays and copying them would hold both at the load's memory peak, and the arrays'
 /// freed memory stays resident in the worker threads' malloc arenas.
 struct WideFormWriter {
-  /// Where the forms go: the arenas, and the side arenas' offset tables (by wide index). A nil
-  /// arena is counted but not written (the load writes only `fold`; the side forms are written
-  /// by a later pass over the wide rows, when a search first needs them).
+  /// Where the forms go: the arenas, and the side arenas' offset tables (by wide index).
+  ///
+  /// A nil arena is counted but not written: the load writes only `fold`, and the side forms are
+  /// written by a later pass over the wide rows, when a search first needs them.
   struct Targets {
     var fold: UnsafeMutablePointer<UInt8>?
     var exact: UnsafeMutablePointer<UInt8>?
