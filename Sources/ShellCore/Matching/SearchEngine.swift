@@ -360,6 +360,7 @@ final class SearchEngine {
         total += part.rows.count
       }
       initialized = parts.contains(where: \.cancelled) ? 0 : total
+      Self.releasePages(after: output + total, through: output + buffer.count)
     }
     if parts.contains(where: \.cancelled) { return nil }
     let copied =
@@ -495,6 +496,20 @@ final class SearchEngine {
     }
     kept.removeLast(kept.count - count)
     return kept
+  }
+
+  /// Gives the whole pages between two addresses of a result's spare capacity back to the system:
+  /// chunks wrote there before their ids moved down (10M rows, after `s` and `st`: resident 662 →
+  /// 655 MiB).
+  private static func releasePages(
+    after start: UnsafeMutablePointer<Int32>, through end: UnsafeMutablePointer<Int32>
+  ) {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let first = (Int(bitPattern: start) + page - 1) / page * page
+    let last = Int(bitPattern: end) / page * page
+    // Small spares are not worth a system call.
+    guard last - first >= 256 * page, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
+    _ = madvise(address, last - first, MADV_DONTNEED)
   }
 
   /// Joins chunk results with one allocation (`joined()` copies element by element).
