@@ -44,8 +44,9 @@ final class FoldedIndex: @unchecked Sendable {
 
   /// Folds the `columns` of every row of `dataset`.
   ///
-  /// Pass 1 finds the wide rows and measures each of their forms; pass 2 writes every form
-  /// straight into arenas of exact size. Each chunk of rows owns its slice of every arena.
+  /// Pass 1 finds the wide rows and measures their fold forms; pass 2 writes every row's fold
+  /// form straight into an arena of exact size, each chunk of rows into its own slice. The wide
+  /// rows' other forms wait for `sideForms`.
   init(dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536) {
     rowCount = dataset.rowCount
     self.columns = columns
@@ -81,9 +82,6 @@ final class FoldedIndex: @unchecked Sendable {
       starts.append(running)
       running.wideCount += chunk.wideCount
       running.foldBytes += chunk.foldBytes
-      running.exactBytes += chunk.exactBytes
-      running.ciBytes += chunk.ciBytes
-      running.stripBytes += chunk.stripBytes
     }
     precondition(running.foldBytes <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
     // Every byte and slot below is written by pass 2, so none is zeroed first (only the padding).
@@ -107,8 +105,7 @@ final class FoldedIndex: @unchecked Sendable {
             (wideRows.base + start.wideCount).update(from: work.wide, count: work.wide.count)
           }
           var writer = WideFormWriter(
-            into: targets, fold: start.foldBytes, exact: start.exactBytes, ci: start.ciBytes,
-            strip: start.stripBytes, row: start.wideCount)
+            into: targets, fold: start.foldBytes, exact: 0, ci: 0, strip: 0, row: start.wideCount)
           let output = (bytes: foldBytes.base, offsets: foldOffsets.base, signatures: signatures.base)
           if contiguous {
             Self.fillContiguous(
@@ -296,8 +293,8 @@ final class FoldedIndex: @unchecked Sendable {
     return any < 0x80
   }
 
-  /// Pass 1 for one wide row: counts its forms; a row outside `ScalarFoldTable` is folded by
-  /// Foundation here, once, and its forms are kept in `work` for pass 2.
+  /// Pass 1 for one wide row: counts its fold form; a row outside `ScalarFoldTable` is folded by
+  /// Foundation here, once, and its fold form is kept in `work` for pass 2.
   static func measureWide(
     _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter,
     work: inout ChunkFold
@@ -307,18 +304,16 @@ final class FoldedIndex: @unchecked Sendable {
     if foldLatin(pointer, count, forms: forms, into: &writer) { return }
     writer = mark
     let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
-    for variant in TextVariant.allCases {
-      var form = variant == .fold ? TextFolding.foldForm(text) : TextFolding.form(text, variant)
-      form.withUTF8 { bytes in
-        work.foreign.append(contentsOf: bytes)
-        writer.append(bytes, as: variant)
-      }
-      work.foreignEnds.append(work.foreign.count)
+    var form = TextFolding.foldForm(text)
+    form.withUTF8 { bytes in
+      work.foreign.append(contentsOf: bytes)
+      writer.append(bytes, as: .fold)
     }
+    work.foreignEnds.append(work.foreign.count)
   }
 
-  /// Pass 2 for one wide row: writes its four forms, through the table again or from the
-  /// Foundation forms pass 1 kept (the `foreign`-th such row of the chunk).
+  /// Pass 2 for one wide row: writes its fold form, through the table again or from the
+  /// Foundation form pass 1 kept (the `foreign`-th such row of the chunk).
   static func writeWide(
     _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter,
     work: ChunkFold, foreign: inout Int
@@ -329,11 +324,8 @@ final class FoldedIndex: @unchecked Sendable {
     // The table refused the same scalar as in pass 1: write over the partial output.
     writer = mark
     work.foreign.withUnsafeBufferPointer { bytes in
-      for variant in TextVariant.allCases {
-        let slot = foreign * TextVariant.allCases.count + variant.rawValue
-        let start = slot == 0 ? 0 : work.foreignEnds[slot - 1]
-        writer.append(UnsafeBufferPointer(rebasing: bytes[start..<work.foreignEnds[slot]]), as: variant)
-      }
+      let start = foreign == 0 ? 0 : work.foreignEnds[foreign - 1]
+      writer.append(UnsafeBufferPointer(rebasing: bytes[start..<work.foreignEnds[foreign]]), as: .fold)
     }
     foreign += 1
   }
@@ -490,16 +482,23 @@ final class FoldedIndex: @unchecked Sendable {
     defer { counts.deallocate() }
     counts.initialize(repeating: WideFormWriter(), count: max(chunkCount, 1))
     pass(counts)
+    // Each chunk's starting position in every side arena, and their totals.
+    var starts: [(exact: Int, ci: Int, strip: Int)] = []
     var totals = (exact: 0, ci: 0, strip: 0)
+    for chunk in 0..<chunkCount {
+      starts.append(totals)
+      totals.exact += counts[chunk].exact
+      totals.ci += counts[chunk].ci
+      totals.strip += counts[chunk].strip
+    }
     let built = SideForms(
       bytes: TextVariant.allCases.map { variant in
-        let total = (0..<chunkCount).reduce(0) { sum, chunk in
-          switch variant {
-          case .exact: return sum + counts[chunk].exact
-          case .ci: return sum + counts[chunk].ci
-          case .strip: return sum + counts[chunk].strip
-          case .fold: return 0
-          }
+        let total: Int
+        switch variant {
+        case .exact: total = totals.exact
+        case .ci: total = totals.ci
+        case .strip: total = totals.strip
+        case .fold: total = 0
         }
         return PinnedBuffer(count: total, padding: Self.padding, zeroed: false)
       },
@@ -512,15 +511,11 @@ final class FoldedIndex: @unchecked Sendable {
       stripOffsets: built.offsets[TextVariant.strip.rawValue].base)
     let writers = UnsafeMutablePointer<WideFormWriter>.allocate(capacity: max(chunkCount, 1))
     defer { writers.deallocate() }
-    for chunk in 0..<max(chunkCount, 1) {
+    writers.initialize(repeating: WideFormWriter(), count: max(chunkCount, 1))
+    for chunk in 0..<chunkCount {
+      let start = starts[chunk]
       writers[chunk] = WideFormWriter(
-        into: targets, fold: 0, exact: totals.exact, ci: totals.ci, strip: totals.strip,
-        row: chunk * chunkRows)
-      if chunk < chunkCount {
-        totals.exact += counts[chunk].exact
-        totals.ci += counts[chunk].ci
-        totals.strip += counts[chunk].strip
-      }
+        into: targets, fold: 0, exact: start.exact, ci: start.ci, strip: start.strip, row: chunk * chunkRows)
     }
     pass(writers)
     sides = built
@@ -558,12 +553,8 @@ struct ChunkFold {
   var wideCount = 0
   /// Bytes in the fold arena (every row's fold form).
   var foldBytes = 0
-  /// Bytes in each side arena (the wide rows' other forms).
-  var exactBytes = 0
-  var ciBytes = 0
-  var stripBytes = 0
-  /// The four forms (in `TextVariant` order) of each wide row outside `ScalarFoldTable`, which
-  /// Foundation folds in pass 1 only: it is slow, and such rows are rare.
+  /// The fold form of each wide row outside `ScalarFoldTable`, which Foundation folds in pass 1
+  /// only: it is slow, and such rows are rare.
   var foreign: [UInt8] = []
   /// Where each of those forms ends in `foreign`.
   var foreignEnds: [Int] = []
@@ -572,9 +563,6 @@ struct ChunkFold {
   mutating func record(_ writer: WideFormWriter, asciiBytes: Int) {
     wideCount = wide.count
     foldBytes = asciiBytes + writer.fold
-    exactBytes = writer.exact
-    ciBytes = writer.ci
-    stripBytes = writer.strip
   }
 }
 
