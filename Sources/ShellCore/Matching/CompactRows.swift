@@ -105,6 +105,12 @@ final class CompactRows {
       rowCount &+= 1
     }
 
+    /// Appends the rows `ids` of `view`, in order, until the copy gives up (a result found
+    /// without copying as it went).
+    func append(rows ids: UnsafeBufferPointer<Int32>, of view: ArenaView) {
+      for row in ids where !overflowed { append(view.slice(Int(row))) }
+    }
+
     /// `append`, for a scan that has covered `scanned` of its `total` rows: gives up as soon as the
     /// rows copied so far, extrapolated, would pass the limit by a quarter (so a result that will
     /// not fit does not copy most of itself first: 10M rows, `sta`, 5 of 40 ms).

@@ -269,9 +269,7 @@ final class SearchEngine {
                 probe(
                   driver.needle, driverPlan, lower..<upper, candidates: address, texts,
                   RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), result.rows)
-                for position in 0..<result.rows.count where !copy.overflowed {
-                  copy.append(texts.fold.slice(Int(result.rows.base[position])))
-                }
+                copy.append(rows: result.rows.buffer, of: texts.fold)
               } else if candidates != nil, let driverPlan, query.isPlainFold {
                 // One plain term re-checked on a previous result (a typed letter): one inlined
                 // kernel per row, reading the rows in ascending order.
@@ -614,9 +612,7 @@ final class SearchEngine {
     let first = rows.count
     probe(driver, driverPlan, range, candidates: nil, texts, filter, rows)
     // A small result keeps its compact copy for the next keystroke (see `run`).
-    for position in first..<rows.count where !compact.overflowed {
-      compact.append(texts.fold.slice(Int(rows.base[position])))
-    }
+    compact.append(rows: UnsafeBufferPointer(rebasing: rows.buffer[first...]), of: texts.fold)
   }
 
   /// Whether `probe` takes a term: ASCII, of one to three bytes, a substring (or one byte at a
