@@ -1,55 +1,41 @@
-/// A contiguous copy of a small result's folded rows, in the result's order.
+/// A contiguous copy of a result's folded rows, in the result's order, for the next keystroke.
 ///
-/// Re-checking a result after a typed letter reads its rows from all over the arena, one cache
-/// miss each (about 90 ns per row at 3% of 1M rows); reading them from this copy is one
-/// sequential pass. A small result is copied right after its scan, while its rows are still in
-/// cache; a narrowing from a copy writes the next copy as it goes.
+/// Re-checking a result after a typed letter reads its rows from all over the arena: at a
+/// quarter of the rows that touches nearly every cache line of it, as slow as a full scan, and
+/// at 3% one cache miss per row (about 90 ns). Reading them from this copy is one sequential pass
+/// over only their bytes. The copy is written while the rows are found (their bytes in cache),
+/// in parts, one per chunk of the search, so no part waits for another and nothing is joined:
+/// the next narrowing re-checks each part in a chunk of its own.
 final class CompactRows {
-  /// The rows' bytes, back to back, followed by `FoldedIndex.padding` bytes for SIMD over-reads.
-  let bytes: PinnedBuffer<UInt8>
-  /// Where each row ends in `bytes`, after a leading 0.
-  let ends: PinnedBuffer<UInt32>
+  /// The parts, in the result's order.
+  let parts: [Builder]
+  /// Where each part's rows start among the result's rows, then the result's row count.
+  let partStarts: [Int]
 
-  /// Joins chunk copies, in order; nil if any chunk gave up or they do not hold `rows` rows.
-  init?(joining parts: [Builder], rows: Int) {
+  /// The parts written by one search; nil if any gave up or they do not hold `rows` rows.
+  init?(parts: [Builder], rows: Int) {
     if parts.isEmpty || parts.contains(where: \.overflowed) { return nil }
-    let total = parts.reduce(0) { $0 + $1.byteCount }
-    guard parts.reduce(0, { $0 + $1.rowCount }) == rows else { return nil }
-    // Every byte and end is written below: only the padding is zeroed.
-    bytes = PinnedBuffer(count: total, padding: FoldedIndex.padding, zeroed: false)
-    ends = PinnedBuffer(count: rows + 1, zeroed: false)
-    var offset = 0
-    var row = 0
-    ends.base[0] = 0
-    for part in parts {
-      (bytes.base + offset).update(from: part.bytes, count: part.byteCount)
-      for index in 0..<part.rowCount {
-        row += 1
-        ends.base[row] = UInt32(offset) + part.ends[index]
-      }
-      offset += part.byteCount
-    }
+    var starts = [0]
+    for part in parts { starts.append(starts[starts.count - 1] + part.rowCount) }
+    guard starts[starts.count - 1] == rows else { return nil }
+    for part in parts { part.seal() }
+    self.parts = parts
+    partStarts = starts
   }
 
-  /// The copy as an arena whose row `i` is the result's `i`-th row.
-  var view: ArenaView {
-    ArenaView(
-      base: bytes.pointer, limit: bytes.count + FoldedIndex.padding, offsets: ends.pointer, stride: 1,
-      column: 0)
-  }
+  /// Bytes of text held.
+  var size: Int { parts.reduce(0) { $0 + $1.byteCount + $1.rowCount * 4 } }
 
-  /// Bytes held.
-  var size: Int { bytes.count + ends.count * 4 }
-
-  /// One chunk's copy while it is being filled, in manually managed memory that is reused from
-  /// search to search: an append is a few 32-byte moves, and after the first searches no page of it
-  /// is new (fresh pages cost a fault each, which made copying every hit of a large result slow).
+  /// One part of a copy while it is being filled, in manually managed memory that is reused from
+  /// search to search: after the first searches no page of it is new (fresh pages cost a fault
+  /// each, which made copying every hit of a large result slow). `SearchEngine` hands a part to a
+  /// search only while no kept copy holds it.
   final class Builder {
-    /// The copied bytes (32 bytes of slack after `byteCount`).
+    /// The copied bytes, with `slack` bytes of room after `byteCount`.
     private(set) var bytes: UnsafeMutablePointer<UInt8>
     private(set) var byteCount = 0
     private var byteCapacity = 0
-    /// Where each row ends in `bytes` (no leading 0).
+    /// Where each row ends in `bytes`, after a leading 0.
     private(set) var ends: UnsafeMutablePointer<UInt32>
     private var endsCapacity = 0
     private(set) var rowCount = 0
@@ -57,9 +43,14 @@ final class CompactRows {
     private(set) var overflowed = false
     private var limit = 0
 
+    /// Room kept after the bytes: branch-free writers store 64 bytes at the end of the copy
+    /// whatever the row's length, and readers' SIMD loads run up to `FoldedIndex.padding` past it.
+    static let slack = 128
+
     init() {
-      bytes = .allocate(capacity: 32)
+      bytes = .allocate(capacity: Self.slack)
       ends = .allocate(capacity: 1)
+      ends[0] = 0
     }
 
     deinit {
@@ -70,17 +61,24 @@ final class CompactRows {
     /// Whether the copy was set to hold nothing.
     var isDisabled: Bool { limit == 0 }
 
+    /// Whether rows may still be added.
+    var isOpen: Bool { limit > 0 && !overflowed }
+
     /// Empties the copy for a new search that keeps at most `limit` rows (0: copy nothing).
     func reset(limit: Int) {
       self.limit = limit
       byteCount = 0
       rowCount = 0
-      overflowed = false
-      if limit > endsCapacity {
-        ends.deallocate()
-        ends = .allocate(capacity: limit)
-        endsCapacity = limit
-      }
+      overflowed = limit == 0
+      reserveEnds(limit &+ 1)
+    }
+
+    /// Gives the copy up: the rows it would hold are more than it may.
+    func abandon() { overflowed = true }
+
+    /// The copy as an arena whose row `i` is the part's `i`-th row.
+    var view: ArenaView {
+      ArenaView(base: bytes, limit: byteCount + FoldedIndex.padding, offsets: ends, stride: 1, column: 0)
     }
 
     /// Appends one row's bytes; the row's arena must allow 32-byte reads past any of its bytes
@@ -101,8 +99,8 @@ final class CompactRows {
         offset &+= 32
       }
       byteCount &+= count
-      ends[rowCount] = UInt32(truncatingIfNeeded: byteCount)
       rowCount &+= 1
+      ends[rowCount] = UInt32(truncatingIfNeeded: byteCount)
     }
 
     /// Appends the rows `ids` of `view`, in order, until the copy gives up (a result found
@@ -111,25 +109,96 @@ final class CompactRows {
       for row in ids where !overflowed { append(view.slice(Int(row))) }
     }
 
-    /// `append`, for a scan that has covered `scanned` of its `total` rows: gives up as soon as the
-    /// rows copied so far, extrapolated, would pass the limit by a quarter (so a result that will
-    /// not fit does not copy most of itself first: 10M rows, `sta`, 5 of 40 ms).
+    /// `append`, for a scan that has covered `scanned` of its `total` rows, which gives up early
+    /// (see `outpaces`).
     @inline(__always)
     func append(_ row: RowSlice, scanned: Int, of total: Int) {
-      // Checked every 256 rows, from an eighth of the scan on.
-      if rowCount & 255 == 255, scanned &* 8 >= total, rowCount &* total > (limit &+ limit / 4) &* scanned {
-        overflowed = true
-      }
+      if rowCount & 255 == 255, outpaces(scanned: scanned, of: total) { overflowed = true }
       append(row)
+    }
+
+    /// Makes room for a branch-free writer to offer `rows` more rows of up to `rowBytes` bytes
+    /// each, having offered `scanned` of the `total` it will; false, and the copy given up, if it
+    /// already holds more than its limit or `outpaces` it.
+    func reserve(rows: Int, rowBytes: Int, scanned: Int, of total: Int) -> Bool {
+      if overflowed || rowCount > limit || outpaces(scanned: scanned, of: total) {
+        overflowed = true
+        return false
+      }
+      let needed = byteCount &+ rows &* rowBytes
+      if needed > byteCapacity { grow(needed) }
+      reserveEnds(rowCount &+ rows &+ 1)
+      return true
+    }
+
+    /// Whether the rows copied so far, extrapolated to all `total`, pass the limit by a quarter,
+    /// from 4,096 rows or an eighth of the scan on: a result that will not fit then does not copy
+    /// most of itself first (10M rows: `sta` spent 5 of 40 ms so; `st` would touch 8 MB).
+    @inline(__always)
+    private func outpaces(scanned: Int, of total: Int) -> Bool {
+      scanned >= min(4096, total / 8) && rowCount &* total > (limit &+ limit / 4) &* scanned
+    }
+
+    /// Where a branch-free writer starts, after `reserve`.
+    var writer: Writer { Writer(bytes: bytes, ends: ends, byteCount: byteCount, rowCount: rowCount) }
+
+    /// Takes what a branch-free writer wrote.
+    func commit(_ writer: Writer) {
+      byteCount = writer.byteCount
+      rowCount = writer.rowCount
+      if rowCount > limit { overflowed = true }
+    }
+
+    /// `append` for a row that a branch-free writer cannot store (over 64 bytes, or at its arena's
+    /// edge), leaving the `room` bytes free after it that the writer's block still needs.
+    func append(_ row: RowSlice, keepingRoom room: Int) {
+      if byteCount + row.count + room > byteCapacity { grow(byteCount + row.count + room) }
+      append(row)
+    }
+
+    /// A builder's end, held in registers by a loop that offers every row and keeps some: each
+    /// row's bytes are stored whether kept or not, and only a kept row moves the end past them.
+    struct Writer {
+      let bytes: UnsafeMutablePointer<UInt8>
+      let ends: UnsafeMutablePointer<UInt32>
+      var byteCount: Int
+      var rowCount: Int
+
+      /// Offers a row of `count` (at most 64) bytes at `source`, which may be read 64 bytes on;
+      /// keeps it if `keep` is 1 (0: drop it).
+      @inline(__always)
+      mutating func offer(_ source: UnsafePointer<UInt8>, count: Int, keep: Int) {
+        let target = UnsafeMutableRawPointer(bytes + byteCount)
+        target.storeBytes(of: ByteScanner.load(source), as: SIMD32<UInt8>.self)
+        (target + 32).storeBytes(of: ByteScanner.load(source + 32), as: SIMD32<UInt8>.self)
+        byteCount &+= count & (0 &- keep)
+        rowCount &+= keep
+        ends[rowCount] = UInt32(truncatingIfNeeded: byteCount)
+      }
+    }
+
+    /// Zeroes the padding after the last row, for readers' SIMD loads.
+    fileprivate func seal() {
+      (bytes + byteCount).initialize(repeating: 0, count: FoldedIndex.padding)
     }
 
     private func grow(_ needed: Int) {
       let larger = max(needed, byteCapacity * 2, 16 * 1024)
-      let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger + 32)
+      let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger + Self.slack)
       moved.update(from: bytes, count: byteCount)
       bytes.deallocate()
       bytes = moved
       byteCapacity = larger
+    }
+
+    private func reserveEnds(_ count: Int) {
+      guard count > endsCapacity else { return }
+      let larger = max(count, endsCapacity * 2)
+      let moved = UnsafeMutablePointer<UInt32>.allocate(capacity: larger)
+      moved.update(from: ends, count: rowCount &+ 1)
+      ends.deallocate()
+      ends = moved
+      endsCapacity = larger
     }
   }
 }

@@ -194,15 +194,30 @@ final class SearchEngine {
     // wait for a core; re-checked candidates are scattered rows, whose cache misses two cores
     // wait on in parallel, so they split from a quarter of the threshold (1M, sta→stan from a
     // compact copy of 33k rows: 1.6-1.7 → 0.9-1.0 ms).
-    let chunkCount = Parallel.chunkCount(
+    var chunkCount = Parallel.chunkCount(
       work, threshold: candidates == nil ? parallelThreshold : max(1, parallelThreshold / 4))
+    // A compact copy is re-checked part by part, each part whole in one chunk.
+    if let compact, chunkCount > 1 { chunkCount = compact.parts.count }
     let chunkSize = (work + chunkCount - 1) / max(1, chunkCount)
+    func partsOf(_ chunk: Int) -> Range<Int> {
+      guard let compact else { return 0..<0 }
+      let count = compact.parts.count
+      return chunk * count / chunkCount..<(chunk + 1) * count / chunkCount
+    }
+    func positionsOf(_ chunk: Int) -> Range<Int> {
+      if let compact {
+        let parts = partsOf(chunk)
+        return compact.partStarts[parts.lowerBound]..<compact.partStarts[parts.upperBound]
+      }
+      let lower = min(work, chunk * chunkSize)
+      return lower..<min(work, lower + chunkSize)
+    }
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides = query.comparesOutsideFold ? index.sideForms(dataset: dataset) : nil
-    // A plain query's small result keeps a compact copy of its folded rows for the next keystroke,
-    // made as rows match (their bytes in cache); each chunk gives up past 1.5 times its share.
+    // A plain query's result keeps a compact copy of its folded rows for the next keystroke, made
+    // as rows match (their bytes in cache); each chunk gives up past 1.5 times its share.
     let compactLimit = query.isPlainFold && scope == 0 ? compactRowLimit : 0
-    let builders = compactBuilders(chunkCount)
+    let builders = freeBuilders(chunkCount)
     for builder in builders {
       builder.reset(
         limit: compactLimit == 0 ? 0 : compact == nil ? compactLimit * 3 / (2 * chunkCount) + 64 : work)
@@ -219,8 +234,9 @@ final class SearchEngine {
             let driverPlan = query.driver?.plan
             let required = query.requiredSignature
             return Parallel.map(chunkCount) { chunk in
-              let lower = min(work, chunk * chunkSize)
-              let upper = min(work, lower + chunkSize)
+              let positions = positionsOf(chunk)
+              let lower = positions.lowerBound
+              let upper = positions.upperBound
               var result = ChunkResult(rows: RowIDBuffer(borrowing: output + lower, capacity: upper - lower))
               if cancellation?.isCancelled == true {
                 result.cancelled = true
@@ -232,32 +248,29 @@ final class SearchEngine {
               }
               let copy = builders[chunk]
               result.compact = copy
-              if candidates != nil, let driver = query.driver, let driverPlan, query.isPlainFold, let compact,
-                Self.isProbed(driver.needle, driverPlan), let address = candidateBuffer.baseAddress
+              if candidates != nil, let driverPlan, query.isPlainFold, let compact,
+                let address = candidateBuffer.baseAddress
               {
-                // The previous result's rows, copied contiguously: one sequential pass of probes.
-                probe(
-                  driver.needle, driverPlan, lower..<upper, candidates: address, compact: compact.view, texts,
-                  RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), result.rows)
-                if !copy.isDisabled {
-                  var position = lower
-                  for index in 0..<result.rows.count {
-                    let row = result.rows.base[index]
-                    while candidateBuffer[position] != row { position += 1 }
-                    copy.append(compact.view.slice(position))
-                    if copy.overflowed { break }
-                  }
-                }
-              } else if candidates != nil, let driverPlan, query.isPlainFold, let compact {
-                // The previous result's rows, copied contiguously: one sequential pass.
+                // The previous result's rows, copied contiguously: one sequential pass per part.
                 let finder = driverPlan.finder
-                let view = compact.view
-                for position in lower..<upper {
-                  let slice = view.slice(position)
-                  let row = Int(candidateBuffer[position])
-                  if finder.matches(slice), inScope(row) {
-                    result.rows.append(row)
-                    copy.append(slice)
+                let filter = RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts)
+                for part in partsOf(chunk) {
+                  let view = compact.parts[part].view
+                  let first = compact.partStarts[part]
+                  let partPositions = first..<compact.partStarts[part + 1]
+                  if let driver = query.driver, Self.isProbed(driver.needle, driverPlan) {
+                    probe(
+                      driver.needle, driverPlan, partPositions, candidates: address,
+                      compact: (view, first), texts, filter, result.rows, copy: (copy, positions))
+                    continue
+                  }
+                  for position in partPositions {
+                    let slice = view.slice(position - first)
+                    let row = Int(address[position])
+                    if finder.matches(slice), inScope(row) {
+                      result.rows.append(row)
+                      copy.append(slice)
+                    }
                   }
                 }
               } else if candidates != nil, let driver = query.driver, let driverPlan, query.isPlainFold,
@@ -268,8 +281,8 @@ final class SearchEngine {
                 // has none.
                 probe(
                   driver.needle, driverPlan, lower..<upper, candidates: address, texts,
-                  RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), result.rows)
-                copy.append(rows: result.rows.buffer, of: texts.fold)
+                  RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), result.rows,
+                  copy: (copy, positions))
               } else if candidates != nil, let driverPlan, query.isPlainFold {
                 // One plain term re-checked on a previous result (a typed letter): one inlined
                 // kernel per row, reading the rows in ascending order.
@@ -362,7 +375,7 @@ final class SearchEngine {
     }
     if parts.contains(where: \.cancelled) { return nil }
     let copied =
-      compactLimit > 0 && rows.count <= compactLimit ? CompactRows(joining: builders, rows: rows.count) : nil
+      compactLimit > 0 && rows.count <= compactLimit ? CompactRows(parts: builders, rows: rows.count) : nil
     return (
       rows, parts.count == 1 ? parts[0].scores : scored ? Self.concatenate(parts.map(\.scores)) : [], copied
     )
@@ -553,14 +566,14 @@ final class SearchEngine {
         driver.count == 1 ? range : range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
       let before = rows.count
       probeChunk(
-        driver: driver, driverPlan: driverPlan, rows: sample, texts: texts, filter: filter, into: rows,
-        compact: compact)
+        driver: driver, driverPlan: driverPlan, rows: sample, chunk: chunk, texts: texts, filter: filter,
+        into: rows, compact: compact)
       if sample.upperBound == range.upperBound { return }
       range = sample.upperBound..<range.upperBound
       if (rows.count - before) * 25 >= sample.count {
         probeChunk(
-          driver: driver, driverPlan: driverPlan, rows: range, texts: texts, filter: filter, into: rows,
-          compact: compact)
+          driver: driver, driverPlan: driverPlan, rows: range, chunk: chunk, texts: texts, filter: filter,
+          into: rows, compact: compact)
         return
       }
     }
@@ -603,16 +616,13 @@ final class SearchEngine {
 
   /// `scanChunk` for a one- or two-byte ASCII needle (one byte only at a word start): every row
   /// is probed (`RowProbe`) and its id kept without a branch; rows the probe cannot take (over 64
-  /// positions, at the arena's edges, wide rows of a word-start term, wide rows whose form has its
-  /// own arena) get the per-row test.
+  /// bytes, at the arena's edges, wide rows of a word-start term, wide rows whose form has its
+  /// own arena) get the per-row test. The rows are copied to `compact` as they are probed.
   private func probeChunk(
-    driver: ByteNeedle, driverPlan: TermPlan, rows range: Range<Int>, texts: RowTexts, filter: RowFilter,
-    into rows: RowIDBuffer, compact: CompactRows.Builder
+    driver: ByteNeedle, driverPlan: TermPlan, rows range: Range<Int>, chunk: Range<Int>, texts: RowTexts,
+    filter: RowFilter, into rows: RowIDBuffer, compact: CompactRows.Builder
   ) {
-    let first = rows.count
-    probe(driver, driverPlan, range, candidates: nil, texts, filter, rows)
-    // A small result keeps its compact copy for the next keystroke (see `run`).
-    compact.append(rows: UnsafeBufferPointer(rebasing: rows.buffer[first...]), of: texts.fold)
+    probe(driver, driverPlan, range, candidates: nil, texts, filter, rows, copy: (compact, chunk))
   }
 
   /// Whether `probe` takes a term: ASCII, of one to three bytes, a substring (or one byte at a
@@ -629,73 +639,137 @@ final class SearchEngine {
   /// Appends the rows among `positions` that hold `driver` and pass `filter`, by `RowProbe`.
   ///
   /// `positions` are row numbers, or indices into `candidates` (ascending); with `compact`, the
-  /// candidates' text is read from that copy. The term must be `isProbed`.
+  /// candidates' text is read from that copy, whose first row is position `compact.first`. The
+  /// kept rows' folded text is copied to `copy.builder` (unless it has given up), which gives up
+  /// when the rows kept so far, extrapolated to all of `copy.chunk`, would be too many. The term
+  /// must be `isProbed`.
   private func probe(
     _ driver: ByteNeedle, _ driverPlan: TermPlan, _ positions: Range<Int>, candidates: UnsafePointer<Int32>?,
-    compact: ArenaView? = nil, _ texts: RowTexts, _ filter: RowFilter, _ rows: RowIDBuffer
+    compact: (view: ArenaView, first: Int)? = nil, _ texts: RowTexts, _ filter: RowFilter, _ rows: RowIDBuffer,
+    copy: (builder: CompactRows.Builder, chunk: Range<Int>)
   ) {
     let bytes = driver.bytes
-    @inline(__always) func run<Shape: ProbeShape>(_ shape: Shape.Type) {
-      probeRows(
-        RowProbe<Shape>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows)
-    }
+    // Each call names its shape, so each is specialised even where this function is not inlined.
     switch (driver.count, driverPlan.kind == .wordStart) {
-    case (1, false): run(OneByteProbe.self)
-    case (1, true): run(OneByteWordProbe.self)
-    case (2, _): run(TwoByteProbe.self)
-    default: run(ThreeByteProbe.self)
+    case (1, false):
+      probeRows(
+        RowProbe<OneByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows, copy)
+    case (1, true):
+      probeRows(
+        RowProbe<OneByteWordProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows,
+        copy)
+    case (2, _):
+      probeRows(
+        RowProbe<TwoByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows, copy)
+    default:
+      probeRows(
+        RowProbe<ThreeByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows,
+        copy)
     }
   }
 
   /// `probe`'s loop for one shape of probe.
-  @inline(__always)
   private func probeRows<Shape: ProbeShape>(
     _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
-    _ candidates: UnsafePointer<Int32>?, _ compact: ArenaView?, _ texts: RowTexts, _ filter: RowFilter,
-    _ rows: RowIDBuffer
+    _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
+    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.Builder, chunk: Range<Int>)
+  ) {
+    let listed = candidates != nil
+    let compacted = compact != nil
+    let fold = driverPlan.variant == .fold
+    // The common cases get copies of the loop without the tests they do not need (a `fold` term
+    // has no separate wide form; a compact copy holds `fold` forms only): the mode is a type, so
+    // each copy is its own specialisation.
+    if filter.acceptsAll, compacted {
+      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, CompactNarrowing.self)
+    } else if filter.acceptsAll, !listed, fold {
+      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FoldScan.self)
+    } else {
+      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, AnyProbe.self)
+    }
+  }
+
+  /// `probeRows`'s loop, for one mode.
+  private func probeLoop<Shape: ProbeShape, Mode: ProbeMode>(
+    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
+    _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
+    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.Builder, chunk: Range<Int>),
+    _ mode: Mode.Type
   ) {
     let variant = driverPlan.variant
-    // A compact copy holds `fold` forms only, so its terms have no separate wide form.
-    let separateWide = variant != .fold
     let finder = driverPlan.finder
-    let view = compact ?? (variant == .fold || variant == .ci ? texts.fold : texts.cased)
-    let compacted = compact != nil
+    let view = compact?.view ?? (variant == .fold || variant == .ci ? texts.fold : texts.cased)
+    let slotBase = compact?.first ?? 0
     let positionsPast = Shape.byteCount - 1
     let lastStart = view.limit &- RowProbe<Shape>.reach
     let side = texts.side(variant)
-    // Two copies of the loop: with no filter, nothing in it branches on the probe's answer.
-    @inline(__always) func probeAll(filtered: Bool) {
-      rows.appendBranchFree(upTo: range.count) { output in
-        var count = 0
-        // The next wide row's index in `wideRows` (and in the side arenas), when every row is visited.
-        var wideIndex = texts.lowerWide(candidates.map { Int($0[range.lowerBound]) } ?? range.lowerBound)
-        for position in range {
-          let row = candidates.map { Int($0[position]) } ?? position
-          let slot = compacted ? position : row
-          let start = view.start(slot)
-          let positions = view.end(slot) &- start &- positionsPast
-          let wide = texts.isWide(row)
-          // Integers, not Booleans: `&&` on the probe's answer would branch on it.
-          var found: Int
-          if separateWide && wide {
-            if candidates != nil { wideIndex = texts.wideIndex(row) }
-            found = finder.matches(side.slice(wideIndex)) ? 1 : 0
-            wideIndex &+= 1
-          } else if positions <= RowProbe<Shape>.positions, start >= 1, start <= lastStart,
-            !(Shape.wordStart && wide)
-          {
-            found = probe.matches(view.base + start, positions: max(positions, 0))
-          } else {
-            found = finder.matches(view.slice(slot)) ? 1 : 0
-          }
-          if filtered, found != 0, !filter.accepts(row) { found = 0 }
-          output[count] = Int32(truncatingIfNeeded: row)
-          count &+= found
+    let builder = copy.builder
+    // Copies are of the fold form, which is what `view` reads when anything is copied.
+    let copying = builder.isOpen && variant == .fold
+    // Rows are offered to the copy in blocks, each with room reserved for all its rows, so the
+    // loop stores every row's bytes without a check and only kept rows advance the copy.
+    let block = 1024
+    let filtered = Mode.known?.filtered ?? !filter.acceptsAll
+    let listed = Mode.known?.listed ?? (candidates != nil)
+    let compacted = Mode.known?.compacted ?? (compact != nil)
+    let foldOnly = Mode.known?.foldOnly ?? (compact != nil)
+    rows.appendBranchFree(upTo: range.count) { output in
+      var count = 0
+      // The next wide row's index in `wideRows` (and in the side arenas), when every row is visited.
+      var wideIndex = foldOnly ? 0 : texts.lowerWide(candidates.map { Int($0[range.lowerBound]) } ?? range.lowerBound)
+      // One row: its id stored, its answer returned (a number: `&&` on it would branch).
+      @inline(__always) func test(_ position: Int, _ writer: inout CompactRows.Builder.Writer?) -> Int {
+        let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
+        let slot = compacted ? position &- slotBase : row
+        let start = view.start(slot)
+        let length = view.end(slot) &- start
+        let wide = foldOnly && !Shape.wordStart ? false : texts.isWide(row)
+        var found: Int
+        var stored = false
+        if !foldOnly && wide && variant != .fold {
+          if listed { wideIndex = texts.wideIndex(row) }
+          found = finder.matches(side.slice(wideIndex)) ? 1 : 0
+          wideIndex &+= 1
+        } else if length <= RowProbe<Shape>.positions, start >= 1, start <= lastStart,
+          !(Shape.wordStart && wide)
+        {
+          found = probe.matches(view.base + start, positions: max(length &- positionsPast, 0))
+          stored = true
+        } else {
+          found = finder.matches(view.slice(slot)) ? 1 : 0
         }
-        return count
+        if filtered, found != 0, !filter.accepts(row) { found = 0 }
+        output[count] = Int32(truncatingIfNeeded: row)
+        if writer != nil {
+          if stored {
+            writer?.offer(view.base + start, count: length, keep: found)
+          } else if found != 0, let current = writer {
+            builder.commit(current)
+            builder.append(view.slice(slot), keepingRoom: block &* 64)
+            writer = builder.writer
+          }
+        }
+        return found
       }
+      var blockStart = range.lowerBound
+      while blockStart < range.upperBound {
+        let blockEnd = min(range.upperBound, blockStart &+ block)
+        if copying,
+          builder.reserve(
+            rows: blockEnd &- blockStart, rowBytes: 64, scanned: blockStart &- copy.chunk.lowerBound,
+            of: copy.chunk.count)
+        {
+          var writer: CompactRows.Builder.Writer? = builder.writer
+          for position in blockStart..<blockEnd { count &+= test(position, &writer) }
+          if let writer { builder.commit(writer) }
+        } else {
+          var writer: CompactRows.Builder.Writer? = nil
+          for position in blockStart..<blockEnd { count &+= test(position, &writer) }
+        }
+        blockStart = blockEnd
+      }
+      return count
     }
-    if filter.acceptsAll { probeAll(filtered: false) } else { probeAll(filtered: true) }
   }
 
   /// Pointers to every form's arena, valid inside `Dataset.withStorage`.
@@ -882,7 +956,11 @@ final class SearchEngine {
     // `RowProbe` has no such branch, but each scattered row is still a cache miss: on both cores,
     // re-checking a quarter of the rows (st→sta) took 4.6-6.1 ms against a 5.2-6.0 ms scan, and a
     // tenth (z→zz) 4.5-6.4 against 3.7-4.2 (1M, the bench's sequence), so the break-even stays.
-    guard let best, best.rows.count <= max(dataset.rowCount / 16, 4096) else { return nil }
+    // A compact copy is read in one sequential pass of only its rows' bytes, so a result that has
+    // one narrows up to a quarter of the rows (1M, st→sta: 0.0 ms against a 4.2-5.3 ms scan).
+    guard let best else { return nil }
+    let limit = best.compact == nil ? max(dataset.rowCount / 16, 4096) : max(dataset.rowCount / 4, 4096)
+    guard best.rows.count <= limit else { return nil }
     return (best.ascending ?? best.rows, best.ascending == nil ? best.compact : nil)
   }
 
@@ -897,19 +975,28 @@ final class SearchEngine {
     }
   }
 
-  /// One reusable compact-copy builder per chunk.
+  /// Compact-copy parts, reused from search to search; a kept copy holds its own.
   private var builders: [CompactRows.Builder] = []
 
-  private func compactBuilders(_ count: Int) -> [CompactRows.Builder] {
-    while builders.count < count { builders.append(CompactRows.Builder()) }
-    return Array(builders.prefix(count))
+  /// `count` parts that no kept copy holds.
+  private func freeBuilders(_ count: Int) -> [CompactRows.Builder] {
+    var free: [CompactRows.Builder] = []
+    for index in builders.indices where free.count < count && isKnownUniquelyReferenced(&builders[index]) {
+      free.append(builders[index])
+    }
+    while free.count < count {
+      let builder = CompactRows.Builder()
+      builders.append(builder)
+      free.append(builder)
+    }
+    return free
   }
 
-  /// The most rows a compact copy holds: a result that narrowing would use (1/16 of the rows), up
-  /// to about 4 MB of text.
+  /// The most rows a compact copy holds: a result that narrowing would use (a quarter of the
+  /// rows), up to about 8 MB of text.
   private var compactRowLimit: Int {
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
-    return min(max(dataset.rowCount / 16, 4096), max(4096, (4 << 20) / averageRow))
+    return min(max(dataset.rowCount / 4, 4096), max(4096, (8 << 20) / averageRow))
   }
 
   /// Forgets every remembered result (for tests and memory pressure).
@@ -917,4 +1004,25 @@ final class SearchEngine {
     cache.removeAll()
     cachedIDs = 0
   }
+}
+
+/// Which of `SearchEngine.probeLoop`'s tests are known before it runs: a type, so that each mode
+/// is a specialisation of its own with the known tests folded away (nil: all decided at run time).
+private protocol ProbeMode {
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? { get }
+}
+
+/// A short term re-checked on a compact copy of the previous result.
+private enum CompactNarrowing: ProbeMode {
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? { (false, true, true, true) }
+}
+
+/// A short `fold` term probed on every row.
+private enum FoldScan: ProbeMode {
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? { (false, false, false, true) }
+}
+
+/// Everything else.
+private enum AnyProbe: ProbeMode {
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? { nil }
 }
