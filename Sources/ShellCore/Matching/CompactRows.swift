@@ -23,19 +23,21 @@ final class CompactRows {
     partStarts = starts
   }
 
-  /// Bytes of text held.
-  var size: Int { parts.reduce(0) { $0 + $1.byteCount + $1.rowCount * 4 } }
-
-  /// One part of a copy while it is being filled, in manually managed memory that is reused from
-  /// search to search: after the first searches no page of it is new (fresh pages cost a fault
-  /// each, which made copying every hit of a large result slow). `SearchEngine` hands a part to a
-  /// search only while no kept copy holds it.
+  /// One part of a copy while it is being filled.
+  ///
+  /// Its memory is managed by hand and reused from search to search: after the first searches no
+  /// page of it is new (fresh pages cost a fault each, which made copying every hit of a large
+  /// result slow). `SearchEngine` hands a part to a search only while no kept copy holds it.
   final class Builder {
     /// The copied bytes, with `slack` bytes of room after `byteCount`.
+    ///
+    /// The first byte is a zero before the first row, so that every row may be read from the byte
+    /// before it (as a probe reads) to 64 bytes on, like the rows of the folded arena away from
+    /// its edges.
     private(set) var bytes: UnsafeMutablePointer<UInt8>
-    private(set) var byteCount = 0
-    private var byteCapacity = 0
-    /// Where each row ends in `bytes`, after a leading 0.
+    private(set) var byteCount = 1
+    private var byteCapacity = 1
+    /// Where each row ends in `bytes`, after a leading 1 (where the first row starts).
     private(set) var ends: UnsafeMutablePointer<UInt32>
     private var endsCapacity = 0
     private(set) var rowCount = 0
@@ -48,9 +50,10 @@ final class CompactRows {
     static let slack = 128
 
     init() {
-      bytes = .allocate(capacity: Self.slack)
+      bytes = .allocate(capacity: 1 + Self.slack)
+      bytes[0] = 0
       ends = .allocate(capacity: 1)
-      ends[0] = 0
+      ends[0] = 1
     }
 
     deinit {
@@ -64,17 +67,25 @@ final class CompactRows {
     /// Whether rows may still be added.
     var isOpen: Bool { limit > 0 && !overflowed }
 
-    /// Empties the copy for a new search that keeps at most `limit` rows (0: copy nothing).
-    func reset(limit: Int) {
+    /// Empties the copy for a new search that keeps at most `limit` rows (0: copy nothing), of
+    /// about `bytes` bytes in all.
+    ///
+    /// The room is taken now, while the copy is empty: growing it during the search would copy
+    /// it and briefly hold both (1M rows, `st`: a peak 1.4 MB higher). Room
+    /// never written costs no memory, and room written once is reused by later searches.
+    func reset(limit: Int, bytes: Int) {
       self.limit = limit
-      byteCount = 0
+      byteCount = 1
       rowCount = 0
       overflowed = limit == 0
+      if limit > 0, bytes > byteCapacity {
+        self.bytes.deallocate()
+        self.bytes = .allocate(capacity: bytes + Self.slack)
+        self.bytes[0] = 0
+        byteCapacity = bytes
+      }
       reserveEnds(limit &+ 1)
     }
-
-    /// Gives the copy up: the rows it would hold are more than it may.
-    func abandon() { overflowed = true }
 
     /// The copy as an arena whose row `i` is the part's `i`-th row.
     var view: ArenaView {
@@ -164,13 +175,14 @@ final class CompactRows {
       var byteCount: Int
       var rowCount: Int
 
-      /// Offers a row of `count` (at most 64) bytes at `source`, which may be read 64 bytes on;
+      /// Offers a row of `count` (at most 48) bytes at `source`, which may be read 48 bytes on;
       /// keeps it if `keep` is 1 (0: drop it).
       @inline(__always)
       mutating func offer(_ source: UnsafePointer<UInt8>, count: Int, keep: Int) {
         let target = UnsafeMutableRawPointer(bytes + byteCount)
         target.storeBytes(of: ByteScanner.load(source), as: SIMD32<UInt8>.self)
-        (target + 32).storeBytes(of: ByteScanner.load(source + 32), as: SIMD32<UInt8>.self)
+        (target + 32).storeBytes(
+          of: UnsafeRawPointer(source + 32).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
         byteCount &+= count & (0 &- keep)
         rowCount &+= keep
         ends[rowCount] = UInt32(truncatingIfNeeded: byteCount)

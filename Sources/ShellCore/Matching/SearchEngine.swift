@@ -218,9 +218,16 @@ final class SearchEngine {
     // as rows match (their bytes in cache); each chunk gives up past 1.5 times its share.
     let compactLimit = query.isPlainFold && scope == 0 ? compactRowLimit : 0
     let builders = freeBuilders(chunkCount)
-    for builder in builders {
-      builder.reset(
-        limit: compactLimit == 0 ? 0 : compact == nil ? compactLimit * 3 / (2 * chunkCount) + 64 : work)
+    let averageRow = max(1, index.foldBytes.count / max(1, rowCount))
+    for (chunk, builder) in builders.enumerated() {
+      if let compact {
+        // A narrowing keeps a part of what it reads.
+        let bytes = partsOf(chunk).reduce(0) { $0 + compact.parts[$1].byteCount }
+        builder.reset(limit: compactLimit == 0 ? 0 : work, bytes: bytes)
+      } else {
+        let limit = compactLimit == 0 ? 0 : compactLimit * 3 / (2 * chunkCount) + 64
+        builder.reset(limit: limit, bytes: limit * averageRow * 5 / 4)
+      }
     }
     // Chunks write their ids straight into the result, each from its first row's slot (a chunk
     // matches at most its own rows), and are then moved together: per-chunk buffers joined into a
@@ -614,10 +621,12 @@ final class SearchEngine {
     }
   }
 
-  /// `scanChunk` for a one- or two-byte ASCII needle (one byte only at a word start): every row
-  /// is probed (`RowProbe`) and its id kept without a branch; rows the probe cannot take (over 64
-  /// bytes, at the arena's edges, wide rows of a word-start term, wide rows whose form has its
-  /// own arena) get the per-row test. The rows are copied to `compact` as they are probed.
+  /// `scanChunk` for a one- or two-byte ASCII needle (one byte only at a word start).
+  ///
+  /// Every row is probed (`RowProbe`) and its id kept without a branch; rows the probe cannot
+  /// take (over 48 bytes, at the arena's edges, wide rows of a word-start term, wide rows whose
+  /// form has its own arena) get the per-row test. The rows are copied to `compact` as they are
+  /// probed.
   private func probeChunk(
     driver: ByteNeedle, driverPlan: TermPlan, rows range: Range<Int>, chunk: Range<Int>, texts: RowTexts,
     filter: RowFilter, into rows: RowIDBuffer, compact: CompactRows.Builder
@@ -645,7 +654,8 @@ final class SearchEngine {
   /// must be `isProbed`.
   private func probe(
     _ driver: ByteNeedle, _ driverPlan: TermPlan, _ positions: Range<Int>, candidates: UnsafePointer<Int32>?,
-    compact: (view: ArenaView, first: Int)? = nil, _ texts: RowTexts, _ filter: RowFilter, _ rows: RowIDBuffer,
+    compact: (view: ArenaView, first: Int)? = nil, _ texts: RowTexts, _ filter: RowFilter,
+    _ rows: RowIDBuffer,
     copy: (builder: CompactRows.Builder, chunk: Range<Int>)
   ) {
     let bytes = driver.bytes
@@ -653,17 +663,21 @@ final class SearchEngine {
     switch (driver.count, driverPlan.kind == .wordStart) {
     case (1, false):
       probeRows(
-        RowProbe<OneByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows, copy)
+        RowProbe<OneByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
+        rows, copy)
     case (1, true):
       probeRows(
-        RowProbe<OneByteWordProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows,
+        RowProbe<OneByteWordProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
+        rows,
         copy)
     case (2, _):
       probeRows(
-        RowProbe<TwoByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows, copy)
+        RowProbe<TwoByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
+        rows, copy)
     default:
       probeRows(
-        RowProbe<ThreeByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows,
+        RowProbe<ThreeByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
+        rows,
         copy)
     }
   }
@@ -681,7 +695,8 @@ final class SearchEngine {
     // has no separate wide form; a compact copy holds `fold` forms only): the mode is a type, so
     // each copy is its own specialisation.
     if filter.acceptsAll, compacted {
-      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, CompactNarrowing.self)
+      probeLoop(
+        probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, CompactNarrowing.self)
     } else if filter.acceptsAll, !listed, fold {
       probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FoldScan.self)
     } else {
@@ -715,14 +730,24 @@ final class SearchEngine {
     let foldOnly = Mode.known?.foldOnly ?? (compact != nil)
     rows.appendBranchFree(upTo: range.count) { output in
       var count = 0
+      // A copy the optimiser can keep in registers: read through the parameter, the probe's
+      // vectors are reloaded after every store to the compact copy, which might alias them. A
+      // `let` is not copied; a `var` (assigned again so it is one) is (1M, `st`: 83 → 80 M
+      // instructions).
+      var probe = probe
+      probe = probe
       // The next wide row's index in `wideRows` (and in the side arenas), when every row is visited.
-      var wideIndex = foldOnly ? 0 : texts.lowerWide(candidates.map { Int($0[range.lowerBound]) } ?? range.lowerBound)
+      var wideIndex =
+        foldOnly ? 0 : texts.lowerWide(candidates.map { Int($0[range.lowerBound]) } ?? range.lowerBound)
       // One row: its id stored, its answer returned (a number: `&&` on it would branch).
-      @inline(__always) func test(_ position: Int, _ writer: inout CompactRows.Builder.Writer?) -> Int {
+      @inline(__always) func test(_ position: Int, _ writer: inout CompactRows.Builder.Writer, copying: Bool)
+        -> Int
+      {
         let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
         let slot = compacted ? position &- slotBase : row
-        let start = view.start(slot)
-        let length = view.end(slot) &- start
+        // A compact copy has one offset per row, and every row clear of its edges (see `Builder`).
+        let start = compacted ? Int(view.offsets[slot]) : view.start(slot)
+        let length = (compacted ? Int(view.offsets[slot &+ 1]) : view.end(slot)) &- start
         let wide = foldOnly && !Shape.wordStart ? false : texts.isWide(row)
         var found: Int
         var stored = false
@@ -730,7 +755,7 @@ final class SearchEngine {
           if listed { wideIndex = texts.wideIndex(row) }
           found = finder.matches(side.slice(wideIndex)) ? 1 : 0
           wideIndex &+= 1
-        } else if length <= RowProbe<Shape>.positions, start >= 1, start <= lastStart,
+        } else if length <= RowProbe<Shape>.maxRowBytes, compacted || (start >= 1 && start <= lastStart),
           !(Shape.wordStart && wide)
         {
           found = probe.matches(view.base + start, positions: max(length &- positionsPast, 0))
@@ -740,31 +765,32 @@ final class SearchEngine {
         }
         if filtered, found != 0, !filter.accepts(row) { found = 0 }
         output[count] = Int32(truncatingIfNeeded: row)
-        if writer != nil {
+        if copying {
           if stored {
-            writer?.offer(view.base + start, count: length, keep: found)
-          } else if found != 0, let current = writer {
-            builder.commit(current)
-            builder.append(view.slice(slot), keepingRoom: block &* 64)
+            writer.offer(view.base + start, count: length, keep: found)
+          } else if found != 0 {
+            builder.commit(writer)
+            builder.append(view.slice(slot), keepingRoom: block &* RowProbe<Shape>.maxRowBytes)
             writer = builder.writer
           }
         }
         return found
       }
+      var writer = builder.writer
       var blockStart = range.lowerBound
       while blockStart < range.upperBound {
         let blockEnd = min(range.upperBound, blockStart &+ block)
         if copying,
           builder.reserve(
-            rows: blockEnd &- blockStart, rowBytes: 64, scanned: blockStart &- copy.chunk.lowerBound,
+            rows: blockEnd &- blockStart, rowBytes: RowProbe<Shape>.maxRowBytes,
+            scanned: blockStart &- copy.chunk.lowerBound,
             of: copy.chunk.count)
         {
-          var writer: CompactRows.Builder.Writer? = builder.writer
-          for position in blockStart..<blockEnd { count &+= test(position, &writer) }
-          if let writer { builder.commit(writer) }
+          writer = builder.writer
+          for position in blockStart..<blockEnd { count &+= test(position, &writer, copying: true) }
+          builder.commit(writer)
         } else {
-          var writer: CompactRows.Builder.Writer? = nil
-          for position in blockStart..<blockEnd { count &+= test(position, &writer) }
+          for position in blockStart..<blockEnd { count &+= test(position, &writer, copying: false) }
         }
         blockStart = blockEnd
       }
@@ -1014,12 +1040,16 @@ private protocol ProbeMode {
 
 /// A short term re-checked on a compact copy of the previous result.
 private enum CompactNarrowing: ProbeMode {
-  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? { (false, true, true, true) }
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? {
+    (false, true, true, true)
+  }
 }
 
 /// A short `fold` term probed on every row.
 private enum FoldScan: ProbeMode {
-  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? { (false, false, false, true) }
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? {
+    (false, false, false, true)
+  }
 }
 
 /// Everything else.
