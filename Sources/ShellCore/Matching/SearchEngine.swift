@@ -154,7 +154,7 @@ final class SearchEngine {
       let mask = RowSignature.bit(driver.needle.bytes[0])
       guard let rows = signatureRows(mask: mask, in: index.signatures.pointer, cancellation: cancellation)
       else { return nil }
-      if driver.plan.variant == .fold { return (rows, [], nil) }
+      if driver.plan.variant == .fold { return (rows, [], compactCopy(of: rows)) }
       return (removingWideMisses(rows, term: driver.plan, mask: mask), [], nil)
     }
     if candidates == nil, scope == 0, !scored, query.plan.clauseCount == 0, let driver = query.driver,
@@ -167,7 +167,7 @@ final class SearchEngine {
       guard let rows = signatureRows(mask: mask, in: initials.pointer, cancellation: cancellation) else {
         return nil
       }
-      return (rows, [], nil)
+      return (rows, [], compactCopy(of: rows))
     }
     if candidates == nil, scope == 0, scored, query.plan.isSingleFuzzyTerm, query.driver == nil,
       query.plan.terms[0].scalarCount == 1, query.plan.terms[0].variant == .fold,
@@ -999,6 +999,30 @@ final class SearchEngine {
     while cache.count > 1, cachedIDs > cacheBudget || cache.count > cacheEntries {
       cachedIDs -= cache.removeFirst().size
     }
+  }
+
+  /// A compact copy of a plain `fold` result found without reading its rows (from signatures),
+  /// if it is small enough to keep: the next keystroke then reads only those rows' bytes, in one
+  /// pass (1M, z→zz: 3.1-3.8 ms by a full search).
+  private func compactCopy(of rows: [Int32]) -> CompactRows? {
+    guard !rows.isEmpty, rows.count <= compactRowLimit else { return nil }
+    let chunkCount = Parallel.chunkCount(rows.count, threshold: max(1, parallelThreshold / 4))
+    let chunkSize = (rows.count + chunkCount - 1) / chunkCount
+    let builders = freeBuilders(chunkCount)
+    let fold = ArenaView(
+      base: index.foldBytes.pointer, limit: index.foldBytes.count + FoldedIndex.padding,
+      offsets: index.foldOffsets.pointer, stride: 1, column: 0)
+    let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
+    rows.withUnsafeBufferPointer { ids in
+      Parallel.forEach(chunkCount) { chunk in
+        let part = UnsafeBufferPointer(
+          rebasing: ids[min(ids.count, chunk * chunkSize)..<min(ids.count, (chunk + 1) * chunkSize)])
+        let builder = builders[chunk]
+        builder.reset(limit: max(part.count, 1), bytes: part.count * averageRow * 5 / 4)
+        builder.gather(part, of: fold)
+      }
+    }
+    return CompactRows(parts: builders, rows: rows.count)
   }
 
   /// Compact-copy parts, reused from search to search; a kept copy holds its own.
