@@ -160,11 +160,11 @@ enum ByteScanner {
       var row = rows.lowerBound
       var position = chunkStart
       let lastRow = rows.upperBound - 1
-      let rowBytes = max(1, (chunkEnd - chunkStart) / rows.count)
+      let rowsPerByte = ArenaView.rowsPerByte(averageRowBytes: (chunkEnd - chunkStart) / rows.count)
       /// Verifies a candidate; on a hit reports the row and returns where the next row starts.
       @inline(__always) func check(_ candidate: Int) -> Int? {
         if candidate >= view.end(row) {
-          row = view.row(containing: candidate, after: row, through: lastRow, rowBytes: rowBytes)
+          row = view.row(containing: candidate, after: row, through: lastRow, rowsPerByte: rowsPerByte)
         }
         let rowStart = view.start(row)
         let rowEnd = view.end(row)

@@ -137,7 +137,9 @@ struct ByteKernelTests {
         #expect(view.row(containing: position, after: after, through: last) == expected)
         // With a guess of the rows' length, right or far off either way.
         for rowBytes in [1, 3, 8, 40] {
-          #expect(view.row(containing: position, after: after, through: last, rowBytes: rowBytes) == expected)
+          let rowsPerByte = ArenaView.rowsPerByte(averageRowBytes: rowBytes)
+          #expect(
+            view.row(containing: position, after: after, through: last, rowsPerByte: rowsPerByte) == expected)
         }
       }
     }
