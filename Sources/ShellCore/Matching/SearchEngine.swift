@@ -215,7 +215,8 @@ final class SearchEngine {
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides = query.comparesOutsideFold ? index.sideForms(dataset: dataset) : nil
     // A plain query's result keeps a compact copy of its folded rows for the next keystroke, made
-    // as rows match (their bytes in cache); each chunk gives up past 1.5 times its share.
+    // as rows match (their bytes in cache); each chunk gives up past 1.5 times its share, or when
+    // its rows so far, extrapolated, pass its share by a quarter.
     let compactLimit = query.isPlainFold && scope == 0 ? compactRowLimit : 0
     let builders = freeBuilders(chunkCount)
     let averageRow = max(1, index.foldBytes.count / max(1, rowCount))
@@ -223,10 +224,11 @@ final class SearchEngine {
       if let compact {
         // A narrowing keeps a part of what it reads.
         let bytes = partsOf(chunk).reduce(0) { $0 + compact.parts[$1].byteCount }
-        builder.reset(limit: compactLimit == 0 ? 0 : work, bytes: bytes)
+        builder.reset(limit: compactLimit == 0 ? 0 : work, share: work, bytes: bytes)
       } else {
-        let limit = compactLimit == 0 ? 0 : compactLimit * 3 / (2 * chunkCount) + 64
-        builder.reset(limit: limit, bytes: limit * averageRow * 5 / 4)
+        let share = compactLimit / chunkCount + 64
+        let limit = compactLimit == 0 ? 0 : share * 3 / 2
+        builder.reset(limit: limit, share: share, bytes: limit * averageRow * 5 / 4)
       }
     }
     // Chunks write their ids straight into the result, each from its first row's slot (a chunk
@@ -1018,7 +1020,7 @@ final class SearchEngine {
         let part = UnsafeBufferPointer(
           rebasing: ids[min(ids.count, chunk * chunkSize)..<min(ids.count, (chunk + 1) * chunkSize)])
         let builder = builders[chunk]
-        builder.reset(limit: max(part.count, 1), bytes: part.count * averageRow * 5 / 4)
+        builder.reset(limit: max(part.count, 1), share: part.count, bytes: part.count * averageRow * 5 / 4)
         builder.gather(part, of: fold)
       }
     }
