@@ -149,3 +149,9 @@ enum OneByteWordProbe: ProbeShape {
   static var byteCount: Int { 1 }
   static var wordStart: Bool { true }
 }
+
+/// Two bytes starting a word.
+enum TwoByteWordProbe: ProbeShape {
+  static var byteCount: Int { 2 }
+  static var wordStart: Bool { true }
+}

@@ -569,8 +569,9 @@ final class SearchEngine {
       // One or two bytes often match many rows: then a fixed-cost probe of every row beats the
       // scan's per-hit work, and a rare pair is quicker to scan for (1M: `st`, a quarter of the
       // rows, probe 6.4 ms, scan 9.3; `zz` probe 5.0-5.3, scan 3.0-3.6). The chunk's first rows
-      // tell which. Not for two bytes at a word start: the word test doubles the probe's cost,
-      // and the scan only tests it at the pair's hits (1M `prefix st`: probe 9.9-10.2 ms, scan 8.6).
+      // tell which. Two bytes at a word start too, since the probe takes rows of up to 48 bytes
+      // (`prefix st`: 1M 8.7 ms against a 9.3 ms scan, 10M 44-73 against 86-90; with 64 bytes it
+      // was 9.9-10.2 against 8.6 at 1M).
       let sample =
         driver.count == 1 ? range : range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
       let before = rows.count
@@ -642,7 +643,7 @@ final class SearchEngine {
     guard driver.isASCII, !plan.negated, !plan.anchoredStart, !plan.anchoredEnd else { return false }
     switch plan.kind {
     case .contains: return (1...3).contains(driver.count)
-    case .wordStart: return driver.count == 1 && plan.variant == .fold
+    case .wordStart: return driver.count <= 2 && plan.variant == .fold
     case .fuzzy: return false
     }
   }
@@ -672,7 +673,11 @@ final class SearchEngine {
         RowProbe<OneByteWordProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
         rows,
         copy)
-    case (2, _):
+    case (2, true):
+      probeRows(
+        RowProbe<TwoByteWordProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
+        rows, copy)
+    case (2, false):
       probeRows(
         RowProbe<TwoByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
         rows, copy)

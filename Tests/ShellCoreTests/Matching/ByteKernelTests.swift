@@ -161,8 +161,8 @@ struct ByteKernelTests {
     let arena = Arena(rows, padded: true)
     let view = arena.view
     for _ in 0..<40 {
-      // The engine probes two or three bytes anywhere and one byte anywhere or at a word start.
-      let needle = (0..<(wordStart ? 1 : Int.random(in: 1...3, using: &random))).map { _ in
+      // The engine probes one to three bytes anywhere and one or two at a word start.
+      let needle = (0..<Int.random(in: 1...(wordStart ? 2 : 3), using: &random)).map { _ in
         Self.foldedAlphabet.randomElement(using: &random) ?? 0
       }
       for index in rows.indices {
@@ -179,7 +179,8 @@ struct ByteKernelTests {
         switch (needle.count, wordStart) {
         case (1, false): found = RowProbe<OneByteProbe>(needle: needle).matches(row, positions: tested)
         case (1, true): found = RowProbe<OneByteWordProbe>(needle: needle).matches(row, positions: tested)
-        case (2, _): found = RowProbe<TwoByteProbe>(needle: needle).matches(row, positions: tested)
+        case (2, true): found = RowProbe<TwoByteWordProbe>(needle: needle).matches(row, positions: tested)
+        case (2, false): found = RowProbe<TwoByteProbe>(needle: needle).matches(row, positions: tested)
         default: found = RowProbe<ThreeByteProbe>(needle: needle).matches(row, positions: tested)
         }
         let expected = Self.naiveMatches(arena, row: index, needle: needle, wordStart: wordStart)
