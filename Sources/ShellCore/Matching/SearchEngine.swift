@@ -784,20 +784,31 @@ final class SearchEngine {
         return found
       }
       var writer = builder.writer
+      let firstCount = count
       var blockStart = range.lowerBound
       while blockStart < range.upperBound {
         let blockEnd = min(range.upperBound, blockStart &+ block)
-        if copying,
-          builder.reserve(
+        let open =
+          copying
+          && builder.reserve(
             rows: blockEnd &- blockStart, rowBytes: RowProbe<Shape>.maxRowBytes,
             scanned: blockStart &- copy.chunk.lowerBound,
             of: copy.chunk.count)
-        {
+        // Storing every row pays when many are kept; a few kept rows are cheaper to copy one by
+        // one, behind a branch then seldom taken (1M `prefix st`, 5% kept: 131 → 123 M instructions).
+        if open, (count &- firstCount) &* 8 >= blockStart &- range.lowerBound {
           writer = builder.writer
           for position in blockStart..<blockEnd { count &+= test(position, &writer, copying: true) }
           builder.commit(writer)
         } else {
-          for position in blockStart..<blockEnd { count &+= test(position, &writer, copying: false) }
+          for position in blockStart..<blockEnd {
+            let found = test(position, &writer, copying: false)
+            if open, found != 0 {
+              let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
+              builder.append(view.slice(compacted ? position &- slotBase : row))
+            }
+            count &+= found
+          }
         }
         blockStart = blockEnd
       }
