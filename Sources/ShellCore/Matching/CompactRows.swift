@@ -63,9 +63,6 @@ final class CompactRows {
       ends.deallocate()
     }
 
-    /// Whether the copy was set to hold nothing.
-    var isDisabled: Bool { limit == 0 }
-
     /// Whether rows may still be added.
     var isOpen: Bool { limit > 0 && !overflowed }
 
@@ -116,12 +113,6 @@ final class CompactRows {
       byteCount &+= count
       rowCount &+= 1
       ends[rowCount] = UInt32(truncatingIfNeeded: byteCount)
-    }
-
-    /// Appends the rows `ids` of `view`, in order, until the copy gives up (a result found
-    /// without copying as it went).
-    func append(rows ids: UnsafeBufferPointer<Int32>, of view: ArenaView) {
-      for row in ids where !overflowed { append(view.slice(Int(row))) }
     }
 
     /// Appends the rows `ids` of `view` (an arena padded for 48-byte reads past any row), with
