@@ -706,6 +706,8 @@ final class SearchEngine {
         probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, CompactNarrowing.self)
     } else if filter.acceptsAll, !listed, fold {
       probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FoldScan.self)
+    } else if filter.acceptsAll, !listed {
+      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FormScan.self)
     } else {
       probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, AnyProbe.self)
     }
@@ -1091,6 +1093,13 @@ private enum CompactNarrowing: ProbeMode {
 private enum FoldScan: ProbeMode {
   static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? {
     (false, false, false, true)
+  }
+}
+
+/// A short term compared in another form than `fold` (`ci`, `exact`), probed on every row.
+private enum FormScan: ProbeMode {
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? {
+    (false, false, false, false)
   }
 }
 
