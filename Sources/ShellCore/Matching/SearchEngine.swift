@@ -662,30 +662,17 @@ final class SearchEngine {
     copy: (builder: CompactRows.Builder, chunk: Range<Int>)
   ) {
     let bytes = driver.bytes
-    // Each call names its shape, so each is specialised even where this function is not inlined.
+    // Not always inlined: `probeRows` is specialised for each shape named below either way.
+    func run<Shape: ProbeShape>(_ shape: Shape.Type) {
+      probeRows(
+        RowProbe<Shape>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows, copy)
+    }
     switch (driver.count, driverPlan.kind == .wordStart) {
-    case (1, false):
-      probeRows(
-        RowProbe<OneByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
-        rows, copy)
-    case (1, true):
-      probeRows(
-        RowProbe<OneByteWordProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
-        rows,
-        copy)
-    case (2, true):
-      probeRows(
-        RowProbe<TwoByteWordProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
-        rows, copy)
-    case (2, false):
-      probeRows(
-        RowProbe<TwoByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
-        rows, copy)
-    default:
-      probeRows(
-        RowProbe<ThreeByteProbe>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter,
-        rows,
-        copy)
+    case (1, false): run(OneByteProbe.self)
+    case (1, true): run(OneByteWordProbe.self)
+    case (2, true): run(TwoByteWordProbe.self)
+    case (2, false): run(TwoByteProbe.self)
+    default: run(ThreeByteProbe.self)
     }
   }
 
