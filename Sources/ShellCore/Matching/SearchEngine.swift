@@ -575,15 +575,11 @@ final class SearchEngine {
       let sample =
         driver.count == 1 ? range : range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
       let before = rows.count
-      probeChunk(
-        driver: driver, driverPlan: driverPlan, rows: sample, chunk: chunk, texts: texts, filter: filter,
-        into: rows, compact: compact)
+      probe(driver, driverPlan, sample, candidates: nil, texts, filter, rows, copy: (compact, chunk))
       if sample.upperBound == range.upperBound { return }
       range = sample.upperBound..<range.upperBound
       if (rows.count - before) * 25 >= sample.count {
-        probeChunk(
-          driver: driver, driverPlan: driverPlan, rows: range, chunk: chunk, texts: texts, filter: filter,
-          into: rows, compact: compact)
+        probe(driver, driverPlan, range, candidates: nil, texts, filter, rows, copy: (compact, chunk))
         return
       }
     }
@@ -624,19 +620,6 @@ final class SearchEngine {
     }
   }
 
-  /// `scanChunk` for a one- or two-byte ASCII needle (one byte only at a word start).
-  ///
-  /// Every row is probed (`RowProbe`) and its id kept without a branch; rows the probe cannot
-  /// take (over 48 bytes, at the arena's edges, wide rows of a word-start term, wide rows whose
-  /// form has its own arena) get the per-row test. The rows are copied to `compact` as they are
-  /// probed.
-  private func probeChunk(
-    driver: ByteNeedle, driverPlan: TermPlan, rows range: Range<Int>, chunk: Range<Int>, texts: RowTexts,
-    filter: RowFilter, into rows: RowIDBuffer, compact: CompactRows.Builder
-  ) {
-    probe(driver, driverPlan, range, candidates: nil, texts, filter, rows, copy: (compact, chunk))
-  }
-
   /// Whether `probe` takes a term: ASCII, of one to three bytes, a substring (or one byte at a
   /// word start, in `fold` form).
   static func isProbed(_ driver: ByteNeedle, _ plan: TermPlan) -> Bool {
@@ -649,6 +632,10 @@ final class SearchEngine {
   }
 
   /// Appends the rows among `positions` that hold `driver` and pass `filter`, by `RowProbe`.
+  ///
+  /// Every row is probed and its id kept without a branch; rows the probe cannot take (over 48
+  /// bytes, at the arena's edges, wide rows of a word-start term, wide rows whose form has its
+  /// own arena) get the per-row test.
   ///
   /// `positions` are row numbers, or indices into `candidates` (ascending); with `compact`, the
   /// candidates' text is read from that copy, whose first row is position `compact.first`. The
