@@ -122,15 +122,15 @@ final class CompactRows {
       var first = 0
       while first < ids.count, !overflowed {
         let last = min(ids.count, first + 1024)
-        guard reserve(rows: last - first, rowBytes: 48, scanned: 0, of: 0) else { return }
+        guard reserve(rows: last - first, rowBytes: Writer.rowBytes, scanned: 0, of: 0) else { return }
         var writer = self.writer
         for index in first..<last {
           let row = view.slice(Int(ids[index]))
-          if row.count <= 48 {
+          if row.count <= Writer.rowBytes {
             writer.offer(row.base + row.start, count: row.count, keep: 1)
           } else {
             commit(writer)
-            append(row, keepingRoom: (last - index) * 48)
+            append(row, keepingRoom: (last - index) * Writer.rowBytes)
             writer = self.writer
           }
         }
@@ -195,8 +195,11 @@ final class CompactRows {
       var byteCount: Int
       var rowCount: Int
 
-      /// Offers a row of `count` (at most 48) bytes at `source`, which may be read 48 bytes on;
-      /// keeps it if `keep` is 1 (0: drop it).
+      /// The longest row `offer` takes (and the room each offered row needs).
+      static let rowBytes = 48
+
+      /// Offers a row of `count` (at most `rowBytes`) bytes at `source`, which may be read
+      /// `rowBytes` on; keeps it if `keep` is 1 (0: drop it). `RowProbe.maxRowBytes` is no more.
       @inline(__always)
       mutating func offer(_ source: UnsafePointer<UInt8>, count: Int, keep: Int) {
         let target = UnsafeMutableRawPointer(bytes + byteCount)
