@@ -198,8 +198,9 @@ final class CompactRows {
       /// The longest row `offer` takes (and the room each offered row needs).
       static let rowBytes = 48
 
-      /// Offers a row of `count` (at most `rowBytes`) bytes at `source`, which may be read
-      /// `rowBytes` on; keeps it if `keep` is 1 (0: drop it). `RowProbe.maxRowBytes` is no more.
+      /// Offers a row of `count` (at most `rowBytes`) bytes at `source`; keeps it if `keep` is 1.
+      ///
+      /// `source` must be readable `rowBytes` on; `RowProbe.maxRowBytes` is no more than this.
       @inline(__always)
       mutating func offer(_ source: UnsafePointer<UInt8>, count: Int, keep: Int) {
         let target = UnsafeMutableRawPointer(bytes + byteCount)
