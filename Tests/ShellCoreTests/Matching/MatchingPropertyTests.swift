@@ -265,6 +265,24 @@ struct MatchingPropertyTests {
     }
   }
 
+  /// Two-byte patterns take a closed form of their own: every pair over a small alphabet, in rows
+  /// up to 64 bytes where word starts, repeats and gaps of every length occur.
+  @Test(arguments: ["ab", "as", "aa", "s-", "-s", "- ", "st", "tt"])
+  func fuzzyPairScoreAgreesWithTheBruteForceScore(pattern: String) {
+    var random = SeededGenerator(seed: UInt64(pattern.unicodeScalars.reduce(0) { $0 &* 131 &+ $1.value }))
+    let scorer = FuzzyScorer()
+    for _ in 0..<600 {
+      let text = String(
+        (0..<Int.random(in: 0...64, using: &random)).map { _ in
+          "aabbsst-  xyzw".randomElement(using: &random) ?? "a"
+        })
+      let fast = Self.fastScore(scorer, text, pattern, padded: true)
+      let slow = ReferenceMatcher.fuzzyScore(
+        text: text.unicodeScalars.map(\.value), pattern: pattern.unicodeScalars.map(\.value))
+      #expect(fast == (slow ?? FuzzyScorer.none), "'\(pattern)' in '\(text)'")
+    }
+  }
+
   @Test(arguments: [UInt64(1), 2])
   func fuzzySearchRanksLongAndRepetitiveRowsLikeTheReference(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed &* 31)
