@@ -176,7 +176,8 @@ struct FuzzyMaskScorer {
         let candidate = later.trailingZeroBitCount
         if Int32(truncatingIfNeeded: candidate &- nearest) >= FuzzyScorer.boundary { break }
         if bonus(candidate) != 0 {
-          best = max(best, head &+ FuzzyScorer.boundary &- Int32(truncatingIfNeeded: candidate &- position &+ 1))
+          let gap = Int32(truncatingIfNeeded: candidate &- position &+ 1)
+          best = max(best, head &+ FuzzyScorer.boundary &- gap)
           break
         }
         later &= later &- 1
