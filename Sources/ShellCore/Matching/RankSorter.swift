@@ -51,7 +51,7 @@ enum RankSorter {
   /// slice, and slice `s` scatters a digit's keys after slices `0..<s`'s, which keeps it stable.
   private static func compactSort(rows: [Int32], scores: [Int32], titleLength: (Int32) -> Int) -> [Int32]? {
     let count = rows.count
-    let slices = count >= 131_072 ? max(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+    let slices = count >= 131_072 ? Parallel.cores : 1
     let sliceSize = (count + slices - 1) / slices
     @inline(__always) func bounds(_ slice: Int) -> Range<Int> {
       min(count, slice * sliceSize)..<min(count, (slice + 1) * sliceSize)
