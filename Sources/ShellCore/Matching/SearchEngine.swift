@@ -222,9 +222,11 @@ final class SearchEngine {
     let averageRow = max(1, index.foldBytes.count / max(1, rowCount))
     for (chunk, builder) in builders.enumerated() {
       if let compact {
-        // A narrowing keeps a part of what it reads.
+        // A narrowing keeps a part of what it reads (room for all of it: a chunk's ends and bytes,
+        // not the whole result's, which took 1 MB of ends per chunk for st→sta at 1M).
         let bytes = partsOf(chunk).reduce(0) { $0 + compact.parts[$1].byteCount }
-        builder.reset(limit: compactLimit == 0 ? 0 : work, share: work, bytes: bytes)
+        let rows = positionsOf(chunk).count
+        builder.reset(limit: compactLimit == 0 ? 0 : rows, share: rows, bytes: bytes)
       } else {
         let share = compactLimit / chunkCount + 64
         let limit = compactLimit == 0 ? 0 : share * 3 / 2
