@@ -108,7 +108,8 @@ enum TextFolding {
   /// Compared scalar by scalar: Swift's `==` on `String` would treat "é" and "e\u{301}" as equal.
   static func hasAccent(_ term: String) -> Bool {
     if isASCII(term) { return false }
-    return !stripForm(term).unicodeScalars.elementsEqual(term.decomposedStringWithCanonicalMapping.unicodeScalars)
+    let decomposed = term.decomposedStringWithCanonicalMapping
+    return !stripForm(term).unicodeScalars.elementsEqual(decomposed.unicodeScalars)
   }
 }
 
