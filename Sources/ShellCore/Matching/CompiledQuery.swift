@@ -54,8 +54,14 @@ struct CompiledQuery {
   }
 
   /// Whether a term is compared in a form other than `fold` (so wide rows' side forms are read).
-  var comparesOutsideFold: Bool {
-    driver.map { $0.term.variant != .fold } == true || clauses.joined().contains { $0.term.variant != .fold }
+  var comparesOutsideFold: Bool { !sideVariants.isEmpty }
+
+  /// The forms other than `fold` that some term compares in: the side arenas the search reads.
+  var sideVariants: Set<TextVariant> {
+    var variants = Set(clauses.joined().map(\.term.variant))
+    if let driver { variants.insert(driver.term.variant) }
+    variants.remove(.fold)
+    return variants
   }
 
   /// Whether the query is one positive, unanchored substring or word-start term on the folded text.

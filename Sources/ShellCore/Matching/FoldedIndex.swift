@@ -25,8 +25,10 @@ final class FoldedIndex: @unchecked Sendable {
   let wideRows: PinnedBuffer<Int32>
   /// One bit per row: set for wide rows.
   let wideBits: PinnedBuffer<UInt64>
-  /// The wide rows' `exact`, `ci` and `strip` forms, once a search has asked (`sideForms`).
-  private var sides: SideForms?
+  /// The wide rows' `exact`, `ci` and `strip` forms, each once a search has asked for it
+  /// (`sideForms`), by `TextVariant.rawValue`.
+  private var sides: [(bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?] = Array(
+    repeating: nil, count: TextVariant.allCases.count)
   /// Per row, the set of byte classes in its fold form (`RowSignature`): short queries test
   /// it instead of scanning text.
   let signatures: PinnedBuffer<UInt32>
@@ -440,13 +442,24 @@ final class FoldedIndex: @unchecked Sendable {
     return built
   }
 
-  /// The wide rows' `exact`, `ci` and `strip` forms in side arenas indexed by wide row, built on
-  /// first use: a session that only folds (the default rule) never holds them (10M rows: 45 MiB).
+  /// The wide rows' forms in `variants` (of `exact`, `ci` and `strip`) in side arenas indexed by
+  /// wide row, each built on first use: a session that only folds (the default rule) never holds
+  /// them, and one that only uses `ci` holds only that form (10M rows: 15 MiB of the three's 45).
   ///
-  /// Two passes over the wide rows, like the load's: count each chunk's bytes, then write every
-  /// form straight into arenas of exact size.
-  func sideForms(dataset: Dataset) -> SideForms {
-    if let sides { return sides }
+  /// Two passes over the wide rows, like the load's: count each chunk's bytes, then write the
+  /// missing forms straight into arenas of exact size.
+  func sideForms(dataset: Dataset, variants: Set<TextVariant>) -> SideForms {
+    let missing = variants.filter { $0 != .fold && sides[$0.rawValue] == nil }
+    if !missing.isEmpty { buildSides(dataset: dataset, variants: missing) }
+    // Forms not asked for stand on an empty arena: no term reads them.
+    let emptyBytes = PinnedBuffer<UInt8>(count: 0, padding: Self.padding)
+    let emptyOffsets = PinnedBuffer<UInt32>(count: 1)
+    return SideForms(
+      bytes: sides.map { $0?.bytes ?? emptyBytes }, offsets: sides.map { $0?.offsets ?? emptyOffsets })
+  }
+
+  /// Builds the side forms in `variants`.
+  private func buildSides(dataset: Dataset, variants: Set<TextVariant>) {
     let wideCount = wideRows.count
     let chunkCount = Parallel.chunkCount(wideCount, threshold: 4_096)
     let chunkRows = (wideCount + chunkCount - 1) / max(chunkCount, 1)
@@ -491,24 +504,29 @@ final class FoldedIndex: @unchecked Sendable {
       totals.ci += counts[chunk].ci
       totals.strip += counts[chunk].strip
     }
-    let built = SideForms(
-      bytes: TextVariant.allCases.map { variant in
-        let total: Int
-        switch variant {
-        case .exact: total = totals.exact
-        case .ci: total = totals.ci
-        case .strip: total = totals.strip
-        case .fold: total = 0
-        }
-        return PinnedBuffer(count: total, padding: Self.padding, zeroed: false)
-      },
-      offsets: TextVariant.allCases.map { PinnedBuffer(count: $0 == .fold ? 1 : wideCount + 1) })
+    var built = sides
+    for variant in variants {
+      let total: Int
+      switch variant {
+      case .exact: total = totals.exact
+      case .ci: total = totals.ci
+      case .strip: total = totals.strip
+      case .fold: continue
+      }
+      built[variant.rawValue] = (
+        PinnedBuffer(count: total, padding: Self.padding, zeroed: false), PinnedBuffer(count: wideCount + 1)
+      )
+    }
+    // Only the new forms are written; the writer skips forms without a target.
+    typealias Target = (bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>)
+    func target(_ variant: TextVariant) -> Target? {
+      guard variants.contains(variant), let arena = built[variant.rawValue] else { return nil }
+      return (arena.bytes.base, arena.offsets.base)
+    }
     let targets = WideFormWriter.Targets(
-      exact: built.bytes[TextVariant.exact.rawValue].base, ci: built.bytes[TextVariant.ci.rawValue].base,
-      strip: built.bytes[TextVariant.strip.rawValue].base,
-      exactOffsets: built.offsets[TextVariant.exact.rawValue].base,
-      ciOffsets: built.offsets[TextVariant.ci.rawValue].base,
-      stripOffsets: built.offsets[TextVariant.strip.rawValue].base)
+      exact: target(.exact)?.bytes, ci: target(.ci)?.bytes, strip: target(.strip)?.bytes,
+      exactOffsets: target(.exact)?.offsets, ciOffsets: target(.ci)?.offsets,
+      stripOffsets: target(.strip)?.offsets)
     let writers = UnsafeMutablePointer<WideFormWriter>.allocate(capacity: max(chunkCount, 1))
     defer { writers.deallocate() }
     writers.initialize(repeating: WideFormWriter(), count: max(chunkCount, 1))
@@ -519,7 +537,6 @@ final class FoldedIndex: @unchecked Sendable {
     }
     pass(writers)
     sides = built
-    return built
   }
 
   /// One wide row's `exact`, `ci` and `strip` forms, through `ScalarFoldTable` or Foundation.

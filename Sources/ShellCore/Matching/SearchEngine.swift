@@ -21,8 +21,9 @@ final class SearchEngine {
   let index: FoldedIndex
   /// Recent results, least recently used first.
   private var cache: [CacheEntry] = []
-  /// Row ids held by `cache`, bounded by `cacheBudget` (the newest entry is always kept).
-  private var cachedIDs = 0
+  /// Row ids held by `cache` (bits counted as the ids they take the room of), bounded by
+  /// `cacheBudget` (the newest entry is always kept).
+  private var cachedIDs: Int { cache.reduce(0) { $0 + $1.size } }
   private let cacheBudget: Int
   /// At most this many results are remembered (32; `SEARCHSHELL_CACHE_ENTRIES` lowers it so a
   /// benchmark that repeats queries measures real searches, not cache hits).
@@ -71,10 +72,15 @@ final class SearchEngine {
     _ query: String, rule: MatchRule, scope: Int = 0, cancellation: SearchCancellation?
   ) throws(ShellError) -> [Int32]? {
     if let position = cache.lastIndex(where: { $0.query == query && $0.rule == rule && $0.scope == scope }) {
-      let entry = cache.remove(at: position)
+      var entry = cache.remove(at: position)
+      if let packed = entry.packed {
+        entry.rows = packed.ids
+        entry.packed = nil
+      }
       cache.append(entry)
       return entry.rows
     }
+    packLargeEntries()
     var parsed: ParsedQuery?
     var rows: [Int32]
     var ascending: [Int32]?
@@ -152,10 +158,11 @@ final class SearchEngine {
       driver.needle.count == 1, RowSignature.isExact(driver.needle.bytes[0])
     {
       let mask = RowSignature.bit(driver.needle.bytes[0])
-      guard let rows = signatureRows(mask: mask, in: index.signatures.pointer, cancellation: cancellation)
+      guard var rows = signatureRows(mask: mask, in: index.signatures.pointer, cancellation: cancellation)
       else { return nil }
       if driver.plan.variant == .fold { return (rows, [], compactCopy(of: rows)) }
-      return (removingWideMisses(rows, term: driver.plan, mask: mask), [], nil)
+      removeWideMisses(from: &rows, term: driver.plan, mask: mask)
+      return (rows, [], nil)
     }
     if candidates == nil, scope == 0, !scored, query.plan.clauseCount == 0, let driver = query.driver,
       driver.plan.isPlainFold, driver.plan.kind == .wordStart, driver.needle.count == 1,
@@ -213,7 +220,8 @@ final class SearchEngine {
       return lower..<min(work, lower + chunkSize)
     }
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
-    let sides = query.comparesOutsideFold ? index.sideForms(dataset: dataset) : nil
+    let sides =
+      query.comparesOutsideFold ? index.sideForms(dataset: dataset, variants: query.sideVariants) : nil
     // A plain query's result keeps a compact copy of its folded rows for the next keystroke, made
     // as rows match (their bytes in cache); each chunk gives up past 1.5 times its share, or when
     // its rows so far, extrapolated, pass its share by a quarter.
@@ -486,12 +494,15 @@ final class SearchEngine {
     }
   }
 
-  /// `rows` (a one-letter signature result) without the wide rows whose `ci` form lacks the letter
-  /// that their folded form has ("ś" folds to "s"): for ASCII rows the signature answers `ci` too.
-  private func removingWideMisses(_ rows: [Int32], term: TermPlan, mask: UInt32) -> [Int32] {
+  /// Removes the wide rows that a one-letter signature result holds by their fold form only.
+  ///
+  /// Their `ci` form lacks the letter that their folded form has ("ś" folds to "s"); for ASCII
+  /// rows the signature answers `ci` too. In place: a copy of a one-letter result is 24 MB at 10M
+  /// rows.
+  private func removeWideMisses(from rows: inout [Int32], term: TermPlan, mask: UInt32) {
     let signatures = index.signatures.pointer
     let finder = term.finder
-    let sides = index.sideForms(dataset: dataset)
+    let sides = index.sideForms(dataset: dataset, variants: [.ci])
     let ci = ArenaView(
       base: sides.bytes[TextVariant.ci.rawValue].pointer,
       limit: sides.bytes[TextVariant.ci.rawValue].count + FoldedIndex.padding,
@@ -501,10 +512,9 @@ final class SearchEngine {
       let row = index.wideRows.pointer[position]
       if signatures[Int(row)] & mask != 0, !finder.matches(ci.slice(position)) { misses.append(row) }
     }
-    if misses.isEmpty { return rows }
-    var kept = rows
+    if misses.isEmpty { return }
     var count = 0
-    kept.withUnsafeMutableBufferPointer { buffer in
+    rows.withUnsafeMutableBufferPointer { buffer in
       var next = 0
       for index in buffer.indices {
         let row = buffer[index]
@@ -516,8 +526,7 @@ final class SearchEngine {
         }
       }
     }
-    kept.removeLast(kept.count - count)
-    return kept
+    rows.removeLast(rows.count - count)
   }
 
   /// Gives the whole pages between two addresses of a result's spare capacity back to the system:
@@ -956,8 +965,31 @@ final class SearchEngine {
     var ascending: [Int32]?
     /// The rows' folded text, copied contiguously (only the newest entry keeps it).
     var compact: CompactRows?
+    /// `rows` as bits, which then is empty (see `packLargeEntries`).
+    var packed: RowBitmap?
 
-    var size: Int { rows.count + (ascending?.count ?? 0) }
+    /// How many rows the result has.
+    var count: Int { packed?.count ?? rows.count }
+    var size: Int { rows.count + (ascending?.count ?? 0) + (packed?.idsOfRoom ?? 0) }
+  }
+
+  /// Turns cached results of over a quarter of the rows into bits before a search the cache
+  /// cannot answer.
+  ///
+  /// Such a result is never a narrowing base, and as ids it would be held through the search
+  /// (10M rows, `s` … `zzqx`: peak 701 → 686 MiB under `ci`, 688 → 672 under `fold`, with the
+  /// session letting go of its rows first). Ranked (fuzzy) results keep their order, which bits
+  /// cannot hold.
+  private func packLargeEntries() {
+    let rowCount = dataset.rowCount
+    for index in cache.indices {
+      let entry = cache[index]
+      guard entry.packed == nil, entry.ascending == nil, entry.rule != .fuzzy, entry.rows.count > rowCount / 4
+      else { continue }
+      cache[index].packed = RowBitmap(entry.rows, rowCount: rowCount)
+      cache[index].rows = []
+      cache[index].compact = nil
+    }
   }
 
   /// The smallest cached result that provably contains every row `query` can match, if it is
@@ -968,7 +1000,7 @@ final class SearchEngine {
     var best: CacheEntry?
     for entry in cache where entry.rule == rule && (entry.scope == scope || entry.scope == 0) {
       guard let parsed = entry.parsed, query.implies(parsed) else { continue }
-      if best == nil || entry.rows.count < best?.rows.count ?? 0 { best = entry }
+      if entry.packed == nil, best == nil || entry.rows.count < best?.rows.count ?? 0 { best = entry }
     }
     // Re-checked rows are scattered, so each costs memory latency and a hard-to-predict branch,
     // where a full scan streams at ~4-6 ns per row. Measured at 1M rows: `st`→`sta` re-checking
@@ -991,9 +1023,8 @@ final class SearchEngine {
     // Typing extends the newest query: only its compact copy is worth its memory.
     for index in cache.indices { cache[index].compact = nil }
     cache.append(entry)
-    cachedIDs += entry.size
     while cache.count > 1, cachedIDs > cacheBudget || cache.count > cacheEntries {
-      cachedIDs -= cache.removeFirst().size
+      cache.removeFirst()
     }
   }
 
@@ -1048,7 +1079,6 @@ final class SearchEngine {
   /// Forgets every remembered result (for tests and memory pressure).
   func clearCache() {
     cache.removeAll()
-    cachedIDs = 0
   }
 }
 

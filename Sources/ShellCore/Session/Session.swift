@@ -268,6 +268,9 @@ extension Session {
   /// valid, and searching it would only list every row.
   func validateQuery(_ text: String, rule: MatchRule? = nil, scope: Int? = nil) throws(ShellError) {
     guard !text.isEmpty else { return }
+    // The rows on screen are about to change: holding them through the search would keep two
+    // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
+    searchCache = nil
     _ = try engine.search(text, rule: rule ?? settings.match, scope: scope ?? state.scopeIndex)
   }
 }
@@ -305,6 +308,7 @@ extension Session {
     }
     let key = SearchKey(engine: ObjectIdentifier(engine), text: text, scope: scope, match: settings.match)
     if let searchCache, searchCache.key == key { return .subset(searchCache.rows) }
+    searchCache = nil
     let rows = (try? engine.search(text, rule: settings.match, scope: scope)) ?? []
     searchCache = (key, rows)
     return .subset(rows)

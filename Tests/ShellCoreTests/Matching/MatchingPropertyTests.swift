@@ -111,6 +111,23 @@ struct MatchingPropertyTests {
     }
   }
 
+  /// One engine through every rule in turn: each accent-sensitive rule builds the side forms it
+  /// needs when first used, next to those built before; a one-letter result over a quarter of
+  /// the rows waits in the cache as bits, and the backspace that returns to it must find it whole.
+  @Test func rulesInTurnAndBackspacesMatchTheReference() throws {
+    var random = SeededGenerator(seed: 77)
+    let rows = Self.rows(400, &random)
+    let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: 50)
+    for rule in [MatchRule.ci, .exact, .smart, .ci, .fold, .exact] {
+      for _ in 0..<6 {
+        let query = Self.query(rows, &random)
+        try Self.check(engine, rows, String(query.prefix(1)), rule)
+        try Self.check(engine, rows, query, rule)
+        try Self.check(engine, rows, String(query.prefix(1)), rule)
+      }
+    }
+  }
+
   /// Chunks of over 4,096 rows: a one- or two-byte term probes the chunk's first rows and then
   /// probes or scans the rest by how often they matched, so both must agree with the reference;
   /// one-letter `prefix` and `fuzzy` queries are answered from signatures.

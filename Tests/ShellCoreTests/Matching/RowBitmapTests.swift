@@ -1,0 +1,24 @@
+import Testing
+
+@testable import ShellCore
+
+/// `RowBitmap` gives back exactly the ids it was made from, on one thread and in chunks.
+struct RowBitmapTests {
+  /// Id sets by name: empty, every row, the ends only, every third row, and runs that straddle
+  /// 64-bit words and (from 2^18 ids) the chunks that fill words in parallel.
+  static let cases: [(String, Int, [Int32])] = [
+    ("empty", 1_000, []),
+    ("every row", 1_000, Array(0..<1_000)),
+    ("ends", 129, [0, 63, 64, 127, 128]),
+    ("every third", 100_000, Array(stride(from: 0, to: 100_000, by: 3))),
+    ("chunked runs", 700_000, (0..<700_000).filter { ($0 / 5) % 3 != 0 }.map(Int32.init)),
+  ]
+
+  @Test(arguments: cases.indices)
+  func idsComeBackInOrder(index: Int) {
+    let (name, rowCount, ids) = Self.cases[index]
+    let bitmap = RowBitmap(ids, rowCount: rowCount)
+    #expect(bitmap.count == ids.count, "\(name)")
+    #expect(bitmap.ids == ids, "\(name)")
+  }
+}
