@@ -42,6 +42,91 @@ enum RankSorter {
     return rows
   }
 
+  /// The first `limit` rows of `sort`'s order, found without sorting the rest.
+  ///
+  /// Each chunk keeps the best `limit` keys it sees in a heap whose root is the worst of them; a
+  /// row whose score is below the root's is rejected by one comparison, and only rows that tie
+  /// the root's score look up their title length. The chunks' bests are then sorted together. A
+  /// one-letter `fuzzy` query matches most rows: its first page no longer waits for their order.
+  static func best(
+    _ limit: Int, rows: [Int32], scores: [Int32], titleLength: (Int32) -> Int
+  ) -> [Int32] {
+    guard limit > 0 else { return [] }
+    let count = rows.count
+    let chunkCount = Parallel.chunkCount(count, threshold: 1 << 16)
+    let chunkSize = (count + chunkCount - 1) / max(1, chunkCount)
+    let kept = rows.withUnsafeBufferPointer { rowBuffer in
+      scores.withUnsafeBufferPointer { scoreBuffer in
+        Parallel.map(chunkCount) { chunk in
+          let lower = min(count, chunk * chunkSize)
+          return bestKeys(
+            limit, rows: rowBuffer, scores: scoreBuffer, in: lower..<min(count, lower + chunkSize),
+            titleLength: titleLength)
+        }
+      }
+    }
+    return kept.joined().sorted { $0.ranksBefore($1) }.prefix(limit).map(\.row)
+  }
+
+  /// A row's place in the rank order.
+  private struct RankKey {
+    var score: Int32
+    var length: Int
+    var row: Int32
+
+    /// Higher score, then shorter title, then earlier row: `self` ranks before `other`.
+    func ranksBefore(_ other: RankKey) -> Bool {
+      if score != other.score { return score > other.score }
+      if length != other.length { return length < other.length }
+      return row < other.row
+    }
+  }
+
+  /// The best `limit` keys among `range`'s rows, in no particular order.
+  private static func bestKeys(
+    _ limit: Int, rows: UnsafeBufferPointer<Int32>, scores: UnsafeBufferPointer<Int32>, in range: Range<Int>,
+    titleLength: (Int32) -> Int
+  ) -> [RankKey] {
+    var heap: [RankKey] = []
+    heap.reserveCapacity(limit)
+    // A heap whose root ranks last.
+    func siftUp(_ index: Int) {
+      var child = index
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard heap[parent].ranksBefore(heap[child]) else { return }
+        heap.swapAt(parent, child)
+        child = parent
+      }
+    }
+    func siftDown() {
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        guard left < heap.count else { return }
+        var worse = left
+        if left + 1 < heap.count, heap[left].ranksBefore(heap[left + 1]) { worse = left + 1 }
+        guard heap[parent].ranksBefore(heap[worse]) else { return }
+        heap.swapAt(parent, worse)
+        parent = worse
+      }
+    }
+    for index in range {
+      let score = scores[index]
+      if heap.count == limit {
+        if score < heap[0].score { continue }
+        let key = RankKey(score: score, length: titleLength(rows[index]), row: rows[index])
+        guard key.ranksBefore(heap[0]) else { continue }
+        heap[0] = key
+        siftDown()
+      } else {
+        heap.append(RankKey(score: score, length: titleLength(rows[index]), row: rows[index]))
+        siftUp(heap.count - 1)
+      }
+    }
+    return heap
+  }
+
   /// The same order from keys packed into at most 32 bits (score below the best, then length).
   ///
   /// A stable LSD radix sort on digits of at most 11 bits, whose counts stay in L1; nil when the

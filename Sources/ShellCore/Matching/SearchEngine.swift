@@ -71,6 +71,14 @@ final class SearchEngine {
   func search(
     _ query: String, rule: MatchRule, scope: Int = 0, cancellation: SearchCancellation?
   ) throws(ShellError) -> [Int32]? {
+    try results(query, rule: rule, scope: scope, cancellation: cancellation)?.allRows
+  }
+
+  /// `search`'s rows as a `SearchResult`, whose `fuzzy` ranking is ordered only as far as it is
+  /// read (1M rows, `fuzzy s`: N → N ms).
+  func results(
+    _ query: String, rule: MatchRule, scope: Int = 0, cancellation: SearchCancellation? = nil
+  ) throws(ShellError) -> SearchResult? {
     if let position = cache.lastIndex(where: { $0.query == query && $0.rule == rule && $0.scope == scope }) {
       var entry = cache.remove(at: position)
       if let packed = entry.packed {
@@ -78,12 +86,12 @@ final class SearchEngine {
         entry.packed = nil
       }
       cache.append(entry)
-      return entry.rows
+      return entry.result
     }
     packLargeEntries()
     var parsed: ParsedQuery?
     var rows: [Int32]
-    var ascending: [Int32]?
+    var ranked: RankedRows?
     var compact: CompactRows?
     if query.allSatisfy(\.isWhitespace) {
       rows = allRows(scope: scope)
@@ -108,23 +116,15 @@ final class SearchEngine {
         rows = found.rows
         compact = found.compact
         if rule == .fuzzy {
-          ascending = found.rows
-          rows = dataset.withStorage { _, offsets in
-            let stride = dataset.columns.count
-            let title = dataset.titleColumn
-            return RankSorter.sort(rows: found.rows, scores: found.scores) { row in
-              let slot = Int(row) * stride + title
-              return Int(offsets[slot + 1] - offsets[slot])
-            }
-          }
+          ranked = RankedRows(ascending: found.rows, scores: found.scores, dataset: dataset)
+          rows = []
         }
       }
     }
-    remember(
-      CacheEntry(
-        query: query, rule: rule, scope: scope, parsed: parsed, rows: rows, ascending: ascending,
-        compact: compact))
-    return rows
+    let entry = CacheEntry(
+      query: query, rule: rule, scope: scope, parsed: parsed, rows: rows, ranked: ranked, compact: compact)
+    remember(entry)
+    return entry.result
   }
 
   /// The character ranges of a row's title that `query` matched, for highlighting on a terminal.
@@ -190,9 +190,21 @@ final class SearchEngine {
       else { return nil }
       let initials = index.initialSignatures(parallelThreshold: parallelThreshold).pointer
       let initial: UInt32 = 1 &<< UInt32(letter &- 0x61)
-      let scores = rows.map { row in
-        initials[Int(row)] & initial != 0
-          ? FuzzyScorer.match &+ 2 &* FuzzyScorer.boundary : FuzzyScorer.match
+      let wordStart = FuzzyScorer.match &+ 2 &* FuzzyScorer.boundary
+      let count = rows.count
+      let chunkCount = Parallel.chunkCount(count, threshold: parallelThreshold)
+      let chunkSize = (count + chunkCount - 1) / max(1, chunkCount)
+      let scores = rows.withUnsafeBufferPointer { ids in
+        [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+          let output = UncheckedSendable(buffer)
+          Parallel.forEach(chunkCount) { chunk in
+            let lower = min(count, chunk * chunkSize)
+            for index in lower..<min(count, lower + chunkSize) {
+              output.value[index] = initials[Int(ids[index])] & initial != 0 ? wordStart : FuzzyScorer.match
+            }
+          }
+          initialized = count
+        }
       }
       return (rows, scores, nil)
     }
@@ -959,18 +971,22 @@ final class SearchEngine {
     var scope: Int
     /// nil for regex, which never narrows.
     var parsed: ParsedQuery?
-    /// The result in table order.
+    /// The result in table order, unless `ranked` holds it.
     var rows: [Int32]
-    /// For fuzzy results, the same rows ascending (narrowing needs row order).
-    var ascending: [Int32]?
+    /// A fuzzy result, with its rows ascending (narrowing needs row order).
+    var ranked: RankedRows?
     /// The rows' folded text, copied contiguously (only the newest entry keeps it).
     var compact: CompactRows?
     /// `rows` as bits, which then is empty (see `packLargeEntries`).
     var packed: RowBitmap?
 
+    /// The rows in row order.
+    var ascending: [Int32] { ranked?.ascending ?? rows }
     /// How many rows the result has.
-    var count: Int { packed?.count ?? rows.count }
-    var size: Int { rows.count + (ascending?.count ?? 0) + (packed?.idsOfRoom ?? 0) }
+    var count: Int { packed?.count ?? ranked?.count ?? rows.count }
+    /// Row ids' worth of memory held: a ranking holds its rows, their scores and maybe the order.
+    var size: Int { rows.count + (ranked.map { $0.count * 3 } ?? 0) + (packed?.idsOfRoom ?? 0) }
+    var result: SearchResult { ranked.map { .ranked($0) } ?? .rows(rows) }
   }
 
   /// Turns cached results of over a quarter of the rows into bits before a search the cache
@@ -984,10 +1000,11 @@ final class SearchEngine {
   private func packLargeEntries() {
     guard cacheEntries > 1 else { return }
     let rowCount = dataset.rowCount
+    // A large ranking is dropped instead: searching again costs little more than sorting it.
+    cache.removeAll { $0.ranked != nil && $0.count > rowCount / 4 }
     for index in cache.indices {
       let entry = cache[index]
-      guard entry.packed == nil, entry.ascending == nil, entry.rule != .fuzzy, entry.rows.count > rowCount / 4
-      else { continue }
+      guard entry.packed == nil, entry.ranked == nil, entry.rows.count > rowCount / 4 else { continue }
       cache[index].packed = RowBitmap(entry.rows, rowCount: rowCount)
       cache[index].rows = []
       cache[index].compact = nil
@@ -1002,7 +1019,7 @@ final class SearchEngine {
     var best: CacheEntry?
     for entry in cache where entry.rule == rule && (entry.scope == scope || entry.scope == 0) {
       guard let parsed = entry.parsed, query.implies(parsed) else { continue }
-      if entry.packed == nil, best == nil || entry.rows.count < best?.rows.count ?? 0 { best = entry }
+      if entry.packed == nil, best == nil || entry.count < best?.count ?? 0 { best = entry }
     }
     // Re-checked rows are scattered, so each costs memory latency and a hard-to-predict branch,
     // where a full scan streams at ~4-6 ns per row. Measured at 1M rows: `st`→`sta` re-checking
@@ -1016,8 +1033,8 @@ final class SearchEngine {
     // one narrows up to a quarter of the rows (1M, st→sta: 2.0-2.3 ms against a 3.4-3.8 ms search).
     guard let best else { return nil }
     let limit = best.compact == nil ? max(dataset.rowCount / 16, 4096) : max(dataset.rowCount / 4, 4096)
-    guard best.rows.count <= limit else { return nil }
-    return (best.ascending ?? best.rows, best.ascending == nil ? best.compact : nil)
+    guard best.count <= limit else { return nil }
+    return (best.ascending, best.ranked == nil ? best.compact : nil)
   }
 
   /// Adds an entry, evicting the least recently used beyond the budget.

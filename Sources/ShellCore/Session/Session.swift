@@ -36,7 +36,7 @@ public final class Session {
   /// Where `trace json FILE` writes, one JSON object per line; nil writes to the console.
   var traceFile: FileHandle?
   /// The last search, so drawing the table, its count and completion scan once per query.
-  private var searchCache: (key: SearchKey, rows: [Int32])?
+  private var searchCache: (key: SearchKey, rows: TableRows)?
   /// Runs live mode on the terminal; set by the executable only when it has one.
   public var liveRunner: ((Session) throws(ShellError) -> Void)?
   /// The commands equivalent to the keys typed in live mode, in order.
@@ -271,7 +271,7 @@ extension Session {
     // The rows on screen are about to change: holding them through the search would keep two
     // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
     searchCache = nil
-    _ = try engine.search(text, rule: rule ?? settings.match, scope: scope ?? state.scopeIndex)
+    _ = try engine.results(text, rule: rule ?? settings.match, scope: scope ?? state.scopeIndex)
   }
 }
 
@@ -307,11 +307,12 @@ extension Session {
       if scope == 0 { return .all(count: dataset.rowCount) }
     }
     let key = SearchKey(engine: ObjectIdentifier(engine), text: text, scope: scope, match: settings.match)
-    if let searchCache, searchCache.key == key { return .subset(searchCache.rows) }
+    if let searchCache, searchCache.key == key { return searchCache.rows }
     searchCache = nil
-    let rows = (try? engine.search(text, rule: settings.match, scope: scope)) ?? []
+    let result = (try? engine.results(text, rule: settings.match, scope: scope)) ?? nil
+    let rows = result.map(TableRows.init) ?? .subset([])
     searchCache = (key, rows)
-    return .subset(rows)
+    return rows
   }
 
   /// The rows of the table on screen.

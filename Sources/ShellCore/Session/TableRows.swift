@@ -4,12 +4,23 @@ enum TableRows: Equatable {
   case all(count: Int)
   /// A filtered subset, in table order.
   case subset([Int32])
+  /// A `fuzzy` result, best first, ordered as far as it is read.
+  case ranked(RankedRows)
+
+  /// A search's rows as the table's.
+  init(_ result: SearchResult) {
+    switch result {
+    case .rows(let rows): self = .subset(rows)
+    case .ranked(let ranked): self = .ranked(ranked)
+    }
+  }
 
   /// How many rows the table has.
   var count: Int {
     switch self {
     case .all(let count): return count
     case .subset(let rows): return rows.count
+    case .ranked(let ranked): return ranked.count
     }
   }
 
@@ -18,6 +29,7 @@ enum TableRows: Equatable {
     switch self {
     case .all: return index
     case .subset(let rows): return Int(rows[index])
+    case .ranked(let ranked): return Int(ranked[index])
     }
   }
 }

@@ -111,6 +111,24 @@ struct MatchingPropertyTests {
     }
   }
 
+  /// A ranking read row by row, as the table reads it (the first rows selected, then the rest
+  /// sorted), gives the order of a search that sorts at once, and its count.
+  @Test(arguments: ["e", "st", "a e"])
+  func rankingReadByRowAgreesWithTheWholeOrder(query: String) throws {
+    var random = SeededGenerator(seed: 3)
+    let rows = Self.rows(5_000, &random)
+    let dataset = MatchingFixtures.dataset(rows)
+    let whole = try SearchEngine(dataset: dataset, columns: nil).search(query, rule: .fuzzy)
+    let result = try SearchEngine(dataset: dataset, columns: nil).results(query, rule: .fuzzy)
+    guard case .ranked(let ranked) = result else {
+      Issue.record("fuzzy '\(query)' did not return a ranking")
+      return
+    }
+    #expect(ranked.count == whole.count)
+    #expect((0..<min(whole.count, 400)).map { ranked[$0] } == Array(whole.prefix(400)))
+    #expect(whole.count > 4 * RankedRows.topCount, "too few matches to select: \(whole.count)")
+  }
+
   /// One engine through every rule in turn: each accent-sensitive rule builds the side forms it
   /// needs when first used, next to those built before; a one-letter result over a quarter of
   /// the rows waits in the cache as bits, and the backspace that returns to it must find it whole.

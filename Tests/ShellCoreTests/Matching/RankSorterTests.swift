@@ -23,4 +23,22 @@ struct RankSorterTests {
     }.map { rows[$0] }
     #expect(sorted == expected)
   }
+
+  /// The selection of the first rows agrees with the sort's first rows, through ties of score and
+  /// of length (a narrow spread makes thousands of rows tie the last one kept).
+  @Test(arguments: [
+    (0, 0, 1), (0, 0, 256), (2, 3, 10), (2, 3, 256), (40, 60, 256), (5_000, 120, 64), (8, 60, 5_000),
+  ])
+  func selectionMatchesTheSortsFirstRows(scoreSpread: Int, maxLength: Int, limit: Int) {
+    var generator = SeededGenerator(seed: UInt64(scoreSpread &* 31 &+ limit))
+    // Over 2^16 rows: the selection runs in chunks whose bests are merged.
+    let count = 100_000
+    let rows = (0..<Int32(count)).map { $0 * 2 + 1 }
+    let scores = (0..<count).map { _ in Int32(Int.random(in: -scoreSpread...scoreSpread, using: &generator)) }
+    let lengths = (0..<count).map { _ in Int.random(in: 0...maxLength, using: &generator) }
+    let lengthOf = Dictionary(uniqueKeysWithValues: zip(rows, lengths))
+    let sorted = RankSorter.sort(rows: rows, scores: scores) { lengthOf[$0] ?? 0 }
+    let best = RankSorter.best(limit, rows: rows, scores: scores) { lengthOf[$0] ?? 0 }
+    #expect(best == Array(sorted.prefix(limit)))
+  }
 }

@@ -1,0 +1,64 @@
+/// A `fuzzy` result: its rows in row order with their scores, put in rank order only as far as
+/// it is read.
+///
+/// The table shows a page, and the count needs no order: the first rows come from a selection
+/// (`RankSorter.best`) and the whole order is sorted only when something reads past them (a
+/// later page, `list all`, a script's `expect row`).
+final class RankedRows: Equatable {
+  /// The matching rows, ascending (what narrowing reads).
+  let ascending: [Int32]
+  /// Each row's score, by position in `ascending`.
+  let scores: [Int32]
+  private let dataset: Dataset
+  /// The first rows in rank order, before the whole order is known.
+  private var top: [Int32] = []
+  /// Every row in rank order, once something read past `top`.
+  private var all: [Int32]?
+
+  /// How many rows a selection takes at once: a few pages.
+  static let topCount = 256
+
+  init(ascending: [Int32], scores: [Int32], dataset: Dataset) {
+    self.ascending = ascending
+    self.scores = scores
+    self.dataset = dataset
+  }
+
+  /// How many rows matched.
+  var count: Int { ascending.count }
+
+  /// The same ranking (one search's), not an equal one.
+  static func == (left: RankedRows, right: RankedRows) -> Bool { left === right }
+
+  /// The row at rank `index` (0-based).
+  subscript(index: Int) -> Int32 {
+    if index < top.count { return top[index] }
+    if all == nil, index < Self.topCount, count > 4 * Self.topCount {
+      top = withTitleLengths { length in
+        RankSorter.best(Self.topCount, rows: ascending, scores: scores, titleLength: length)
+      }
+      return top[index]
+    }
+    return ordered[index]
+  }
+
+  /// Every row in rank order.
+  var ordered: [Int32] {
+    if let all { return all }
+    let sorted = withTitleLengths { RankSorter.sort(rows: ascending, scores: scores, titleLength: $0) }
+    all = sorted
+    return sorted
+  }
+
+  /// Calls `body` with a function from row to its title's length in bytes.
+  private func withTitleLengths<R>(_ body: ((Int32) -> Int) -> R) -> R {
+    dataset.withStorage { _, offsets in
+      let stride = dataset.columns.count
+      let title = dataset.titleColumn
+      return body { row in
+        let slot = Int(row) * stride + title
+        return Int(offsets[slot + 1] - offsets[slot])
+      }
+    }
+  }
+}
