@@ -44,10 +44,10 @@ enum RankSorter {
 
   /// The first `limit` rows of `sort`'s order, found without sorting the rest.
   ///
-  /// Each chunk keeps the best `limit` keys it sees in a heap whose root is the worst of them; a
-  /// row whose score is below the root's is rejected by one comparison, and only rows that tie
-  /// the root's score look up their title length. The chunks' bests are then sorted together. A
-  /// one-letter `fuzzy` query matches most rows: its first page no longer waits for their order.
+  /// Each chunk keeps its best `limit` rows in a `RankHeap`: a row whose score is below the
+  /// heap's worst is rejected by one comparison, and only rows that tie it look up their title
+  /// length. A one-letter `fuzzy` query matches most rows: its first page does not wait for
+  /// their whole order.
   static func best(
     _ limit: Int, rows: [Int32], scores: [Int32], titleLength: (Int32) -> Int
   ) -> [Int32] {
@@ -55,76 +55,22 @@ enum RankSorter {
     let count = rows.count
     let chunkCount = Parallel.chunkCount(count, threshold: 1 << 16)
     let chunkSize = (count + chunkCount - 1) / max(1, chunkCount)
-    let kept = rows.withUnsafeBufferPointer { rowBuffer in
+    let heaps = rows.withUnsafeBufferPointer { rowBuffer in
       scores.withUnsafeBufferPointer { scoreBuffer in
         Parallel.map(chunkCount) { chunk in
+          var heap = RankHeap(limit: limit)
           let lower = min(count, chunk * chunkSize)
-          return bestKeys(
-            limit, rows: rowBuffer, scores: scoreBuffer, in: lower..<min(count, lower + chunkSize),
-            titleLength: titleLength)
+          for index in lower..<min(count, lower + chunkSize) {
+            let score = scoreBuffer[index]
+            if heap.isFull, score < heap.root.score { continue }
+            let row = rowBuffer[index]
+            heap.offer(RankHeap.Key(score: score, length: titleLength(row), row: row))
+          }
+          return heap
         }
       }
     }
-    return kept.joined().sorted { $0.ranksBefore($1) }.prefix(limit).map(\.row)
-  }
-
-  /// A row's place in the rank order.
-  private struct RankKey {
-    var score: Int32
-    var length: Int
-    var row: Int32
-
-    /// Higher score, then shorter title, then earlier row: `self` ranks before `other`.
-    func ranksBefore(_ other: RankKey) -> Bool {
-      if score != other.score { return score > other.score }
-      if length != other.length { return length < other.length }
-      return row < other.row
-    }
-  }
-
-  /// The best `limit` keys among `range`'s rows, in no particular order.
-  private static func bestKeys(
-    _ limit: Int, rows: UnsafeBufferPointer<Int32>, scores: UnsafeBufferPointer<Int32>, in range: Range<Int>,
-    titleLength: (Int32) -> Int
-  ) -> [RankKey] {
-    var heap: [RankKey] = []
-    heap.reserveCapacity(limit)
-    // A heap whose root ranks last.
-    func siftUp(_ index: Int) {
-      var child = index
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard heap[parent].ranksBefore(heap[child]) else { return }
-        heap.swapAt(parent, child)
-        child = parent
-      }
-    }
-    func siftDown() {
-      var parent = 0
-      while true {
-        let left = 2 * parent + 1
-        guard left < heap.count else { return }
-        var worse = left
-        if left + 1 < heap.count, heap[left].ranksBefore(heap[left + 1]) { worse = left + 1 }
-        guard heap[parent].ranksBefore(heap[worse]) else { return }
-        heap.swapAt(parent, worse)
-        parent = worse
-      }
-    }
-    for index in range {
-      let score = scores[index]
-      if heap.count == limit {
-        if score < heap[0].score { continue }
-        let key = RankKey(score: score, length: titleLength(rows[index]), row: rows[index])
-        guard key.ranksBefore(heap[0]) else { continue }
-        heap[0] = key
-        siftDown()
-      } else {
-        heap.append(RankKey(score: score, length: titleLength(rows[index]), row: rows[index]))
-        siftUp(heap.count - 1)
-      }
-    }
-    return heap
+    return RankHeap.merged(heaps, limit: limit)
   }
 
   /// The same order from keys packed into at most 32 bits (score below the best, then length).

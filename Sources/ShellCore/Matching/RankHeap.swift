@@ -1,0 +1,66 @@
+/// The best rows seen so far in rank order (higher score, shorter title, earlier row), at most
+/// `limit` of them, in a heap whose root is the worst one kept.
+struct RankHeap {
+  /// A row's place in the rank order.
+  struct Key {
+    var score: Int32
+    var length: Int
+    var row: Int32
+
+    /// Whether `self` comes before `other` in the rank order.
+    @inline(__always)
+    func ranksBefore(_ other: Key) -> Bool {
+      if score != other.score { return score > other.score }
+      if length != other.length { return length < other.length }
+      return row < other.row
+    }
+  }
+
+  /// The most rows kept.
+  let limit: Int
+  /// The kept rows; `keys[0]` ranks last among them.
+  private(set) var keys: [Key] = []
+
+  init(limit: Int) {
+    self.limit = limit
+    keys.reserveCapacity(limit)
+  }
+
+  /// Whether `limit` rows are kept, so a row must beat `root` to enter.
+  var isFull: Bool { keys.count >= limit }
+  /// The worst row kept (only when some row is).
+  var root: Key { keys[0] }
+
+  /// Keeps `key` if it is among the best `limit` so far.
+  mutating func offer(_ key: Key) {
+    guard limit > 0 else { return }
+    if keys.count < limit {
+      keys.append(key)
+      var child = keys.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard keys[parent].ranksBefore(keys[child]) else { return }
+        keys.swapAt(parent, child)
+        child = parent
+      }
+      return
+    }
+    guard key.ranksBefore(keys[0]) else { return }
+    keys[0] = key
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      guard left < keys.count else { return }
+      var worse = left
+      if left + 1 < keys.count, keys[left].ranksBefore(keys[left + 1]) { worse = left + 1 }
+      guard keys[parent].ranksBefore(keys[worse]) else { return }
+      keys.swapAt(parent, worse)
+      parent = worse
+    }
+  }
+
+  /// The best `limit` rows among several heaps' (one per chunk), best first.
+  static func merged(_ heaps: [RankHeap], limit: Int) -> [Int32] {
+    heaps.flatMap(\.keys).sorted { $0.ranksBefore($1) }.prefix(limit).map(\.row)
+  }
+}
