@@ -127,6 +127,28 @@ struct FuzzyMaskScorer {
     return best
   }
 
+  /// Whether the pattern is a subsequence of the `length` (at most 64) ASCII bytes at `text`:
+  /// `score`'s first pass alone, for rows whose score is not needed yet.
+  @_transparent
+  func contains(_ text: UnsafePointer<UInt8>, length: Int) -> Bool {
+    let wide = length > 32
+    let low = ByteScanner.load(text)
+    let high = wide ? ByteScanner.load(text + 32) : low
+    let valid: UInt64 = length >= 64 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length)) &- 1
+    // Each step's first position, past which the next step must find its byte.
+    var after: UInt64 = 0
+    for step in 0..<count {
+      let wanted = pattern[step]
+      var found = UInt64(ByteScanner.bits(low .== wanted))
+      if wide { found |= UInt64(ByteScanner.bits(high .== wanted)) &<< 32 }
+      found &= valid & ~after
+      if found == 0 { return false }
+      let first = found & (0 &- found)
+      after = (first &<< 1) &- 1
+    }
+    return true
+  }
+
   /// `score` for a two-byte pattern, without the dynamic program.
   ///
   /// For each position `i` of the first byte, the best second position is the adjacent one, the

@@ -64,7 +64,10 @@ enum RankSorter {
             let score = scoreBuffer[index]
             if heap.isFull, score < heap.root.score { continue }
             let row = rowBuffer[index]
-            heap.offer(RankHeap.Key(score: score, length: titleLength(row), row: row))
+            let key = RankHeap.Key(score: score, length: titleLength(row), row: row)
+            // Most rows that tie the worst kept one's score lose to it: no call for them.
+            if heap.isFull, !key.ranksBefore(heap.root) { continue }
+            heap.offer(key)
           }
           return heap
         }

@@ -7,8 +7,10 @@
 final class RankedRows: Equatable {
   /// The matching rows, ascending (what narrowing reads).
   let ascending: [Int32]
-  /// Each row's score, by position in `ascending`.
-  let scores: [Int32]
+  /// Each row's score, by position in `ascending`, once known.
+  private var scores: [Int32]?
+  /// Computes `scores` from `ascending`, when the search left them for later.
+  private let scoring: (([Int32]) -> [Int32])?
   private let dataset: Dataset
   /// The first rows in rank order, before the whole order is known.
   private var top: [Int32] = []
@@ -22,6 +24,16 @@ final class RankedRows: Equatable {
     self.ascending = ascending
     self.scores = scores
     self.dataset = dataset
+    scoring = nil
+  }
+
+  /// A ranking whose first rows (`top`, at least `topCount` unless fewer matched) the search
+  /// found, and whose other rows `scoring` scores when something reads past them.
+  init(ascending: [Int32], top: [Int32], dataset: Dataset, scoring: @escaping ([Int32]) -> [Int32]) {
+    self.ascending = ascending
+    self.top = top
+    self.dataset = dataset
+    self.scoring = scoring
   }
 
   /// How many rows matched.
@@ -33,7 +45,7 @@ final class RankedRows: Equatable {
   /// The row at rank `index` (0-based).
   subscript(index: Int) -> Int32 {
     if index < top.count { return top[index] }
-    if all == nil, index < Self.topCount, count > 4 * Self.topCount {
+    if all == nil, index < Self.topCount, count > 4 * Self.topCount, let scores {
       top = withTitleLengths { length in
         RankSorter.best(Self.topCount, rows: ascending, scores: scores, titleLength: length)
       }
@@ -45,7 +57,9 @@ final class RankedRows: Equatable {
   /// Every row in rank order.
   var ordered: [Int32] {
     if let all { return all }
-    let sorted = withTitleLengths { RankSorter.sort(rows: ascending, scores: scores, titleLength: $0) }
+    let known = scores ?? scoring?(ascending) ?? []
+    scores = known
+    let sorted = withTitleLengths { RankSorter.sort(rows: ascending, scores: known, titleLength: $0) }
     all = sorted
     return sorted
   }
