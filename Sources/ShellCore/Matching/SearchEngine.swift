@@ -243,10 +243,11 @@ final class SearchEngine {
       let lower = min(work, chunk * chunkSize)
       return lower..<min(work, lower + chunkSize)
     }
-    // A fuzzy term's first letter at a word start earns a bonus: the rows whose initials lack it
-    // cannot reach the best scores, which saves scoring them.
+    // A fuzzy term's letters earn bonuses at word starts: rows whose initials lack them cannot
+    // reach the best scores, which saves scoring them (`rankFuzzyRows`).
+    let fuzzyTerm = scored && query.plan.isSingleFuzzyTerm ? query.plan.terms[0] : nil
     let initials =
-      scored && query.plan.isSingleFuzzyTerm && query.plan.terms[0].scalars[0] &- 0x61 < 26
+      fuzzyTerm.map { term in (0..<term.scalarCount).contains { term.scalars[$0] &- 0x61 < 26 } } == true
       ? index.initialSignatures(parallelThreshold: parallelThreshold).pointer : nil
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides =
@@ -439,9 +440,10 @@ final class SearchEngine {
   /// the best `RankedRows.topCount` of them.
   ///
   /// A row that the mask kernel takes is only tested (`FuzzyMaskScorer.contains`); it is scored
-  /// only when an upper bound of its score (the pattern's best possible, less the first letter's
-  /// word-start bonus when the row's initials lack that letter) could beat the worst row kept, so
-  /// most rows are never scored (1M rows, `st`: 31-34 → 24-26 ms, `sta` 31 → 26-27; `stand` 16 → 17-18).
+  /// only when an upper bound of its score (the pattern's best possible, less the word-start
+  /// bonuses of the letters that start none of the row's words) could beat the worst row kept, so
+  /// most rows are never scored (1M rows, side by side with scoring every row: `st` 31-34 → 21-22
+  /// ms, `sta` 31 → 26-27; `stand` 16 → 18).
   private func rankFuzzyRows(
     _ plan: QueryPlan, rows: Range<Int>, texts: RowTexts, required: UInt32, scope: Int,
     scopes: UnsafeBufferPointer<UInt16>, initials: UnsafePointer<UInt32>?,
@@ -458,15 +460,32 @@ final class SearchEngine {
     let check = term.scalarCount >= 4
     let kernel = scorer.maskScorer(pattern: term.scalars, count: term.scalarCount)
     let fold = texts.fold
-    // The best score any row could have, and the first letter's share of it.
-    let firstBonus = 2 &* FuzzyScorer.boundary
-    var bound = FuzzyScorer.match &* Int32(term.scalarCount) &+ firstBonus
-    for step in 1..<max(1, term.scalarCount) {
-      let afterWord = TextFolding.isWordScalar(term.scalars[step &- 1])
-      bound &+= max(
-        FuzzyScorer.consecutive &+ (afterWord ? 0 : FuzzyScorer.boundary), FuzzyScorer.boundary &- 3)
+    // The best score any row could have, and what a row loses of it for each of the pattern's
+    // letters that starts no word of the row (its initials lack it): the first letter's double
+    // word-start bonus, or a later letter's best step beyond a consecutive one.
+    var bound = FuzzyScorer.match &* Int32(term.scalarCount)
+    // (A fixed pair, not a list: a loop over a list per row cost `stand` 2 ms at 1M.)
+    typealias Loss = (letter: UInt32, loss: Int32)
+    var losses: (first: Loss, second: Loss) = ((0, 0), (0, 0))
+    for step in 0..<term.scalarCount {
+      let best: Int32
+      if step == 0 {
+        best = 2 &* FuzzyScorer.boundary
+      } else {
+        let afterWord = TextFolding.isWordScalar(term.scalars[step &- 1])
+        best = max(
+          FuzzyScorer.consecutive &+ (afterWord ? 0 : FuzzyScorer.boundary), FuzzyScorer.boundary &- 3)
+      }
+      bound &+= best
+      let scalar = term.scalars[step]
+      let floor = step == 0 ? 0 : FuzzyScorer.consecutive
+      // The first two letters only: checking more cost longer patterns more than it saved
+      // (1M `stand`: 17 → 20 ms with all five).
+      if initials != nil, step < 2, scalar &- 0x61 < 26, best > floor {
+        let entry = (letter: UInt32(1) &<< (scalar &- 0x61), loss: best &- floor)
+        if step == 0 { losses.first = entry } else { losses.second = entry }
+      }
     }
-    let firstLetter: UInt32 = initials == nil ? 0 : 1 &<< (term.scalars[0] &- 0x61)
     var best = RankHeap(limit: RankedRows.topCount)
     @inline(__always) func titleLength(_ row: Int) -> Int {
       guard let offsets = titles.offsets else { return 0 }
@@ -490,7 +509,12 @@ final class SearchEngine {
       let length = fold.end(row) &- start
       let score: Int32
       if let kernel, length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit {
-        let reach = initials.map { $0[row] & firstLetter == 0 } == true ? bound &- firstBonus : bound
+        var reach = bound
+        if let initials {
+          let letters = initials[row]
+          reach &-= letters & losses.first.letter == 0 ? losses.first.loss : 0
+          reach &-= letters & losses.second.letter == 0 ? losses.second.loss : 0
+        }
         // At best a tie on score: a longer title, or an equal one on a later row, ranks after.
         if reach < rootScore || (reach == rootScore && titleLength(row) >= rootLength) {
           if kernel.contains(fold.base + start, length: length) { ids.append(row) }
