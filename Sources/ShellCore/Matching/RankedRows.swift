@@ -67,12 +67,8 @@ final class RankedRows: Equatable {
   /// Calls `body` with a function from row to its title's length in bytes.
   private func withTitleLengths<R>(_ body: ((Int32) -> Int) -> R) -> R {
     dataset.withStorage { _, offsets in
-      let stride = dataset.columns.count
-      let title = dataset.titleColumn
-      return body { row in
-        let slot = Int(row) * stride + title
-        return Int(offsets[slot + 1] - offsets[slot])
-      }
+      let lengths = TitleLengths(dataset, offsets: offsets)
+      return body { lengths(Int($0)) }
     }
   }
 }

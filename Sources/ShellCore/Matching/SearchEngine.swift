@@ -388,8 +388,7 @@ final class SearchEngine {
                 // bytes still in cache); the others' scores wait until something reads past them.
                 result.best = rankFuzzyRows(
                   plan, rows: lower..<upper, texts: texts, required: required, scope: scope, scopes: scopes,
-                  initials: initials,
-                  titles: (offsets.baseAddress, dataset.columns.count, dataset.titleColumn),
+                  initials: initials, titleLength: TitleLengths(dataset, offsets: offsets),
                   into: result.rows)
                 return result
               } else {
@@ -447,7 +446,7 @@ final class SearchEngine {
   private func rankFuzzyRows(
     _ plan: QueryPlan, rows: Range<Int>, texts: RowTexts, required: UInt32, scope: Int,
     scopes: UnsafeBufferPointer<UInt16>, initials: UnsafePointer<UInt32>?,
-    titles: (offsets: UnsafePointer<UInt32>?, stride: Int, column: Int), into ids: RowIDBuffer
+    titleLength: TitleLengths, into ids: RowIDBuffer
   ) -> RankHeap {
     let signatures = index.signatures.pointer
     let scorer = FuzzyScorer()
@@ -487,11 +486,6 @@ final class SearchEngine {
       }
     }
     var best = RankHeap(limit: RankedRows.topCount)
-    @inline(__always) func titleLength(_ row: Int) -> Int {
-      guard let offsets = titles.offsets else { return 0 }
-      let slot = row &* titles.stride &+ titles.column
-      return Int(offsets[slot &+ 1] &- offsets[slot])
-    }
     // The worst row kept, once `best` is full: a row must beat it to enter.
     var rootScore = Int32.min
     var rootLength = 0
