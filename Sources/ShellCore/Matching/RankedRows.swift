@@ -46,8 +46,9 @@ final class RankedRows: Equatable {
   subscript(index: Int) -> Int32 {
     if index < top.count { return top[index] }
     if all == nil, index < Self.topCount, count > 4 * Self.topCount, let scores {
-      top = withTitleLengths { length in
-        RankSorter.best(Self.topCount, rows: ascending, scores: scores, titleLength: length)
+      top = dataset.withStorage { _, offsets in
+        let lengths = TitleLengths(dataset, offsets: offsets)
+        return RankSorter.best(Self.topCount, rows: ascending, scores: scores, titleLength: lengths)
       }
       return top[index]
     }

@@ -38,7 +38,12 @@ struct RankSorterTests {
     let lengths = (0..<count).map { _ in Int.random(in: 0...maxLength, using: &generator) }
     let lengthOf = Dictionary(uniqueKeysWithValues: zip(rows, lengths))
     let sorted = RankSorter.sort(rows: rows, scores: scores) { lengthOf[$0] ?? 0 }
-    let best = RankSorter.best(limit, rows: rows, scores: scores) { lengthOf[$0] ?? 0 }
+    // Titles of those lengths (the rows between them empty), read as the engine reads them.
+    let dataset = MatchingFixtures.dataset(
+      (0...Int32(2 * count)).map { String(repeating: "a", count: lengthOf[$0] ?? 0) })
+    let best = dataset.withStorage { _, offsets in
+      RankSorter.best(limit, rows: rows, scores: scores, titleLength: TitleLengths(dataset, offsets: offsets))
+    }
     #expect(best == Array(sorted.prefix(limit)))
   }
 }
