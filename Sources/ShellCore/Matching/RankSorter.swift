@@ -52,26 +52,33 @@ enum RankSorter {
   static func best(
     _ limit: Int, rows: [Int32], scores: [Int32], titleLength: TitleLengths
   ) -> [Int32] {
+    scores.withUnsafeBufferPointer { buffer in
+      best(limit, rows: rows, scores: ListedScores(scores: buffer), titleLength: titleLength)
+    }
+  }
+
+  /// `best` with scores from any source (a one-letter fuzzy query's need no list).
+  static func best<Scores: RowScores>(
+    _ limit: Int, rows: [Int32], scores: Scores, titleLength: TitleLengths
+  ) -> [Int32] {
     guard limit > 0 else { return [] }
     let count = rows.count
     let chunkCount = Parallel.chunkCount(count, threshold: 1 << 16)
     let chunkSize = (count + chunkCount - 1) / max(1, chunkCount)
     let heaps = rows.withUnsafeBufferPointer { rowBuffer in
-      scores.withUnsafeBufferPointer { scoreBuffer in
-        Parallel.map(chunkCount) { chunk in
-          var heap = RankHeap(limit: limit)
-          let lower = min(count, chunk * chunkSize)
-          for index in lower..<min(count, lower + chunkSize) {
-            let score = scoreBuffer[index]
-            if heap.isFull, score < heap.root.score { continue }
-            let row = rowBuffer[index]
-            let key = RankHeap.Key(score: score, length: titleLength(Int(row)), row: row)
-            // Most rows that tie the worst kept one's score lose to it: no call for them.
-            if heap.isFull, !key.ranksBefore(heap.root) { continue }
-            heap.offer(key)
-          }
-          return heap
+      Parallel.map(chunkCount) { chunk in
+        var heap = RankHeap(limit: limit)
+        let lower = min(count, chunk * chunkSize)
+        for index in lower..<min(count, lower + chunkSize) {
+          let row = rowBuffer[index]
+          let score = scores.score(at: index, row: row)
+          if heap.isFull, score < heap.root.score { continue }
+          let key = RankHeap.Key(score: score, length: titleLength(Int(row)), row: row)
+          // Most rows that tie the worst kept one's score lose to it: no call for them.
+          if heap.isFull, !key.ranksBefore(heap.root) { continue }
+          heap.offer(key)
         }
+        return heap
       }
     }
     return RankHeap.merged(heaps, limit: limit)
