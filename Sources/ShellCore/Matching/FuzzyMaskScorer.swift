@@ -40,6 +40,32 @@ struct FuzzyMaskScorer {
     return isWordBefore ? 0 : FuzzyScorer.boundary
   }
 
+  /// A row of at most 64 bytes as the masks read it: one or two 32-byte loads.
+  struct Window {
+    let low: SIMD32<UInt8>
+    let high: SIMD32<UInt8>
+    /// Whether the row runs past 32 bytes (most rows fit: one load and half the mask gathers).
+    let wide: Bool
+    /// Bits of the row's own positions.
+    let valid: UInt64
+
+    @inline(__always)
+    init(_ text: UnsafePointer<UInt8>, length: Int) {
+      wide = length > 32
+      low = ByteScanner.load(text)
+      high = wide ? ByteScanner.load(text + 32) : low
+      valid = length >= 64 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length)) &- 1
+    }
+
+    /// The positions holding `wanted` (splatted), as bits, past the row's end included.
+    @inline(__always)
+    func positions(of wanted: SIMD32<UInt8>) -> UInt64 {
+      var found = UInt64(ByteScanner.bits(low .== wanted))
+      if wide { found |= UInt64(ByteScanner.bits(high .== wanted)) &<< 32 }
+      return found
+    }
+  }
+
   /// The best score of the pattern in the `length` (at most 64) ASCII bytes at `text`, or
   /// `FuzzyScorer.none`; `reach` bytes from `text` must be readable.
   ///
@@ -47,20 +73,13 @@ struct FuzzyMaskScorer {
   /// which cost 5-9% of a search's instructions.
   @_transparent
   func score(_ text: UnsafePointer<UInt8>, length: Int) -> Int32 {
-    // Most rows fit 32 bytes: one load and half the mask gathers.
-    let wide = length > 32
     let none = FuzzyScorer.none
-    let low = ByteScanner.load(text)
-    let high = wide ? ByteScanner.load(text + 32) : low
-    let valid: UInt64 = length >= 64 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length)) &- 1
-    if count == 2 { return pairScore(text, low: low, high: high, wide: wide, valid: valid) }
+    let window = Window(text, length: length)
+    if count == 2 { return pairScore(text, window) }
     // Forward: a step's positions must follow the previous step's first one.
     var earlier: UInt64 = 0
     for step in 0..<count {
-      let wanted = pattern[step]
-      var found = UInt64(ByteScanner.bits(low .== wanted))
-      if wide { found |= UInt64(ByteScanner.bits(high .== wanted)) &<< 32 }
-      found &= valid
+      var found = window.positions(of: pattern[step]) & window.valid
       if step > 0 {
         let first = earlier & (0 &- earlier)
         found &= ~((first &<< 1) &- 1)
@@ -131,17 +150,11 @@ struct FuzzyMaskScorer {
   /// `score`'s first pass alone, for rows whose score is not needed yet.
   @_transparent
   func contains(_ text: UnsafePointer<UInt8>, length: Int) -> Bool {
-    let wide = length > 32
-    let low = ByteScanner.load(text)
-    let high = wide ? ByteScanner.load(text + 32) : low
-    let valid: UInt64 = length >= 64 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length)) &- 1
+    let window = Window(text, length: length)
     // Each step's first position, past which the next step must find its byte.
     var after: UInt64 = 0
     for step in 0..<count {
-      let wanted = pattern[step]
-      var found = UInt64(ByteScanner.bits(low .== wanted))
-      if wide { found |= UInt64(ByteScanner.bits(high .== wanted)) &<< 32 }
-      found &= valid & ~after
+      let found = window.positions(of: pattern[step]) & window.valid & ~after
       if found == 0 { return false }
       let first = found & (0 &- found)
       after = (first &<< 1) &- 1
@@ -156,19 +169,10 @@ struct FuzzyMaskScorer {
   /// only adds gap), so a row costs a few bit scans per first-byte position (1M rows, `st`: 295 →
   /// 274 M instructions a search).
   @inline(__always)
-  func pairScore(
-    _ text: UnsafePointer<UInt8>, low: SIMD32<UInt8>, high: SIMD32<UInt8>, wide: Bool, valid: UInt64
-  ) -> Int32 {
+  func pairScore(_ text: UnsafePointer<UInt8>, _ window: Window) -> Int32 {
     let none = FuzzyScorer.none
-    let first = pattern[0]
-    let second = pattern[1]
-    var firsts = UInt64(ByteScanner.bits(low .== first))
-    var seconds = UInt64(ByteScanner.bits(low .== second))
-    if wide {
-      firsts |= UInt64(ByteScanner.bits(high .== first)) &<< 32
-      seconds |= UInt64(ByteScanner.bits(high .== second)) &<< 32
-    }
-    seconds &= valid
+    var firsts = window.positions(of: pattern[0])
+    let seconds = window.positions(of: pattern[1]) & window.valid
     if seconds == 0 { return none }
     // Only first-byte positions before the last second-byte one start an alignment.
     let last = UInt64(truncatingIfNeeded: 63 &- seconds.leadingZeroBitCount)
