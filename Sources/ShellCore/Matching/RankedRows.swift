@@ -60,16 +60,11 @@ final class RankedRows: Equatable {
     if let all { return all }
     let known = scores ?? scoring?(ascending) ?? []
     scores = known
-    let sorted = withTitleLengths { RankSorter.sort(rows: ascending, scores: known, titleLength: $0) }
+    let sorted = dataset.withStorage { _, offsets in
+      let lengths = TitleLengths(dataset, offsets: offsets)
+      return RankSorter.sort(rows: ascending, scores: known) { lengths(Int($0)) }
+    }
     all = sorted
     return sorted
-  }
-
-  /// Calls `body` with a function from row to its title's length in bytes.
-  private func withTitleLengths<R>(_ body: ((Int32) -> Int) -> R) -> R {
-    dataset.withStorage { _, offsets in
-      let lengths = TitleLengths(dataset, offsets: offsets)
-      return body { lengths(Int($0)) }
-    }
   }
 }
