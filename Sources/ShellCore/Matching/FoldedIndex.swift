@@ -29,6 +29,11 @@ final class FoldedIndex: @unchecked Sendable {
   /// (`sideForms`), by `TextVariant.rawValue`.
   private var sides: [(bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?] = Array(
     repeating: nil, count: TextVariant.allCases.count)
+  /// What forms not built stand on in `SideForms` (no term reads them), made once rather than at
+  /// every search that compares outside `fold`.
+  private let emptySide = (
+    bytes: PinnedBuffer<UInt8>(count: 0, padding: padding), offsets: PinnedBuffer<UInt32>(count: 1)
+  )
   /// Per row, the set of byte classes in its fold form (`RowSignature`): short queries test
   /// it instead of scanning text.
   let signatures: PinnedBuffer<UInt32>
@@ -451,11 +456,9 @@ final class FoldedIndex: @unchecked Sendable {
   func sideForms(dataset: Dataset, variants: Set<TextVariant>) -> SideForms {
     let missing = variants.filter { $0 != .fold && sides[$0.rawValue] == nil }
     if !missing.isEmpty { buildSides(dataset: dataset, variants: missing) }
-    // Forms not asked for stand on an empty arena: no term reads them.
-    let emptyBytes = PinnedBuffer<UInt8>(count: 0, padding: Self.padding)
-    let emptyOffsets = PinnedBuffer<UInt32>(count: 1)
     return SideForms(
-      bytes: sides.map { $0?.bytes ?? emptyBytes }, offsets: sides.map { $0?.offsets ?? emptyOffsets })
+      bytes: sides.map { $0?.bytes ?? emptySide.bytes },
+      offsets: sides.map { $0?.offsets ?? emptySide.offsets })
   }
 
   /// Builds the side forms in `variants`.
