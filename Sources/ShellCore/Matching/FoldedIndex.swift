@@ -49,6 +49,13 @@ final class FoldedIndex: @unchecked Sendable {
   /// Bytes readable past every arena's last row.
   static let padding = 96
 
+  /// The fold arena, row by row.
+  var foldView: ArenaView {
+    ArenaView(
+      base: foldBytes.pointer, limit: foldBytes.count + Self.padding, offsets: foldOffsets.pointer, stride: 1,
+      column: 0)
+  }
+
   /// Folds the `columns` of every row of `dataset`.
   ///
   /// Pass 1 finds the wide rows and measures their fold forms; pass 2 writes every row's fold

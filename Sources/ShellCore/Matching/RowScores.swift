@@ -1,6 +1,9 @@
 /// Where a ranking's scores come from while its best rows are selected (`RankSorter.best`): a
 /// type, so each source's loop is compiled with its own lookup and no call per row.
 protocol RowScores {
+  /// At least the score of the row at `index` (whose id is `row`), and cheaper to know: a row
+  /// that cannot beat the worst row kept even with it is never scored.
+  func ceiling(at index: Int, row: Int32) -> Int32
   /// The score of the row at `index` among the rows being ranked, whose id is `row`.
   func score(at index: Int, row: Int32) -> Int32
 }
@@ -10,18 +13,37 @@ struct ListedScores: RowScores {
   let scores: UnsafeBufferPointer<Int32>
 
   @inline(__always)
+  func ceiling(at index: Int, row: Int32) -> Int32 { scores[index] }
+
+  @inline(__always)
   func score(at index: Int, row: Int32) -> Int32 { scores[index] }
 }
 
-/// A one-letter fuzzy query's scores, which the rows' word-initial signatures give without a
-/// list: the letter starts a word of the row, or only appears inside words.
-struct InitialScores: RowScores {
-  let initials: UnsafePointer<UInt32>
-  /// The letter's bit in `initials`.
-  let letter: UInt32
+/// A one-letter fuzzy query's scores, read from the rows' folded text only for rows short enough
+/// to rank among the best: the letter starts a word of the row, or only appears inside words.
+struct WordStartScores: RowScores {
+  /// Every row in `fold` form.
+  let fold: ArenaView
+  /// The letter, folded.
+  let letter: UInt8
+
+  /// A row whose letter starts a word.
+  static let initial = FuzzyScorer.match &+ 2 &* FuzzyScorer.boundary
+
+  @inline(__always)
+  func ceiling(at index: Int, row: Int32) -> Int32 { Self.initial }
 
   @inline(__always)
   func score(at index: Int, row: Int32) -> Int32 {
-    initials[Int(row)] & letter != 0 ? FuzzyScorer.match &+ 2 &* FuzzyScorer.boundary : FuzzyScorer.match
+    let start = fold.start(Int(row))
+    let end = fold.end(Int(row))
+    var position = start
+    while position < end {
+      if fold.base[position] == letter, ByteScanner.isWordStart(fold.base, rowStart: start, position) {
+        return Self.initial
+      }
+      position &+= 1
+    }
+    return FuzzyScorer.match
   }
 }

@@ -17,6 +17,9 @@ enum RowSignature {
     }
   }
 
+  /// The bits of the letters and the space: a row with no other bit holds nothing else.
+  static let lettersAndSpace: UInt32 = 1 << 27 | (1 << 26 - 1)
+
   /// Whether a byte's bit is its own (so the bit alone proves the byte occurs).
   static func isExact(_ byte: UInt8) -> Bool {
     (0x61...0x7A).contains(byte) || byte == 0x20

@@ -195,19 +195,17 @@ final class SearchEngine {
       query.plan.terms[0].scalars[0] &- 0x61 < 26
     {
       // One fuzzy letter: every row holding it scores `match`, plus twice `boundary` when it
-      // starts a word there; the letter and initials signatures say both without reading text.
+      // starts a word there. The letter's signature bit gives the rows; only those short enough
+      // to rank among the best are read for a word start.
       let letter = UInt8(truncatingIfNeeded: query.plan.terms[0].scalars[0])
       guard
         let rows = signatureRows(
           mask: RowSignature.bit(letter), in: index.signatures.pointer, cancellation: cancellation)
       else { return nil }
-      let initials = index.initialSignatures(parallelThreshold: parallelThreshold).pointer
-      let initial: UInt32 = 1 &<< UInt32(letter &- 0x61)
-      // The best rows are selected with scores read from the initials; the whole order's scores
-      // wait until read (1M rows, `s`: a 3.6 MB list and a pass less).
-      let scores = InitialScores(initials: initials, letter: initial)
+      // The whole order's scores wait until read (1M rows, `s`: a 3.6 MB list and a pass less).
       let best = dataset.withStorage { _, offsets in
         let lengths = TitleLengths(dataset, offsets: offsets)
+        let scores = WordStartScores(fold: index.foldView, letter: letter)
         return RankSorter.best(RankedRows.topCount, rows: rows, scores: scores, titleLength: lengths)
       }
       return (rows, [], nil, best)
@@ -235,12 +233,6 @@ final class SearchEngine {
       let lower = min(work, chunk * chunkSize)
       return lower..<min(work, lower + chunkSize)
     }
-    // A fuzzy term's letters earn bonuses at word starts: rows whose initials lack them cannot
-    // reach the best scores, which saves scoring them (`rankFuzzyRows`).
-    let fuzzyTerm = scored && query.plan.isSingleFuzzyTerm ? query.plan.terms[0] : nil
-    let initials =
-      fuzzyTerm.map { term in (0..<term.scalarCount).contains { term.scalars[$0] &- 0x61 < 26 } } == true
-      ? index.initialSignatures(parallelThreshold: parallelThreshold).pointer : nil
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides =
       query.comparesOutsideFold ? index.sideForms(dataset: dataset, variants: query.sideVariants) : nil
@@ -380,8 +372,7 @@ final class SearchEngine {
                 // bytes still in cache); the others' scores wait until something reads past them.
                 result.best = rankFuzzyRows(
                   plan, rows: lower..<upper, texts: texts, required: required, scope: scope, scopes: scopes,
-                  initials: initials, titleLength: TitleLengths(dataset, offsets: offsets),
-                  into: result.rows)
+                  titleLength: TitleLengths(dataset, offsets: offsets), into: result.rows)
                 return result
               } else {
                 // No term to scan for: test every row, skipping those whose signature lacks a byte
@@ -430,15 +421,16 @@ final class SearchEngine {
   /// One chunk of a single fuzzy term's search: appends the matching rows to `ids` and returns
   /// the best `RankedRows.topCount` of them.
   ///
-  /// A row that the mask kernel takes is only tested (`FuzzyMaskScorer.contains`); it is scored
+  /// A row that the mask kernel takes is only tested (`FuzzyMaskScorer.ceiling`); it is scored
   /// only when an upper bound of its score (the pattern's best possible, less the word-start
-  /// bonuses of the letters that start none of the row's words) could beat the worst row kept, so
-  /// most rows are never scored (1M rows, side by side with scoring every row: `st` 31-34 → 21-22
-  /// ms, `sta` 31 → 26-27; `stand` 16 → 18).
+  /// bonuses of its first two bytes where they start none of the row's words) could beat the
+  /// worst row kept, so most rows are never scored (1M rows, side by side with scoring every row:
+  /// `st` 31-34 → 21-22 ms, `sta` 31 → 26-27; `stand` 16 → 18). The word starts come from the
+  /// row's bytes, not a signature of every row's initials: 38 MiB less at 10M rows (a `fuzzy`
+  /// session's peak 709 → 671 MiB) for 1M `st` 20.6 → 23, `sta` 26 → 29 ms.
   private func rankFuzzyRows(
     _ plan: QueryPlan, rows: Range<Int>, texts: RowTexts, required: UInt32, scope: Int,
-    scopes: UnsafeBufferPointer<UInt16>, initials: UnsafePointer<UInt32>?,
-    titleLength: TitleLengths, into ids: RowIDBuffer
+    scopes: UnsafeBufferPointer<UInt16>, titleLength: TitleLengths, into ids: RowIDBuffer
   ) -> RankHeap {
     let signatures = index.signatures.pointer
     let scorer = FuzzyScorer()
@@ -451,13 +443,13 @@ final class SearchEngine {
     let check = term.scalarCount >= 4
     let kernel = scorer.maskScorer(pattern: term.scalars, count: term.scalarCount)
     let fold = texts.fold
-    // The best score any row could have, and what a row loses of it for each of the pattern's
-    // letters that starts no word of the row (its initials lack it): the first letter's double
-    // word-start bonus, or a later letter's best step beyond a consecutive one.
+    // The best score any row could have, and what a row loses of it when one of the pattern's
+    // first two bytes starts no word of the row: the first's double word-start bonus, or the
+    // second's best step beyond a consecutive one.
     var bound = FuzzyScorer.match &* Int32(term.scalarCount)
-    // (A fixed pair, not a list: a loop over a list per row cost `stand` 2 ms at 1M.)
-    typealias Loss = (letter: UInt32, loss: Int32)
-    var losses: (first: Loss, second: Loss) = ((0, 0), (0, 0))
+    // (The first two only: checking every letter cost longer patterns more than it saved, 1M
+    // `stand` 17 → 20 ms with all five.)
+    var losses: (first: Int32, second: Int32) = (0, 0)
     for step in 0..<term.scalarCount {
       let best: Int32
       if step == 0 {
@@ -468,13 +460,11 @@ final class SearchEngine {
           FuzzyScorer.consecutive &+ (afterWord ? 0 : FuzzyScorer.boundary), FuzzyScorer.boundary &- 3)
       }
       bound &+= best
-      let scalar = term.scalars[step]
-      let floor = step == 0 ? 0 : FuzzyScorer.consecutive
-      // The first two letters only: checking more cost longer patterns more than it saved
-      // (1M `stand`: 17 → 20 ms with all five).
-      if initials != nil, step < 2, scalar &- 0x61 < 26, best > floor {
-        let entry = (letter: UInt32(1) &<< (scalar &- 0x61), loss: best &- floor)
-        if step == 0 { losses.first = entry } else { losses.second = entry }
+      // Off a word start, the first byte earns no bonus and the second a consecutive step at best.
+      if step == 0 {
+        losses.first = best
+      } else if step == 1 {
+        losses.second = best &- FuzzyScorer.consecutive
       }
     }
     var best = RankHeap(limit: RankedRows.topCount)
@@ -495,18 +485,17 @@ final class SearchEngine {
       let length = fold.end(row) &- start
       let score: Int32
       if let kernel, length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit {
-        var reach = bound
-        if let initials {
-          let letters = initials[row]
-          reach &-= letters & losses.first.letter == 0 ? losses.first.loss : 0
-          reach &-= letters & losses.second.letter == 0 ? losses.second.loss : 0
-        }
+        let text = fold.base + start
+        let reach = kernel.ceiling(
+          text, length: length, bound: bound, losses: losses,
+          lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0)
+        if reach == FuzzyScorer.none { continue }
         // At best a tie on score: a longer title, or an equal one on a later row, ranks after.
         if reach < rootScore || (reach == rootScore && titleLength(row) >= rootLength) {
-          if kernel.contains(fold.base + start, length: length) { ids.append(row) }
+          ids.append(row)
           continue
         }
-        score = kernel.score(fold.base + start, length: length)
+        score = kernel.score(text, length: length)
       } else {
         guard !check || plan.matches(row, texts) else { continue }
         score = plan.score(row, texts, scorer)
@@ -949,7 +938,7 @@ final class SearchEngine {
         base: bytes.pointer, limit: bytes.count + FoldedIndex.padding, offsets: offsets.pointer, stride: 1,
         column: 0)
     }
-    let fold = view(index.foldBytes, index.foldOffsets)
+    let fold = index.foldView
     let original: ArenaView
     if let cased {
       original = view(cased.bytes, cased.offsets)
@@ -1179,9 +1168,7 @@ final class SearchEngine {
     let chunkCount = Parallel.chunkCount(rows.count, threshold: max(1, parallelThreshold / 4))
     let chunkSize = (rows.count + chunkCount - 1) / chunkCount
     let builders = freeBuilders(chunkCount)
-    let fold = ArenaView(
-      base: index.foldBytes.pointer, limit: index.foldBytes.count + FoldedIndex.padding,
-      offsets: index.foldOffsets.pointer, stride: 1, column: 0)
+    let fold = index.foldView
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
     rows.withUnsafeBufferPointer { ids in
       Parallel.forEach(chunkCount) { chunk in
