@@ -25,6 +25,7 @@ import Testing
   }
 
   /// Runs a command at the REPL prompt and waits for `marker` in its output.
+  @discardableResult
   private func command(_ line: String, _ terminal: TerminalSession, waitFor marker: String) async throws
     -> String
   {
@@ -35,7 +36,7 @@ import Testing
 
   @Test func typingBackspaceTabEnterAndEsc() async throws {
     let terminal = try TerminalSession(
-      historyPath: temporaryPath("history"), arguments: "--dataset candies --live")
+      arguments: "--dataset candies --live")
     var screen = try await terminal.waitFor(Self.footer)
     #expect(screen.contains("[ |Search for Candy ] Cancel"))
     #expect(screen.contains("scope: [All] Chocolate Hard Other"))
@@ -61,7 +62,7 @@ import Testing
   @Test func pasteIsOneChangeAndTheTraceFileMatchesTheCommands() async throws {
     let trace = temporaryPath("trace.jsonl")
     defer { try? FileManager.default.removeItem(atPath: trace) }
-    let terminal = try TerminalSession(historyPath: temporaryPath("history"))
+    let terminal = try TerminalSession()
     try await terminal.waitFor("countries>")
     try await command("trace json \(trace)", terminal, waitFor: "countries> trace")
     try await command("live", terminal, waitFor: Self.footer)
@@ -88,7 +89,7 @@ import Testing
   }
 
   @Test func highlightOpensTheDetailAndCtrlCKeepsTheState() async throws {
-    let terminal = try TerminalSession(historyPath: temporaryPath("history"), arguments: "--live")
+    let terminal = try TerminalSession(arguments: "--live")
     try await terminal.waitFor(Self.footer)
     try await typeSlowly("ger", into: terminal)
     try terminal.send("Down")
@@ -108,7 +109,7 @@ import Testing
 
   @Test func redrawsToTheNewSizeOnResize() async throws {
     let terminal = try TerminalSession(
-      historyPath: temporaryPath("history"), arguments: "--dataset fruits --live")
+      arguments: "--dataset fruits --live")
     var screen = try await terminal.waitFor(Self.footer)
     #expect(screen.contains("16  Raspberries"))
     try terminal.resize(width: 60, height: 10)
@@ -122,7 +123,7 @@ import Testing
   }
 
   @Test func navigationBarAndHiddenBar() async throws {
-    let terminal = try TerminalSession(historyPath: temporaryPath("history"), arguments: "--dataset fruits")
+    let terminal = try TerminalSession(arguments: "--dataset fruits")
     try await terminal.waitFor("fruits>")
     try await command("set hides-nav-bar off", terminal, waitFor: "fruits> set")
     try await command("set bar-hidden on", terminal, waitFor: "main table")

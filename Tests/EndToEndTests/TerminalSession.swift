@@ -5,8 +5,18 @@ import Foundation
 final class TerminalSession {
   let socket = "searchshell-test-\(UUID().uuidString.prefix(8))"
   let historyPath: String
+  /// Whether the session made `historyPath` up, and so removes it when it ends.
+  private let ownsHistory: Bool
 
-  init(historyPath: String, arguments: String = "") throws {
+  /// A session whose history goes to `historyPath`, or to a file of its own that it removes
+  /// when it ends.
+  init(historyPath: String? = nil, arguments: String = "") throws {
+    ownsHistory = historyPath == nil
+    let historyPath =
+      historyPath
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "searchshell-history-\(UUID().uuidString)"
+      ).path
     self.historyPath = historyPath
     let command =
       "env INPUTRC=/dev/null TERM=xterm NO_COLOR=1 SEARCHSHELL_HISTORY='\(historyPath)' '\(ShellProcess.executableURL.path)' \(arguments); echo EXIT=$?; sleep 30"
@@ -17,12 +27,13 @@ final class TerminalSession {
     // The server inherits the test runner's blocked signals and then never acts on `kill-server`
     // (every session used to outlive its test): end the server and the pane's process group.
     let pids = (try? tmux(["display-message", "-p", "-t", "0", "#{pid} #{pane_pid}"])) ?? ""
-    try? tmux(["kill-server"])
+    _ = try? tmux(["kill-server"])
     let numbers = pids.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
     if numbers.count == 2 {
       kill(-numbers[1], SIGKILL)
       kill(numbers[0], SIGKILL)
     }
+    if ownsHistory { try? FileManager.default.removeItem(atPath: historyPath) }
   }
 
   /// Types keys (tmux key names such as `Enter`, `Tab`, `C-c`, or literal text).

@@ -9,7 +9,7 @@ import Testing
   }
 
   @Test func tabCompletesAndEnterRunsTheCommand() async throws {
-    let terminal = try TerminalSession(historyPath: temporaryHistory())
+    let terminal = try TerminalSession()
     try await terminal.waitFor("countries>")
     try terminal.type("sea")
     try terminal.send("Tab")
@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func ctrlCDiscardsTheLineAndCtrlDExitsZero() async throws {
-    let terminal = try TerminalSession(historyPath: temporaryHistory())
+    let terminal = try TerminalSession()
     try await terminal.waitFor("countries>")
     try terminal.type("select 99")
     try await terminal.waitFor("countries> select 99")
