@@ -1,4 +1,5 @@
-/// A contiguous copy of a result's folded rows, in the result's order, for the next keystroke.
+/// A contiguous copy of a result's rows, in the result's order and in the form its query compared
+/// (`fold`, or a case- or accent-sensitive one), for the next keystroke.
 ///
 /// Re-checking a result after a typed letter reads its rows from all over the arena: at a
 /// quarter of the rows that touches nearly every cache line of it, as slow as a full scan, and
@@ -11,9 +12,12 @@ final class CompactRows {
   let parts: [Builder]
   /// Where each part's rows start among the result's rows, then the result's row count.
   let partStarts: [Int]
+  /// The form the rows are copied in: only a query comparing in it may read them.
+  let variant: TextVariant
 
-  /// The parts written by one search; nil if any gave up or they do not hold `rows` rows.
-  init?(parts: [Builder], rows: Int) {
+  /// The parts written by one search, of rows in `variant` form; nil if any gave up or they do
+  /// not hold `rows` rows.
+  init?(parts: [Builder], rows: Int, variant: TextVariant) {
     if parts.isEmpty || parts.contains(where: \.overflowed) { return nil }
     var starts = [0]
     for part in parts { starts.append(starts[starts.count - 1] + part.rowCount) }
@@ -21,6 +25,7 @@ final class CompactRows {
     for part in parts { part.seal() }
     self.parts = parts
     partStarts = starts
+    self.variant = variant
   }
 
   /// One part of a copy while it is being filled.
@@ -65,6 +70,10 @@ final class CompactRows {
 
     /// Whether rows may still be added.
     var isOpen: Bool { limit > 0 && !overflowed }
+
+    /// Gives the copy up: a search that cannot copy its rows in order and form (a case-sensitive
+    /// scan that finds wide rows in their own arena after the others).
+    func abandon() { overflowed = true }
 
     /// Empties the copy for a new search that keeps at most `limit` rows (0: copy nothing), and
     /// gives up early when it would keep more than `share` (see `outpaces`), of about `bytes`
@@ -115,17 +124,18 @@ final class CompactRows {
       ends[rowCount] = UInt32(truncatingIfNeeded: byteCount)
     }
 
-    /// Appends the rows `ids` of `view` (an arena padded for 48-byte reads past any row), with
-    /// no branch per row for rows of up to 48 bytes: scattered rows then wait for memory side by
-    /// side, where a copy loop per row would wait for each in turn.
-    func gather(_ ids: UnsafeBufferPointer<Int32>, of view: ArenaView) {
+    /// Appends the rows `ids`, each row's text given by `text` (in an arena padded for 48-byte
+    /// reads past any row), with no branch per row for rows of up to 48 bytes: scattered rows then
+    /// wait for memory side by side, where a copy loop per row would wait for each in turn.
+    @inline(__always)
+    func gather(_ ids: UnsafeBufferPointer<Int32>, text: (Int) -> RowSlice) {
       var first = 0
       while first < ids.count, !overflowed {
         let last = min(ids.count, first + 1024)
         guard reserve(rows: last - first, rowBytes: Writer.rowBytes, scanned: 0, of: 0) else { return }
         var writer = self.writer
         for index in first..<last {
-          let row = view.slice(Int(ids[index]))
+          let row = text(Int(ids[index]))
           if row.count <= Writer.rowBytes {
             writer.offer(row.base + row.start, count: row.count, keep: 1)
           } else {

@@ -67,6 +67,9 @@ struct CompiledQuery {
   /// Whether the query is one positive, unanchored substring or word-start term on the folded text.
   var isPlainFold: Bool { clauses.isEmpty && driver?.plan.isPlainFold == true }
 
+  /// Whether the query is one positive, unanchored substring or word-start term, in any form.
+  var isPlain: Bool { clauses.isEmpty && driver?.plan.isPlain == true }
+
   /// Signature bits every matching row has: from the positive, single-term clauses compared in
   /// `fold` form (whose bytes are exactly what signatures are built from).
   var requiredSignature: UInt32 {
@@ -153,11 +156,13 @@ struct TermPlan {
   let anchoredEnd: Bool
   let negated: Bool
 
-  /// Whether the term is a positive, unanchored substring or word-start term on the folded text.
-  var isPlainFold: Bool {
-    variant == .fold && !negated && !anchoredStart && !anchoredEnd
-      && (kind == .contains || kind == .wordStart)
+  /// Whether the term is a positive, unanchored substring or word-start term, in any form.
+  var isPlain: Bool {
+    !negated && !anchoredStart && !anchoredEnd && (kind == .contains || kind == .wordStart)
   }
+
+  /// Whether the term is `isPlain` on the folded text.
+  var isPlainFold: Bool { variant == .fold && isPlain }
 
   /// A per-row test of the needle for loops over many rows (`contains` and `wordStart` terms only).
   var finder: RowFinder {

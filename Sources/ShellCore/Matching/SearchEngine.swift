@@ -166,6 +166,9 @@ final class SearchEngine {
     cancellation: SearchCancellation?
   ) -> (rows: [Int32], scores: [Int32], compact: CompactRows?, best: [Int32]?)? {
     let rowCount = dataset.rowCount
+    // A copy holds its rows in the form its own query compared; narrowing only follows a query of
+    // the same form (`ParsedQuery.implies`), and any other would read the arenas.
+    let compact = compact?.variant == query.driver?.plan.variant ? compact : nil
     if candidates == nil, scope == 0, !scored, query.plan.clauseCount == 0, let driver = query.driver,
       driver.plan.variant == .fold || driver.plan.variant == .ci, driver.plan.kind == .contains,
       driver.needle.count == 1, RowSignature.isExact(driver.needle.bytes[0])
@@ -175,7 +178,7 @@ final class SearchEngine {
       else { return nil }
       if driver.plan.variant == .fold { return (rows, [], compactCopy(of: rows), nil) }
       removeWideMisses(from: &rows, term: driver.plan, mask: mask)
-      return (rows, [], nil, nil)
+      return (rows, [], compactCopy(of: rows, variant: .ci), nil)
     }
     if candidates == nil, scope == 0, !scored, query.plan.clauseCount == 0, let driver = query.driver,
       driver.plan.isPlainFold, driver.plan.kind == .wordStart, driver.needle.count == 1,
@@ -236,10 +239,12 @@ final class SearchEngine {
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides =
       query.comparesOutsideFold ? index.sideForms(dataset: dataset, variants: query.sideVariants) : nil
-    // A plain query's result keeps a compact copy of its folded rows for the next keystroke, made
-    // as rows match (their bytes in cache); each chunk gives up past 1.5 times its share, or when
-    // its rows so far, extrapolated, pass its share by a quarter.
-    let compactLimit = query.isPlainFold && scope == 0 ? compactRowLimit : 0
+    // A plain query's result keeps a compact copy of its rows, in the form it compared, for the
+    // next keystroke, made as rows match (their bytes in cache); each chunk gives up past 1.5 times
+    // its share, or when its rows so far, extrapolated, pass its share by a quarter. Every form
+    // copies (1M, typing `sta` after `st`: `exact` 5.6 → 1.8 ms, `ci` 4.2 → 2.0; `st` pays about
+    // 2 ms for its copy, as `fold` did).
+    let compactLimit = query.isPlain && scope == 0 ? compactRowLimit : 0
     let builders = freeBuilders(chunkCount)
     let averageRow = max(1, index.foldBytes.count / max(1, rowCount))
     for (chunk, builder) in builders.enumerated() {
@@ -281,7 +286,7 @@ final class SearchEngine {
               }
               let copy = builders[chunk]
               result.compact = copy
-              if candidates != nil, let driverPlan, query.isPlainFold, let compact,
+              if candidates != nil, let driverPlan, query.isPlain, let compact,
                 let address = candidateBuffer.baseAddress
               {
                 // The previous result's rows, copied contiguously: one sequential pass per part.
@@ -306,7 +311,7 @@ final class SearchEngine {
                     }
                   }
                 }
-              } else if candidates != nil, let driver = query.driver, let driverPlan, query.isPlainFold,
+              } else if candidates != nil, let driver = query.driver, let driverPlan, query.isPlain,
                 Self.isProbed(driver.needle, driverPlan), let address = candidateBuffer.baseAddress
               {
                 // A short term re-checked on a large previous result: scattered rows, where a
@@ -316,11 +321,13 @@ final class SearchEngine {
                   driver.needle, driverPlan, lower..<upper, candidates: address, texts,
                   RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), result.rows,
                   copy: (copy, positions))
-              } else if candidates != nil, let driverPlan, query.isPlainFold {
+              } else if candidates != nil, let driverPlan, query.isPlain {
                 // One plain term re-checked on a previous result (a typed letter): one inlined
-                // kernel per row, reading the rows in ascending order.
+                // kernel per row, reading the rows in ascending order, in the term's form.
                 let finder = driverPlan.finder
-                let fold = texts.fold
+                let variant = driverPlan.variant
+                let fold = variant == .fold
+                let view = fold || variant == .ci ? texts.fold : texts.cased
                 var blockStart = lower
                 var touched: UInt8 = 0
                 while blockStart < upper {
@@ -328,11 +335,11 @@ final class SearchEngine {
                   // whose cache misses overlap, then test them from cache.
                   let blockEnd = min(upper, blockStart + 32)
                   for position in blockStart..<blockEnd {
-                    touched ^= fold.base[fold.start(Int(candidateBuffer[position]))]
+                    touched ^= view.base[view.start(Int(candidateBuffer[position]))]
                   }
                   for position in blockStart..<blockEnd {
                     let row = Int(candidateBuffer[position])
-                    let slice = fold.slice(row)
+                    let slice = fold ? texts.fold.slice(row) : texts.slice(row, variant)
                     if finder.matches(slice), inScope(row) {
                       result.rows.append(row)
                       copy.append(slice)
@@ -409,7 +416,9 @@ final class SearchEngine {
     }
     if parts.contains(where: \.cancelled) { return nil }
     let copied =
-      compactLimit > 0 && rows.count <= compactLimit ? CompactRows(parts: builders, rows: rows.count) : nil
+      compactLimit > 0 && rows.count <= compactLimit
+      ? query.driver.flatMap { CompactRows(parts: builders, rows: rows.count, variant: $0.plan.variant) }
+      : nil
     let heaps = parts.compactMap(\.best)
     if heaps.count == parts.count, !heaps.isEmpty {
       return (rows, [], copied, RankHeap.merged(heaps, limit: RankedRows.topCount))
@@ -621,11 +630,21 @@ final class SearchEngine {
       base: sides.bytes[TextVariant.ci.rawValue].pointer,
       limit: sides.bytes[TextVariant.ci.rawValue].count + FoldedIndex.padding,
       offsets: sides.offsets[TextVariant.ci.rawValue].pointer, stride: 1, column: 0)
-    var misses: [Int32] = []
-    for position in 0..<index.wideRows.count {
-      let row = index.wideRows.pointer[position]
-      if signatures[Int(row)] & mask != 0, !finder.matches(ci.slice(position)) { misses.append(row) }
-    }
+    // On every core: a test per wide row holding the letter (1M rows, `z`: 1.6 ms on one).
+    let wideCount = index.wideRows.count
+    let chunkCount = Parallel.chunkCount(wideCount, threshold: max(1, parallelThreshold / 4))
+    let chunkSize = (wideCount + chunkCount - 1) / max(1, chunkCount)
+    let wideRows = index.wideRows.pointer
+    let misses = Self.concatenate(
+      Parallel.map(chunkCount) { chunk -> [Int32] in
+        var misses: [Int32] = []
+        let lower = min(wideCount, chunk * chunkSize)
+        for position in lower..<min(wideCount, lower + chunkSize) {
+          let row = wideRows[position]
+          if signatures[Int(row)] & mask != 0, !finder.matches(ci.slice(position)) { misses.append(row) }
+        }
+        return misses
+      })
     if misses.isEmpty { return }
     var count = 0
     rows.withUnsafeMutableBufferPointer { buffer in
@@ -682,10 +701,10 @@ final class SearchEngine {
       // signature has it are the matches (of an ASCII row's `ci` form too, which is its fold).
       let signatures = index.signatures.pointer
       for row in range where signatures[row] & mask != 0 {
-        let found = separateWide && texts.isWide(row) ? driverPlan.matches(row, texts) : true
-        if found, acceptsAll || filter.accepts(row) {
+        let wide = separateWide && texts.isWide(row)
+        if wide ? driverPlan.matches(row, texts) : true, acceptsAll || filter.accepts(row) {
           rows.append(row)
-          compact.append(texts.fold.slice(row))
+          compact.append(wide ? texts.slice(row, variant) : texts.fold.slice(row))
         }
       }
       return
@@ -708,13 +727,15 @@ final class SearchEngine {
         return
       }
     }
+    // Wide rows are found after the others, out of the copy's order: only a `fold` scan copies.
+    if separateWide { compact.abandon() }
     if variant == .fold || driver.isASCII {
       let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
       ByteScanner.scan(view, rows: range, needle: driver, wordStart: driverPlan.kind == .wordStart) { row in
         if separateWide, texts.isWide(row) { return }
         if acceptsAll || filter.accepts(row) {
           rows.append(row)
-          compact.append(texts.fold.slice(row), scanned: row &- range.lowerBound &+ 1, of: range.count)
+          compact.append(view.slice(row), scanned: row &- range.lowerBound &+ 1, of: range.count)
         }
       }
     }
@@ -826,9 +847,10 @@ final class SearchEngine {
     let positionsPast = Shape.byteCount - 1
     let lastStart = view.limit &- RowProbe<Shape>.reach
     let side = texts.side(variant)
+    let lastSideStart = side.limit &- RowProbe<Shape>.reach
     let builder = copy.builder
-    // Copies are of the fold form, which is what `view` reads when anything is copied.
-    let copying = builder.isOpen && variant == .fold
+    // Copies are of the term's form: what `view` reads, or a wide row's side arena.
+    let copying = builder.isOpen
     // Rows are offered to the copy in blocks, each with room reserved for all its rows, so the
     // loop stores every row's bytes without a check and only kept rows advance the copy.
     let block = 1024
@@ -859,26 +881,30 @@ final class SearchEngine {
         let wide = foldOnly && !Shape.wordStart ? false : texts.isWide(row)
         var found: Int
         var stored = false
+        // The row's text in the term's form: a wide row compared outside `fold` reads its side
+        // arena, probed as the others are (its bytes, not its scalars: the needle is ASCII).
+        var text = RowSlice(base: view.base, start: start, end: start &+ length, limit: view.limit)
+        var clear = compacted || (start >= 1 && start <= lastStart)
         if !foldOnly && wide && variant != .fold {
           if listed { wideIndex = texts.wideIndex(row) }
-          found = finder.matches(side.slice(wideIndex)) ? 1 : 0
+          text = side.slice(wideIndex)
+          clear = text.start >= 1 && text.start <= lastSideStart
           wideIndex &+= 1
-        } else if length <= RowProbe<Shape>.maxRowBytes, compacted || (start >= 1 && start <= lastStart),
-          !(Shape.wordStart && wide)
-        {
-          found = probe.matches(view.base + start, positions: max(length &- positionsPast, 0))
+        }
+        if text.count <= RowProbe<Shape>.maxRowBytes, clear, !(Shape.wordStart && wide) {
+          found = probe.matches(text.base + text.start, positions: max(text.count &- positionsPast, 0))
           stored = true
         } else {
-          found = finder.matches(view.slice(slot)) ? 1 : 0
+          found = finder.matches(text) ? 1 : 0
         }
         if filtered, found != 0, !filter.accepts(row) { found = 0 }
         output[count] = Int32(truncatingIfNeeded: row)
         if copying {
           if stored {
-            writer.offer(view.base + start, count: length, keep: found)
+            writer.offer(text.base + text.start, count: text.count, keep: found)
           } else if found != 0 {
             builder.commit(writer)
-            builder.append(view.slice(slot), keepingRoom: block &* RowProbe<Shape>.maxRowBytes)
+            builder.append(text, keepingRoom: block &* RowProbe<Shape>.maxRowBytes)
             writer = builder.writer
           }
         }
@@ -906,7 +932,10 @@ final class SearchEngine {
             let found = test(position, &writer, copying: false)
             if open, found != 0 {
               let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
-              builder.append(view.slice(compacted ? position &- slotBase : row))
+              // A wide row compared in its side form (the last one `test` read) is copied from it.
+              let sideForm = !foldOnly && variant != .fold && texts.isWide(row)
+              builder.append(
+                sideForm ? side.slice(wideIndex &- 1) : view.slice(compacted ? position &- slotBase : row))
             }
             count &+= found
           }
@@ -1160,26 +1189,37 @@ final class SearchEngine {
     }
   }
 
-  /// A compact copy of a plain `fold` result found without reading its rows (from signatures),
-  /// if it is small enough to keep: the next keystroke then reads only those rows' bytes, in one
-  /// pass (1M, z→zz: 0.9 ms, against 3.1-3.8 by a full search; `z` pays 2.3 ms more for the copy).
-  private func compactCopy(of rows: [Int32]) -> CompactRows? {
+  /// A compact copy of a plain result found without reading its rows (from signatures), in the
+  /// form `variant`, if it is small enough to keep.
+  ///
+  /// The next keystroke then reads only those rows' bytes, in one pass (1M, z→zz: 0.9 ms, against
+  /// 3.1-3.8 by a full search; `z` pays 2.3 ms more for the copy; `ci`: 3.3 → 1.1 ms, `z` 3.8 →
+  /// 6.5). The wide rows of a form other than `fold` come from its side arena.
+  private func compactCopy(of rows: [Int32], variant: TextVariant = .fold) -> CompactRows? {
     guard !rows.isEmpty, rows.count <= compactRowLimit else { return nil }
     let chunkCount = Parallel.chunkCount(rows.count, threshold: max(1, parallelThreshold / 4))
     let chunkSize = (rows.count + chunkCount - 1) / chunkCount
     let builders = freeBuilders(chunkCount)
-    let fold = index.foldView
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
-    rows.withUnsafeBufferPointer { ids in
-      Parallel.forEach(chunkCount) { chunk in
-        let part = UnsafeBufferPointer(
-          rebasing: ids[min(ids.count, chunk * chunkSize)..<min(ids.count, (chunk + 1) * chunkSize)])
-        let builder = builders[chunk]
-        builder.reset(limit: max(part.count, 1), share: part.count, bytes: part.count * averageRow * 5 / 4)
-        builder.gather(part, of: fold)
+    let sides = variant == .fold ? nil : index.sideForms(dataset: dataset, variants: [variant])
+    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    dataset.withStorage { bytes, offsets in
+      let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
+      rows.withUnsafeBufferPointer { ids in
+        Parallel.forEach(chunkCount) { chunk in
+          let part = UnsafeBufferPointer(
+            rebasing: ids[min(ids.count, chunk * chunkSize)..<min(ids.count, (chunk + 1) * chunkSize)])
+          let builder = builders[chunk]
+          builder.reset(limit: max(part.count, 1), share: part.count, bytes: part.count * averageRow * 5 / 4)
+          if variant == .fold {
+            builder.gather(part) { texts.fold.slice($0) }
+          } else {
+            builder.gather(part) { texts.slice($0, variant) }
+          }
+        }
       }
     }
-    return CompactRows(parts: builders, rows: rows.count)
+    return CompactRows(parts: builders, rows: rows.count, variant: variant)
   }
 
   /// Compact-copy parts, reused from search to search; a kept copy holds its own.
