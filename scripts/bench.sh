@@ -111,16 +111,19 @@ for size in $SIZES; do
   done
   echo
 
-  # Narrowing: one more keystroke on the previous result (cache of one entry). `st` matches about
-  # a quarter of the rows, `sta` 3%, `z` 9%.
-  args=(--dataset "$file" -c 'timing on')
-  for _ in $(seq "$REPS"); do
-    args+=(-c 'search st' -c 'type a' -c 'type n' -c 'type d' -c 'search z' -c 'type z' -c 'type q')
+  # Narrowing: one more keystroke on the previous result (cache of one entry), per rule. `st`
+  # matches about a quarter of the rows, `sta` 3%, `z` 9%.
+  echo "| narrowing, typed keystroke | st→sta | sta→stan | stan→stand | z→zz | zz→zzq |"
+  echo "|---|---:|---:|---:|---:|---:|"
+  for rule in "${RULES[@]}"; do
+    args=(--dataset "$file" -c 'timing on' -c "set match $rule")
+    for _ in $(seq "$REPS"); do
+      args+=(-c 'search st' -c 'type a' -c 'type n' -c 'type d' -c 'search z' -c 'type z' -c 'type q')
+    done
+    mapfile -t times < <(shell_times "${args[@]}")
+    col() { for r in $(seq 0 $((REPS - 1))); do echo "${times[$((2 + r * 7 + $1))]}"; done | median; }
+    echo "| $rule | $(col 1) | $(col 2) | $(col 3) | $(col 5) | $(col 6) |"
   done
-  mapfile -t times < <(shell_times "${args[@]}")
-  col() { for r in $(seq 0 $((REPS - 1))); do echo "${times[$((1 + r * 7 + $1))]}"; done | median; }
-  echo "narrowing (fold, typed keystroke): st→sta $(col 1) ms, sta→stan $(col 2) ms, stan→stand $(col 3) ms," \
-    "z→zz $(col 5) ms, zz→zzq $(col 6) ms"
   echo
 
   # Peers on the same file, same queries.
