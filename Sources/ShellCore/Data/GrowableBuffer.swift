@@ -56,6 +56,14 @@ final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   {
     let bytes = capacity * MemoryLayout<Element>.stride
     guard let memory = realloc(old, bytes) else { fatalError("out of memory allocating \(bytes) bytes") }
+    // A large buffer's whole 2 MiB pages take transparent huge pages as they are first written
+    // (`PinnedBuffer` explains why): a case-sensitive search scans a dataset's own text.
+    let hugePage = 2 << 20
+    let first = (Int(bitPattern: memory) + hugePage - 1) / hugePage * hugePage
+    let last = (Int(bitPattern: memory) + bytes) / hugePage * hugePage
+    if last - first >= hugePage, let address = UnsafeMutableRawPointer(bitPattern: first) {
+      _ = madvise(address, last - first, MADV_HUGEPAGE)
+    }
     return memory.bindMemory(to: Element.self, capacity: capacity)
   }
 }
