@@ -28,6 +28,9 @@ final class CompactRows {
     self.variant = variant
   }
 
+  /// The copy's memory, in row ids (4 bytes each): its bytes and its row ends.
+  var idsOfRoom: Int { parts.reduce(0) { $0 + $1.byteCount / 4 + $1.rowCount } }
+
   /// One part of a copy while it is being filled.
   ///
   /// Its memory is managed by hand and reused from search to search: after the first searches no
