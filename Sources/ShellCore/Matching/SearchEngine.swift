@@ -733,19 +733,33 @@ final class SearchEngine {
         return
       }
     }
-    // Wide rows are found after the others, out of the copy's order: only a `fold` scan copies.
-    if separateWide { compact.abandon() }
+    // An ASCII substring of a wide row's `ci` form is one of its fold form: the scan of the fold
+    // arena finds every wide row that can match, in order, and its `ci` form decides. Other wide
+    // rows are found after the others, by a scan of their side arena, out of the copy's order
+    // (which is then given up): an `exact` form is not found in the row's own bytes when NFC
+    // turns a sign into a letter (U+212A KELVIN SIGN is `K`).
+    let inline = driver.isASCII && driverPlan.kind == .contains && variant == .ci
+    if separateWide, !inline { compact.abandon() }
     if variant == .fold || driver.isASCII {
       let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
+      let finder = driverPlan.finder
+      let side = texts.side(variant)
+      var wideIndex = separateWide ? texts.lowerWide(range.lowerBound) : 0
       ByteScanner.scan(view, rows: range, needle: driver, wordStart: driverPlan.kind == .wordStart) { row in
-        if separateWide, texts.isWide(row) { return }
+        var text = view.slice(row)
+        if separateWide, texts.isWide(row) {
+          guard inline else { return }
+          while Int(texts.wideRows[wideIndex]) < row { wideIndex &+= 1 }
+          text = side.slice(wideIndex)
+          guard finder.matches(text) else { return }
+        }
         if acceptsAll || filter.accepts(row) {
           rows.append(row)
-          compact.append(view.slice(row), scanned: row &- range.lowerBound &+ 1, of: range.count)
+          compact.append(text, scanned: row &- range.lowerBound &+ 1, of: range.count)
         }
       }
     }
-    guard separateWide else { return }
+    guard separateWide, !inline else { return }
     // The chunk's wide rows lie back to back in their form's side arena: one scan of it, not a
     // per-row test that would first look each row up in `wideRows` (5% of rows cost 2 ms at 1M).
     var wide: [Int32] = []

@@ -92,6 +92,18 @@ struct MatchingPropertyTests {
     }
   }
 
+  /// Signs that NFC turns into ASCII (KELVIN SIGN into `K`, GREEK QUESTION MARK into `;`,
+  /// GREEK VARIA into a backquote): a row's own bytes then lack what its `exact` form holds, so no
+  /// scan of them may stand in for that form.
+  @Test(arguments: MatchRule.allCases.filter { $0 != .regex })
+  func signsThatNormaliseToASCIIMatchTheReference(rule: MatchRule) throws {
+    let rows = ["\u{212A}ab one", "Kab two", "x\u{037E}yz", "x;yz", "a\u{1FEF}bc", "plain"]
+    let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), columns: nil)
+    for query in ["Kab", "kab", "Kab o", "x;y", "x;yz", "a`bc", "ab"] {
+      try Self.check(engine, rows, query, rule)
+    }
+  }
+
   @Test(arguments: MatchRule.allCases.filter { $0 != .regex })
   func typingAndBackspacingMatchesTheReference(rule: MatchRule) throws {
     var random = SeededGenerator(seed: 42 &+ UInt64(MatchRule.allCases.firstIndex(of: rule) ?? 0))
