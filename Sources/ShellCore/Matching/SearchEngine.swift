@@ -92,7 +92,8 @@ final class SearchEngine {
       cache.append(entry)
       return entry.result
     }
-    packLargeEntries()
+    let plain = query.allSatisfy(\.isWhitespace) || rule == .regex ? nil : ParsedQuery(query, rule: rule)
+    packLargeEntries(keepingBasesOf: plain, rule: rule, scope: scope)
     var parsed: ParsedQuery?
     var rows: [Int32]
     var ranked: RankedRows?
@@ -105,7 +106,7 @@ final class SearchEngine {
       guard let found = regexSearch(matcher, scope: scope, cancellation: cancellation) else { return nil }
       rows = found
     } else {
-      let query = ParsedQuery(query, rule: rule)
+      let query = plain ?? ParsedQuery(query, rule: rule)
       parsed = query
       if query.isEmpty {
         rows = allRows(scope: scope)
@@ -1154,22 +1155,29 @@ final class SearchEngine {
     var result: SearchResult { ranked.map { .ranked($0) } ?? .rows(rows) }
   }
 
-  /// Turns cached results of over a quarter of the rows into bits before a search the cache
-  /// cannot answer.
+  /// Turns cached results of over a quarter of the rows, or over an eighth that `query` cannot
+  /// narrow from, into bits before a search the cache cannot answer.
   ///
   /// Such a result is never a narrowing base, and as ids it would be held through the search
   /// (10M rows, `s` … `zzqx`: peak 701 → 686 MiB under `ci`, 688 → 672 under `fold`, with the
-  /// session letting go of its rows first). Ranked (fuzzy) results keep their order, which bits
+  /// session letting go of its rows first; `stand` `sta` `st` `s` `zzqx`, which holds `st`'s
+  /// quarter of the rows while `s` is searched: 699 → 690 under `ci`, 703 → 695 under `exact`). Ranked (fuzzy) results keep their order, which bits
   /// cannot hold. A cache of one entry drops them after the search anyway, so packing them
   /// would only cost time (1M rows, `s` then `zzqx`: 1 ms).
-  private func packLargeEntries() {
+  private func packLargeEntries(keepingBasesOf query: ParsedQuery?, rule: MatchRule, scope: Int) {
     guard cacheEntries > 1 else { return }
     let rowCount = dataset.rowCount
     // A large ranking is dropped instead: searching again costs little more than sorting it.
     cache.removeAll { $0.ranked != nil && $0.count > rowCount / 4 }
     for index in cache.indices {
       let entry = cache[index]
-      guard entry.packed == nil, entry.ranked == nil, entry.rows.count > rowCount / 4 else { continue }
+      guard entry.packed == nil, entry.ranked == nil, entry.rows.count > rowCount / 8 else { continue }
+      // A result the query may narrow from stays as ids (`narrowingBase` takes up to a quarter).
+      if entry.rows.count <= rowCount / 4, let query, let base = entry.parsed, entry.rule == rule,
+        entry.scope == scope || entry.scope == 0, query.implies(base)
+      {
+        continue
+      }
       cache[index].packed = RowBitmap(entry.rows, rowCount: rowCount)
       cache[index].rows = []
       cache[index].compact = nil
@@ -1206,6 +1214,16 @@ final class SearchEngine {
   private func remember(_ entry: CacheEntry) {
     // Typing extends the newest query: only its compact copy is worth its memory.
     for index in cache.indices { cache[index].compact = nil }
+    // The parts of a copy let go are kept to be written again without fresh pages, but from 4M
+    // rows on they hold several MB each: then they go too (10M rows, `ci`, `stand` `sta` `st` `s`
+    // `zzqx`: peak 709 → 699 MiB; 690 with `packLargeEntries` packing `st`).
+    if dataset.rowCount >= 1 << 22 {
+      var held: [CompactRows.Builder] = []
+      for index in builders.indices where !isKnownUniquelyReferenced(&builders[index]) {
+        held.append(builders[index])
+      }
+      builders = held
+    }
     cache.append(entry)
     while cache.count > 1, cachedIDs > cacheBudget || cache.count > cacheEntries {
       cache.removeFirst()
