@@ -86,7 +86,6 @@ final class SearchEngine {
         // Room for its ids first: the oldest entries go before the ids are written, not after
         // (10M rows, typing `stand` and back to `s`: peak 702 → 691 MiB under `exact`, 699 → 686 `fold`).
         while !cache.isEmpty, cachedIDs + packed.count > cacheBudget { cache.removeFirst() }
-        releaseIdleBuilders()
         entry.rows = packed.ids
         entry.packed = nil
       }
@@ -179,7 +178,6 @@ final class SearchEngine {
       driver.needle.count == 1, RowSignature.isExact(driver.needle.bytes[0])
     {
       let mask = RowSignature.bit(driver.needle.bytes[0])
-      releaseIdleBuilders()
       guard var rows = signatureRows(mask: mask, in: index.signatures.pointer, cancellation: cancellation)
       else { return nil }
       if driver.plan.variant == .fold { return (rows, [], compactCopy(of: rows), nil) }
@@ -193,7 +191,6 @@ final class SearchEngine {
       // One letter starting a word: the rows whose initials have it.
       let initials = index.initialSignatures(parallelThreshold: parallelThreshold)
       let mask: UInt32 = 1 &<< UInt32(driver.needle.bytes[0] &- 0x61)
-      releaseIdleBuilders()
       guard let rows = signatureRows(mask: mask, in: initials.pointer, cancellation: cancellation) else {
         return nil
       }
@@ -208,7 +205,6 @@ final class SearchEngine {
       // starts a word there. The letter's signature bit gives the rows; only those short enough
       // to rank among the best are read for a word start.
       let letter = UInt8(truncatingIfNeeded: query.plan.terms[0].scalars[0])
-      releaseIdleBuilders()
       guard
         let rows = signatureRows(
           mask: RowSignature.bit(letter), in: index.signatures.pointer, cancellation: cancellation)
@@ -1259,22 +1255,6 @@ final class SearchEngine {
 
   /// Compact-copy parts, reused from search to search; a kept copy holds its own.
   private var builders: [CompactRows.Builder] = []
-
-  /// Lets go of the compact-copy parts no kept copy holds, on a dataset of 4M rows or more,
-  /// before ids of a quarter of the rows or more are written.
-  ///
-  /// Parts are kept to be written again without fresh pages (a copy-making query at 10M rows
-  /// pays 8 ms for them), but at that size they hold several MB each, which a one-letter result
-  /// or an unpacked cache entry would be added to (10M rows, `ci`, `stand` `sta` `st` `s` `zzqx`:
-  /// peak 703 → 692 MiB; typing `s` to `stand` and back: 701 → 689).
-  private func releaseIdleBuilders() {
-    guard dataset.rowCount >= 1 << 22 else { return }
-    var held: [CompactRows.Builder] = []
-    for index in builders.indices where !isKnownUniquelyReferenced(&builders[index]) {
-      held.append(builders[index])
-    }
-    builders = held
-  }
 
   /// `count` parts that no kept copy holds.
   private func freeBuilders(_ count: Int) -> [CompactRows.Builder] {
