@@ -330,8 +330,7 @@ final class SearchEngine {
                 // kernel per row, reading the rows in ascending order, in the term's form.
                 let finder = driverPlan.finder
                 let variant = driverPlan.variant
-                let fold = variant == .fold
-                let view = fold || variant == .ci ? texts.fold : texts.cased
+                let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
                 var blockStart = lower
                 var touched: UInt8 = 0
                 while blockStart < upper {
@@ -343,7 +342,7 @@ final class SearchEngine {
                   }
                   for position in blockStart..<blockEnd {
                     let row = Int(candidateBuffer[position])
-                    let slice = fold ? texts.fold.slice(row) : texts.slice(row, variant)
+                    let slice = texts.slice(row, variant)
                     if finder.matches(slice), inScope(row) {
                       result.rows.append(row)
                       copy.append(slice)
