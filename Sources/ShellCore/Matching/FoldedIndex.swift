@@ -643,4 +643,12 @@ extension SourceRows {
 struct SideForms {
   let bytes: [PinnedBuffer<UInt8>]
   let offsets: [PinnedBuffer<UInt32>]
+
+  /// The wide rows' `variant` form, row by row (row `i` is the `i`-th wide row).
+  func view(_ variant: TextVariant) -> ArenaView {
+    let bytes = bytes[variant.rawValue]
+    return ArenaView(
+      base: bytes.pointer, limit: bytes.count + FoldedIndex.padding,
+      offsets: offsets[variant.rawValue].pointer, stride: 1, column: 0)
+  }
 }

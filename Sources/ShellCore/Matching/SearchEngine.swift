@@ -632,10 +632,7 @@ final class SearchEngine {
     let signatures = index.signatures.pointer
     let finder = term.finder
     let sides = index.sideForms(dataset: dataset, variants: [.ci])
-    let ci = ArenaView(
-      base: sides.bytes[TextVariant.ci.rawValue].pointer,
-      limit: sides.bytes[TextVariant.ci.rawValue].count + FoldedIndex.padding,
-      offsets: sides.offsets[TextVariant.ci.rawValue].pointer, stride: 1, column: 0)
+    let ci = sides.view(.ci)
     // On every core: a test per wide row holding the letter (1M rows, `z`: 1.6 ms on one).
     let wideCount = index.wideRows.count
     let chunkCount = Parallel.chunkCount(wideCount, threshold: max(1, parallelThreshold / 4))
@@ -1001,8 +998,7 @@ final class SearchEngine {
     // Without side forms (a query that only folds), their views stand on the fold arena and are
     // never read: every read of a side form comes from a term compared in another form.
     func side(_ variant: TextVariant) -> ArenaView {
-      guard let sides else { return fold }
-      return view(sides.bytes[variant.rawValue], sides.offsets[variant.rawValue])
+      sides?.view(variant) ?? fold
     }
     return RowTexts(
       fold: fold, cased: original, exact: side(.exact), ci: side(.ci), strip: side(.strip),
