@@ -117,10 +117,9 @@ enum ByteScanner {
   static func scan(
     _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, hit: (Int) -> Void
   ) {
-    // Two copies of the loop, each with the third key fixed, so neither tests it per step. A third
-    // key pays for three-byte needles (the SIMD test then verifies them completely); for longer
-    // ones the two rarest bytes are selective enough and the extra load costs more than it saves.
-    if needle.count == 3, needle.thirdIndex != needle.secondIndex {
+    // Two copies of the loop, each with the third key fixed, so neither tests it per step (which
+    // needles take a third key: `ByteNeedle.keysOnThree`).
+    if needle.keysOnThree {
       scanKeyed(view, rows: rows, needle: needle, wordStart: wordStart, keys: ThreeKeys.self, hit: hit)
     } else {
       scanKeyed(view, rows: rows, needle: needle, wordStart: wordStart, keys: TwoKeys.self, hit: hit)
@@ -161,15 +160,30 @@ enum ByteScanner {
       var position = chunkStart
       let lastRow = rows.upperBound - 1
       let rowsPerByte = ArenaView.rowsPerByte(averageRowBytes: (chunkEnd - chunkStart) / rows.count)
+      // A needle of up to 8 bytes is verified by one compare of a word.
+      var needleWord: UInt64 = 0
+      for index in 0..<min(length, 8) { needleWord |= UInt64(needleBase[index]) &<< UInt64(index &* 8) }
+      let wordMask: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(length &* 8)) &- 1
+      let wordLast = view.limit &- 8
       /// Verifies a candidate; on a hit reports the row and returns where the next row starts.
+      ///
+      /// The bytes are verified before the row is looked up: most candidates of a needle whose
+      /// keys are common letters fail, and each lookup reads offsets (1M rows, `stan` keyed on
+      /// two bytes: 5.4 → 4.9 ms).
       @inline(__always) func check(_ candidate: Int) -> Int? {
+        if !verified {
+          if length <= 8, candidate <= wordLast {
+            if (load64(base + candidate) ^ needleWord) & wordMask != 0 { return nil }
+          } else if !equal(base + candidate, needleBase, length) {
+            return nil
+          }
+        }
         if candidate >= view.end(row) {
           row = view.row(containing: candidate, after: row, through: lastRow, rowsPerByte: rowsPerByte)
         }
         let rowStart = view.start(row)
         let rowEnd = view.end(row)
         if candidate < rowStart || candidate &+ length > rowEnd { return nil }
-        if !verified, !equal(base + candidate, needleBase, length) { return nil }
         if wordStart, !isWordStart(base, rowStart: rowStart, candidate) { return nil }
         hit(row)
         return rowEnd

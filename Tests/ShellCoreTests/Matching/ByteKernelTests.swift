@@ -104,11 +104,19 @@ struct ByteKernelTests {
       index % 50 < 5 ? [] : Self.randomRow(&random, maxScalars: index % 37 == 0 ? 90 : 12)
     }
     let arena = Arena(rows, padded: padded)
-    for _ in 0..<60 {
-      let needle = String(decoding: Self.randomRow(&random, maxScalars: 3), as: UTF8.self)
+    // Even counts key needles of 4+ bytes on two bytes; counts that make their bytes common give
+    // them a third key (`ByteNeedle.keysOnThree`). Both verify the other bytes before the row.
+    let even = [Int](repeating: 1, count: 256)
+    var common = even
+    for letter in Self.alphabet.joined() { common[Int(letter)] = 1000 }
+    for _ in 0..<120 {
+      let needle = String(decoding: Self.randomRow(&random, maxScalars: 6), as: UTF8.self)
       guard !needle.isEmpty else { continue }
-      let frequency = [Int](repeating: 1, count: 256)
-      let compiled = ByteNeedle(needle, frequency: frequency)
+      let threeKeys = Bool.random(using: &random)
+      let compiled = ByteNeedle(needle, frequency: threeKeys ? common : even)
+      if compiled.count > 3, compiled.thirdIndex != compiled.secondIndex {
+        #expect(compiled.keysOnThree == threeKeys, "needle '\(needle)'")
+      }
       for wordStart in [false, true] {
         var found: [Int] = []
         ByteScanner.scan(arena.view, rows: 0..<rows.count, needle: compiled, wordStart: wordStart) {
