@@ -712,20 +712,22 @@ final class SearchEngine {
       }
       return
     }
-    if driver.count <= 2, Self.isProbed(driver, driverPlan) {
-      // One or two bytes often match many rows: then a fixed-cost probe of every row beats the
-      // scan's per-hit work, and a rare pair is quicker to scan for (1M: `st`, a quarter of the
+    if Self.isProbed(driver, driverPlan) {
+      // A short needle often matches many rows: then a fixed-cost probe of every row beats the
+      // scan's per-hit work, and a rare one is quicker to scan for (1M: `st`, a quarter of the
       // rows, probe 6.4 ms, scan 9.3; `zz` probe 5.0-5.3, scan 3.0-3.6). The chunk's first rows
       // tell which. Two bytes at a word start too, since the probe takes rows of up to 48 bytes
       // (`prefix st`: 1M 8.7 ms against a 9.3 ms scan, 10M 44-73 against 86-90; with 64 bytes it
-      // was 9.9-10.2 against 8.6 at 1M).
+      // was 9.9-10.2 against 8.6 at 1M). Three bytes verify each other in the scan's comparison,
+      // whose candidates are then all hits, so the probe pays only for a sixth of the rows or
+      // more (1M: `ing`, 27%, scan 12.3 ms, probe 9.3; `ter`, 8.7%, scan 5.6, probe 7.3).
       let sample =
         driver.count == 1 ? range : range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
       let before = rows.count
       probe(driver, driverPlan, sample, candidates: nil, texts, filter, rows, copy: (compact, chunk))
       if sample.upperBound == range.upperBound { return }
       range = sample.upperBound..<range.upperBound
-      if (rows.count - before) * 25 >= sample.count {
+      if (rows.count - before) * (driver.count == 3 ? 6 : 25) >= sample.count {
         probe(driver, driverPlan, range, candidates: nil, texts, filter, rows, copy: (compact, chunk))
         return
       }

@@ -189,6 +189,23 @@ struct MatchingPropertyTests {
       rule)
   }
 
+  /// A search probes a chunk's first 4,096 rows and then probes or scans the rest by how many
+  /// matched: one chunk of 10,000 rows, a third of them ending in "Stalk", searched for short
+  /// needles common and rare, against the reference.
+  @Test(arguments: [MatchRule.fold, .ci, .exact, .smart])
+  func shortNeedlesPastTheSampleMatchTheReference(rule: MatchRule) throws {
+    var random = SeededGenerator(seed: 19)
+    let rows = Self.rows(10_000, &random).enumerated().map {
+      $0.offset % 3 == 0 ? $0.element + " Stalk" : $0.element
+    }
+    let engine = SearchEngine(
+      dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: 1_000_000)
+    for query in ["sta", "Sta", "alk", "st", "zz", "é", "ana"] {
+      engine.clearCache()
+      try Self.check(engine, rows, query, rule)
+    }
+  }
+
   /// Types each of `targets` a character at a time on one engine, comparing every keystroke's
   /// rows with those of an engine that remembers nothing (chunked from 2,000 rows on both).
   static func typeAgainstAFreshSearch(_ rows: [String], _ targets: [String], _ rule: MatchRule) throws {
