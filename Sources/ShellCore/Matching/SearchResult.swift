@@ -1,7 +1,10 @@
-/// A search's rows in table order: a list, or a ranking ordered as far as it is read (`fuzzy`).
+/// A search's rows in table order: a list, a set of most rows as bits, or a ranking ordered as
+/// far as it is read (`fuzzy`).
 enum SearchResult {
   /// Rows in row order.
   case rows([Int32])
+  /// Rows in row order, as bits (a result of most of the rows).
+  case bits(RowBitmap)
   /// A `fuzzy` result, best first.
   case ranked(RankedRows)
 
@@ -9,6 +12,7 @@ enum SearchResult {
   var count: Int {
     switch self {
     case .rows(let rows): return rows.count
+    case .bits(let bits): return bits.count
     case .ranked(let ranked): return ranked.count
     }
   }
@@ -17,6 +21,7 @@ enum SearchResult {
   subscript(index: Int) -> Int32 {
     switch self {
     case .rows(let rows): return rows[index]
+    case .bits(let bits): return bits[index]
     case .ranked(let ranked): return ranked[index]
     }
   }
@@ -25,6 +30,7 @@ enum SearchResult {
   var allRows: [Int32] {
     switch self {
     case .rows(let rows): return rows
+    case .bits(let bits): return bits.ids
     case .ranked(let ranked): return ranked.ordered
     }
   }

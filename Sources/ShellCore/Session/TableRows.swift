@@ -4,6 +4,8 @@ enum TableRows: Equatable {
   case all(count: Int)
   /// A filtered subset, in table order.
   case subset([Int32])
+  /// A filtered subset of most rows, as bits, in row order.
+  case bits(RowBitmap)
   /// A `fuzzy` result, best first, ordered as far as it is read.
   case ranked(RankedRows)
 
@@ -11,6 +13,7 @@ enum TableRows: Equatable {
   init(_ result: SearchResult) {
     switch result {
     case .rows(let rows): self = .subset(rows)
+    case .bits(let bits): self = .bits(bits)
     case .ranked(let ranked): self = .ranked(ranked)
     }
   }
@@ -20,6 +23,7 @@ enum TableRows: Equatable {
     switch self {
     case .all(let count): return count
     case .subset(let rows): return rows.count
+    case .bits(let bits): return bits.count
     case .ranked(let ranked): return ranked.count
     }
   }
@@ -29,6 +33,7 @@ enum TableRows: Equatable {
     switch self {
     case .all: return index
     case .subset(let rows): return Int(rows[index])
+    case .bits(let bits): return Int(bits[index])
     case .ranked(let ranked): return Int(ranked[index])
     }
   }

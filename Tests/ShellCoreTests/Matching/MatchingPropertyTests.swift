@@ -192,7 +192,7 @@ struct MatchingPropertyTests {
   /// A search probes a chunk's first 4,096 rows and then probes or scans the rest by how many
   /// matched: one chunk of 10,000 rows, a third of them ending in "Stalk", searched for short
   /// needles common and rare, against the reference.
-  @Test(arguments: [MatchRule.fold, .ci, .exact, .smart])
+  @Test(arguments: [MatchRule.fold, .ci, .exact, .smart, .prefix])
   func shortNeedlesPastTheSampleMatchTheReference(rule: MatchRule) throws {
     var random = SeededGenerator(seed: 19)
     let rows = Self.rows(10_000, &random).enumerated().map {
@@ -200,9 +200,25 @@ struct MatchingPropertyTests {
     }
     let engine = SearchEngine(
       dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: 1_000_000)
-    for query in ["sta", "Sta", "alk", "st", "zz", "é", "ana"] {
+    for query in ["sta", "Sta", "alk", "st", "zz", "é", "ana", "a", "s", "q"] {
       engine.clearCache()
       try Self.check(engine, rows, query, rule)
+    }
+    // One common letter: a result of most rows, held as bits (under `ci`, less the wide rows
+    // whose own form lacks the letter that their fold has) once past 4,096 rows (the least a
+    // compact copy may hold), read by position as a table page reads it.
+    for query in ["a", "s"] {
+      let result = try #require(try engine.results(query, rule: rule))
+      let expected = ReferenceMatcher.search(
+        texts: rows, titles: rows, scopes: [], query: query, rule: rule, scope: 0)
+      #expect(result.count == expected.count, "rule \(rule) query '\(query)'")
+      for position in stride(from: 0, to: expected.count, by: 37) {
+        #expect(
+          Int(result[position]) == expected[position], "rule \(rule) query '\(query)' position \(position)")
+      }
+      if rule != .exact, result.count > 4_096, case .rows = result {
+        Issue.record("'\(query)' under \(rule) is not bits")
+      }
     }
   }
 

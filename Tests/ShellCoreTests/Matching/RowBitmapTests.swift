@@ -2,7 +2,8 @@ import Testing
 
 @testable import ShellCore
 
-/// `RowBitmap` gives back exactly the ids it was made from, on one thread and in chunks.
+/// `RowBitmap` gives back exactly the ids it was made from, on one thread and in chunks, in full
+/// and by position.
 struct RowBitmapTests {
   /// Id sets by name: empty, every row, the ends only, every third row, and runs that straddle
   /// 64-bit words and (from 2^18 ids) the chunks that fill words in parallel.
@@ -20,5 +21,21 @@ struct RowBitmapTests {
     let bitmap = RowBitmap(ids, rowCount: rowCount)
     #expect(bitmap.count == ids.count, "\(name)")
     #expect(bitmap.ids == ids, "\(name)")
+  }
+
+  /// Every position reads the id at that position of the list (a stride of them in the large
+  /// cases), across words and groups of words, and bits given as words make the same set.
+  @Test(arguments: cases.indices)
+  func positionsReadTheIds(index: Int) {
+    let (name, rowCount, ids) = Self.cases[index]
+    let bitmap = RowBitmap(ids, rowCount: rowCount)
+    let step = ids.count > 5_000 ? 97 : 1
+    for position in stride(from: 0, to: ids.count, by: step) {
+      #expect(bitmap[position] == ids[position], "\(name) position \(position)")
+    }
+    if let last = ids.indices.last { #expect(bitmap[last] == ids[last], "\(name) last") }
+    var words = [UInt64](repeating: 0, count: (rowCount + 63) / 64)
+    for id in ids { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
+    #expect(RowBitmap(words: words, count: ids.count) == bitmap, "\(name)")
   }
 }
