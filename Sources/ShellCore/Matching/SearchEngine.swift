@@ -317,6 +317,24 @@ final class SearchEngine {
                       compact: (view, first), texts, filter, result.rows, copy: (copy, positions))
                     continue
                   }
+                  if let driver = query.driver, driverPlan.kind != .fuzzy, !driverPlan.negated,
+                    !driverPlan.anchoredStart, !driverPlan.anchoredEnd, !partPositions.isEmpty
+                  {
+                    // A longer needle: the part is an arena of its own, scanned as the whole one is
+                    // (1M, sta→stan: 0.68 → 0.53 ms against a `RowFinder` test of each row).
+                    ByteScanner.scan(
+                      view, rows: 0..<partPositions.count, needle: driver.needle,
+                      wordStart: driverPlan.kind == .wordStart
+                    ) {
+                      slot in
+                      let row = Int(address[first + slot])
+                      if inScope(row) {
+                        result.rows.append(row)
+                        copy.append(view.slice(slot))
+                      }
+                    }
+                    continue
+                  }
                   for position in partPositions {
                     let slice = view.slice(position - first)
                     let row = Int(address[position])
