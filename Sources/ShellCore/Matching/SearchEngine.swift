@@ -809,7 +809,8 @@ final class SearchEngine {
         }
         if acceptsAll || filter.accepts(row) {
           rows.append(row)
-          compact.append(text, scanned: row &- range.lowerBound &+ 1, of: range.count)
+          // Counted from the chunk's start: the probed sample's rows are in the copy already.
+          compact.append(text, scanned: row &- chunk.lowerBound &+ 1, of: chunk.count)
         }
       }
     }
