@@ -656,7 +656,7 @@ final class SearchEngine {
   /// rows: 10M rows, `s` is 8.6M ids, 34 MB, where its bits take 1.25), else as ids with a copy.
   private func letterRows(_ words: [UInt64], count: Int, variant: TextVariant) -> Found {
     let bits = RowBitmap(words: words, count: count)
-    if count > max(compactRowLimit, dataset.rowCount / 16) { return ([], [], nil, nil, bits) }
+    if !narrows(from: count, copied: count <= compactRowLimit) { return ([], [], nil, nil, bits) }
     let rows = bits.ids
     return (rows, [], compactCopy(of: rows, variant: variant), nil, nil)
   }
@@ -1193,7 +1193,8 @@ final class SearchEngine {
     var ranked: RankedRows?
     /// The rows' folded text, copied contiguously (only the newest entry keeps it).
     var compact: CompactRows?
-    /// `rows` as bits, which then is empty (see `packLargeEntries`).
+    /// `rows` as bits, which then is empty: a one-letter result of most rows (`letterRows`), or
+    /// one packed by `packLargeEntries`.
     var packed: RowBitmap?
 
     /// The rows in row order.
@@ -1260,10 +1261,14 @@ final class SearchEngine {
     // tenth (z→zz) 4.5-6.4 against 3.7-4.2 (1M, the bench's sequence), so the break-even stays.
     // A compact copy is read in one sequential pass of only its rows' bytes, so a result that has
     // one narrows up to a quarter of the rows (1M, st→sta: 2.0-2.3 ms against a 3.4-3.8 ms search).
-    guard let best else { return nil }
-    let limit = best.compact == nil ? max(dataset.rowCount / 16, 4096) : max(dataset.rowCount / 4, 4096)
-    guard best.count <= limit else { return nil }
+    guard let best, narrows(from: best.count, copied: best.compact != nil) else { return nil }
     return (best.ascending, best.ranked == nil ? best.compact : nil)
+  }
+
+  /// Whether a result of `count` rows is worth narrowing from (see `narrowingBase`): up to a
+  /// sixteenth of the rows scattered over the arena, a quarter from a compact copy.
+  private func narrows(from count: Int, copied: Bool) -> Bool {
+    count <= max(dataset.rowCount / (copied ? 4 : 16), 4096)
   }
 
   /// Adds an entry, evicting the least recently used beyond the budget.
