@@ -713,53 +713,36 @@ final class SearchEngine {
     _ needle: ByteNeedle, _ plan: TermPlan, cancellation: SearchCancellation?
   ) -> (words: [UInt64], count: Int)? {
     let rowCount = dataset.rowCount
-    let wordCount = (rowCount + 63) / 64
-    let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
-    let chunkWords = (wordCount + chunkCount - 1) / max(1, chunkCount)
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides = index.sideForms(dataset: dataset, variants: [plan.variant])
     let variant = plan.variant
     let finder = plan.finder
     let probe = RowProbe<OneByteProbe>(needle: needle.bytes)
-    var counts: [Int] = []
-    let words = [UInt64](unsafeUninitializedCapacity: max(wordCount, 1)) { buffer, initialized in
-      guard let address = buffer.baseAddress else { return }
-      let output = UncheckedSendable(address)
-      dataset.withStorage { bytes, offsets in
-        let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
-        counts = Parallel.map(chunkCount) { chunk -> Int in
-          let lower = min(wordCount, chunk * chunkWords)
-          let upper = min(wordCount, lower + chunkWords)
-          guard lower < upper else { return 0 }
-          // ASCII rows read the original bytes, wide rows their side arena, in order.
-          var wideIndex = texts.lowerWide(lower &* 64)
-          var count = 0
-          for word in lower..<upper {
-            let first = word &* 64
-            var bits: UInt64 = 0
-            for row in first..<min(rowCount, first &+ 64) {
-              var text = texts.cased.slice(row)
-              if texts.isWide(row) {
-                text = texts.side(variant).slice(wideIndex)
-                wideIndex &+= 1
-              }
-              let clear = text.start >= 1 && text.start <= text.limit &- RowProbe<OneByteProbe>.reach
-              let found =
-                text.count <= RowProbe<OneByteProbe>.maxRowBytes && clear
-                ? probe.matches(text.base + text.start, positions: text.count)
-                : (finder.matches(text) ? 1 : 0)
-              bits |= UInt64(truncatingIfNeeded: found) &<< UInt64(truncatingIfNeeded: row &- first)
+    return dataset.withStorage { bytes, offsets in
+      let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
+      return rowBits(cancellation: cancellation) { words, output in
+        // ASCII rows read the original bytes, wide rows their side arena, in order.
+        var wideIndex = texts.lowerWide(words.lowerBound &* 64)
+        for word in words {
+          let first = word &* 64
+          var bits: UInt64 = 0
+          for row in first..<min(rowCount, first &+ 64) {
+            var text = texts.cased.slice(row)
+            if texts.isWide(row) {
+              text = texts.side(variant).slice(wideIndex)
+              wideIndex &+= 1
             }
-            output.value[word] = bits
-            count &+= bits.nonzeroBitCount
+            let clear = text.start >= 1 && text.start <= text.limit &- RowProbe<OneByteProbe>.reach
+            let found =
+              text.count <= RowProbe<OneByteProbe>.maxRowBytes && clear
+              ? probe.matches(text.base + text.start, positions: text.count)
+              : (finder.matches(text) ? 1 : 0)
+            bits |= UInt64(truncatingIfNeeded: found) &<< UInt64(truncatingIfNeeded: row &- first)
           }
-          return count
+          output[word] = bits
         }
       }
-      initialized = wordCount
     }
-    if cancellation?.isCancelled == true { return nil }
-    return (words, counts.reduce(0, +))
   }
 
   /// The rows whose signature has a bit of `mask`, as bits (bit `r % 64` of word `r / 64`), and
@@ -768,8 +751,26 @@ final class SearchEngine {
     mask: UInt32, in signatures: UnsafePointer<UInt32>, cancellation: SearchCancellation?
   ) -> (words: [UInt64], count: Int)? {
     let rowCount = dataset.rowCount
-    let wordCount = (rowCount + 63) / 64
-    let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
+    return rowBits(cancellation: cancellation) { words, output in
+      for word in words {
+        let first = word &* 64
+        var bits: UInt64 = 0
+        for row in first..<min(rowCount, first &+ 64) {
+          bits |= (signatures[row] & mask != 0 ? 1 : 0) &<< UInt64(truncatingIfNeeded: row &- first)
+        }
+        output[word] = bits
+      }
+    }
+  }
+
+  /// One bit per row (bit `r % 64` of word `r / 64`), and how many are set, written on every core:
+  /// `fill` sets the words of each chunk it is given, a range of words of 64 rows each, and may
+  /// carry state from row to row within it.
+  private func rowBits(
+    cancellation: SearchCancellation?, fill: (Range<Int>, UnsafeMutablePointer<UInt64>) -> Void
+  ) -> (words: [UInt64], count: Int)? {
+    let wordCount = (dataset.rowCount + 63) / 64
+    let chunkCount = Parallel.chunkCount(dataset.rowCount, threshold: parallelThreshold)
     let chunkWords = (wordCount + chunkCount - 1) / max(1, chunkCount)
     var counts: [Int] = []
     let words = [UInt64](unsafeUninitializedCapacity: max(wordCount, 1)) { buffer, initialized in
@@ -777,17 +778,10 @@ final class SearchEngine {
       let output = UncheckedSendable(address)
       counts = Parallel.map(chunkCount) { chunk -> Int in
         let lower = min(wordCount, chunk * chunkWords)
-        var count = 0
-        for word in lower..<min(wordCount, lower + chunkWords) {
-          let first = word &* 64
-          var bits: UInt64 = 0
-          for row in first..<min(rowCount, first &+ 64) {
-            bits |= (signatures[row] & mask != 0 ? 1 : 0) &<< UInt64(truncatingIfNeeded: row &- first)
-          }
-          output.value[word] = bits
-          count &+= bits.nonzeroBitCount
-        }
-        return count
+        let upper = min(wordCount, lower + chunkWords)
+        guard lower < upper else { return 0 }
+        fill(lower..<upper, output.value)
+        return (lower..<upper).reduce(0) { $0 &+ output.value[$1].nonzeroBitCount }
       }
       initialized = wordCount
     }
