@@ -126,6 +126,28 @@ for size in $SIZES; do
   done
   echo
 
+  # Common letters: queries outside the table above whose letters are frequent, so they match
+  # many rows (1M: `ing` 27%, `ter` 8.7%, `tion` 8.5%), where the engine pays per matching row.
+  COMMON=(ing tion ter)
+  printf '| common letters |'; for q in "${COMMON[@]}"; do printf ' %s |' "$q"; done; echo
+  printf '|---|'; for _ in "${COMMON[@]}"; do printf -- '---:|'; done; echo
+  for rule in "${RULES[@]}"; do
+    args=(--dataset "$file" -c 'timing on' -c "set match $rule")
+    for _ in $(seq "$REPS"); do for q in "${COMMON[@]}"; do args+=(-c "search $q"); done; done
+    mapfile -t times < <(shell_times "${args[@]}")
+    printf '| %s |' "$rule"
+    for i in "${!COMMON[@]}"; do
+      printf ' %s |' "$(for r in $(seq 0 $((REPS - 1))); do echo "${times[$((2 + r * ${#COMMON[@]} + i))]}"; done | median)"
+    done
+    echo
+  done
+  if need rg; then
+    printf '| rg -F -i -c (whole run) |'
+    for q in "${COMMON[@]}"; do printf ' %s |' "$(peer_ms "rg -F -i -c '$q' '$file'" "$peer_reps")"; done
+    echo
+  fi
+  echo
+
   # Peers on the same file, same queries.
   printf '| command |'; for q in "${QUERIES[@]}"; do printf ' %s |' "$q"; done; echo
   printf '|---|'; for _ in "${QUERIES[@]}"; do printf -- '---:|'; done; echo
