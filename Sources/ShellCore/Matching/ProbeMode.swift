@@ -1,0 +1,31 @@
+/// Which of `SearchEngine.probeLoop`'s tests are known before it runs: a type, so that each mode
+/// is a specialisation of its own with the known tests folded away (nil: all decided at run time).
+protocol ProbeMode {
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? { get }
+}
+
+/// A short term re-checked on a compact copy of the previous result.
+enum CompactNarrowing: ProbeMode {
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? {
+    (false, true, true, true)
+  }
+}
+
+/// A short `fold` term probed on every row.
+enum FoldScan: ProbeMode {
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? {
+    (false, false, false, true)
+  }
+}
+
+/// A short term compared in another form than `fold` (`ci`, `exact`), probed on every row.
+enum FormScan: ProbeMode {
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? {
+    (false, false, false, false)
+  }
+}
+
+/// Everything else.
+enum AnyProbe: ProbeMode {
+  static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool)? { nil }
+}

@@ -1,0 +1,138 @@
+/// The search engine's recent results: a repeated query (backspace) is answered from here, and a
+/// typed keystroke narrows the smallest result that provably holds its rows.
+///
+/// Least recently used first; bounded by a number of entries and by the row ids' worth of memory
+/// they hold (the newest entry is always kept).
+struct ResultCache {
+  /// One remembered result.
+  struct Entry {
+    var query: String
+    var rule: MatchRule
+    var scope: Int
+    /// nil for regex, which never narrows.
+    var parsed: ParsedQuery?
+    /// The result in table order, unless `ranked` holds it.
+    var rows: [Int32]
+    /// A fuzzy result, with its rows ascending (narrowing needs row order).
+    var ranked: RankedRows?
+    /// The rows' folded text, copied contiguously (only the newest entry keeps it).
+    var compact: CompactRows?
+    /// `rows` as bits, which then is empty: a one-letter result of most rows (`letterRows`), or
+    /// one packed by `packLargeEntries`.
+    var packed: RowBitmap?
+
+    /// The rows in row order.
+    var ascending: [Int32] { ranked?.ascending ?? rows }
+    /// How many rows the result has.
+    var count: Int { packed?.count ?? ranked?.count ?? rows.count }
+    /// Row ids' worth of memory held: a ranking holds its rows, their scores and maybe the order;
+    /// a compact copy its rows' text.
+    var size: Int {
+      rows.count + (ranked.map { $0.count * 3 } ?? 0) + (packed?.idsOfRoom ?? 0) + (compact?.idsOfRoom ?? 0)
+    }
+    var result: SearchResult {
+      if let packed { return .bits(packed) }
+      return ranked.map { .ranked($0) } ?? .rows(rows)
+    }
+  }
+
+  /// The entries, least recently used first.
+  private(set) var entries: [Entry] = []
+  /// The dataset's row count.
+  let rowCount: Int
+  /// At most this many entries (32; `SEARCHSHELL_CACHE_ENTRIES` lowers it so a benchmark that
+  /// repeats queries measures real searches, not cache hits).
+  let capacity: Int
+  /// Row ids held by the entries (bits counted as the ids they take the room of) are bounded by
+  /// this.
+  private let budget: Int
+  private var heldIDs: Int { entries.reduce(0) { $0 + $1.size } }
+
+  init(rowCount: Int, capacity: Int) {
+    self.rowCount = rowCount
+    self.capacity = capacity
+    budget = max(rowCount, 1 << 20)
+  }
+
+  /// The entry for exactly this query, rule and scope, now the most recently used.
+  mutating func take(_ query: String, rule: MatchRule, scope: Int) -> Entry? {
+    let position = entries.lastIndex { $0.query == query && $0.rule == rule && $0.scope == scope }
+    guard let position else { return nil }
+    let entry = entries.remove(at: position)
+    entries.append(entry)
+    return entry
+  }
+
+  /// Forgets every entry.
+  mutating func removeAll() {
+    entries.removeAll()
+  }
+
+  /// Turns cached results of over a quarter of the rows, or over an eighth that `query` cannot
+  /// narrow from, into bits before a search the cache cannot answer.
+  ///
+  /// Such a result is never a narrowing base, and as ids it would be held through the search
+  /// (10M rows, `s` … `zzqx`: peak 701 → 686 MiB under `ci`, 688 → 672 under `fold`, with the
+  /// session letting go of its rows first; `stand` `sta` `st` `s` `zzqx`, which holds `st`'s
+  /// quarter of the rows while `s` is searched: 699 → 690 under `ci`, 703 → 695 under `exact`). Ranked (fuzzy) results keep their order, which bits
+  /// cannot hold. A cache of one entry drops them after the search anyway, so packing them
+  /// would only cost time (1M rows, `s` then `zzqx`: 1 ms).
+  mutating func packLargeEntries(keepingBasesOf query: ParsedQuery?, rule: MatchRule, scope: Int) {
+    guard capacity > 1 else { return }
+    // A large ranking is dropped instead: searching again costs little more than sorting it.
+    entries.removeAll { $0.ranked != nil && $0.count > rowCount / 4 }
+    for index in entries.indices {
+      let entry = entries[index]
+      guard entry.packed == nil, entry.ranked == nil, entry.rows.count > rowCount / 8 else { continue }
+      // A result the query may narrow from stays as ids (`narrowingBase` takes up to a quarter).
+      if entry.rows.count <= rowCount / 4, let query, let base = entry.parsed, entry.rule == rule,
+        entry.scope == scope || entry.scope == 0, query.implies(base)
+      {
+        continue
+      }
+      entries[index].packed = RowBitmap(entry.rows, rowCount: rowCount)
+      entries[index].rows = []
+      entries[index].compact = nil
+    }
+  }
+
+  /// The smallest cached result that provably contains every row `query` can match, if it is
+  /// small enough that re-checking its rows beats a full scan.
+  func narrowingBase(
+    for query: ParsedQuery, rule: MatchRule, scope: Int
+  ) -> (rows: [Int32], compact: CompactRows?)? {
+    var best: Entry?
+    for entry in entries where entry.rule == rule && (entry.scope == scope || entry.scope == 0) {
+      guard let parsed = entry.parsed, query.implies(parsed) else { continue }
+      if entry.packed == nil, best == nil || entry.count < best?.count ?? 0 { best = entry }
+    }
+    // Re-checked rows are scattered, so each costs memory latency and a hard-to-predict branch,
+    // where a full scan streams at ~4-6 ns per row. Measured at 1M rows: `st`→`sta` re-checking
+    // the 25% that hold `st` took 5.4-8.8 ms against a 3.3-5.0 ms scan (with `RowFinder`, which
+    // needs a third of the instructions of the scan: instructions are not the limit here), and
+    // `sta`→`stan` from 3% about as long as the scan; the break-even is near 6%.
+    // `RowProbe` has no such branch, but each scattered row is still a cache miss: on both cores,
+    // re-checking a quarter of the rows (st→sta) took 4.6-6.1 ms against a 5.2-6.0 ms scan, and a
+    // tenth (z→zz) 4.5-6.4 against 3.7-4.2 (1M, the bench's sequence), so the break-even stays.
+    // A compact copy is read in one sequential pass of only its rows' bytes, so a result that has
+    // one narrows up to a quarter of the rows (1M, st→sta: 2.0-2.3 ms against a 3.4-3.8 ms search).
+    guard let best, narrows(from: best.count, copied: best.compact != nil) else { return nil }
+    return (best.ascending, best.ranked == nil ? best.compact : nil)
+  }
+
+  /// Whether a result of `count` rows is worth narrowing from (see `narrowingBase`): up to a
+  /// sixteenth of the rows scattered over the arena, a quarter from a compact copy.
+  func narrows(from count: Int, copied: Bool) -> Bool {
+    count <= max(rowCount / (copied ? 4 : 16), 4096)
+  }
+
+  /// Adds an entry, evicting the least recently used beyond the budget.
+  mutating func remember(_ entry: Entry) {
+    // Typing extends the newest query: only its compact copy is worth its memory.
+    for index in entries.indices { entries[index].compact = nil }
+    entries.append(entry)
+    while entries.count > 1, heldIDs > budget || entries.count > capacity {
+      entries.removeFirst()
+    }
+  }
+}

@@ -1,0 +1,281 @@
+/// One chunk's full scan: the SIMD scan for the driving term, or the branch-free probe of every row for a short term that matches many.
+extension SearchEngine {
+  /// The full scan of one chunk, driven by the SIMD scan for `driver`.
+  func scanChunk(
+    driver: ByteNeedle, driverPlan: TermPlan, rows chunk: Range<Int>, texts: RowTexts, filter: RowFilter,
+    into rows: RowIDBuffer, compact: CompactRows.Builder
+  ) {
+    var range = chunk
+    let variant = driverPlan.variant
+    let acceptsAll = filter.acceptsAll
+    // Wide rows keep their `ci`, `exact` and `strip` forms apart: scan ASCII rows, then them.
+    let separateWide = variant != .fold
+    let mask = RowSignature.mask(driver.bytes)
+    let wordStart = driverPlan.kind == .wordStart
+    if driver.count == 1, RowSignature.isExact(mask), !wordStart, variant == .fold || variant == .ci {
+      // A single letter or space matches most rows, where a text scan pays per hit: the rows whose
+      // signature has it are the matches (of an ASCII row's `ci` form too, which is its fold).
+      let signatures = index.signatures.pointer
+      for row in range where signatures[row] & mask != 0 {
+        let wide = separateWide && texts.isWide(row)
+        if wide ? driverPlan.matches(row, texts) : true, acceptsAll || filter.accepts(row) {
+          rows.append(row)
+          compact.append(wide ? texts.slice(row, variant) : texts.fold.slice(row))
+        }
+      }
+      return
+    }
+    if Self.isProbed(driver, driverPlan) {
+      // A short needle often matches many rows: then a fixed-cost probe of every row beats the
+      // scan's per-hit work, and a rare one is quicker to scan for (1M: `st`, a quarter of the
+      // rows, probe 6.4 ms, scan 9.3; `zz` probe 5.0-5.3, scan 3.0-3.6). The chunk's first rows
+      // tell which. Two bytes at a word start too, since the probe takes rows of up to 48 bytes
+      // (`prefix st`: 1M 8.7 ms against a 9.3 ms scan, 10M 44-73 against 86-90; with 64 bytes it
+      // was 9.9-10.2 against 8.6 at 1M). Three bytes verify each other in the scan's comparison,
+      // whose candidates are then all hits, so the probe pays only for a sixth of the rows or
+      // more (1M: `ing`, 27%, scan 12.3 ms, probe 9.3; `ter`, 8.7%, scan 5.6, probe 7.3).
+      let sample =
+        driver.count == 1 ? range : range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
+      let before = rows.count
+      probe(driver, driverPlan, sample, candidates: nil, texts, filter, rows, copy: (compact, chunk))
+      if sample.upperBound == range.upperBound { return }
+      range = sample.upperBound..<range.upperBound
+      if (rows.count - before) * (driver.count == 3 ? 6 : 25) >= sample.count {
+        probe(driver, driverPlan, range, candidates: nil, texts, filter, rows, copy: (compact, chunk))
+        return
+      }
+    }
+    // An ASCII substring of a wide row's `ci` form is one of its fold form: the scan of the fold
+    // arena finds every wide row that can match, in order, and its `ci` form decides. Other wide
+    // rows are found after the others, by a scan of their side arena, out of the copy's order
+    // (which is then given up): an `exact` form is not found in the row's own bytes when NFC
+    // turns a sign into a letter (U+212A KELVIN SIGN is `K`).
+    let inline = driver.isASCII && driverPlan.kind == .contains && variant == .ci
+    if separateWide, !inline { compact.abandon() }
+    if variant == .fold || driver.isASCII {
+      let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
+      let finder = driverPlan.finder
+      let side = texts.side(variant)
+      var wideIndex = separateWide ? texts.lowerWide(range.lowerBound) : 0
+      ByteScanner.scan(view, rows: range, needle: driver, wordStart: driverPlan.kind == .wordStart) { row in
+        var text = view.slice(row)
+        if separateWide, texts.isWide(row) {
+          guard inline else { return }
+          while Int(texts.wideRows[wideIndex]) < row { wideIndex &+= 1 }
+          text = side.slice(wideIndex)
+          guard finder.matches(text) else { return }
+        }
+        if acceptsAll || filter.accepts(row) {
+          rows.append(row)
+          // Counted from the chunk's start: the probed sample's rows are in the copy already.
+          compact.append(text, scanned: row &- chunk.lowerBound &+ 1, of: chunk.count)
+        }
+      }
+    }
+    guard separateWide, !inline else { return }
+    // The chunk's wide rows lie back to back in their form's side arena: one scan of it, not a
+    // per-row test that would first look each row up in `wideRows` (5% of rows cost 2 ms at 1M).
+    var wide: [Int32] = []
+    let wideRange = texts.lowerWide(range.lowerBound)..<texts.lowerWide(range.upperBound)
+    ByteScanner.scan(
+      texts.side(variant), rows: wideRange, needle: driver, wordStart: driverPlan.kind == .wordStart
+    ) { position in
+      let row = Int(texts.wideRows[position])
+      if acceptsAll || filter.accepts(row) { wide.append(Int32(row)) }
+    }
+    if wide.isEmpty { return }
+    let narrow = Array(rows.buffer)
+    rows.removeAll()
+    var left = 0
+    var right = 0
+    while left < narrow.count || right < wide.count {
+      if right == wide.count || (left < narrow.count && narrow[left] < wide[right]) {
+        rows.append(Int(narrow[left]))
+        left += 1
+      } else {
+        rows.append(Int(wide[right]))
+        right += 1
+      }
+    }
+  }
+
+  /// Whether `probe` takes a term: ASCII, of one to three bytes, a substring (or one byte at a
+  /// word start, in `fold` form).
+  static func isProbed(_ driver: ByteNeedle, _ plan: TermPlan) -> Bool {
+    guard driver.isASCII, !plan.negated, !plan.anchoredStart, !plan.anchoredEnd else { return false }
+    switch plan.kind {
+    case .contains: return (1...3).contains(driver.count)
+    case .wordStart: return driver.count <= 2 && plan.variant == .fold
+    case .fuzzy: return false
+    }
+  }
+
+  /// Appends the rows among `positions` that hold `driver` and pass `filter`, by `RowProbe`.
+  ///
+  /// Every row is probed and its id kept without a branch; rows the probe cannot take (over 48
+  /// bytes, at the arena's edges, wide rows of a word-start term, wide rows whose form has its
+  /// own arena) get the per-row test.
+  ///
+  /// `positions` are row numbers, or indices into `candidates` (ascending); with `compact`, the
+  /// candidates' text is read from that copy, whose first row is position `compact.first`. The
+  /// kept rows' folded text is copied to `copy.builder` (unless it has given up), which gives up
+  /// when the rows kept so far, extrapolated to all of `copy.chunk`, would be too many. The term
+  /// must be `isProbed`.
+  func probe(
+    _ driver: ByteNeedle, _ driverPlan: TermPlan, _ positions: Range<Int>, candidates: UnsafePointer<Int32>?,
+    compact: (view: ArenaView, first: Int)? = nil, _ texts: RowTexts, _ filter: RowFilter,
+    _ rows: RowIDBuffer,
+    copy: (builder: CompactRows.Builder, chunk: Range<Int>)
+  ) {
+    let bytes = driver.bytes
+    // Not always inlined: `probeRows` is specialised for each shape named below either way.
+    func run<Shape: ProbeShape>(_ shape: Shape.Type) {
+      probeRows(
+        RowProbe<Shape>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows, copy)
+    }
+    switch (driver.count, driverPlan.kind == .wordStart) {
+    case (1, false): run(OneByteProbe.self)
+    case (1, true): run(OneByteWordProbe.self)
+    case (2, true): run(TwoByteWordProbe.self)
+    case (2, false): run(TwoByteProbe.self)
+    default: run(ThreeByteProbe.self)
+    }
+  }
+
+  /// `probe`'s loop for one shape of probe.
+  func probeRows<Shape: ProbeShape>(
+    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
+    _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
+    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.Builder, chunk: Range<Int>)
+  ) {
+    let listed = candidates != nil
+    let compacted = compact != nil
+    let fold = driverPlan.variant == .fold
+    // The common cases get copies of the loop without the tests they do not need (a `fold` term
+    // has no separate wide form; a compact copy holds `fold` forms only): the mode is a type, so
+    // each copy is its own specialisation.
+    if filter.acceptsAll, compacted {
+      probeLoop(
+        probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, CompactNarrowing.self)
+    } else if filter.acceptsAll, !listed, fold {
+      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FoldScan.self)
+    } else if filter.acceptsAll, !listed {
+      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FormScan.self)
+    } else {
+      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, AnyProbe.self)
+    }
+  }
+
+  /// `probeRows`'s loop, for one mode.
+  func probeLoop<Shape: ProbeShape, Mode: ProbeMode>(
+    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
+    _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
+    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.Builder, chunk: Range<Int>),
+    _ mode: Mode.Type
+  ) {
+    let variant = driverPlan.variant
+    let finder = driverPlan.finder
+    let view = compact?.view ?? (variant == .fold || variant == .ci ? texts.fold : texts.cased)
+    let slotBase = compact?.first ?? 0
+    let positionsPast = Shape.byteCount - 1
+    let lastStart = view.limit &- RowProbe<Shape>.reach
+    let side = texts.side(variant)
+    let lastSideStart = side.limit &- RowProbe<Shape>.reach
+    let builder = copy.builder
+    // Copies are of the term's form: what `view` reads, or a wide row's side arena.
+    let copying = builder.isOpen
+    // Rows are offered to the copy in blocks, each with room reserved for all its rows, so the
+    // loop stores every row's bytes without a check and only kept rows advance the copy.
+    let block = 1024
+    let filtered = Mode.known?.filtered ?? !filter.acceptsAll
+    let listed = Mode.known?.listed ?? (candidates != nil)
+    let compacted = Mode.known?.compacted ?? (compact != nil)
+    let foldOnly = Mode.known?.foldOnly ?? (compact != nil)
+    rows.appendBranchFree(upTo: range.count) { output in
+      var count = 0
+      // A copy the optimiser can keep in registers: read through the parameter, the probe's
+      // vectors are reloaded after every store to the compact copy, which might alias them. A
+      // `let` is not copied; a `var` (assigned again so it is one) is (1M, `st`: 83 → 80 M
+      // instructions).
+      var probe = probe
+      probe = probe
+      // The next wide row's index in `wideRows` (and in the side arenas), when every row is visited.
+      var wideIndex =
+        foldOnly ? 0 : texts.lowerWide(candidates.map { Int($0[range.lowerBound]) } ?? range.lowerBound)
+      // One row: its id stored, its answer returned (a number: `&&` on it would branch).
+      @inline(__always) func test(_ position: Int, _ writer: inout CompactRows.Builder.Writer, copying: Bool)
+        -> Int
+      {
+        let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
+        let slot = compacted ? position &- slotBase : row
+        // A compact copy has one offset per row, and every row clear of its edges (see `Builder`).
+        let start = compacted ? Int(view.offsets[slot]) : view.start(slot)
+        let length = (compacted ? Int(view.offsets[slot &+ 1]) : view.end(slot)) &- start
+        let wide = foldOnly && !Shape.wordStart ? false : texts.isWide(row)
+        var found: Int
+        var stored = false
+        // The row's text in the term's form: a wide row compared outside `fold` reads its side
+        // arena, probed as the others are (its bytes, not its scalars: the needle is ASCII).
+        var text = RowSlice(base: view.base, start: start, end: start &+ length, limit: view.limit)
+        var clear = compacted || (start >= 1 && start <= lastStart)
+        if !foldOnly && wide && variant != .fold {
+          if listed { wideIndex = texts.wideIndex(row) }
+          text = side.slice(wideIndex)
+          clear = text.start >= 1 && text.start <= lastSideStart
+          wideIndex &+= 1
+        }
+        if text.count <= RowProbe<Shape>.maxRowBytes, clear, !(Shape.wordStart && wide) {
+          found = probe.matches(text.base + text.start, positions: max(text.count &- positionsPast, 0))
+          stored = true
+        } else {
+          found = finder.matches(text) ? 1 : 0
+        }
+        if filtered, found != 0, !filter.accepts(row) { found = 0 }
+        output[count] = Int32(truncatingIfNeeded: row)
+        if copying {
+          if stored {
+            writer.offer(text.base + text.start, count: text.count, keep: found)
+          } else if found != 0 {
+            builder.commit(writer)
+            builder.append(text, keepingRoom: block &* RowProbe<Shape>.maxRowBytes)
+            writer = builder.writer
+          }
+        }
+        return found
+      }
+      var writer = builder.writer
+      let firstCount = count
+      var blockStart = range.lowerBound
+      while blockStart < range.upperBound {
+        let blockEnd = min(range.upperBound, blockStart &+ block)
+        let open =
+          copying
+          && builder.reserve(
+            rows: blockEnd &- blockStart, rowBytes: RowProbe<Shape>.maxRowBytes,
+            scanned: blockStart &- copy.chunk.lowerBound,
+            of: copy.chunk.count)
+        // Storing every row pays when many are kept; a few kept rows are cheaper to copy one by
+        // one, behind a branch then seldom taken (1M `prefix st`, 5% kept: 131 → 123 M instructions).
+        if open, (count &- firstCount) &* 8 >= blockStart &- range.lowerBound {
+          writer = builder.writer
+          for position in blockStart..<blockEnd { count &+= test(position, &writer, copying: true) }
+          builder.commit(writer)
+        } else {
+          for position in blockStart..<blockEnd {
+            let found = test(position, &writer, copying: false)
+            if open, found != 0 {
+              let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
+              // A wide row compared in its side form (the last one `test` read) is copied from it.
+              let sideForm = !foldOnly && variant != .fold && texts.isWide(row)
+              builder.append(
+                sideForm ? side.slice(wideIndex &- 1) : view.slice(compacted ? position &- slotBase : row))
+            }
+            count &+= found
+          }
+        }
+        blockStart = blockEnd
+      }
+      return count
+    }
+  }
+}

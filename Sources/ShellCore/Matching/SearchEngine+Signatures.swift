@@ -1,0 +1,174 @@
+/// Results read from the row signatures (one 32-bit byte-class set per row) instead of the text.
+extension SearchEngine {
+  /// The rows whose signature (from `signatures`, one per row) has a bit of `mask`, ascending: a
+  /// one-letter query.
+  ///
+  /// A single letter matches most rows. Counts per chunk first, then every chunk writes its ids straight into the result
+  /// at its prefix-sum offset, so no per-chunk arrays are grown and joined.
+  func signatureRows(
+    mask: UInt32, in signatures: UnsafePointer<UInt32>, cancellation: SearchCancellation?
+  ) -> [Int32]? {
+    let rowCount = dataset.rowCount
+    let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
+    let chunkSize = (rowCount + chunkCount - 1) / max(1, chunkCount)
+    let counts = Parallel.map(chunkCount) { chunk -> Int in
+      let lower = chunk * chunkSize
+      let upper = min(rowCount, lower + chunkSize)
+      var count = 0
+      for row in lower..<max(lower, upper) { count &+= signatures[row] & mask != 0 ? 1 : 0 }
+      return count
+    }
+    if cancellation?.isCancelled == true { return nil }
+    var starts: [Int] = []
+    var total = 0
+    for count in counts {
+      starts.append(total)
+      total += count
+    }
+    return [Int32](unsafeUninitializedCapacity: max(total, 1)) { buffer, initialized in
+      guard let address = buffer.baseAddress else { return }
+      let output = UncheckedSendable(address)
+      Parallel.forEach(chunkCount) { chunk in
+        let lower = chunk * chunkSize
+        let upper = min(rowCount, lower + chunkSize)
+        guard lower < upper else { return }
+        var target = output.value + starts[chunk]
+        // Branch-free into a small local block (always store, advance only on a match), then one
+        // copy of the block's matches: no chunk ever stores outside its own slots.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 512) { block in
+          guard let scratch = block.baseAddress else { return }
+          var blockStart = lower
+          while blockStart < upper {
+            let blockEnd = min(upper, blockStart + 511)
+            var written = 0
+            for row in blockStart..<blockEnd {
+              scratch[written] = Int32(truncatingIfNeeded: row)
+              written &+= signatures[row] & mask != 0 ? 1 : 0
+            }
+            target.update(from: scratch, count: written)
+            target += written
+            blockStart = blockEnd
+          }
+        }
+      }
+      initialized = total
+    }
+  }
+
+  /// A one-letter result from its bits: kept as bits when it is too large to narrow from (most
+  /// rows: 10M rows, `s` is 8.6M ids, 34 MB, where its bits take 1.25), else as ids with a copy.
+  func letterRows(_ words: [UInt64], count: Int, variant: TextVariant) -> Found {
+    let bits = RowBitmap(words: words, count: count)
+    if !cache.narrows(from: count, copied: count <= compactRowLimit) { return ([], [], nil, nil, bits) }
+    let rows = bits.ids
+    return (rows, [], compactCopy(of: rows, variant: variant), nil, nil)
+  }
+
+  /// The wide rows that a one-letter signature result holds by their fold form only, ascending.
+  ///
+  /// Their `ci` form lacks the letter that their folded form has ("ś" folds to "s"); for ASCII
+  /// rows the signature answers `ci` too.
+  func wideMisses(term: TermPlan, mask: UInt32) -> [Int32] {
+    let signatures = index.signatures.pointer
+    let finder = term.finder
+    let sides = index.sideForms(dataset: dataset, variants: [.ci])
+    let ci = sides.view(.ci)
+    // On every core: a test per wide row holding the letter (1M rows, `z`: 1.6 ms on one).
+    let wideCount = index.wideRows.count
+    let chunkCount = Parallel.chunkCount(wideCount, threshold: max(1, parallelThreshold / 4))
+    let chunkSize = (wideCount + chunkCount - 1) / max(1, chunkCount)
+    let wideRows = index.wideRows.pointer
+    return Self.concatenate(
+      Parallel.map(chunkCount) { chunk -> [Int32] in
+        var misses: [Int32] = []
+        let lower = min(wideCount, chunk * chunkSize)
+        for position in lower..<min(wideCount, lower + chunkSize) {
+          let row = wideRows[position]
+          if signatures[Int(row)] & mask != 0, !finder.matches(ci.slice(position)) { misses.append(row) }
+        }
+        return misses
+      })
+  }
+
+  /// The rows whose text in `plan`'s form holds the one byte of `needle`, as bits (bit `r % 64` of
+  /// word `r / 64`), and how many they are: `RowProbe` on every row, with no branch on its answer.
+  func probedBits(
+    _ needle: ByteNeedle, _ plan: TermPlan, cancellation: SearchCancellation?
+  ) -> (words: [UInt64], count: Int)? {
+    let rowCount = dataset.rowCount
+    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    let sides = index.sideForms(dataset: dataset, variants: [plan.variant])
+    let variant = plan.variant
+    let finder = plan.finder
+    let probe = RowProbe<OneByteProbe>(needle: needle.bytes)
+    return dataset.withStorage { bytes, offsets in
+      let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
+      return rowBits(cancellation: cancellation) { words, output in
+        // ASCII rows read the original bytes, wide rows their side arena, in order.
+        var wideIndex = texts.lowerWide(words.lowerBound &* 64)
+        for word in words {
+          let first = word &* 64
+          var bits: UInt64 = 0
+          for row in first..<min(rowCount, first &+ 64) {
+            var text = texts.cased.slice(row)
+            if texts.isWide(row) {
+              text = texts.side(variant).slice(wideIndex)
+              wideIndex &+= 1
+            }
+            let clear = text.start >= 1 && text.start <= text.limit &- RowProbe<OneByteProbe>.reach
+            let found =
+              text.count <= RowProbe<OneByteProbe>.maxRowBytes && clear
+              ? probe.matches(text.base + text.start, positions: text.count)
+              : (finder.matches(text) ? 1 : 0)
+            bits |= UInt64(truncatingIfNeeded: found) &<< UInt64(truncatingIfNeeded: row &- first)
+          }
+          output[word] = bits
+        }
+      }
+    }
+  }
+
+  /// The rows whose signature has a bit of `mask`, as bits (bit `r % 64` of word `r / 64`), and
+  /// how many they are: a one-letter query, one pass over the signatures with no branch per row.
+  func signatureBits(
+    mask: UInt32, in signatures: UnsafePointer<UInt32>, cancellation: SearchCancellation?
+  ) -> (words: [UInt64], count: Int)? {
+    let rowCount = dataset.rowCount
+    return rowBits(cancellation: cancellation) { words, output in
+      for word in words {
+        let first = word &* 64
+        var bits: UInt64 = 0
+        for row in first..<min(rowCount, first &+ 64) {
+          bits |= (signatures[row] & mask != 0 ? 1 : 0) &<< UInt64(truncatingIfNeeded: row &- first)
+        }
+        output[word] = bits
+      }
+    }
+  }
+
+  /// One bit per row (bit `r % 64` of word `r / 64`), and how many are set, written on every core:
+  /// `fill` sets the words of each chunk it is given, a range of words of 64 rows each, and may
+  /// carry state from row to row within it.
+  func rowBits(
+    cancellation: SearchCancellation?, fill: (Range<Int>, UnsafeMutablePointer<UInt64>) -> Void
+  ) -> (words: [UInt64], count: Int)? {
+    let wordCount = (dataset.rowCount + 63) / 64
+    let chunkCount = Parallel.chunkCount(dataset.rowCount, threshold: parallelThreshold)
+    let chunkWords = (wordCount + chunkCount - 1) / max(1, chunkCount)
+    var counts: [Int] = []
+    let words = [UInt64](unsafeUninitializedCapacity: max(wordCount, 1)) { buffer, initialized in
+      guard let address = buffer.baseAddress else { return }
+      let output = UncheckedSendable(address)
+      counts = Parallel.map(chunkCount) { chunk -> Int in
+        let lower = min(wordCount, chunk * chunkWords)
+        let upper = min(wordCount, lower + chunkWords)
+        guard lower < upper else { return 0 }
+        fill(lower..<upper, output.value)
+        return (lower..<upper).reduce(0) { $0 &+ output.value[$1].nonzeroBitCount }
+      }
+      initialized = wordCount
+    }
+    if cancellation?.isCancelled == true { return nil }
+    return (words, counts.reduce(0, +))
+  }
+}
