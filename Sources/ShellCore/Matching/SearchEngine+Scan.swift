@@ -191,6 +191,7 @@ extension SearchEngine {
     let listed = Mode.known?.listed ?? (candidates != nil)
     let compacted = Mode.known?.compacted ?? (compact != nil)
     let foldOnly = Mode.known?.foldOnly ?? (compact != nil)
+    assert(!foldOnly || (view.stride == 1 && view.column == 0), "a fold-only view has one offset per row")
     rows.appendBranchFree(upTo: range.count) { output in
       var count = 0
       // A copy the optimiser can keep in registers: read through the parameter, the probe's
@@ -208,9 +209,10 @@ extension SearchEngine {
       {
         let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
         let slot = compacted ? position &- slotBase : row
-        // A compact copy has one offset per row, and every row clear of its edges (see `Builder`).
-        let start = compacted ? Int(view.offsets[slot]) : view.start(slot)
-        let length = (compacted ? Int(view.offsets[slot &+ 1]) : view.end(slot)) &- start
+        // A compact copy has one offset per row, and every row clear of its edges (see `Builder`);
+        // so has the fold arena, the other view of a fold-only mode (no multiply by a stride).
+        let start = foldOnly ? Int(view.offsets[slot]) : view.start(slot)
+        let length = (foldOnly ? Int(view.offsets[slot &+ 1]) : view.end(slot)) &- start
         let wide = foldOnly && !Shape.wordStart ? false : texts.isWide(row)
         var found: Int
         var stored = false
