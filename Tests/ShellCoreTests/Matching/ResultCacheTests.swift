@@ -6,7 +6,8 @@ import Testing
 /// keystroke the smallest result that provably holds its rows, when that is small enough.
 struct ResultCacheTests {
   /// A plain result of `count` rows (ids 0, 2, 4, …) for `query`.
-  static func entry(_ query: String, rule: MatchRule = .fold, scope: Int = 0, count: Int) -> ResultCache.Entry {
+  static func entry(_ query: String, rule: MatchRule = .fold, scope: Int = 0, count: Int) -> ResultCache.Entry
+  {
     ResultCache.Entry(
       query: query, rule: rule, scope: scope, parsed: ParsedQuery(query, rule: rule),
       rows: (0..<count).map { Int32($0 * 2) }, ranked: nil, compact: nil, packed: nil)
@@ -46,12 +47,13 @@ struct ResultCacheTests {
 
   /// A typed keystroke narrows the smallest cached result its query implies, of its rule and of
   /// its scope or "All"; nothing when no result implies it.
-  @Test(arguments: [
-    ("sta", .fold, 0, 400),  // `st` (400) and `s` (2,000) both hold `sta`'s rows: the smaller
-    ("sta", .fold, 3, 400),  // a result for "All" holds any scope's rows
-    ("zz", .fold, 0, nil),
-    ("sta", .exact, 0, nil),
-  ] as [(String, MatchRule, Int, Int?)])
+  @Test(
+    arguments: [
+      ("sta", .fold, 0, 400),  // `st` (400) and `s` (2,000) both hold `sta`'s rows: the smaller
+      ("sta", .fold, 3, 400),  // a result for "All" holds any scope's rows
+      ("zz", .fold, 0, nil),
+      ("sta", .exact, 0, nil),
+    ] as [(String, MatchRule, Int, Int?)])
   func narrowingBaseIsTheSmallestImpliedResult(query: String, rule: MatchRule, scope: Int, base: Int?) {
     var cache = ResultCache(rowCount: 100_000, capacity: 8)
     cache.remember(Self.entry("s", count: 2_000))
