@@ -11,6 +11,14 @@ struct RowFilter {
   let plan: QueryPlan
   /// The rows' texts, for `plan`.
   let texts: RowTexts
+  /// Each row's signature, the bits a row must have to pass `plan` and those it must not have
+  /// (`CompiledQuery.requiredSignature`, `forbiddenSignature`): a row that fails them is turned
+  /// down without reading its text.
+  let signatures: UnsafePointer<UInt32>
+  let required: UInt32
+  let forbidden: UInt32
+  /// Whether the signature bits decide `plan` alone (`CompiledQuery.isDecidedBySignature`).
+  let bySignature: Bool
 
   /// Whether every row passes (no scope, no other clause): loops test this once, not per row.
   var acceptsAll: Bool { scope == 0 && plan.clauseCount == 0 }
@@ -19,6 +27,9 @@ struct RowFilter {
   @inline(__always)
   func accepts(_ row: Int) -> Bool {
     if scope != 0, row >= scopes.count || Int(scopes[row]) != scope { return false }
-    return plan.clauseCount == 0 || plan.matches(row, texts)
+    if plan.clauseCount == 0 { return true }
+    let signature = signatures[row]
+    if signature & required != required || signature & forbidden != 0 { return false }
+    return bySignature || plan.matches(row, texts)
   }
 }

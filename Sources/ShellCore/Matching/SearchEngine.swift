@@ -97,8 +97,11 @@ final class SearchEngine {
       if query.isEmpty {
         rows = allRows(scope: scope)
       } else {
-        let compiled = CompiledQuery(query, frequency: index.byteFrequency)
         let base = cache.narrowingBase(for: query, rule: rule, scope: scope)
+        // A full scan is driven by the term that matches fewest rows of a sample; a narrowing reads
+        // only the previous result's rows, where the sample would cost more than the choice saves.
+        let compiled = CompiledQuery(
+          query, frequency: index.byteFrequency, sampledHits: base == nil ? { self.sampledHits($0) } : nil)
         guard
           let found = run(
             compiled, candidates: base?.rows, compact: base?.compact, scope: scope, scored: rule == .fuzzy,
@@ -296,6 +299,10 @@ final class SearchEngine {
             let plan = query.plan
             let driverPlan = query.driver?.plan
             let required = query.requiredSignature
+            let rowFilter = RowFilter(
+              scope: scope, scopes: scopes, plan: plan, texts: texts, signatures: index.signatures.pointer,
+              required: required, forbidden: query.forbiddenSignature, bySignature: query.isDecidedBySignature
+            )
             return Parallel.map(chunkCount) { chunk in
               let positions = positionsOf(chunk)
               let lower = positions.lowerBound
@@ -316,7 +323,7 @@ final class SearchEngine {
               {
                 // The previous result's rows, copied contiguously: one sequential pass per part.
                 let finder = driverPlan.finder
-                let filter = RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts)
+                let filter = rowFilter
                 for part in partsOf(chunk) {
                   let view = compact.parts[part].view
                   let first = compact.partStarts[part]
@@ -362,7 +369,7 @@ final class SearchEngine {
                 // has none.
                 probe(
                   driver.needle, driverPlan, lower..<upper, candidates: address, texts,
-                  RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts), result.rows,
+                  rowFilter, result.rows,
                   copy: (copy, positions))
               } else if candidates != nil, let driverPlan, query.isPlain {
                 // One plain term re-checked on a previous result (a typed letter): one inlined
@@ -413,7 +420,7 @@ final class SearchEngine {
               } else if let driver = query.driver, let driverPlan {
                 scanChunk(
                   driver: driver.needle, driverPlan: driverPlan, rows: lower..<upper, texts: texts,
-                  filter: RowFilter(scope: scope, scopes: scopes, plan: plan, texts: texts),
+                  filter: rowFilter,
                   into: result.rows,
                   compact: copy)
               } else if scored, plan.isSingleFuzzyTerm {
@@ -534,6 +541,24 @@ final class SearchEngine {
     return RowTexts(
       fold: fold, cased: original, exact: side(.exact), ci: side(.ci), strip: side(.strip),
       wideRows: index.wideRows.pointer, wideCount: index.wideRows.count, wideBits: index.wideBits.pointer)
+  }
+
+  /// How many rows of a fixed sample `term` matches (positive, in its own form): 8 blocks of 256
+  /// rows spread over the dataset, so a sorted file's first rows do not stand for all of it.
+  private func sampledHits(_ term: CompiledTerm) -> Int {
+    let rowCount = dataset.rowCount
+    let plan = term.plan
+    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    let sides = plan.variant == .fold ? nil : index.sideForms(dataset: dataset, variants: [plan.variant])
+    return dataset.withStorage { bytes, offsets in
+      let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
+      var hits = 0
+      for block in 0..<8 {
+        let start = rowCount * block / 8
+        for row in start..<min(rowCount, start + 256) where plan.matches(row, texts) { hits += 1 }
+      }
+      return hits
+    }
   }
 
   /// Every row in `scope`, ascending.

@@ -37,4 +37,45 @@ struct MatchingQueryTests {
   func implicationIsSound(new: String, old: String, rule: MatchRule, implies: Bool) {
     #expect(ParsedQuery(new, rule: rule).implies(ParsedQuery(old, rule: rule)) == implies)
   }
+
+  /// Byte counts where `g` is rare and `s`, `t`, `a` are common: by its rarest bytes, `ing` looks
+  /// the more selective term.
+  static let frequency: [Int] = (0..<256).map { byte in
+    switch UInt8(byte) {
+    case UInt8(ascii: "g"): 10
+    case UInt8(ascii: "s"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "i"), UInt8(ascii: "n"): 1_000
+    default: 100
+    }
+  }
+
+  /// Of several terms that could drive the scan, the one matching fewest sampled rows does; the
+  /// rarest bytes decide ties and a query compiled without a sample.
+  @Test(
+    arguments: [
+      ("sta ing", ["sta": 10, "ing": 900], "sta"),
+      ("sta ing", ["sta": 900, "ing": 10], "ing"),
+      ("sta ing", ["sta": 50, "ing": 50], "ing"),
+      ("ing sta", nil, "ing"),
+      ("!ing sta", ["sta": 900], "sta"),
+    ] as [(String, [String: Int]?, String)])
+  func driverMatchesFewestSampledRows(query: String, hits: [String: Int]?, driver: String) {
+    let parsed = ParsedQuery(query, rule: .fold)
+    let sampled = hits.map { hits in { (term: CompiledTerm) in hits[term.term.needle] ?? 0 } }
+    let compiled = CompiledQuery(parsed, frequency: Self.frequency, sampledHits: sampled)
+    #expect(compiled.driver?.term.needle == driver)
+  }
+
+  /// Which clauses the signature bits decide alone (one letter or space, wanted or excluded), and
+  /// the bits a matching row must lack.
+  @Test(arguments: [
+    ("stand a b", true, ""), ("stand a !b", true, "b"), ("stand !a !\\ ", true, "a "),
+    ("stand ab", false, ""),
+    ("stand 7", false, ""), ("stand ^a", false, ""), ("stand a | b", false, ""), ("stand é", true, ""),
+  ])
+  func signatureDecidesOneLetterClauses(query: String, decided: Bool, forbidden: String) {
+    let compiled = CompiledQuery(ParsedQuery(query, rule: .fold), frequency: Self.frequency)
+    #expect(compiled.driver?.term.needle == "stand")
+    #expect(compiled.isDecidedBySignature == decided)
+    #expect(compiled.forbiddenSignature == RowSignature.mask(Array(forbidden.utf8)))
+  }
 }
