@@ -57,11 +57,13 @@ extension SearchEngine {
 
   /// A one-letter result from its bits: kept as bits when it is too large to narrow from (most
   /// rows: 10M rows, `s` is 8.6M ids, 34 MB, where its bits take 1.25), else as ids with a copy.
-  func letterRows(_ words: [UInt64], count: Int, variant: TextVariant) -> Found {
+  func letterRows(_ words: [UInt64], count: Int, variant: TextVariant, copying: Bool = true) -> Found {
     let bits = RowBitmap(words: words, count: count)
-    if !cache.narrows(from: count, copied: count <= compactRowLimit) { return ([], [], nil, nil, bits) }
+    if !cache.narrows(from: count, copied: copying && count <= compactRowLimit) {
+      return ([], [], nil, nil, bits)
+    }
     let rows = bits.ids
-    return (rows, [], compactCopy(of: rows, variant: variant), nil, nil)
+    return (rows, [], copying ? compactCopy(of: rows, variant: variant) : nil, nil, nil)
   }
 
   /// The wide rows that a one-letter signature result holds by their fold form only, ascending.
@@ -128,21 +130,31 @@ extension SearchEngine {
     }
   }
 
-  /// The rows whose signature has a bit of `mask`, as bits (bit `r % 64` of word `r / 64`), and
-  /// how many they are: a one-letter query, one pass over the signatures with no branch per row.
+  /// The rows whose signature has every bit of `mask` and none of `forbidden`, as bits (bit
+  /// `r % 64` of word `r / 64`), and how many they are: a query of letters, one pass over the
+  /// signatures with no branch per row.
   func signatureBits(
-    mask: UInt32, in signatures: UnsafePointer<UInt32>, cancellation: SearchCancellation?
+    mask: UInt32, forbidding forbidden: UInt32 = 0, in signatures: UnsafePointer<UInt32>,
+    cancellation: SearchCancellation?
   ) -> (words: [UInt64], count: Int)? {
     let rowCount = dataset.rowCount
-    return rowBits(cancellation: cancellation) { words, output in
+    // A copy of the loop for one letter alone, the common case, without the second test.
+    @inline(__always) func fill(
+      _ words: Range<Int>, _ output: UnsafeMutablePointer<UInt64>, _ forbidden: UInt32
+    ) {
       for word in words {
         let first = word &* 64
         var bits: UInt64 = 0
         for row in first..<min(rowCount, first &+ 64) {
-          bits |= (signatures[row] & mask != 0 ? 1 : 0) &<< UInt64(truncatingIfNeeded: row &- first)
+          let signature = signatures[row]
+          let kept = (signature & mask) ^ mask | signature & forbidden == 0
+          bits |= (kept ? 1 : 0) &<< UInt64(truncatingIfNeeded: row &- first)
         }
         output[word] = bits
       }
+    }
+    return rowBits(cancellation: cancellation) { words, output in
+      if forbidden == 0 { fill(words, output, 0) } else { fill(words, output, forbidden) }
     }
   }
 
