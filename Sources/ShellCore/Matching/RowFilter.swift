@@ -23,6 +23,14 @@ struct RowFilter {
   /// Whether every row passes (no scope, no other clause): loops test this once, not per row.
   var acceptsAll: Bool { scope == 0 && plan.clauseCount == 0 }
 
+  /// 1 if `row` passes, else 0, when no scope is set and the signature decides every clause
+  /// (`bySignature`): a number, for loops with no branch per row.
+  @inline(__always)
+  func passesBySignature(_ row: Int) -> Int {
+    let signature = signatures[row]
+    return (signature & required) ^ required | signature & forbidden == 0 ? 1 : 0
+  }
+
   /// Whether `row` is in the scope and passes every other clause.
   @inline(__always)
   func accepts(_ row: Int) -> Bool {

@@ -159,6 +159,9 @@ extension SearchEngine {
         probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, CompactNarrowing.self)
     } else if filter.acceptsAll, !listed, fold {
       probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FoldScan.self)
+    } else if filter.scope == 0, filter.bySignature, !listed, fold {
+      probeLoop(
+        probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FoldBySignature.self)
     } else if filter.acceptsAll, !listed {
       probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FormScan.self)
     } else {
@@ -191,6 +194,8 @@ extension SearchEngine {
     let listed = Mode.known?.listed ?? (candidates != nil)
     let compacted = Mode.known?.compacted ?? (compact != nil)
     let foldOnly = Mode.known?.foldOnly ?? (compact != nil)
+    let bySignature =
+      Mode.known?.bySignature ?? (filter.scope == 0 && filter.bySignature && !filter.acceptsAll)
     assert(!foldOnly || (view.stride == 1 && view.column == 0), "a fold-only view has one offset per row")
     rows.appendBranchFree(upTo: range.count) { output in
       var count = 0
@@ -232,7 +237,11 @@ extension SearchEngine {
         } else {
           found = finder.matches(text) ? 1 : 0
         }
-        if filtered, found != 0, !filter.accepts(row) { found = 0 }
+        if bySignature {
+          found &= filter.passesBySignature(row)
+        } else if filtered, found != 0, !filter.accepts(row) {
+          found = 0
+        }
         output[count] = Int32(truncatingIfNeeded: row)
         if copying {
           if stored {
