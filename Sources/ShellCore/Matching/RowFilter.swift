@@ -19,6 +19,9 @@ struct RowFilter {
   let forbidden: UInt32
   /// Whether the signature bits decide `plan` alone (`CompiledQuery.isDecidedBySignature`).
   let bySignature: Bool
+  /// The bits that decide `plan` for an ASCII row besides `required`, if they do
+  /// (`CompiledQuery.asciiSignature`).
+  let asciiRequired: UInt32?
 
   /// Whether every row passes (no scope, no other clause): loops test this once, not per row.
   var acceptsAll: Bool { scope == 0 && plan.clauseCount == 0 }
@@ -38,6 +41,8 @@ struct RowFilter {
     if plan.clauseCount == 0 { return true }
     let signature = signatures[row]
     if signature & required != required || signature & forbidden != 0 { return false }
-    return bySignature || plan.matches(row, texts)
+    if bySignature { return true }
+    if let asciiRequired, !texts.isWide(row) { return signature & asciiRequired == asciiRequired }
+    return plan.matches(row, texts)
   }
 }

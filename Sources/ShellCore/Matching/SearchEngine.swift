@@ -305,7 +305,9 @@ final class SearchEngine {
             let required = query.requiredSignature
             let rowFilter = RowFilter(
               scope: scope, scopes: scopes, plan: plan, texts: texts, signatures: index.signatures.pointer,
-              required: required, forbidden: query.forbiddenSignature, bySignature: query.isDecidedBySignature
+              required: required, forbidden: query.forbiddenSignature,
+              bySignature: query.isDecidedBySignature,
+              asciiRequired: query.asciiSignature
             )
             return Parallel.map(chunkCount) { chunk in
               let positions = positionsOf(chunk)

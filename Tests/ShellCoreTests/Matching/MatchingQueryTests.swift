@@ -78,4 +78,15 @@ struct MatchingQueryTests {
     #expect(compiled.isDecidedBySignature == decided)
     #expect(compiled.forbiddenSignature == RowSignature.mask(Array(forbidden.utf8)))
   }
+
+  /// Under `ci`, wanted one-letter clauses are decided for ASCII rows by the signature (their `ci`
+  /// form is their fold form); an excluded one, or a longer term, is read.
+  @Test(arguments: [
+    ("stand a", MatchRule.ci, "a" as String?), ("stand a b", .ci, "ab"), ("stand !a", .ci, nil),
+    ("stand ab", .ci, nil), ("stand a", .fold, ""), ("stand á", .ci, nil),
+  ])
+  func asciiRowsDecideCiLetters(query: String, rule: MatchRule, letters: String?) {
+    let compiled = CompiledQuery(ParsedQuery(query, rule: rule), frequency: Self.frequency)
+    #expect(compiled.asciiSignature == letters.map { RowSignature.mask(Array($0.utf8)) })
+  }
 }
