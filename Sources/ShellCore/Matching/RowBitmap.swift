@@ -39,13 +39,12 @@ struct RowBitmap: Equatable {
         initialized = wordCount
       }
     }
-    self.init(words: words, count: ids.count)
+    self.init(words: words)
   }
 
-  /// The set whose bits are `words` (bit `r % 64` of word `r / 64` for row `r`), holding `count` rows.
-  init(words: [UInt64], count: Int) {
+  /// The set whose bits are `words` (bit `r % 64` of word `r / 64` for row `r`).
+  init(words: [UInt64]) {
     self.words = words
-    self.count = count
     var ranks: [UInt32] = []
     ranks.reserveCapacity(words.count / Self.groupWords + 1)
     var total = 0
@@ -54,6 +53,7 @@ struct RowBitmap: Equatable {
       total &+= word.nonzeroBitCount
     }
     self.ranks = ranks
+    count = total
   }
 
   /// The bits' memory, in row ids (4 bytes each).

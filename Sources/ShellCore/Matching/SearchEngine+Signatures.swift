@@ -57,9 +57,9 @@ extension SearchEngine {
 
   /// A one-letter result from its bits: kept as bits when it is too large to narrow from (most
   /// rows: 10M rows, `s` is 8.6M ids, 34 MB, where its bits take 1.25), else as ids with a copy.
-  func letterRows(_ words: [UInt64], count: Int, variant: TextVariant, copying: Bool = true) -> Found {
-    let bits = RowBitmap(words: words, count: count)
-    if !cache.narrows(from: count, copied: copying && count <= compactRowLimit) {
+  func letterRows(_ words: [UInt64], variant: TextVariant, copying: Bool = true) -> Found {
+    let bits = RowBitmap(words: words)
+    if !cache.narrows(from: bits.count, copied: copying && bits.count <= compactRowLimit) {
       return ([], [], nil, nil, bits)
     }
     let rows = bits.ids
@@ -93,10 +93,8 @@ extension SearchEngine {
   }
 
   /// The rows whose text in `plan`'s form holds the one byte of `needle`, as bits (bit `r % 64` of
-  /// word `r / 64`), and how many they are: `RowProbe` on every row, with no branch on its answer.
-  func probedBits(
-    _ needle: ByteNeedle, _ plan: TermPlan, cancellation: SearchCancellation?
-  ) -> (words: [UInt64], count: Int)? {
+  /// word `r / 64`): `RowProbe` on every row, with no branch on its answer.
+  func probedBits(_ needle: ByteNeedle, _ plan: TermPlan, cancellation: SearchCancellation?) -> [UInt64]? {
     let rowCount = dataset.rowCount
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides = index.sideForms(dataset: dataset, variants: [plan.variant])
@@ -126,7 +124,7 @@ extension SearchEngine {
           }
           output[word] = bits
         }
-      }
+      }?.words
     }
   }
 

@@ -181,17 +181,16 @@ final class SearchEngine {
       // instructions); such a result keeps no copy, which only a one-term query narrows from.
       let mask = RowSignature.bit(driver.needle.bytes[0])
       guard
-        var (words, count) = signatureBits(
+        var words = signatureBits(
           mask: mask | query.requiredSignature, forbidding: query.forbiddenSignature,
-          in: index.signatures.pointer, cancellation: cancellation)
+          in: index.signatures.pointer, cancellation: cancellation)?.words
       else { return nil }
       if driver.plan.variant == .ci {
         for row in wideMisses(term: driver.plan, mask: mask) {
           words[Int(row) >> 6] &= ~(1 &<< UInt64(row & 63))
-          count -= 1
         }
       }
-      return letterRows(words, count: count, variant: driver.plan.variant, copying: query.isPlain)
+      return letterRows(words, variant: driver.plan.variant, copying: query.isPlain)
     }
     if candidates == nil, scope == 0, !scored, query.plan.clauseCount == 0, let driver = query.driver,
       driver.plan.kind == .contains, driver.needle.count == 1, driver.plan.variant != .fold,
@@ -208,10 +207,8 @@ final class SearchEngine {
       // 34 MB). A smaller result, or another byte, whose bit bounds nothing as closely (`S`, `7`),
       // is probed as any short term is, copying its rows as it goes (1M, `exact S`: 7.7 ms from
       // bits, 5.9 so).
-      guard let (words, count) = probedBits(driver.needle, driver.plan, cancellation: cancellation) else {
-        return nil
-      }
-      return letterRows(words, count: count, variant: driver.plan.variant)
+      guard let words = probedBits(driver.needle, driver.plan, cancellation: cancellation) else { return nil }
+      return letterRows(words, variant: driver.plan.variant)
     }
     if candidates == nil, scope == 0, !scored, query.plan.clauseCount == 0, let driver = query.driver,
       driver.plan.isPlainFold, driver.plan.kind == .wordStart, driver.needle.count == 1,
@@ -220,9 +217,9 @@ final class SearchEngine {
       // One letter starting a word: the rows whose initials have it.
       let initials = index.initialSignatures(parallelThreshold: parallelThreshold)
       let mask: UInt32 = 1 &<< UInt32(driver.needle.bytes[0] &- 0x61)
-      guard let (words, count) = signatureBits(mask: mask, in: initials.pointer, cancellation: cancellation)
+      guard let words = signatureBits(mask: mask, in: initials.pointer, cancellation: cancellation)?.words
       else { return nil }
-      return letterRows(words, count: count, variant: .fold)
+      return letterRows(words, variant: .fold)
     }
     if candidates == nil, scope == 0, scored, query.plan.isSingleFuzzyTerm, query.driver == nil,
       query.plan.terms[0].scalarCount == 1, query.plan.terms[0].variant == .fold,

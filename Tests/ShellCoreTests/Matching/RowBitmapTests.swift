@@ -36,6 +36,6 @@ struct RowBitmapTests {
     if let last = ids.indices.last { #expect(bitmap[last] == ids[last], "\(name) last") }
     var words = [UInt64](repeating: 0, count: (rowCount + 63) / 64)
     for id in ids { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
-    #expect(RowBitmap(words: words, count: ids.count) == bitmap, "\(name)")
+    #expect(RowBitmap(words: words) == bitmap, "\(name)")
   }
 }
