@@ -30,8 +30,13 @@ struct RowFilter {
   /// (`bySignature`): a number, for loops with no branch per row.
   @inline(__always)
   func passesBySignature(_ row: Int) -> Int {
-    let signature = signatures[row]
-    return (signature & required) ^ required | signature & forbidden == 0 ? 1 : 0
+    fits(signatures[row]) ? 1 : 0
+  }
+
+  /// Whether a signature has every `required` bit and no `forbidden` one.
+  @inline(__always)
+  private func fits(_ signature: UInt32) -> Bool {
+    (signature & required) ^ required | signature & forbidden == 0
   }
 
   /// Whether `row` is in the scope and passes every other clause.
@@ -40,7 +45,7 @@ struct RowFilter {
     if scope != 0, row >= scopes.count || Int(scopes[row]) != scope { return false }
     if plan.clauseCount == 0 { return true }
     let signature = signatures[row]
-    if signature & required != required || signature & forbidden != 0 { return false }
+    if !fits(signature) { return false }
     if bySignature { return true }
     if let asciiRequired, !texts.isWide(row) { return signature & asciiRequired == asciiRequired }
     return plan.matches(row, texts)
