@@ -179,8 +179,15 @@ final class CompactRows {
     /// most of itself first (10M rows: `sta` spent 5 of 40 ms so; `st` would touch 8 MB; `prefix
     /// st`, each part allowed half as much again as its share, copied 13 MB for nothing).
     @inline(__always)
-    private func outpaces(scanned: Int, of total: Int) -> Bool {
-      scanned >= min(4096, total / 8) && rowCount &* total > (share &+ share / 4) &* scanned
+    private func outpaces(scanned: Int, of total: Int, adding rows: Int = 0) -> Bool {
+      scanned >= min(4096, total / 8) && (rowCount &+ rows) &* total > (share &+ share / 4) &* scanned
+    }
+
+    /// Whether `rows` more rows, with `scanned` of the search's `total` rows covered, are more
+    /// than the copy keeps (its limit, or `outpaces`): asked by a pass that finds rows before it
+    /// copies them, so that a result too large is not copied first.
+    func refuses(_ rows: Int, scanned: Int, of total: Int) -> Bool {
+      rowCount &+ rows > limit || outpaces(scanned: scanned, of: total, adding: rows)
     }
 
     /// Where a branch-free writer starts, after `reserve`.

@@ -26,22 +26,32 @@ extension SearchEngine {
       return
     }
     if Self.isProbed(driver, driverPlan) {
-      // A short needle often matches many rows: then a fixed-cost probe of every row beats the
-      // scan's per-hit work, and a rare one is quicker to scan for (1M: `st`, a quarter of the
-      // rows, probe 6.4 ms, scan 9.3; `zz` probe 5.0-5.3, scan 3.0-3.6). The chunk's first rows
-      // tell which. Two bytes at a word start too, since the probe takes rows of up to 48 bytes
-      // (`prefix st`: 1M 8.7 ms against a 9.3 ms scan, 10M 44-73 against 86-90; with 64 bytes it
-      // was 9.9-10.2 against 8.6 at 1M). Three bytes verify each other in the scan's comparison,
-      // whose candidates are then all hits, so the probe pays only for a sixth of the rows or
-      // more (1M: `ing`, 27%, scan 12.3 ms, probe 9.3; `ter`, 8.7%, scan 5.6, probe 7.3).
+      // A short needle often matches many rows: then a pass over every row, at a fixed cost per
+      // row, beats the scan's per-hit work, and a rare one is quicker to scan for. The chunk's
+      // first rows tell which. A `fold` substring kept unfiltered is swept (`RowSweep`), others
+      // are probed row by row. 1M rows, medians: the sweep pays from about 6% of the rows (`ter`,
+      // 8.7%: scan 5.2 ms, sweep 4.8; `sta`, 3.3%: 3.6 against 4.1; `oo`, 6.5%: 4.2 against 4.3),
+      // and takes `st` and `ing` in 5.2 ms where the probe took 7.2 and 7.4. The probe pays for a
+      // 25th of the rows with two bytes (`st`, a quarter: 6.4 ms, scan 9.3; `zz`: probe 5.0-5.3,
+      // scan 3.0-3.6), a sixth with three (whose scan candidates are all hits: `ing`, 27%, scan
+      // 12.3 ms, probe 9.3; `ter` scan 5.6, probe 7.3), and takes two bytes at a word start
+      // (`prefix st`: 1M 8.7 ms against a 9.3 ms scan, 10M 44-73 against 86-90).
+      let sweeps = variant == .fold && driverPlan.kind == .contains && acceptsAll
+      func every(_ part: Range<Int>) {
+        if sweeps {
+          sweep(driver, driverPlan, part, texts, filter, rows, copy: (compact, chunk))
+        } else {
+          probe(driver, driverPlan, part, candidates: nil, texts, filter, rows, copy: (compact, chunk))
+        }
+      }
       let sample =
         driver.count == 1 ? range : range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
       let before = rows.count
-      probe(driver, driverPlan, sample, candidates: nil, texts, filter, rows, copy: (compact, chunk))
+      every(sample)
       if sample.upperBound == range.upperBound { return }
       range = sample.upperBound..<range.upperBound
-      if (rows.count - before) * (driver.count == 3 ? 6 : 25) >= sample.count {
-        probe(driver, driverPlan, range, candidates: nil, texts, filter, rows, copy: (compact, chunk))
+      if (rows.count - before) * (sweeps ? 16 : driver.count == 3 ? 6 : 25) >= sample.count {
+        every(range)
         return
       }
     }
@@ -96,6 +106,58 @@ extension SearchEngine {
         rows.append(Int(wide[right]))
         right += 1
       }
+    }
+  }
+
+  /// Appends the rows of `range` whose fold form holds `driver`, a substring of one to three
+  /// ASCII bytes, by `RowSweep`, a block of rows at a time, and copies them to `copy.builder`
+  /// unless it has given up (or gives up, when they are too many); the arena's first rows, which
+  /// the sweep cannot read before, are probed.
+  func sweep(
+    _ driver: ByteNeedle, _ driverPlan: TermPlan, _ range: Range<Int>, _ texts: RowTexts, _ filter: RowFilter,
+    _ rows: RowIDBuffer, copy: (builder: CompactRows.Builder, chunk: Range<Int>)
+  ) {
+    func run<Shape: ProbeShape>(_ shape: Shape.Type) {
+      let sweep = RowSweep<Shape>(needle: driver.bytes)
+      let view = texts.fold
+      let builder = copy.builder
+      var capacity = 0
+      var scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
+      defer { scratch.deallocate() }
+      var lower = range.lowerBound
+      while lower < range.upperBound {
+        let block = lower..<min(range.upperBound, lower &+ RowSweep<Shape>.blockRows)
+        let words = RowSweep<Shape>.hitWords(byteCount: view.end(block.upperBound &- 1) &- view.start(lower))
+        if words > capacity {
+          scratch.deallocate()
+          capacity = max(words, capacity &* 2)
+          scratch = .allocate(capacity: capacity)
+        }
+        guard view.start(lower) >= Shape.byteCount &- 1 else {
+          probe(driver, driverPlan, block, candidates: nil, texts, filter, rows, copy: copy)
+          lower = block.upperBound
+          continue
+        }
+        let before = rows.count
+        rows.appendBranchFree(upTo: block.count) { output in
+          sweep.sweep(view, rows: block, hits: scratch, into: output)
+        }
+        if builder.isOpen {
+          let found = rows.count &- before
+          if builder.refuses(found, scanned: block.upperBound &- copy.chunk.lowerBound, of: copy.chunk.count)
+          {
+            builder.abandon()
+          } else {
+            builder.gather(UnsafeBufferPointer(rebasing: rows.buffer[before...])) { view.slice($0) }
+          }
+        }
+        lower = block.upperBound
+      }
+    }
+    switch driver.count {
+    case 1: run(OneByteProbe.self)
+    case 2: run(TwoByteProbe.self)
+    default: run(ThreeByteProbe.self)
     }
   }
 

@@ -153,6 +153,56 @@ struct ByteKernelTests {
     }
   }
 
+  @Test func laneBitsGatherEveryLaneInOrder() {
+    var random = SeededGenerator(seed: 5)
+    for _ in 0..<500 {
+      let a = SIMD16<UInt8>((0..<16).map { _ in UInt8.random(in: 0...3, using: &random) })
+      let mask = a .== SIMD16(repeating: 1)
+      var expected: UInt64 = 0
+      for lane in 0..<16 where mask[lane] { expected |= 1 << UInt64(lane) }
+      #expect(LaneBits.bits(mask) == expected)
+    }
+  }
+
+  /// Runs of rows of 0-150 bytes (empty ones, ones shorter than the needle, and ones of more
+  /// than 64 places, which take the sweep's long path), dense in the needle's bytes so that hits
+  /// start at row starts, end at row ends and run across row boundaries.
+  @Test(arguments: [UInt64(3), 4, 5])
+  func rowSweepAgreesWithPlainComparison(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let rows = (0..<600).map { _ in
+      let length =
+        Bool.random(using: &random)
+        ? Int.random(in: 0...6, using: &random) : Int.random(in: 0...150, using: &random)
+      return (0..<length).map { _ in Array("sta ".utf8).randomElement(using: &random) ?? 0 }
+    }
+    let arena = Arena(rows, padded: true)
+    let view = arena.view
+    let hits = UnsafeMutablePointer<UInt64>.allocate(capacity: 600 * 150 / 64 + 2)
+    defer { hits.deallocate() }
+    let output = UnsafeMutablePointer<Int32>.allocate(capacity: 600)
+    defer { output.deallocate() }
+    for _ in 0..<60 {
+      let needle = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        Array("sta ".utf8).randomElement(using: &random) ?? 0
+      }
+      // A run starting past the arena's first bytes (the sweep reads before its first row).
+      let lower = Int.random(in: 2..<rows.count, using: &random)
+      let run = lower..<Int.random(in: lower...rows.count, using: &random)
+      if run.isEmpty { continue }
+      let found: Int
+      switch needle.count {
+      case 1: found = RowSweep<OneByteProbe>(needle: needle).sweep(view, rows: run, hits: hits, into: output)
+      case 2: found = RowSweep<TwoByteProbe>(needle: needle).sweep(view, rows: run, hits: hits, into: output)
+      default:
+        found = RowSweep<ThreeByteProbe>(needle: needle).sweep(view, rows: run, hits: hits, into: output)
+      }
+      let expected = run.filter { Self.naiveMatches(arena, row: $0, needle: needle, wordStart: false) }
+      #expect(
+        (0..<found).map { Int(output[$0]) } == expected, "needle \(needle) rows \(run)")
+    }
+  }
+
   /// ASCII bytes of a folded row, with the neighbours of every range the probe's word test draws
   /// (`/` `0` `9` `:` and `` ` `` `a` `z` `{`).
   static let foldedAlphabet: [UInt8] = Array("stan /09:`az{-".utf8)
