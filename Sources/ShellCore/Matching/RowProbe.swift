@@ -167,3 +167,9 @@ enum TwoByteWordProbe: ProbeShape {
   static var byteCount: Int { 2 }
   static var wordStart: Bool { true }
 }
+
+/// Three bytes starting a word.
+enum ThreeByteWordProbe: ProbeShape {
+  static var byteCount: Int { 3 }
+  static var wordStart: Bool { true }
+}

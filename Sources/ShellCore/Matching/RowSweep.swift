@@ -1,5 +1,5 @@
 /// A pass over a run of rows, 64 bytes at a step, that finds the rows holding a needle of one to
-/// three bytes with no branch per row or per hit.
+/// three bytes (anywhere, or at a word start) with no branch per row or per hit.
 ///
 /// A needle that matches many rows costs the scan a row lookup and a mispredicted branch per hit,
 /// and the probe some sixty instructions per row. The sweep compares 64 positions at once and
@@ -10,17 +10,31 @@ struct RowSweep<Shape: ProbeShape> {
   private let first: SIMD16<UInt8>
   private let second: SIMD16<UInt8>
   private let third: SIMD16<UInt8>
+  /// The needle as the low bytes of a word, and the mask of those bytes (a word start's test of
+  /// a row's first bytes, which the bits cannot tell: the byte before them is another row's).
+  private let needleWord: UInt64
+  private let needleMask: UInt64
+  private let letterBase = SIMD16<UInt8>(repeating: 0x61)
+  private let letterCount = SIMD16<UInt8>(repeating: 26)
+  private let digitBase = SIMD16<UInt8>(repeating: 0x30)
+  private let digitCount = SIMD16<UInt8>(repeating: 10)
 
   /// How many rows the engine sweeps at a time: their hit bits then stay in cache (4,096 rows of
   /// short text, about 100 KB, take 13 KB of bits).
   static var blockRows: Int { 4096 }
 
-  /// A sweep for `needle`, of `Shape`'s length (a substring, not a word start).
+  /// How many bytes before a run's first row the sweep reads.
+  static var readsBefore: Int { Shape.wordStart ? Shape.byteCount : Shape.byteCount - 1 }
+
+  /// A sweep for `needle`, of `Shape`'s length (at a word start, on ASCII rows: every byte
+  /// outside `a-z0-9` ends a word, as in the `fold` form of an ASCII row).
   init(needle: [UInt8]) {
-    precondition(needle.count == Shape.byteCount && !Shape.wordStart, "a substring of the sweep's length")
+    precondition(needle.count == Shape.byteCount, "a needle of the sweep's length")
     first = SIMD16(repeating: needle[0])
     second = SIMD16(repeating: needle[min(1, needle.count - 1)])
     third = SIMD16(repeating: needle[needle.count - 1])
+    needleWord = needle.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64($1.offset * 8) }
+    needleMask = UInt64.max >> UInt64(64 - needle.count * 8)
   }
 
   /// How many words of scratch `sweep` needs for `byteCount` bytes of rows.
@@ -29,15 +43,18 @@ struct RowSweep<Shape: ProbeShape> {
   /// Writes to `output`, in order, the rows of `rows` whose text in `view` holds the needle, and
   /// returns how many.
   ///
-  /// `view` has one offset per row, and readable bytes from `Shape.byteCount - 1` before the
-  /// first row's start to 64 after the last row's end; `hits` has room for `hitWords` words.
+  /// A row whose bit in `wide` is set is answered by `recheck(row, found)` instead (`found`: the
+  /// sweep's own answer): rows whose text in `view` is not the form compared, or not ASCII for a
+  /// word start. `view` has readable bytes from `readsBefore` before the first row's start to 64
+  /// after the last row's end; `hits` has room for `hitWords` words of the bytes from the first
+  /// row's start to the last row's end.
   func sweep(
     _ view: ArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>,
-    into output: UnsafeMutablePointer<Int32>
+    into output: UnsafeMutablePointer<Int32>, wide: UnsafePointer<UInt64>? = nil,
+    recheck: (Int, Bool) -> Bool = { $1 }
   ) -> Int {
-    let offsets = view.offsets
-    let origin = Int(offsets[rows.lowerBound])
-    let byteCount = Int(offsets[rows.upperBound]) &- origin
+    let origin = view.start(rows.lowerBound)
+    let byteCount = view.end(rows.upperBound &- 1) &- origin
     let words = Self.hitWords(byteCount: byteCount) &- 1
     let back = Shape.byteCount &- 1
     var at = view.base + origin
@@ -48,17 +65,34 @@ struct RowSweep<Shape: ProbeShape> {
         var lanes = Self.load(end - back) .== first
         if Shape.byteCount >= 2 { lanes = lanes .& (Self.load(end - back + 1) .== second) }
         if Shape.byteCount >= 3 { lanes = lanes .& (Self.load(end) .== third) }
+        // A word starts after a byte that is not a letter or digit (a row's first byte is
+        // tested on its own, below).
+        if Shape.wordStart { lanes = lanes .& nonWord(Self.load(end - back - 1)) }
         bits |= LaneBits.bits(lanes) &<< UInt64(group &* 16)
       }
       hits[word] = bits
       at += 64
     }
     hits[words] = 0
+    // Two copies of the row loop, so that the arena's own offsets (one per row) are read once each.
+    return view.stride == 1
+      ? rowsWithHits(view, rows, origin, hits, output, wide, recheck, contiguous: true)
+      : rowsWithHits(view, rows, origin, hits, output, wide, recheck, contiguous: false)
+  }
 
+  /// `sweep`'s pass over the rows, once the hit bits are set.
+  @inline(__always)
+  private func rowsWithHits(
+    _ view: ArenaView, _ rows: Range<Int>, _ origin: Int, _ hits: UnsafeMutablePointer<UInt64>,
+    _ output: UnsafeMutablePointer<Int32>, _ wide: UnsafePointer<UInt64>?, _ recheck: (Int, Bool) -> Bool,
+    contiguous: Bool
+  ) -> Int {
+    let back = Shape.byteCount &- 1
     var count = 0
     var start = origin
     for row in rows {
-      let end = Int(offsets[row &+ 1])
+      if !contiguous { start = view.start(row) }
+      let end = contiguous ? Int(view.offsets[row &+ 1]) : view.end(row)
       // Where the row's own hits can end, relative to `origin`, and how many such places.
       let first = start &- origin &+ back
       let places = end &- start &- back
@@ -73,6 +107,15 @@ struct RowSweep<Shape: ProbeShape> {
         found = places > 0 ? kept : 0
       } else {
         found = Self.any(hits, from: first, count: places)
+      }
+      if Shape.wordStart {
+        let head: UInt64 = (ByteScanner.load64(view.base + start) ^ needleWord) & needleMask == 0 ? 1 : 0
+        // All ones when the row holds the needle's length (no `&&`, which branches).
+        let holds = UInt64(bitPattern: Int64((0 &- places) &>> 63))
+        found |= head & holds
+      }
+      if let wide, wide[row &>> 6] & (1 &<< (UInt64(truncatingIfNeeded: row) & 63)) != 0 {
+        found = recheck(row, found != 0) ? 1 : 0
       }
       output[count] = Int32(truncatingIfNeeded: row)
       // 1 when any bit is set, without a branch (`found != 0 ? 1 : 0` compiles to one).
@@ -99,5 +142,11 @@ struct RowSweep<Shape: ProbeShape> {
   @inline(__always)
   private static func load(_ pointer: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
     UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<UInt8>.self)
+  }
+
+  /// The lanes whose byte is not an ASCII lowercase letter or digit.
+  @inline(__always)
+  private func nonWord(_ bytes: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+    .!(((bytes &- letterBase) .< letterCount) .| ((bytes &- digitBase) .< digitCount))
   }
 }

@@ -25,18 +25,20 @@ extension SearchEngine {
       }
       return
     }
-    if Self.isProbed(driver, driverPlan) {
+    let sweeps = acceptsAll && Self.isSwept(driver, driverPlan)
+    if sweeps || Self.isProbed(driver, driverPlan) {
       // A short needle often matches many rows: then a pass over every row, at a fixed cost per
       // row, beats the scan's per-hit work, and a rare one is quicker to scan for. The chunk's
-      // first rows tell which. A `fold` substring kept unfiltered is swept (`RowSweep`), others
-      // are probed row by row. 1M rows, medians: the sweep pays from about 6% of the rows (`ter`,
+      // first rows tell which. An unfiltered term is swept (`RowSweep`), others are probed row by
+      // row. 1M rows, medians: a `fold` substring's sweep pays from about 6% of the rows (`ter`,
       // 8.7%: scan 5.2 ms, sweep 4.8; `sta`, 3.3%: 3.6 against 4.1; `oo`, 6.5%: 4.2 against 4.3),
-      // and takes `st` and `ing` in 5.2 ms where the probe took 7.2 and 7.4. The probe pays for a
-      // 25th of the rows with two bytes (`st`, a quarter: 6.4 ms, scan 9.3; `zz`: probe 5.0-5.3,
-      // scan 3.0-3.6), a sixth with three (whose scan candidates are all hits: `ing`, 27%, scan
-      // 12.3 ms, probe 9.3; `ter` scan 5.6, probe 7.3), and takes two bytes at a word start
-      // (`prefix st`: 1M 8.7 ms against a 9.3 ms scan, 10M 44-73 against 86-90).
-      let sweeps = variant == .fold && driverPlan.kind == .contains && acceptsAll
+      // and takes `st` and `ing` in 5.2 ms where the probe took 7.2 and 7.4. Other forms' sweeps
+      // check wide rows in their own form, and word starts the byte before each hit: they pay
+      // from a sixth (`exact`: `ing` probed 8.2 ms, swept 7.2; `ter` scanned 4.9, swept 5.4;
+      // `prefix`: `ing` scanned 9.0, swept 6.9; `ter` 4.4 against 6.7). The probe pays for a 25th
+      // of the rows with two bytes (`st`, a quarter: 6.4 ms, scan 9.3; `zz`: probe 5.0-5.3, scan
+      // 3.0-3.6) and a sixth with three (whose scan candidates are all hits: `ing`, 27%, scan
+      // 12.3 ms, probe 9.3; `ter` scan 5.6, probe 7.3).
       func every(_ part: Range<Int>) {
         if sweeps {
           sweep(driver, driverPlan, part, texts, filter, rows, copy: (compact, chunk))
@@ -44,15 +46,26 @@ extension SearchEngine {
           probe(driver, driverPlan, part, candidates: nil, texts, filter, rows, copy: (compact, chunk))
         }
       }
-      let sample =
-        driver.count == 1 ? range : range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
-      let before = rows.count
-      every(sample)
-      if sample.upperBound == range.upperBound { return }
-      range = sample.upperBound..<range.upperBound
-      if (rows.count - before) * (sweeps ? 16 : driver.count == 3 ? 6 : 25) >= sample.count {
-        every(range)
-        return
+      let first = range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
+      if sweeps, wordStart {
+        // A word start's scan pays for every occurrence, most of them inside words (`prefix ing`):
+        // the first rows holding the needle anywhere tell its cost, before either pass.
+        if rowsHolding(driver, first, texts.fold) * 6 >= first.count {
+          every(range)
+          return
+        }
+      } else {
+        let sample = driver.count == 1 ? range : first
+        let before = rows.count
+        every(sample)
+        if sample.upperBound == range.upperBound { return }
+        range = sample.upperBound..<range.upperBound
+        if (rows.count - before) * (sweeps ? (variant == .fold ? 16 : 6) : driver.count == 3 ? 6 : 25)
+          >= sample.count
+        {
+          every(range)
+          return
+        }
       }
     }
     // An ASCII substring of a wide row's `ci` form is one of its fold form: the scan of the fold
@@ -109,55 +122,120 @@ extension SearchEngine {
     }
   }
 
-  /// Appends the rows of `range` whose fold form holds `driver`, a substring of one to three
-  /// ASCII bytes, by `RowSweep`, a block of rows at a time, and copies them to `copy.builder`
-  /// unless it has given up (or gives up, when they are too many); the arena's first rows, which
-  /// the sweep cannot read before, are probed.
+  /// Appends the rows of `range` that hold `driver` (`isSwept`) by `RowSweep`, a block of rows at
+  /// a time, and copies them to `copy.builder` unless it has given up (or gives up, when they are
+  /// too many); rows the sweep cannot read around (at the arena's edges) are probed.
+  ///
+  /// ASCII rows are swept in the term's form (`fold` for `ci`, the original bytes for `exact` and
+  /// `strip`); wide rows are swept too but answered by their own form: `ci`'s when their fold
+  /// holds the needle (an ASCII substring of a `ci` form is one of its fold), `exact` and `strip`
+  /// always (NFC may turn a sign into a letter), a word start always (its bytes are not all ASCII).
   func sweep(
     _ driver: ByteNeedle, _ driverPlan: TermPlan, _ range: Range<Int>, _ texts: RowTexts, _ filter: RowFilter,
     _ rows: RowIDBuffer, copy: (builder: CompactRows.Builder, chunk: Range<Int>)
   ) {
+    let variant = driverPlan.variant
+    let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
+    let wordStart = driverPlan.kind == .wordStart
+    let rechecked = wordStart || variant != .fold
+    let wide = rechecked ? texts.wideBits : nil
+    let finder = driverPlan.finder
+    let side = texts.side(variant)
     func run<Shape: ProbeShape>(_ shape: Shape.Type) {
       let sweep = RowSweep<Shape>(needle: driver.bytes)
-      let view = texts.fold
       let builder = copy.builder
       var capacity = 0
       var scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
       defer { scratch.deallocate() }
-      var lower = range.lowerBound
-      while lower < range.upperBound {
-        let block = lower..<min(range.upperBound, lower &+ RowSweep<Shape>.blockRows)
-        let words = RowSweep<Shape>.hitWords(byteCount: view.end(block.upperBound &- 1) &- view.start(lower))
+      func sweepBlock(_ block: Range<Int>) {
+        let words = RowSweep<Shape>.hitWords(
+          byteCount: view.end(block.upperBound &- 1) &- view.start(block.lowerBound))
         if words > capacity {
           scratch.deallocate()
           capacity = max(words, capacity &* 2)
           scratch = .allocate(capacity: capacity)
         }
-        guard view.start(lower) >= Shape.byteCount &- 1 else {
-          probe(driver, driverPlan, block, candidates: nil, texts, filter, rows, copy: copy)
-          lower = block.upperBound
-          continue
-        }
         let before = rows.count
+        // The block's wide rows come in order: their index in `wideRows` (and their side form)
+        // is the next one, not a search.
+        var wideIndex = rechecked ? texts.lowerWide(block.lowerBound) : 0
         rows.appendBranchFree(upTo: block.count) { output in
-          sweep.sweep(view, rows: block, hits: scratch, into: output)
-        }
-        if builder.isOpen {
-          let found = rows.count &- before
-          if builder.refuses(found, scanned: block.upperBound &- copy.chunk.lowerBound, of: copy.chunk.count)
-          {
-            builder.abandon()
-          } else {
-            builder.gather(UnsafeBufferPointer(rebasing: rows.buffer[before...])) { view.slice($0) }
+          sweep.sweep(view, rows: block, hits: scratch, into: output, wide: wide) { row, found in
+            let index = wideIndex
+            wideIndex &+= 1
+            if variant == .fold { return finder.matches(texts.fold.slice(row)) }
+            return (found || variant != .ci) && finder.matches(side.slice(index))
           }
         }
-        lower = block.upperBound
+        guard builder.isOpen else { return }
+        let found = rows.count &- before
+        if builder.refuses(found, scanned: block.upperBound &- copy.chunk.lowerBound, of: copy.chunk.count) {
+          builder.abandon()
+        } else {
+          builder.gather(UnsafeBufferPointer(rebasing: rows.buffer[before...])) { texts.slice($0, variant) }
+        }
+      }
+      func probeRun(_ run: Range<Int>) {
+        if !run.isEmpty { probe(driver, driverPlan, run, candidates: nil, texts, filter, rows, copy: copy) }
+      }
+      var lower = range.lowerBound
+      while lower < range.upperBound {
+        let next = min(range.upperBound, lower &+ RowSweep<Shape>.blockRows)
+        // Rows too near the arena's edges to read around (a few at most) are probed.
+        var readable = lower
+        while readable < next, view.start(readable) < RowSweep<Shape>.readsBefore { readable &+= 1 }
+        var upper = next
+        while upper > readable, view.end(upper &- 1) &+ 64 > view.limit { upper &-= 1 }
+        probeRun(lower..<readable)
+        if upper > readable { sweepBlock(readable..<upper) }
+        probeRun(max(readable, upper)..<next)
+        lower = next
       }
     }
+    switch (driver.count, wordStart) {
+    case (1, false): run(OneByteProbe.self)
+    case (1, true): run(OneByteWordProbe.self)
+    case (2, false): run(TwoByteProbe.self)
+    case (2, true): run(TwoByteWordProbe.self)
+    case (_, false): run(ThreeByteProbe.self)
+    case (_, true): run(ThreeByteWordProbe.self)
+    }
+  }
+
+  /// About how many rows of `sample` hold `driver` (of one to three bytes) anywhere in the fold
+  /// arena `view` (all but its first row or two).
+  func rowsHolding(_ driver: ByteNeedle, _ sample: Range<Int>, _ view: ArenaView) -> Int {
+    func run<Shape: ProbeShape>(_ shape: Shape.Type) -> Int {
+      // The fold arena is padded after its last row; before its first, a row or two is skipped.
+      var lower = sample.lowerBound
+      while lower < sample.upperBound, view.start(lower) < RowSweep<Shape>.readsBefore { lower &+= 1 }
+      if lower == sample.upperBound { return 0 }
+      let sample = lower..<sample.upperBound
+      let first = view.start(lower)
+      let last = view.end(sample.upperBound &- 1)
+      let hits = UnsafeMutablePointer<UInt64>.allocate(
+        capacity: RowSweep<Shape>.hitWords(byteCount: last &- first))
+      defer { hits.deallocate() }
+      let output = UnsafeMutablePointer<Int32>.allocate(capacity: sample.count)
+      defer { output.deallocate() }
+      return RowSweep<Shape>(needle: driver.bytes).sweep(view, rows: sample, hits: hits, into: output)
+    }
     switch driver.count {
-    case 1: run(OneByteProbe.self)
-    case 2: run(TwoByteProbe.self)
-    default: run(ThreeByteProbe.self)
+    case 1: return run(OneByteProbe.self)
+    case 2: return run(TwoByteProbe.self)
+    default: return run(ThreeByteProbe.self)
+    }
+  }
+
+  /// Whether `sweep` takes a term: ASCII, of one to three bytes, a substring in any form or a word
+  /// start in `fold` form.
+  static func isSwept(_ driver: ByteNeedle, _ plan: TermPlan) -> Bool {
+    guard driver.isASCII, !plan.negated, !plan.anchoredStart, !plan.anchoredEnd else { return false }
+    guard (1...3).contains(driver.count) else { return false }
+    switch plan.kind {
+    case .contains: return true
+    case .wordStart: return plan.variant == .fold
+    case .fuzzy: return false
     }
   }
 
@@ -200,7 +278,8 @@ extension SearchEngine {
     case (1, true): run(OneByteWordProbe.self)
     case (2, true): run(TwoByteWordProbe.self)
     case (2, false): run(TwoByteProbe.self)
-    default: run(ThreeByteProbe.self)
+    case (_, false): run(ThreeByteProbe.self)
+    case (_, true): run(ThreeByteWordProbe.self)
     }
   }
 

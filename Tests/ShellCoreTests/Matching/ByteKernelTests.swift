@@ -166,40 +166,57 @@ struct ByteKernelTests {
 
   /// Runs of rows of 0-150 bytes (empty ones, ones shorter than the needle, and ones of more
   /// than 64 places, which take the sweep's long path), dense in the needle's bytes so that hits
-  /// start at row starts, end at row ends and run across row boundaries.
-  @Test(arguments: [UInt64(3), 4, 5])
-  func rowSweepAgreesWithPlainComparison(seed: UInt64) {
+  /// start at row starts, end at row ends and run across row boundaries; every seventh row is
+  /// "wide", answered by the recheck (here: the opposite of the plain answer).
+  @Test(arguments: [false, true], [UInt64(3), 4, 5])
+  func rowSweepAgreesWithPlainComparison(wordStart: Bool, seed: UInt64) {
     var random = SeededGenerator(seed: seed)
+    let alphabet = Array("sta -1".utf8)
     let rows = (0..<600).map { _ in
       let length =
         Bool.random(using: &random)
         ? Int.random(in: 0...6, using: &random) : Int.random(in: 0...150, using: &random)
-      return (0..<length).map { _ in Array("sta ".utf8).randomElement(using: &random) ?? 0 }
+      return (0..<length).map { _ in alphabet.randomElement(using: &random) ?? 0 }
     }
     let arena = Arena(rows, padded: true)
     let view = arena.view
+    let wide = PinnedBuffer<UInt64>(count: 10)
+    for row in stride(from: 0, to: rows.count, by: 7) { wide.base[row >> 6] |= 1 << UInt64(row & 63) }
     let hits = UnsafeMutablePointer<UInt64>.allocate(capacity: 600 * 150 / 64 + 2)
     defer { hits.deallocate() }
     let output = UnsafeMutablePointer<Int32>.allocate(capacity: 600)
     defer { output.deallocate() }
     for _ in 0..<60 {
       let needle = (0..<Int.random(in: 1...3, using: &random)).map { _ in
-        Array("sta ".utf8).randomElement(using: &random) ?? 0
+        alphabet.randomElement(using: &random) ?? 0
       }
       // A run starting past the arena's first bytes (the sweep reads before its first row).
-      let lower = Int.random(in: 2..<rows.count, using: &random)
+      let lower = Int.random(in: 4..<rows.count, using: &random)
       let run = lower..<Int.random(in: lower...rows.count, using: &random)
       if run.isEmpty { continue }
-      let found: Int
-      switch needle.count {
-      case 1: found = RowSweep<OneByteProbe>(needle: needle).sweep(view, rows: run, hits: hits, into: output)
-      case 2: found = RowSweep<TwoByteProbe>(needle: needle).sweep(view, rows: run, hits: hits, into: output)
-      default:
-        found = RowSweep<ThreeByteProbe>(needle: needle).sweep(view, rows: run, hits: hits, into: output)
+      func plain(_ row: Int) -> Bool {
+        Self.naiveMatches(arena, row: row, needle: needle, wordStart: wordStart)
       }
-      let expected = run.filter { Self.naiveMatches(arena, row: $0, needle: needle, wordStart: false) }
+      func sweep<Shape: ProbeShape>(_ shape: Shape.Type) -> Int {
+        RowSweep<Shape>(needle: needle).sweep(view, rows: run, hits: hits, into: output, wide: wide.pointer) {
+          row, found in
+          #expect(found == plain(row), "the sweep's own answer for row \(row)")
+          return !found
+        }
+      }
+      let found: Int
+      switch (needle.count, wordStart) {
+      case (1, false): found = sweep(OneByteProbe.self)
+      case (1, true): found = sweep(OneByteWordProbe.self)
+      case (2, false): found = sweep(TwoByteProbe.self)
+      case (2, true): found = sweep(TwoByteWordProbe.self)
+      case (_, false): found = sweep(ThreeByteProbe.self)
+      case (_, true): found = sweep(ThreeByteWordProbe.self)
+      }
+      let expected = run.filter { $0 % 7 == 0 ? !plain($0) : plain($0) }
       #expect(
-        (0..<found).map { Int(output[$0]) } == expected, "needle \(needle) rows \(run)")
+        (0..<found).map { Int(output[$0]) } == expected, "needle \(needle) rows \(run) wordStart \(wordStart)"
+      )
     }
   }
 
