@@ -202,6 +202,51 @@ extension SearchEngine {
     }
   }
 
+  /// `sweep` for a narrowing that re-reads one part of a compact copy (`view`: every row in the
+  /// term's form, one offset per row, the part's first row at `first` among `candidates`):
+  /// appends the ids of the part's rows that hold `driver`, an `isSwept` substring, and copies
+  /// them on to `copy.builder`.
+  func sweepCompact(
+    _ driver: ByteNeedle, _ driverPlan: TermPlan, _ view: ArenaView, first: Int, count: Int,
+    candidates: UnsafePointer<Int32>, _ rows: RowIDBuffer,
+    copy: (builder: CompactRows.Builder, chunk: Range<Int>)
+  ) {
+    let builder = copy.builder
+    let finder = driverPlan.finder
+    func run<Shape: ProbeShape>(_ shape: Shape.Type) {
+      let sweep = RowSweep<Shape>(needle: driver.bytes)
+      var slot = 0
+      // The copy's first row starts after one byte: nothing to read before it.
+      while slot < count, view.start(slot) < RowSweep<Shape>.readsBefore {
+        if finder.matches(view.slice(slot)) {
+          rows.append(Int(candidates[first &+ slot]))
+          builder.append(view.slice(slot))
+        }
+        slot &+= 1
+      }
+      guard slot < count else { return }
+      let hits = UnsafeMutablePointer<UInt64>.allocate(
+        capacity: RowSweep<Shape>.hitWords(byteCount: view.end(count &- 1) &- view.start(slot)))
+      defer { hits.deallocate() }
+      while slot < count {
+        let block = slot..<min(count, slot &+ RowSweep<Shape>.blockRows)
+        rows.appendBranchFree(upTo: block.count) { output in
+          let found = sweep.sweep(view, rows: block, hits: hits, into: output)
+          let kept = UnsafeBufferPointer(start: output, count: found)
+          if builder.isOpen { builder.gather(kept) { view.slice($0) } }
+          for index in 0..<found { output[index] = candidates[first &+ Int(output[index])] }
+          return found
+        }
+        slot = block.upperBound
+      }
+    }
+    switch driver.count {
+    case 1: run(OneByteProbe.self)
+    case 2: run(TwoByteProbe.self)
+    default: run(ThreeByteProbe.self)
+    }
+  }
+
   /// About how many rows of `sample` hold `driver` (of one to three bytes) anywhere in the fold
   /// arena `view` (all but its first row or two).
   func rowsHolding(_ driver: ByteNeedle, _ sample: Range<Int>, _ view: ArenaView) -> Int {

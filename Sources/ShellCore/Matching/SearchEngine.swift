@@ -331,6 +331,14 @@ final class SearchEngine {
                   let view = compact.parts[part].view
                   let first = compact.partStarts[part]
                   let partPositions = first..<compact.partStarts[part + 1]
+                  if let driver = query.driver, filter.acceptsAll, driverPlan.kind == .contains,
+                    Self.isSwept(driver.needle, driverPlan)
+                  {
+                    sweepCompact(
+                      driver.needle, driverPlan, view, first: first, count: partPositions.count,
+                      candidates: address, result.rows, copy: (copy, positions))
+                    continue
+                  }
                   if let driver = query.driver, Self.isProbed(driver.needle, driverPlan) {
                     probe(
                       driver.needle, driverPlan, partPositions, candidates: address,
