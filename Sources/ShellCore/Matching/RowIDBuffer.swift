@@ -45,6 +45,19 @@ final class RowIDBuffer {
     count &+= body(base + count)
   }
 
+  /// Keeps, in order, the ids from position `start` on for which `keep` returns 1 (it returns 0
+  /// or 1: a number, so that the loop has no branch on it).
+  @inline(__always)
+  func keep(from start: Int, _ keep: (Int) -> Int) {
+    var kept = start
+    for index in start..<count {
+      let id = base[index]
+      base[kept] = id
+      kept &+= keep(Int(id))
+    }
+    count = kept
+  }
+
   /// The ids as a buffer (valid while `self` lives and nothing is appended).
   var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
 
