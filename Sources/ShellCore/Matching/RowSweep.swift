@@ -53,6 +53,18 @@ struct RowSweep<Shape: ProbeShape> {
     into output: UnsafeMutablePointer<Int32>, wide: UnsafePointer<UInt64>? = nil,
     recheck: (Int, Bool) -> Bool = { $1 }
   ) -> Int {
+    let origin = mark(view, rows: rows, hits: hits)
+    // Two copies of the row loop, so that the arena's own offsets (one per row) are read once each.
+    return view.stride == 1
+      ? rowsWithHits(view, rows, origin, hits, output, wide, recheck, contiguous: true)
+      : rowsWithHits(view, rows, origin, hits, output, wide, recheck, contiguous: false)
+  }
+
+  /// Sets `hits`, one bit per byte from the first row's start (the returned origin) to the last
+  /// row's end, where a hit ends (at a word start for a word-start shape, but for a row's first
+  /// bytes, which `holds` tests itself). The same bounds as `sweep`.
+  @inline(__always)
+  func mark(_ view: ArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>) -> Int {
     let origin = view.start(rows.lowerBound)
     let byteCount = view.end(rows.upperBound &- 1) &- origin
     let words = Self.hitWords(byteCount: byteCount) &- 1
@@ -66,7 +78,7 @@ struct RowSweep<Shape: ProbeShape> {
         if Shape.byteCount >= 2 { lanes = lanes .& (Self.load(end - back + 1) .== second) }
         if Shape.byteCount >= 3 { lanes = lanes .& (Self.load(end) .== third) }
         // A word starts after a byte that is not a letter or digit (a row's first byte is
-        // tested on its own, below).
+        // tested on its own, in `holds`).
         if Shape.wordStart { lanes = lanes .& nonWord(Self.load(end - back - 1)) }
         bits |= LaneBits.bits(lanes) &<< UInt64(group &* 16)
       }
@@ -74,10 +86,39 @@ struct RowSweep<Shape: ProbeShape> {
       at += 64
     }
     hits[words] = 0
-    // Two copies of the row loop, so that the arena's own offsets (one per row) are read once each.
-    return view.stride == 1
-      ? rowsWithHits(view, rows, origin, hits, output, wide, recheck, contiguous: true)
-      : rowsWithHits(view, rows, origin, hits, output, wide, recheck, contiguous: false)
+    return origin
+  }
+
+  /// Nonzero when the row at `start..<end` of `base` holds the needle, from the bits `mark` set
+  /// from `origin`: the bits of the places where a hit of the row's own can end, at most 64 of
+  /// them, taken with one funnel shift.
+  @inline(__always)
+  func holds(
+    _ base: UnsafePointer<UInt8>, start: Int, end: Int, origin: Int, hits: UnsafeMutablePointer<UInt64>
+  ) -> UInt64 {
+    let back = Shape.byteCount &- 1
+    // Where the row's own hits can end, relative to `origin`, and how many such places.
+    let first = start &- origin &+ back
+    let places = end &- start &- back
+    var found: UInt64
+    if places <= 64 {
+      let word = first &>> 6
+      let shift = UInt64(truncatingIfNeeded: first & 63)
+      // Two shifts for the high word, so that a shift of 0 moves none of it in.
+      let window = hits[word] &>> shift | (hits[word &+ 1] &<< 1) &<< (63 &- shift)
+      // The row's places are the window's low bits: shifted out above, the rest are gone.
+      let kept = window &<< UInt64(truncatingIfNeeded: 64 &- places)
+      found = places > 0 ? kept : 0
+    } else {
+      found = Self.any(hits, from: first, count: places)
+    }
+    if Shape.wordStart {
+      let head: UInt64 = (ByteScanner.load64(base + start) ^ needleWord) & needleMask == 0 ? 1 : 0
+      // All ones when the row holds the needle's length (no `&&`, which branches).
+      let fits = UInt64(bitPattern: Int64((0 &- places) &>> 63))
+      found |= head & fits
+    }
+    return found
   }
 
   /// `sweep`'s pass over the rows, once the hit bits are set.
@@ -87,33 +128,12 @@ struct RowSweep<Shape: ProbeShape> {
     _ output: UnsafeMutablePointer<Int32>, _ wide: UnsafePointer<UInt64>?, _ recheck: (Int, Bool) -> Bool,
     contiguous: Bool
   ) -> Int {
-    let back = Shape.byteCount &- 1
     var count = 0
     var start = origin
     for row in rows {
       if !contiguous { start = view.start(row) }
       let end = contiguous ? Int(view.offsets[row &+ 1]) : view.end(row)
-      // Where the row's own hits can end, relative to `origin`, and how many such places.
-      let first = start &- origin &+ back
-      let places = end &- start &- back
-      var found: UInt64
-      if places <= 64 {
-        let word = first &>> 6
-        let shift = UInt64(truncatingIfNeeded: first & 63)
-        // Two shifts for the high word, so that a shift of 0 moves none of it in.
-        let window = hits[word] &>> shift | (hits[word &+ 1] &<< 1) &<< (63 &- shift)
-        // The row's places are the window's low bits: shifted out above, the rest are gone.
-        let kept = window &<< UInt64(truncatingIfNeeded: 64 &- places)
-        found = places > 0 ? kept : 0
-      } else {
-        found = Self.any(hits, from: first, count: places)
-      }
-      if Shape.wordStart {
-        let head: UInt64 = (ByteScanner.load64(view.base + start) ^ needleWord) & needleMask == 0 ? 1 : 0
-        // All ones when the row holds the needle's length (no `&&`, which branches).
-        let holds = UInt64(bitPattern: Int64((0 &- places) &>> 63))
-        found |= head & holds
-      }
+      var found = holds(view.base, start: start, end: end, origin: origin, hits: hits)
       if let wide, wide[row &>> 6] & (1 &<< (UInt64(truncatingIfNeeded: row) & 63)) != 0 {
         found = recheck(row, found != 0) ? 1 : 0
       }
