@@ -39,10 +39,20 @@ struct RowFilter {
     (signature & required) ^ required | signature & forbidden == 0
   }
 
+  /// Whether `row`'s signature has every `required` bit and no `forbidden` one.
+  @inline(__always)
+  func fits(_ row: Int) -> Bool { fits(signatures[row]) }
+
+  /// Whether `row` is in the selected scope (every row is in "All").
+  @inline(__always)
+  func isInScope(_ row: Int) -> Bool {
+    scope == 0 || (row < scopes.count && Int(scopes[row]) == scope)
+  }
+
   /// Whether `row` is in the scope and passes every other clause.
   @inline(__always)
   func accepts(_ row: Int) -> Bool {
-    if scope != 0, row >= scopes.count || Int(scopes[row]) != scope { return false }
+    if !isInScope(row) { return false }
     if plan.clauseCount == 0 { return true }
     let signature = signatures[row]
     if !fits(signature) { return false }

@@ -12,12 +12,14 @@ struct RowSweep<Shape: ProbeShape> {
   private let third: SIMD16<UInt8>
   /// The needle as the low bytes of a word, and the mask of those bytes (a word start's test of
   /// a row's first bytes, which the bits cannot tell: the byte before them is another row's).
-  private let needleWord: UInt64
-  private let needleMask: UInt64
-  private let letterBase = SIMD16<UInt8>(repeating: 0x61)
-  private let letterCount = SIMD16<UInt8>(repeating: 26)
-  private let digitBase = SIMD16<UInt8>(repeating: 0x30)
-  private let digitCount = SIMD16<UInt8>(repeating: 10)
+  let needleWord: UInt64
+  let needleMask: UInt64
+  // `a-z` and `0-9` as ranges of signed bytes from -128: SSE2 compares bytes signed only, and an
+  // unsigned comparison takes several instructions to emulate.
+  private let letterBase = SIMD16<UInt8>(repeating: 0x61 &+ 0x80)
+  private let letterEnd = SIMD16<Int8>(repeating: -128 + 26)
+  private let digitBase = SIMD16<UInt8>(repeating: 0x30 &+ 0x80)
+  private let digitEnd = SIMD16<Int8>(repeating: -128 + 10)
 
   /// How many rows the engine sweeps at a time: their hit bits then stay in cache (4,096 rows of
   /// short text, about 100 KB, take 13 KB of bits).
@@ -60,9 +62,10 @@ struct RowSweep<Shape: ProbeShape> {
       : rowsWithHits(view, rows, origin, hits, output, wide, recheck, contiguous: false)
   }
 
-  /// Sets `hits`, one bit per byte from the first row's start (the returned origin) to the last
-  /// row's end, where a hit ends (at a word start for a word-start shape, but for a row's first
-  /// bytes, which `holds` tests itself). The same bounds as `sweep`.
+  /// Sets `hits`, one bit per byte of the rows, where a hit ends, and returns the first row's start.
+  ///
+  /// A word-start shape's bits hold only hits after a non-word byte; a row's first bytes are
+  /// tested by `holds` itself. The same bounds as `sweep`.
   @inline(__always)
   func mark(_ view: ArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>) -> Int {
     let origin = view.start(rows.lowerBound)
@@ -95,6 +98,18 @@ struct RowSweep<Shape: ProbeShape> {
   @inline(__always)
   func holds(
     _ base: UnsafePointer<UInt8>, start: Int, end: Int, origin: Int, hits: UnsafeMutablePointer<UInt64>
+  ) -> UInt64 {
+    Self.holds(
+      base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord, needleMask: needleMask
+    )
+  }
+
+  /// `holds` for a needle given as the low bytes of `needleWord` (`needleMask` covering them),
+  /// without a sweep's vectors at hand.
+  @inline(__always)
+  static func holds(
+    _ base: UnsafePointer<UInt8>, start: Int, end: Int, origin: Int, hits: UnsafeMutablePointer<UInt64>,
+    needleWord: UInt64, needleMask: UInt64
   ) -> UInt64 {
     let back = Shape.byteCount &- 1
     // Where the row's own hits can end, relative to `origin`, and how many such places.
@@ -167,6 +182,8 @@ struct RowSweep<Shape: ProbeShape> {
   /// The lanes whose byte is not an ASCII lowercase letter or digit.
   @inline(__always)
   private func nonWord(_ bytes: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-    .!(((bytes &- letterBase) .< letterCount) .| ((bytes &- digitBase) .< digitCount))
+    let letter = SIMD16<Int8>(truncatingIfNeeded: bytes &- letterBase) .< letterEnd
+    let digit = SIMD16<Int8>(truncatingIfNeeded: bytes &- digitBase) .< digitEnd
+    return .!(letter .| digit)
   }
 }

@@ -39,12 +39,12 @@ extension SearchEngine {
       // of the rows with two bytes (`st`, a quarter: 6.4 ms, scan 9.3; `zz`: probe 5.0-5.3, scan
       // 3.0-3.6) and a sixth with three (whose scan candidates are all hits: `ing`, 27%, scan
       // 12.3 ms, probe 9.3; `ter` scan 5.6, probe 7.3).
-      func every(_ part: Range<Int>) {
-        if sweeps {
-          sweep(driver, driverPlan, part, texts, filter, rows, copy: (compact, chunk))
-        } else {
-          probe(driver, driverPlan, part, candidates: nil, texts, filter, rows, copy: (compact, chunk))
-        }
+      // How many rows hold the driver (before the other clauses, for a sweep: the scan's cost).
+      @discardableResult func every(_ part: Range<Int>) -> Int {
+        if sweeps { return sweep(driver, driverPlan, part, texts, filter, rows, copy: (compact, chunk)) }
+        let before = rows.count
+        probe(driver, driverPlan, part, candidates: nil, texts, filter, rows, copy: (compact, chunk))
+        return rows.count - before
       }
       let first = range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
       if sweeps, wordStart {
@@ -56,11 +56,10 @@ extension SearchEngine {
         }
       } else {
         let sample = driver.count == 1 ? range : first
-        let before = rows.count
-        every(sample)
+        let found = every(sample)
         if sample.upperBound == range.upperBound { return }
         range = sample.upperBound..<range.upperBound
-        if (rows.count - before) * (sweeps ? (variant == .fold ? 16 : 6) : driver.count == 3 ? 6 : 25)
+        if found * (sweeps ? (variant == .fold ? 16 : 6) : driver.count == 3 ? 6 : 25)
           >= sample.count
         {
           every(range)
@@ -122,9 +121,12 @@ extension SearchEngine {
     }
   }
 
-  /// Appends the rows of `range` that hold `driver` (`isSwept`) by `RowSweep`, a block of rows at
-  /// a time, and copies them to `copy.builder` unless it has given up (or gives up, when they are
-  /// too many); rows the sweep cannot read around (at the arena's edges) are probed.
+  /// Appends the rows of `range` that hold `driver` (`isSwept`) and pass `filter`, by `RowSweep`.
+  ///
+  /// A block of rows at a time; the rows are copied to `copy.builder` unless it has given up (or
+  /// gives up, when they are too many); rows the sweep cannot read around (at the arena's edges)
+  /// are probed. Returns how many rows held the driver, whether they passed `filter` or not
+  /// (about how many, for the probed ones: those that passed).
   ///
   /// ASCII rows are swept in the term's form (`fold` for `ci`, the original bytes for `exact` and
   /// `strip`); wide rows are swept too but answered by their own form: `ci`'s when their fold
@@ -133,14 +135,22 @@ extension SearchEngine {
   func sweep(
     _ driver: ByteNeedle, _ driverPlan: TermPlan, _ range: Range<Int>, _ texts: RowTexts, _ filter: RowFilter,
     _ rows: RowIDBuffer, copy: (builder: CompactRows.Builder, chunk: Range<Int>)
-  ) {
+  ) -> Int {
     let variant = driverPlan.variant
     let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
+    // Rows holding the driver, before the other clauses.
+    var held = 0
     let wordStart = driverPlan.kind == .wordStart
     let rechecked = wordStart || variant != .fold
     let wide = rechecked ? texts.wideBits : nil
     let finder = driverPlan.finder
     let side = texts.side(variant)
+    // Other clauses that the signature does not decide are tested from bits when the rows found
+    // are many (a pass over the block per term pays from about a 16th of its rows found, against
+    // some 300 instructions per row tested one by one).
+    let clauses =
+      filter.acceptsAll || (filter.scope == 0 && filter.bySignature) || filter.asciiRequired != nil
+      ? nil : ClauseBits(plan: filter.plan, texts: texts)
     func run<Shape: ProbeShape>(_ shape: Shape.Type) {
       let sweep = RowSweep<Shape>(needle: driver.bytes)
       let builder = copy.builder
@@ -167,11 +177,15 @@ extension SearchEngine {
             return (found || variant != .ci) && finder.matches(side.slice(index))
           }
         }
+        held &+= rows.count &- before
         if !filter.acceptsAll {
           // The other clauses (and the scope) on the rows found, which the signature alone
           // often decides.
           if filter.scope == 0, filter.bySignature {
             rows.keep(from: before) { filter.passesBySignature($0) }
+          } else if let clauses, (rows.count &- before) &* 16 >= block.count,
+            clauses.keep(rows, from: before, block: block, filter: filter, texts: texts)
+          {
           } else {
             rows.keep(from: before) { filter.accepts($0) ? 1 : 0 }
           }
@@ -185,7 +199,10 @@ extension SearchEngine {
         }
       }
       func probeRun(_ run: Range<Int>) {
-        if !run.isEmpty { probe(driver, driverPlan, run, candidates: nil, texts, filter, rows, copy: copy) }
+        guard !run.isEmpty else { return }
+        let before = rows.count
+        probe(driver, driverPlan, run, candidates: nil, texts, filter, rows, copy: copy)
+        held &+= rows.count &- before
       }
       var lower = range.lowerBound
       while lower < range.upperBound {
@@ -209,6 +226,7 @@ extension SearchEngine {
     case (_, false): run(ThreeByteProbe.self)
     case (_, true): run(ThreeByteWordProbe.self)
     }
+    return held
   }
 
   /// `sweep` for a narrowing that re-reads one part of a compact copy (`view`: every row in the
