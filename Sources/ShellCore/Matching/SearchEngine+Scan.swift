@@ -30,15 +30,16 @@ extension SearchEngine {
       // A short needle often matches many rows: then a pass over every row, at a fixed cost per
       // row, beats the scan's per-hit work, and a rare one is quicker to scan for. The chunk's
       // first rows tell which: the pass is a sweep (`RowSweep`, the other clauses then tested on
-      // the rows it finds), or the probe's, row by row, for terms it cannot take. 1M rows, medians: a `fold` substring's sweep pays from about 6% of the rows (`ter`,
-      // 8.7%: scan 5.2 ms, sweep 4.8; `sta`, 3.3%: 3.6 against 4.1; `oo`, 6.5%: 4.2 against 4.3),
-      // and takes `st` and `ing` in 5.2 ms where the probe took 7.2 and 7.4. Other forms' sweeps
-      // check wide rows in their own form, and word starts the byte before each hit: they pay
-      // from a sixth (`exact`: `ing` probed 8.2 ms, swept 7.2; `ter` scanned 4.9, swept 5.4;
-      // `prefix`: `ing` scanned 9.0, swept 6.9; `ter` 4.4 against 6.7). The probe pays for a 25th
-      // of the rows with two bytes (`st`, a quarter: 6.4 ms, scan 9.3; `zz`: probe 5.0-5.3, scan
-      // 3.0-3.6) and a sixth with three (whose scan candidates are all hits: `ing`, 27%, scan
-      // 12.3 ms, probe 9.3; `ter` scan 5.6, probe 7.3).
+      // the rows it finds), or the probe's, row by row, for terms it cannot take. 1M rows,
+      // medians: a `fold` substring's sweep pays from about 6% of the rows (`ter`, 8.7%: scan
+      // 5.2 ms, sweep 4.8; `sta`, 3.3%: 3.6 against 4.1; `oo`, 6.5%: 4.2 against 4.3), and takes
+      // `st` and `ing` in 5.2 ms where the probe took 7.2 and 7.4. Other forms' sweeps check wide
+      // rows in their own form, and word starts the byte before each hit: they pay from a sixth
+      // (`exact`: `ing` probed 8.2 ms, swept 7.2; `ter` scanned 4.9, swept 5.4; `prefix`: `ing`
+      // scanned 9.0, swept 6.9; `ter` 4.4 against 6.7). The probe pays for a 25th of the rows
+      // with two bytes (`st`, a quarter: 6.4 ms, scan 9.3; `zz`: probe 5.0-5.3, scan 3.0-3.6) and
+      // a sixth with three (whose scan candidates are all hits: `ing`, 27%, scan 12.3 ms, probe
+      // 9.3; `ter` scan 5.6, probe 7.3).
       // How many rows hold the driver (before the other clauses, for a sweep: the scan's cost).
       @discardableResult func every(_ part: Range<Int>) -> Int {
         if sweeps { return sweep(driver, driverPlan, part, texts, filter, rows, copy: (compact, chunk)) }
@@ -183,11 +184,11 @@ extension SearchEngine {
           // often decides.
           if filter.scope == 0, filter.bySignature {
             rows.keep(from: before) { filter.passesBySignature($0) }
-          } else if let clauses, (rows.count &- before) &* 16 >= block.count,
-            clauses.keep(rows, from: before, block: block, filter: filter, texts: texts)
-          {
           } else {
-            rows.keep(from: before) { filter.accepts($0) ? 1 : 0 }
+            let fromBits =
+              (rows.count &- before) &* 16 >= block.count
+              && clauses?.keep(rows, from: before, block: block, filter: filter, texts: texts) == true
+            if !fromBits { rows.keep(from: before) { filter.accepts($0) ? 1 : 0 } }
           }
         }
         guard builder.isOpen else { return }
