@@ -71,6 +71,16 @@ enum ByteScanner {
     UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
   }
 
+  /// A needle's first bytes (up to 8) as one word, lowest first, and the mask of the bytes it
+  /// holds: a loaded word, masked, equals it exactly where the needle (or its first 8 bytes)
+  /// starts.
+  @inline(__always)
+  static func leadingWord(_ needle: UnsafePointer<UInt8>, count: Int) -> (word: UInt64, mask: UInt64) {
+    var word: UInt64 = 0
+    for index in 0..<min(count, 8) { word |= UInt64(needle[index]) &<< UInt64(index &* 8) }
+    return (word, count >= 8 ? ~0 : (1 &<< UInt64(count &* 8)) &- 1)
+  }
+
   /// Whether `count` bytes at `a` and `b` are equal.
   @inline(__always)
   static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
@@ -161,9 +171,7 @@ enum ByteScanner {
       let lastRow = rows.upperBound - 1
       let rowsPerByte = ArenaView.rowsPerByte(averageRowBytes: (chunkEnd - chunkStart) / rows.count)
       // A needle of up to 8 bytes is verified by one compare of a word.
-      var needleWord: UInt64 = 0
-      for index in 0..<min(length, 8) { needleWord |= UInt64(needleBase[index]) &<< UInt64(index &* 8) }
-      let wordMask: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(length &* 8)) &- 1
+      let (needleWord, wordMask) = leadingWord(needleBase, count: length)
       let wordLast = view.limit &- 8
       /// Verifies a candidate; on a hit reports the row and returns where the next row starts.
       ///

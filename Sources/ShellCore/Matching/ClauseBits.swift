@@ -36,18 +36,6 @@ final class ClauseBits {
       }
     }
 
-    /// The needle as the low bytes of a word, and the mask of those bytes.
-    var needle: (word: UInt64, mask: UInt64) {
-      switch self {
-      case .one(let sweep): return (sweep.needleWord, sweep.needleMask)
-      case .two(let sweep): return (sweep.needleWord, sweep.needleMask)
-      case .three(let sweep): return (sweep.needleWord, sweep.needleMask)
-      case .oneWord(let sweep): return (sweep.needleWord, sweep.needleMask)
-      case .twoWord(let sweep): return (sweep.needleWord, sweep.needleMask)
-      case .threeWord(let sweep): return (sweep.needleWord, sweep.needleMask)
-      }
-    }
-
     /// Which case, as a number the per-row test switches on without copying the sweep.
     var shape: Int {
       switch self {
@@ -132,10 +120,11 @@ final class ClauseBits {
         needle: Array(UnsafeBufferPointer(start: term.needle, count: term.length)),
         wordStart: term.kind == .wordStart)
       sweeps.append(sweep)
+      let lead = ByteScanner.leadingWord(term.needle, count: term.length)
       terms.append(
         Term(
           shape: sweep.shape, view: term.variant == .fold || term.variant == .ci ? texts.fold : texts.cased,
-          needleWord: sweep.needle.word, needleMask: sweep.needle.mask, negated: term.negated,
+          needleWord: lead.word, needleMask: lead.mask, negated: term.negated,
           hits: .allocate(capacity: 0)))
     }
   }

@@ -38,10 +38,7 @@ struct RowFinder {
     verified = length == 1 || (length == 2 && keys.first != keys.second)
     decided = verified && !wordStart
     reach = max(keys.first, keys.second) &+ 32
-    var word: UInt64 = 0
-    for index in 0..<min(length, 8) { word |= UInt64(needle[index]) &<< UInt64(index &* 8) }
-    needleWord = word
-    wordMask = length >= 8 ? ~0 : (1 &<< UInt64(length &* 8)) &- 1
+    (needleWord, wordMask) = ByteScanner.leadingWord(needle, count: length)
   }
 
   /// Whether the row holds the needle (starting a word when the finder was made for word starts).

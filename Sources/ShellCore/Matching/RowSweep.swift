@@ -35,8 +35,9 @@ struct RowSweep<Shape: ProbeShape> {
     first = SIMD16(repeating: needle[0])
     second = SIMD16(repeating: needle[min(1, needle.count - 1)])
     third = SIMD16(repeating: needle[needle.count - 1])
-    needleWord = needle.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64($1.offset * 8) }
-    needleMask = UInt64.max >> UInt64(64 - needle.count * 8)
+    (needleWord, needleMask) = needle.withUnsafeBufferPointer { bytes in
+      ByteScanner.leadingWord(bytes.baseAddress.unsafelyUnwrapped, count: bytes.count)
+    }
   }
 
   /// How many words of scratch `sweep` needs for `byteCount` bytes of rows.
