@@ -35,21 +35,12 @@ enum ByteScanner {
     return (words[0] | words[1]) | (words[2] | words[3]) != 0
   }
 
-  /// The lanes of a byte comparison as the bits of an integer, lane 0 lowest.
-  ///
-  /// Each 8-lane word's high bits are gathered into its top byte by one multiply (the lanes
-  /// are 0x00 or 0xFF, so no partial products collide), which costs a few instructions where
-  /// converting the `SIMDMask` lane by lane costs a loop through memory.
+  /// The lanes of a byte comparison as the bits of an integer, lane 0 lowest (each half by
+  /// `LaneBits`).
   @inline(__always)
   static func bits(_ mask: SIMDMask<SIMD32<Int8>>) -> UInt32 {
-    let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let gather: UInt64 = 0x0002_0408_1020_4081
-    let a = ((words[0] & high) &* gather) &>> 56
-    let b = ((words[1] & high) &* gather) &>> 56
-    let c = ((words[2] & high) &* gather) &>> 56
-    let d = ((words[3] & high) &* gather) &>> 56
-    return UInt32(truncatingIfNeeded: a | b &<< 8 | c &<< 16 | d &<< 24)
+    let halves = unsafeBitCast(mask, to: (SIMDMask<SIMD16<Int8>>, SIMDMask<SIMD16<Int8>>).self)
+    return UInt32(truncatingIfNeeded: LaneBits.bits(halves.0) | LaneBits.bits(halves.1) &<< 16)
   }
 
   /// `mask` without the bits above `span` (all of it from a span of 31 on).
