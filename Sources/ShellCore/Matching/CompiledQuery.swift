@@ -177,6 +177,43 @@ struct QueryPlan {
     clauseCount == 1 && clauseEnds[0] == 1 && terms[0].kind == .fuzzy && !terms[0].negated
   }
 
+  /// Number of terms in all clauses.
+  var termCount: Int { clauseCount == 0 ? 0 : clauseEnds[clauseCount - 1] }
+
+  /// Whether a row's score is the sum of its fuzzy terms' own: there is one, and each stands as a
+  /// clause of its own (not an alternative of `|`, where the best of several counts).
+  var isRankedBySum: Bool {
+    var start = 0
+    var fuzzy = false
+    for clause in 0..<clauseCount {
+      let end = clauseEnds[clause]
+      for index in start..<end where terms[index].kind == .fuzzy {
+        guard end - start == 1 else { return false }
+        fuzzy = true
+      }
+      start = end
+    }
+    return fuzzy
+  }
+
+  /// Whether row `row` passes every clause but the one-term fuzzy ones (decided by the caller).
+  @inline(__always)
+  func matchesUnranked(_ row: Int, _ texts: RowTexts) -> Bool {
+    var start = 0
+    for clause in 0..<clauseCount {
+      let end = clauseEnds[clause]
+      defer { start = end }
+      if end - start == 1, terms[start].kind == .fuzzy { continue }
+      var any = false
+      for index in start..<end where terms[index].matches(row, texts) != terms[index].negated {
+        any = true
+        break
+      }
+      if !any { return false }
+    }
+    return true
+  }
+
   /// The fuzzy score of a matching row: per clause, the best score of its matching fuzzy terms.
   func score(_ row: Int, _ texts: RowTexts, _ scorer: FuzzyScorer) -> Int32 {
     var total: Int32 = 0

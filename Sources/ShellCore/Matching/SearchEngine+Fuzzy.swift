@@ -1,60 +1,78 @@
-/// A single fuzzy term: matching rows, best rows first, and the scores the others wait for.
+/// Fuzzy terms: matching rows, best rows first, and the scores the others wait for.
 extension SearchEngine {
-  /// One chunk of a single fuzzy term's search: appends the matching rows to `ids` and returns
-  /// the best `RankedRows.topCount` of them.
+  /// One chunk of a search whose fuzzy terms each stand as a clause (`QueryPlan.isRankedBySum`):
+  /// appends the matching rows to `ids` and returns the best `RankedRows.topCount` of them.
   ///
-  /// A row that the mask kernel takes is only tested (`FuzzyMaskScorer.ceiling`); it is scored
-  /// only when an upper bound of its score (the pattern's best possible, less the word-start
-  /// bonuses of its first two bytes where they start none of the row's words) could beat the
-  /// worst row kept, so most rows are never scored (1M rows, side by side with scoring every row:
-  /// `st` 31-34 → 21-22 ms, `sta` 31 → 26-27; `stand` 16 → 18). The word starts come from the
-  /// row's bytes, not a signature of every row's initials: 38 MiB less at 10M rows (a `fuzzy`
-  /// session's peak 709 → 671 MiB) for 1M `st` 20.6 → 23, `sta` 26 → 29 ms.
+  /// A row that the mask kernels take is only tested (`FuzzyMaskScorer.ceiling`); it is scored
+  /// only when an upper bound of its score (per term, the pattern's best possible, less the
+  /// word-start bonuses of its first two bytes where they start none of the row's words) could
+  /// beat the worst row kept, so most rows are never scored (1M rows, side by side with scoring
+  /// every row: `st` 31-34 → 21-22 ms, `sta` 31 → 26-27; `stand` 16 → 18; two terms, tested for
+  /// a subsequence and all scored before: `st a` 79 → 24 ms, 691 → 205 M instructions). The word
+  /// starts come from the row's bytes, not a signature of every row's initials: 38 MiB less at
+  /// 10M rows (a `fuzzy` session's peak 709 → 671 MiB) for 1M `st` 20.6 → 23, `sta` 26 → 29 ms.
   func rankFuzzyRows(
     _ plan: QueryPlan, rows: Range<Int>, texts: RowTexts, required: UInt32, scope: Int,
     scopes: UnsafeBufferPointer<UInt16>, titleLength: TitleLengths, into ids: RowIDBuffer
   ) -> RankHeap {
-    let signatures = index.signatures.pointer
-    let scorer = FuzzyScorer()
-    let term = plan.terms[0]
-    // Rows the kernel cannot take (wide, or longer than 64 bytes) are scored as they match: the
-    // score is `none` exactly when the term is not a subsequence, so short patterns, which most
-    // signature-passing rows match, skip the subsequence check; from 4 scalars on, fewer rows
-    // match and the cheap check first pays (measured before the kernel, 1M rows: `stand` 50 ms
-    // without, 37 with; `sta` 82 without, 92 with).
-    let check = term.scalarCount >= 4
-    let kernel = scorer.maskScorer(pattern: term.scalars, count: term.scalarCount)
-    let fold = texts.fold
-    // The best score any row could have, and what a row loses of it when one of the pattern's
-    // first two bytes starts no word of the row: the first's double word-start bonus, or the
-    // second's best step beyond a consecutive one.
-    var bound = FuzzyScorer.match &* Int32(term.scalarCount)
-    // (The first two only: checking every letter cost longer patterns more than it saved, 1M
-    // `stand` 17 → 20 ms with all five.)
-    var losses: (first: Int32, second: Int32) = (0, 0)
-    for step in 0..<term.scalarCount {
-      let best: Int32
-      if step == 0 {
-        best = 2 &* FuzzyScorer.boundary
-      } else {
-        let afterWord = TextFolding.isWordScalar(term.scalars[step &- 1])
-        best = max(
-          FuzzyScorer.consecutive &+ (afterWord ? 0 : FuzzyScorer.boundary), FuzzyScorer.boundary &- 3)
-      }
-      bound &+= best
-      // Off a word start, the first byte earns no bonus and the second a consecutive step at best.
-      if step == 0 {
-        losses.first = best
-      } else if step == 1 {
-        losses.second = best &- FuzzyScorer.consecutive
+    // One scorer per fuzzy term: a mask kernel keeps its splatted pattern in its scorer.
+    let owners = (0..<plan.termCount).filter { plan.terms[$0].kind == .fuzzy }.map { index in
+      (plan.terms[index], FuzzyScorer())
+    }
+    let bounds = owners.compactMap { term, owner in
+      owner.maskScorer(pattern: term.scalars, count: term.scalarCount).map {
+        FuzzyTermBound(kernel: $0, scalars: term.scalars, count: term.scalarCount)
       }
     }
+    let filtered = plan.clauseCount > owners.count
+    // Rows the kernels cannot take (wide, or longer than 64 bytes) are scored as they match: a
+    // single term's score is `none` exactly when it is not a subsequence, so short patterns,
+    // which most signature-passing rows match, skip the subsequence check; from 4 scalars on,
+    // fewer rows match and the cheap check first pays (measured before the kernel, 1M rows:
+    // `stand` 50 ms without, 37 with; `sta` 82 without, 92 with). Several terms' scores add up,
+    // where one `none` would not show: they are always checked.
+    let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= 4
+    let arguments = FuzzyRanking(
+      plan: plan, rows: rows, texts: texts, required: required, scope: scope, scopes: scopes,
+      titleLength: titleLength, check: check, ids: ids)
+    return withExtendedLifetime(owners) {
+      bounds.withUnsafeBufferPointer { bounds in
+        if bounds.count != owners.count { return rankFuzzyRows(arguments, bound: FuzzyTermBound?.none) }
+        if bounds.count == 1, !filtered { return rankFuzzyRows(arguments, bound: bounds[0]) }
+        return rankFuzzyRows(arguments, bound: FuzzyTermBounds(terms: bounds, plan: plan, filtered: filtered))
+      }
+    }
+  }
+
+  /// What `rankFuzzyRows` passes on to its loop.
+  struct FuzzyRanking {
+    let plan: QueryPlan
+    let rows: Range<Int>
+    let texts: RowTexts
+    let required: UInt32
+    let scope: Int
+    let scopes: UnsafeBufferPointer<UInt16>
+    let titleLength: TitleLengths
+    /// Whether a row the kernels cannot take is tested before it is scored.
+    let check: Bool
+    let ids: RowIDBuffer
+  }
+
+  /// `rankFuzzyRows`' loop, rows of at most 64 ASCII bytes ranked by `bound` (when there is one).
+  private func rankFuzzyRows<Bound: FuzzyRowBound>(_ arguments: FuzzyRanking, bound: Bound?) -> RankHeap {
+    let (plan, texts, scope, scopes) = (arguments.plan, arguments.texts, arguments.scope, arguments.scopes)
+    let (titleLength, check, ids, required) = (
+      arguments.titleLength, arguments.check, arguments.ids, arguments.required
+    )
+    let signatures = index.signatures.pointer
+    let scorer = FuzzyScorer()
+    let fold = texts.fold
     var best = RankHeap(limit: RankedRows.topCount)
     // The worst row kept, once `best` is full: a row must beat it to enter.
     var rootScore = Int32.min
     var rootLength = 0
-    var next = rows.lowerBound
-    let end = rows.upperBound
+    var next = arguments.rows.lowerBound
+    let end = arguments.rows.upperBound
     while next < end {
       // Rows whose signature lacks a byte of the pattern, in a loop of its own: inside the row's
       // work, the compiler kept the loop's values on the stack (1M, `zzqx`: 1.0 → 1.6 ms).
@@ -66,18 +84,19 @@ extension SearchEngine {
       let start = fold.start(row)
       let length = fold.end(row) &- start
       let score: Int32
-      if let kernel, length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit {
+      if let bound, length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit {
         let text = fold.base + start
-        let reach = kernel.ceiling(
-          text, length: length, bound: bound, losses: losses,
-          lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0)
+        let reach = bound.ceiling(
+          text, length: length, lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0,
+          row: row,
+          texts: texts)
         if reach == FuzzyScorer.none { continue }
         // At best a tie on score: a longer title, or an equal one on a later row, ranks after.
         if reach < rootScore || (reach == rootScore && titleLength(row) >= rootLength) {
           ids.append(row)
           continue
         }
-        score = kernel.score(text, length: length)
+        score = bound.score(text, length: length)
       } else {
         guard !check || plan.matches(row, texts) else { continue }
         score = plan.score(row, texts, scorer)

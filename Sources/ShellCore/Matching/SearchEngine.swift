@@ -434,9 +434,9 @@ final class SearchEngine {
                   filter: rowFilter,
                   into: result.rows,
                   compact: copy)
-              } else if scored, plan.isSingleFuzzyTerm {
-                // One fuzzy term: the matching rows, and the best few scored in the same pass (their
-                // bytes still in cache); the others' scores wait until something reads past them.
+              } else if scored, plan.isRankedBySum {
+                // Fuzzy terms, each a clause: the matching rows, and the best few scored in the same
+                // pass (their bytes still in cache); the others' scores wait until read past them.
                 result.best = rankFuzzyRows(
                   plan, rows: lower..<upper, texts: texts, required: required, scope: scope, scopes: scopes,
                   titleLength: TitleLengths(dataset, offsets: offsets), into: result.rows)

@@ -364,6 +364,37 @@ struct MatchingPropertyTests {
     }
   }
 
+  /// Several fuzzy terms, each a clause, sometimes with an exact, negated or anchored one: a row's
+  /// score is the sum of the terms', and only rows whose bound could enter the best kept are
+  /// scored, so the ranking must still be the reference's over more matches than it keeps.
+  @Test(arguments: [UInt64(1), 2])
+  func fuzzyTermsRankedTogetherMatchTheReference(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed &* 57)
+    let rows = Self.repetitiveRows(2_000, &random)
+    let engine = SearchEngine(
+      dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: seed == 1 ? 256 : 1_000_000)
+    var most = 0
+    for _ in 0..<30 {
+      var terms = (0..<Int.random(in: 2...3, using: &random)).map { _ in
+        String(Self.repetitivePattern(&random).prefix(3))
+      }
+      terms.append(["", "'ab", "!s-", "^a", "b$"].randomElement(using: &random) ?? "")
+      let query = terms.joined(separator: " ")
+      let expected = ReferenceMatcher.search(
+        texts: rows, titles: rows, scopes: [], query: query, rule: .fuzzy, scope: 0)
+      // Read as the table reads it: the first rows come from the search's own selection.
+      guard case .ranked(let ranked) = try engine.results(query, rule: .fuzzy) else {
+        Issue.record("fuzzy '\(query)' did not return a ranking")
+        continue
+      }
+      let first = min(expected.count, RankedRows.topCount + 20)
+      #expect((0..<first).map { Int(ranked[$0]) } == Array(expected.prefix(first)), "query '\(query)'")
+      #expect(ranked.count == expected.count, "query '\(query)'")
+      most = max(most, expected.count)
+    }
+    #expect(most > 2 * RankedRows.topCount, "too few matches to rank past the best kept: \(most)")
+  }
+
   @Test(arguments: [UInt64(1), 2])
   func fuzzySearchRanksLongAndRepetitiveRowsLikeTheReference(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed &* 31)
