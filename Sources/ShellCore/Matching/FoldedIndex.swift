@@ -25,6 +25,9 @@ final class FoldedIndex: @unchecked Sendable {
   let wideRows: PinnedBuffer<Int32>
   /// One bit per row: set for wide rows.
   let wideBits: PinnedBuffer<UInt64>
+  /// One bit per row: set for rows whose fold form keeps a non-ASCII byte (a word start's sweep
+  /// tells word bytes apart in ASCII only; most wide rows fold to ASCII: `café`, `Øresund`).
+  let foldWideBits: PinnedBuffer<UInt64>
   /// The wide rows' `exact`, `ci` and `strip` forms, each once a search has asked for it
   /// (`sideForms`), by `TextVariant.rawValue`.
   private var sides: [(bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?] = Array(
@@ -137,11 +140,16 @@ final class FoldedIndex: @unchecked Sendable {
     self.signatures = signatures
     self.wideRows = wideRows
     let bits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1)
+    let foldBits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1)
+    let nonASCII = RowSignature.bit(0x80) | RowSignature.bit(0x81)
     for index in 0..<wideRows.count {
-      let row = wideRows.base[index]
-      bits.base[Int(row) >> 6] |= 1 << (UInt64(row) & 63)
+      let row = Int(wideRows.base[index])
+      let bit: UInt64 = 1 << (UInt64(row) & 63)
+      bits.base[row >> 6] |= bit
+      if signatures.base[row] & nonASCII != 0 { foldBits.base[row >> 6] |= bit }
     }
     wideBits = bits
+    foldWideBits = foldBits
     byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: running.foldBytes)
   }
 

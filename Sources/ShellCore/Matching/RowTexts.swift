@@ -19,6 +19,8 @@ struct RowTexts {
   let wideCount: Int
   /// One bit per row, set for wide rows.
   let wideBits: UnsafePointer<UInt64>
+  /// One bit per row, set for rows whose fold form has a non-ASCII byte.
+  let foldWideBits: UnsafePointer<UInt64>
 
   /// Whether `row` has a non-ASCII byte.
   @inline(__always) func isWide(_ row: Int) -> Bool {
