@@ -174,13 +174,15 @@ final class CompactRows {
       return true
     }
 
-    /// Whether the rows copied so far, extrapolated to all `total`, pass the share by a 16th,
-    /// from 4,096 rows or an eighth of the scan on: a result that will not fit then does not copy
-    /// most of itself first (10M rows: `sta` spent 5 of 40 ms so; `st` would touch 8 MB; `prefix
-    /// st`, each part allowed half as much again as its share, copied 13 MB for nothing). The
-    /// margin is narrow because a result past the share is not narrowed from (`ResultCache.narrows`):
-    /// with a quarter, 1M `ing` (27% of the rows against 25) copied 7 MB for nothing, 1.2-1.6 ms of
-    /// a 5.4-8.5 ms search; a 16th is over twice the spread of an estimate from 4,096 rows.
+    /// Whether the rows copied so far, extrapolated to all `total`, pass the share by a 16th.
+    ///
+    /// Asked from 4,096 rows or an eighth of the scan on: a result that will not fit then does not
+    /// copy most of itself first (10M rows: `sta` spent 5 of 40 ms so; `st` would touch 8 MB;
+    /// `prefix st`, each part allowed half as much again as its share, copied 13 MB for nothing).
+    /// The margin is narrow because a result past the share is not narrowed from
+    /// (`ResultCache.narrows`): with a quarter, 1M `ing` (27% of the rows against 25) copied 7 MB
+    /// for nothing, 1.2-1.6 ms of a 5.4-8.5 ms search; a 16th is over twice the spread of an
+    /// estimate from 4,096 rows.
     @inline(__always)
     private func outpaces(scanned: Int, of total: Int, adding rows: Int = 0) -> Bool {
       scanned >= min(4096, total / 8) && (rowCount &+ rows) &* total > (share &+ share / 16) &* scanned
