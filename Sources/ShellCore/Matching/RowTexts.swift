@@ -21,6 +21,8 @@ struct RowTexts {
   let wideBits: UnsafePointer<UInt64>
   /// One bit per row, set for rows whose fold form has a non-ASCII byte.
   let foldWideBits: UnsafePointer<UInt64>
+  /// One bit per row, set for wide rows whose `exact` form is not their bytes.
+  let exactWideBits: UnsafePointer<UInt64>
 
   /// Whether `row` has a non-ASCII byte.
   @inline(__always) func isWide(_ row: Int) -> Bool {

@@ -145,7 +145,11 @@ extension SearchEngine {
     let rechecked = wordStart || variant != .fold
     // A word start in `fold` form is swept right in rows that fold to ASCII, wide or not (1M,
     // `prefix ing`: the per-row test and the recheck of 5% of rows were 11 of 84 M instructions).
-    let wide = rechecked ? (variant == .fold ? texts.foldWideBits : texts.wideBits) : nil
+    // Likewise `exact` in rows already in NFC, as most text is.
+    let wide =
+      !rechecked
+      ? nil
+      : variant == .fold ? texts.foldWideBits : variant == .exact ? texts.exactWideBits : texts.wideBits
     let finder = driverPlan.finder
     let side = texts.side(variant)
     // Other clauses that the signature does not decide are tested from bits when the rows found
@@ -170,16 +174,16 @@ extension SearchEngine {
         }
         let before = rows.count
         // The block's wide rows come in order: their index in `wideRows` (and their side form)
-        // is the next one, not a search.
+        // is found by walking on from the last, not by a search.
         var wideIndex = rechecked ? texts.lowerWide(block.lowerBound) : 0
         // A block without a row to recheck is swept without the per-row test.
         let blockWide = wide.flatMap { Self.anySet($0, block) ? $0 : nil }
         rows.appendBranchFree(upTo: block.count) { output in
           sweep.sweep(view, rows: block, hits: scratch, into: output, wide: blockWide) { row, found in
-            let index = wideIndex
-            wideIndex &+= 1
             if variant == .fold { return finder.matches(texts.fold.slice(row)) }
-            return (found || variant != .ci) && finder.matches(side.slice(index))
+            // The rows rechecked may be some of the wide rows only: the index walks past the others.
+            while Int(texts.wideRows[wideIndex]) < row { wideIndex &+= 1 }
+            return (found || variant != .ci) && finder.matches(side.slice(wideIndex))
           }
         }
         held &+= rows.count &- before
