@@ -25,16 +25,16 @@ final class FoldedIndex: @unchecked Sendable {
   let wideRows: PinnedBuffer<Int32>
   /// One bit per row: set for wide rows.
   let wideBits: PinnedBuffer<UInt64>
-  /// One bit per row: set for rows whose fold form keeps a non-ASCII byte (a word start's sweep
-  /// tells word bytes apart in ASCII only; most wide rows fold to ASCII: `café`, `Øresund`).
-  let foldWideBits: PinnedBuffer<UInt64>
+  /// The rows whose fold form keeps a non-ASCII byte, ascending (a word start's sweep tells word
+  /// bytes apart in ASCII only; most wide rows fold to ASCII: `café`, `Øresund`).
+  let foldWideRows: PinnedBuffer<Int32>
   /// The wide rows' `exact`, `ci` and `strip` forms, each once a search has asked for it
   /// (`sideForms`), by `TextVariant.rawValue`.
   private var sides: [(bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?] = Array(
     repeating: nil, count: TextVariant.allCases.count)
-  /// One bit per row, set for wide rows whose `exact` form is not their own bytes (text not in
-  /// NFC), built with that form: other rows are compared in their bytes as they stand.
-  private var exactWideBits: PinnedBuffer<UInt64>?
+  /// The wide rows whose `exact` form is not their own bytes (text not in NFC), ascending, built
+  /// with that form: other rows are compared in their bytes as they stand.
+  private var exactWideRows: PinnedBuffer<Int32>?
   /// What forms not built stand on in `SideForms` (no term reads them), made once rather than at
   /// every search that compares outside `fold`.
   private let emptySide = (
@@ -143,16 +143,15 @@ final class FoldedIndex: @unchecked Sendable {
     self.signatures = signatures
     self.wideRows = wideRows
     let bits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1)
-    let foldBits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1)
     let nonASCII = RowSignature.bit(0x80) | RowSignature.bit(0x81)
+    var foldWide: [Int32] = []
     for index in 0..<wideRows.count {
-      let row = Int(wideRows.base[index])
-      let bit: UInt64 = 1 << (UInt64(row) & 63)
-      bits.base[row >> 6] |= bit
-      if signatures.base[row] & nonASCII != 0 { foldBits.base[row >> 6] |= bit }
+      let row = wideRows.base[index]
+      bits.base[Int(row) >> 6] |= 1 << (UInt64(row) & 63)
+      if signatures.base[Int(row)] & nonASCII != 0 { foldWide.append(row) }
     }
     wideBits = bits
-    foldWideBits = foldBits
+    foldWideRows = PinnedBuffer(foldWide)
     byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: running.foldBytes)
   }
 
@@ -476,12 +475,12 @@ final class FoldedIndex: @unchecked Sendable {
     if !missing.isEmpty { buildSides(dataset: dataset, variants: missing) }
     return SideForms(
       bytes: sides.map { $0?.bytes ?? emptySide.bytes },
-      offsets: sides.map { $0?.offsets ?? emptySide.offsets }, exactWideBits: exactWideBits ?? wideBits)
+      offsets: sides.map { $0?.offsets ?? emptySide.offsets }, exactWideRows: exactWideRows ?? wideRows)
   }
 
   /// The wide rows whose `exact` form (in `exact`, by wide index) differs from their bytes.
-  private func exactDifferences(dataset: Dataset, exact: ArenaView) -> PinnedBuffer<UInt64> {
-    let bits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1)
+  private func exactDifferences(dataset: Dataset, exact: ArenaView) -> PinnedBuffer<Int32> {
+    var rows: [Int32] = []
     // One pass on one core: a twentieth of the rows, compared once (10M rows: a few ms).
     dataset.withStorage { bytes, offsets in
       let source = SourceRows(
@@ -493,12 +492,12 @@ final class FoldedIndex: @unchecked Sendable {
         let form = exact.slice(index)
         source.withRow(row, scratch: &scratch) { pointer, count in
           if count != form.count || memcmp(pointer, form.base + form.start, count) != 0 {
-            bits.base[row >> 6] |= 1 << (UInt64(row) & 63)
+            rows.append(Int32(row))
           }
         }
       }
     }
-    return bits
+    return PinnedBuffer(rows)
   }
 
   /// Builds the side forms in `variants`.
@@ -584,7 +583,7 @@ final class FoldedIndex: @unchecked Sendable {
       let view = ArenaView(
         base: arena.bytes.pointer, limit: arena.bytes.count + Self.padding, offsets: arena.offsets.pointer,
         stride: 1, column: 0)
-      exactWideBits = exactDifferences(dataset: dataset, exact: view)
+      exactWideRows = exactDifferences(dataset: dataset, exact: view)
     }
   }
 
@@ -682,9 +681,9 @@ extension SourceRows {
 struct SideForms {
   let bytes: [PinnedBuffer<UInt8>]
   let offsets: [PinnedBuffer<UInt32>]
-  /// One bit per row, set for wide rows whose `exact` form is not their bytes (every wide row
-  /// while that form is not built).
-  let exactWideBits: PinnedBuffer<UInt64>
+  /// The wide rows whose `exact` form is not their bytes, ascending (every wide row while that
+  /// form is not built).
+  let exactWideRows: PinnedBuffer<Int32>
 
   /// The wide rows' `variant` form, row by row (row `i` is the `i`-th wide row).
   func view(_ variant: TextVariant) -> ArenaView {

@@ -60,4 +60,7 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 
   /// The buffer as an immutable pointer.
   var pointer: UnsafePointer<Element> { UnsafePointer(base) }
+
+  /// The elements (without the padding) as an immutable buffer.
+  var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 }

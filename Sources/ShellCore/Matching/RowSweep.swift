@@ -46,14 +46,14 @@ struct RowSweep<Shape: ProbeShape> {
   /// Writes to `output`, in order, the rows of `rows` whose text in `view` holds the needle, and
   /// returns how many.
   ///
-  /// A row whose bit in `wide` is set is answered by `recheck(row, found)` instead (`found`: the
-  /// sweep's own answer): rows whose text in `view` is not the form compared, or not ASCII for a
-  /// word start. `view` has readable bytes from `readsBefore` before the first row's start to 64
-  /// after the last row's end; `hits` has room for `hitWords` words of the bytes from the first
-  /// row's start to the last row's end.
+  /// The rows of `wide` (ascending, within `rows`) are answered by `recheck(row, found)` instead
+  /// (`found`: the sweep's own answer): rows whose text in `view` is not the form compared, or
+  /// not ASCII for a word start. `view` has readable bytes from `readsBefore` before the first
+  /// row's start to 64 after the last row's end; `hits` has room for `hitWords` words of the
+  /// bytes from the first row's start to the last row's end.
   func sweep(
     _ view: ArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>,
-    into output: UnsafeMutablePointer<Int32>, wide: UnsafePointer<UInt64>? = nil,
+    into output: UnsafeMutablePointer<Int32>, wide: UnsafeBufferPointer<Int32> = .init(start: nil, count: 0),
     recheck: (Int, Bool) -> Bool = { $1 }
   ) -> Int {
     let origin = mark(view, rows: rows, hits: hits)
@@ -137,28 +137,43 @@ struct RowSweep<Shape: ProbeShape> {
     return found
   }
 
-  /// `sweep`'s pass over the rows, once the hit bits are set.
+  /// `sweep`'s pass over the rows, once the hit bits are set: runs of rows between the rows of
+  /// `wide`, which are rechecked one by one (a test of every row against a bitmap of them cost
+  /// 6 instructions a row).
   @inline(__always)
   private func rowsWithHits(
     _ view: ArenaView, _ rows: Range<Int>, _ origin: Int, _ hits: UnsafeMutablePointer<UInt64>,
-    _ output: UnsafeMutablePointer<Int32>, _ wide: UnsafePointer<UInt64>?, _ recheck: (Int, Bool) -> Bool,
+    _ output: UnsafeMutablePointer<Int32>, _ wide: UnsafeBufferPointer<Int32>, _ recheck: (Int, Bool) -> Bool,
     contiguous: Bool
   ) -> Int {
     var count = 0
     var start = origin
-    for row in rows {
+    var row = rows.lowerBound
+    /// The sweep's answer for `row`, moving `start` to the next row's.
+    @inline(__always) func found(_ row: Int) -> UInt64 {
       if !contiguous { start = view.start(row) }
       let end = contiguous ? Int(view.offsets[row &+ 1]) : view.end(row)
-      var found = holds(view.base, start: start, end: end, origin: origin, hits: hits)
-      if let wide, wide[row &>> 6] & (1 &<< (UInt64(truncatingIfNeeded: row) & 63)) != 0 {
-        found = recheck(row, found != 0) ? 1 : 0
-      }
-      output[count] = Int32(truncatingIfNeeded: row)
-      // 1 when any bit is set, without a branch (`found != 0 ? 1 : 0` compiles to one).
-      count &+= Int(truncatingIfNeeded: (found | (0 &- found)) &>> 63)
+      let found = holds(view.base, start: start, end: end, origin: origin, hits: hits)
       start = end
+      return found
     }
-    return count
+    var next = 0
+    while true {
+      let stop = next < wide.count ? Int(wide[next]) : rows.upperBound
+      while row < stop {
+        let hit = found(row)
+        output[count] = Int32(truncatingIfNeeded: row)
+        // 1 when any bit is set, without a branch (`found != 0 ? 1 : 0` compiles to one).
+        count &+= Int(truncatingIfNeeded: (hit | (0 &- hit)) &>> 63)
+        row &+= 1
+      }
+      guard row < rows.upperBound else { return count }
+      let hit = found(row)
+      output[count] = Int32(truncatingIfNeeded: row)
+      if recheck(row, hit != 0) { count &+= 1 }
+      row &+= 1
+      next &+= 1
+    }
   }
 
   /// Whether any of `count` bits from bit `first` is set (a row of over 64 places).

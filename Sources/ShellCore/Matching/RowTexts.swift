@@ -19,10 +19,10 @@ struct RowTexts {
   let wideCount: Int
   /// One bit per row, set for wide rows.
   let wideBits: UnsafePointer<UInt64>
-  /// One bit per row, set for rows whose fold form has a non-ASCII byte.
-  let foldWideBits: UnsafePointer<UInt64>
-  /// One bit per row, set for wide rows whose `exact` form is not their bytes.
-  let exactWideBits: UnsafePointer<UInt64>
+  /// The rows whose fold form has a non-ASCII byte, ascending.
+  let foldWideRows: UnsafeBufferPointer<Int32>
+  /// The wide rows whose `exact` form is not their bytes, ascending.
+  let exactWideRows: UnsafeBufferPointer<Int32>
 
   /// Whether `row` has a non-ASCII byte.
   @inline(__always) func isWide(_ row: Int) -> Bool {
@@ -36,11 +36,16 @@ struct RowTexts {
 
   /// The first index in `wideRows` whose row is `>= row`.
   func lowerWide(_ row: Int) -> Int {
+    Self.lowerBound(UnsafeBufferPointer(start: wideRows, count: wideCount), row)
+  }
+
+  /// The first index in `rows` (ascending) whose row is `>= row` (binary search).
+  static func lowerBound(_ rows: UnsafeBufferPointer<Int32>, _ row: Int) -> Int {
     var low = 0
-    var high = wideCount
+    var high = rows.count
     while low < high {
       let middle = (low &+ high) &>> 1
-      if Int(wideRows[middle]) < row { low = middle &+ 1 } else { high = middle }
+      if Int(rows[middle]) < row { low = middle &+ 1 } else { high = middle }
     }
     return low
   }

@@ -148,8 +148,13 @@ extension SearchEngine {
     // Likewise `exact` in rows already in NFC, as most text is.
     let wide =
       !rechecked
-      ? nil
-      : variant == .fold ? texts.foldWideBits : variant == .exact ? texts.exactWideBits : texts.wideBits
+      ? UnsafeBufferPointer(start: nil, count: 0)
+      : variant == .fold
+        ? texts.foldWideRows
+        : variant == .exact
+          ? texts.exactWideRows : UnsafeBufferPointer(start: texts.wideRows, count: texts.wideCount)
+    // The first of `wide` not before the block swept next (blocks come in order).
+    var wideStart = RowTexts.lowerBound(wide, range.lowerBound)
     let finder = driverPlan.finder
     let side = texts.side(variant)
     // Other clauses that the signature does not decide are tested from bits when the rows found
@@ -176,8 +181,11 @@ extension SearchEngine {
         // The block's wide rows come in order: their index in `wideRows` (and their side form)
         // is found by walking on from the last, not by a search.
         var wideIndex = rechecked ? texts.lowerWide(block.lowerBound) : 0
-        // A block without a row to recheck is swept without the per-row test.
-        let blockWide = wide.flatMap { Self.anySet($0, block) ? $0 : nil }
+        while wideStart < wide.count, Int(wide[wideStart]) < block.lowerBound { wideStart &+= 1 }
+        var wideEnd = wideStart
+        while wideEnd < wide.count, Int(wide[wideEnd]) < block.upperBound { wideEnd &+= 1 }
+        let blockWide = UnsafeBufferPointer(rebasing: wide[wideStart..<wideEnd])
+        wideStart = wideEnd
         rows.appendBranchFree(upTo: block.count) { output in
           sweep.sweep(view, rows: block, hits: scratch, into: output, wide: blockWide) { row, found in
             if variant == .fold { return finder.matches(texts.fold.slice(row)) }
@@ -236,17 +244,6 @@ extension SearchEngine {
     case (_, true): run(ThreeByteWordProbe.self)
     }
     return held
-  }
-
-  /// Whether any bit of `rows` is set in `bits`.
-  static func anySet(_ bits: UnsafePointer<UInt64>, _ rows: Range<Int>) -> Bool {
-    guard !rows.isEmpty else { return false }
-    let first = rows.lowerBound &>> 6
-    let last = (rows.upperBound &- 1) &>> 6
-    var any: UInt64 = 0
-    for word in first...last { any |= bits[word] }
-    // The first and last words hold other rows too: a false yes costs only the per-row test.
-    return any != 0
   }
 
   /// `sweep` for a narrowing that re-reads one part of a compact copy (`view`: every row in the

@@ -552,8 +552,8 @@ final class SearchEngine {
     return RowTexts(
       fold: fold, cased: original, exact: side(.exact), ci: side(.ci), strip: side(.strip),
       wideRows: index.wideRows.pointer, wideCount: index.wideRows.count, wideBits: index.wideBits.pointer,
-      foldWideBits: index.foldWideBits.pointer,
-      exactWideBits: sides?.exactWideBits.pointer ?? index.wideBits.pointer)
+      foldWideRows: index.foldWideRows.buffer,
+      exactWideRows: sides?.exactWideRows.buffer ?? index.wideRows.buffer)
   }
 
   /// How many rows of a fixed sample `term` matches (positive, in its own form): 8 blocks of 256
