@@ -34,6 +34,18 @@ struct RowTexts {
     lowerWide(row)
   }
 
+  /// The rows, ascending, whose bytes a sweep in `variant`'s arena cannot answer for: in `fold`
+  /// a word start in rows that keep a non-ASCII byte (1M, `prefix ing`: a test and recheck of
+  /// every wide row were 11 of 84 M instructions), in `exact` rows not in NFC, in `ci` and `strip`
+  /// every wide row (their forms are not their fold or their bytes).
+  func rowsToRecheck(_ variant: TextVariant, wordStart: Bool) -> UnsafeBufferPointer<Int32> {
+    switch variant {
+    case .fold: return wordStart ? foldWideRows : UnsafeBufferPointer(start: nil, count: 0)
+    case .exact: return exactWideRows
+    case .ci, .strip: return UnsafeBufferPointer(start: wideRows, count: wideCount)
+    }
+  }
+
   /// The first index in `wideRows` whose row is `>= row`.
   func lowerWide(_ row: Int) -> Int {
     Self.lowerBound(UnsafeBufferPointer(start: wideRows, count: wideCount), row)

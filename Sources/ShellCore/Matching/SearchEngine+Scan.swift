@@ -143,16 +143,7 @@ extension SearchEngine {
     var held = 0
     let wordStart = driverPlan.kind == .wordStart
     let rechecked = wordStart || variant != .fold
-    // A word start in `fold` form is swept right in rows that fold to ASCII, wide or not (1M,
-    // `prefix ing`: the per-row test and the recheck of 5% of rows were 11 of 84 M instructions).
-    // Likewise `exact` in rows already in NFC, as most text is.
-    let wide =
-      !rechecked
-      ? UnsafeBufferPointer(start: nil, count: 0)
-      : variant == .fold
-        ? texts.foldWideRows
-        : variant == .exact
-          ? texts.exactWideRows : UnsafeBufferPointer(start: texts.wideRows, count: texts.wideCount)
+    let wide = texts.rowsToRecheck(variant, wordStart: wordStart)
     // The first of `wide` not before the block swept next (blocks come in order).
     var wideStart = RowTexts.lowerBound(wide, range.lowerBound)
     let finder = driverPlan.finder
