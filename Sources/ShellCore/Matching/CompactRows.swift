@@ -54,6 +54,8 @@ final class CompactRows {
     private var limit = 0
     /// How many rows the part is expected to hold at most (see `outpaces`).
     private var share = 0
+    /// How many rows past `share` the extrapolation allows (see `outpaces`).
+    private var margin = 0
 
     /// Room kept after the bytes: branch-free writers store 64 bytes at the end of the copy
     /// whatever the row's length, and readers' SIMD loads run up to `FoldedIndex.padding` past it.
@@ -85,9 +87,10 @@ final class CompactRows {
     /// The room is taken now, while the copy is empty: growing it during the search would copy
     /// it and briefly hold both (1M rows, `st`: a peak 1.4 MB higher). Room
     /// never written costs no memory, and room written once is reused by later searches.
-    func reset(limit: Int, share: Int, bytes: Int) {
+    func reset(limit: Int, share: Int, margin: Int? = nil, bytes: Int) {
       self.limit = limit
       self.share = share
+      self.margin = margin ?? share / 4
       byteCount = 1
       rowCount = 0
       overflowed = limit == 0
@@ -174,18 +177,14 @@ final class CompactRows {
       return true
     }
 
-    /// Whether the rows copied so far, extrapolated to all `total`, pass the share by a 16th.
+    /// Whether the rows copied so far, extrapolated to all `total`, pass the share by `margin`.
     ///
     /// Asked from 4,096 rows or an eighth of the scan on: a result that will not fit then does not
     /// copy most of itself first (10M rows: `sta` spent 5 of 40 ms so; `st` would touch 8 MB;
     /// `prefix st`, each part allowed half as much again as its share, copied 13 MB for nothing).
-    /// The margin is narrow because a result past the share is not narrowed from
-    /// (`ResultCache.narrows`): with a quarter, 1M `ing` (27% of the rows against 25) copied 7 MB
-    /// for nothing, 1.2-1.6 ms of a 5.4-8.5 ms search; a 16th is over twice the spread of an
-    /// estimate from 4,096 rows.
     @inline(__always)
     private func outpaces(scanned: Int, of total: Int, adding rows: Int = 0) -> Bool {
-      scanned >= min(4096, total / 8) && (rowCount &+ rows) &* total > (share &+ share / 16) &* scanned
+      scanned >= min(4096, total / 8) && (rowCount &+ rows) &* total > (share &+ margin) &* scanned
     }
 
     /// Whether `rows` more rows, with `scanned` of the search's `total` rows covered, are more

@@ -123,7 +123,12 @@ struct ResultCache {
   /// Whether a result of `count` rows is worth narrowing from (see `narrowingBase`): up to a
   /// sixteenth of the rows scattered over the arena, a quarter from a compact copy.
   func narrows(from count: Int, copied: Bool) -> Bool {
-    count <= max(rowCount / (copied ? 4 : 16), 4096)
+    count <= narrowingLimit(copied: copied)
+  }
+
+  /// The most rows a result may have to be narrowed from.
+  func narrowingLimit(copied: Bool) -> Int {
+    max(rowCount / (copied ? 4 : 16), 4096)
   }
 
   /// Adds an entry, evicting the least recently used beyond the budget.
