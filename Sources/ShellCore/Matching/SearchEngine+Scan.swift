@@ -191,6 +191,8 @@ extension SearchEngine {
           // often decides.
           if filter.scope == 0, filter.bySignature {
             rows.keep(from: before) { filter.passesBySignature($0) }
+          } else if filter.scope == 0, let ascii = filter.asciiRequired {
+            rows.keep(from: before) { filter.passesByASCIISignature($0, ascii) }
           } else {
             let fromBits =
               (rows.count &- before) &* 16 >= block.count

@@ -167,8 +167,9 @@ struct MatchingPropertyTests {
     let rows = Self.rows(12_000, &random)
     let engine = SearchEngine(
       dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: 1_000_000)
-    // Dense (`a`, `st`) and rare (`xr`, `2`, `-r`) terms, and a rare one after a dense one.
-    for query in ["a", "st", "xr", "2", "-r", "Ba", "st xr"] {
+    // Dense (`a`, `st`) and rare (`xr`, `2`, `-r`) terms, a rare one after a dense one, and dense
+    // ones with letters that the signature decides (under `ci` for ASCII rows only).
+    for query in ["a", "st", "xr", "2", "-r", "Ba", "st xr", "st a", "e !a", "st a e"] {
       try Self.check(engine, rows, query, rule)
     }
   }
