@@ -39,15 +39,19 @@ struct RowFilter {
   @inline(__always)
   func passesByASCIISignature(_ row: Int, _ asciiRequired: UInt32) -> Int {
     if texts.isWide(row) { return fits(row) && plan.matches(row, texts) ? 1 : 0 }
-    let signature = signatures[row]
-    let needed = required | asciiRequired
-    return (signature & needed) ^ needed | signature & forbidden == 0 ? 1 : 0
+    return fits(signatures[row], requiring: required | asciiRequired) ? 1 : 0
   }
 
   /// Whether a signature has every `required` bit and no `forbidden` one.
   @inline(__always)
   private func fits(_ signature: UInt32) -> Bool {
-    (signature & required) ^ required | signature & forbidden == 0
+    fits(signature, requiring: required)
+  }
+
+  /// Whether a signature has every bit of `needed` and no `forbidden` one.
+  @inline(__always)
+  private func fits(_ signature: UInt32, requiring needed: UInt32) -> Bool {
+    (signature & needed) ^ needed | signature & forbidden == 0
   }
 
   /// Whether `row`'s signature has every `required` bit and no `forbidden` one.
