@@ -227,8 +227,8 @@ enum ByteScanner {
             let m3 = half(step &+ 48)
             let words = unsafeBitCast((m0 .| m1) .| (m2 .| m3), to: SIMD2<UInt64>.self)
             if words[0] | words[1] != 0 {
-              lanes =
-                LaneBits.bits(m0) | LaneBits.bits(m1) &<< 16 | LaneBits.bits(m2) &<< 32 | LaneBits.bits(m3) &<< 48
+              let low = LaneBits.bits(m0) | LaneBits.bits(m1) &<< 16
+              lanes = low | LaneBits.bits(m2) &<< 32 | LaneBits.bits(m3) &<< 48
               break
             }
             step &+= 64
