@@ -11,8 +11,8 @@ struct RowFinder {
   private let secondOffset: Int
   private let firstByte: UInt8
   private let secondByte: UInt8
-  private let first: SIMD32<UInt8>
-  private let second: SIMD32<UInt8>
+  private let first: SIMD16<UInt8>
+  private let second: SIMD16<UInt8>
   /// Whether the two compared bytes are the whole needle.
   private let verified: Bool
   /// The needle's first 8 bytes as a word, and the mask of its length, for one-compare verification.
@@ -33,8 +33,8 @@ struct RowFinder {
     secondOffset = keys.second
     firstByte = length > 0 ? needle[keys.first] : 0
     secondByte = length > 0 ? needle[keys.second] : 0
-    first = SIMD32(repeating: firstByte)
-    second = SIMD32(repeating: secondByte)
+    first = SIMD16(repeating: firstByte)
+    second = SIMD16(repeating: secondByte)
     verified = length == 1 || (length == 2 && keys.first != keys.second)
     decided = verified && !wordStart
     reach = max(keys.first, keys.second) &+ 32
@@ -50,11 +50,8 @@ struct RowFinder {
     var position = row.start
     while position <= lastStart {
       if position > simdLast { return matchesNearLimit(row, from: position) }
-      let mask =
-        (ByteScanner.load(row.base + position + firstOffset) .== first)
-        .& (ByteScanner.load(row.base + position + secondOffset) .== second)
-      let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
-      if (words[0] | words[1]) | (words[2] | words[3]) != 0 {
+      let mask = ByteScanner.pairLanes(row.base, position, firstOffset, first, secondOffset, second)
+      if !ByteScanner.isEmpty(mask) {
         var lanes = ByteScanner.keep(ByteScanner.bits(mask), through: lastStart &- position)
         if decided { return lanes != 0 }
         while lanes != 0 {
