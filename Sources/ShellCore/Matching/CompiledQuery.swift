@@ -94,6 +94,20 @@ struct CompiledQuery {
     return mask
   }
 
+  /// Letters that start a word in every matching row (bit 0 for `a`), as
+  /// `FoldedIndex.initialSignatures` has them: the first letters of the positive word-start terms
+  /// of one-term clauses (and the driver) compared in `fold` form.
+  var requiredInitials: UInt32 {
+    var mask: UInt32 = 0
+    for term in (driver.map { [$0] } ?? []) + clauses.filter { $0.count == 1 }.map({ $0[0] }) {
+      guard term.term.kind == .wordStart, term.term.variant == .fold, !term.term.negated,
+        let byte = term.needle.bytes.first, byte &- 0x61 < 26
+      else { continue }
+      mask |= 1 &<< UInt32(byte &- 0x61)
+    }
+    return mask
+  }
+
   /// Signature bits no matching row has: the letters (or space) that negated one-letter clauses
   /// exclude.
   var forbiddenSignature: UInt32 {

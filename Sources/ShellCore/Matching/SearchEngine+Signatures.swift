@@ -1,21 +1,30 @@
 /// Results read from the row signatures (one 32-bit byte-class set per row) instead of the text.
 extension SearchEngine {
-  /// The rows whose signature (from `signatures`, one per row) has a bit of `mask`, ascending: a
-  /// one-letter query.
+  /// The rows whose signature (from `signatures`, one per row) has a bit of `mask` (every bit,
+  /// with `all`), ascending: a one-letter query, or the rows that may hold words starting with
+  /// given letters. Nil when cancelled, or when they are more than `limit`.
   ///
   /// A single letter matches most rows. Counts per chunk first, then every chunk writes its ids straight into the result
   /// at its prefix-sum offset, so no per-chunk arrays are grown and joined.
   func signatureRows(
-    mask: UInt32, in signatures: UnsafePointer<UInt32>, cancellation: SearchCancellation?
+    mask: UInt32, in signatures: UnsafePointer<UInt32>, all: Bool = false, limit: Int = .max,
+    cancellation: SearchCancellation?
   ) -> [Int32]? {
     let rowCount = dataset.rowCount
     let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
     let chunkSize = (rowCount + chunkCount - 1) / max(1, chunkCount)
+    // A row has every bit when its masked signature, flipped by `mask`, is zero; some bit when it
+    // is not zero unflipped: one test for both, with no branch on `all` in the loops.
+    let flip = all ? mask : 0
+    let invert = all ? 0 : 1
+    @inline(__always) func has(_ row: Int) -> Int {
+      ((signatures[row] & mask) ^ flip == 0 ? 1 : 0) ^ invert
+    }
     let counts = Parallel.map(chunkCount) { chunk -> Int in
       let lower = chunk * chunkSize
       let upper = min(rowCount, lower + chunkSize)
       var count = 0
-      for row in lower..<max(lower, upper) { count &+= signatures[row] & mask != 0 ? 1 : 0 }
+      for row in lower..<max(lower, upper) { count &+= has(row) }
       return count
     }
     if cancellation?.isCancelled == true { return nil }
@@ -25,6 +34,7 @@ extension SearchEngine {
       starts.append(total)
       total += count
     }
+    if total > limit { return nil }
     return [Int32](unsafeUninitializedCapacity: max(total, 1)) { buffer, initialized in
       guard let address = buffer.baseAddress else { return }
       let output = UncheckedSendable(address)
@@ -43,7 +53,7 @@ extension SearchEngine {
             var written = 0
             for row in blockStart..<blockEnd {
               scratch[written] = Int32(truncatingIfNeeded: row)
-              written &+= signatures[row] & mask != 0 ? 1 : 0
+              written &+= has(row)
             }
             target.update(from: scratch, count: written)
             target += written

@@ -242,6 +242,22 @@ final class SearchEngine {
       }
       return (rows, [], nil, best, nil)
     }
+    if candidates == nil, !scored, query.requiredInitials != 0 {
+      // Terms that start words: only rows whose initials have their first letters can match. When
+      // those are few, they are tested one by one (as a previous result is) instead of every row
+      // being read; the first rows tell whether they are.
+      let initials = index.initialSignatures(parallelThreshold: parallelThreshold).pointer
+      let mask = query.requiredInitials
+      let share = Self.initialsShare
+      var sampled = 0
+      for row in 0..<min(rowCount, 8192) { sampled &+= initials[row] & mask == mask ? 1 : 0 }
+      if sampled * share <= min(rowCount, 8192),
+        let rows = signatureRows(
+          mask: mask, in: initials, all: true, limit: rowCount / share, cancellation: cancellation)
+      {
+        return run(query, candidates: rows, scope: scope, scored: false, cancellation: cancellation)
+      }
+    }
     let work = candidates?.count ?? rowCount
     // A little work is quicker on one thread than waking a second, which on a busy machine may
     // wait for a core; re-checked candidates are scattered rows, whose cache misses two cores
@@ -639,6 +655,12 @@ final class SearchEngine {
     }
     return free
   }
+
+  /// The share of the rows (one in this many) up to which rows picked by their initials are
+  /// tested one by one rather than every row read (see `run`). 1M rows, `prefix`, side by side:
+  /// `st a` (5% of the rows have words starting with `s` and `a`) 7.6 → 4.5 ms, `sta ing` (3%)
+  /// 5.5 → 3.5; `ing` (11%) 5.2 swept, 6.3 row by row.
+  static var initialsShare: Int { 12 }
 
   /// The most rows a compact copy holds: a result that narrowing would use (a quarter of the
   /// rows), up to about 8 MB of text.
