@@ -25,6 +25,9 @@ final class FoldedIndex: @unchecked Sendable {
   let wideRows: PinnedBuffer<Int32>
   /// One bit per row: set for wide rows.
   let wideBits: PinnedBuffer<UInt64>
+  /// Per word of `wideBits`, how many wide rows come before its first row: a row's index among
+  /// the wide rows is then a load and a count of bits (`RowTexts.lowerWide`).
+  let wideRanks: PinnedBuffer<UInt32>
   /// The rows whose fold form keeps a non-ASCII byte, ascending (a word start's sweep tells word
   /// bytes apart in ASCII only; most wide rows fold to ASCII: `café`, `Øresund`).
   let foldWideRows: PinnedBuffer<Int32>
@@ -151,6 +154,13 @@ final class FoldedIndex: @unchecked Sendable {
       if signatures.base[Int(row)] & nonASCII != 0 { foldWide.append(row) }
     }
     wideBits = bits
+    let ranks = PinnedBuffer<UInt32>(count: bits.count, zeroed: false)
+    var before: UInt32 = 0
+    for word in 0..<bits.count {
+      ranks.base[word] = before
+      before &+= UInt32(truncatingIfNeeded: bits.base[word].nonzeroBitCount)
+    }
+    wideRanks = ranks
     foldWideRows = PinnedBuffer(foldWide)
     byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: running.foldBytes)
   }

@@ -575,6 +575,7 @@ final class SearchEngine {
     return RowTexts(
       fold: fold, cased: original, exact: side(.exact), ci: side(.ci), strip: side(.strip),
       wideRows: index.wideRows.pointer, wideCount: index.wideRows.count, wideBits: index.wideBits.pointer,
+      wideRanks: index.wideRanks.pointer,
       foldWideRows: index.foldWideRows.buffer,
       exactWideRows: sides?.exactWideRows.buffer ?? index.wideRows.buffer)
   }
