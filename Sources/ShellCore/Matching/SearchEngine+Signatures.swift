@@ -1,11 +1,11 @@
 /// Results read from the row signatures (one 32-bit byte-class set per row) instead of the text.
 extension SearchEngine {
-  /// The rows whose signature (from `signatures`, one per row) has a bit of `mask` (every bit,
-  /// with `all`), ascending: a one-letter query, or the rows that may hold words starting with
-  /// given letters. Nil when cancelled, or when they are more than `limit`.
+  /// The rows whose signature has a bit of `mask` (every bit, with `all`), ascending.
   ///
-  /// A single letter matches most rows. Counts per chunk first, then every chunk writes its ids straight into the result
-  /// at its prefix-sum offset, so no per-chunk arrays are grown and joined.
+  /// `signatures` has one per row. A one-letter query's rows, or the rows that may hold words
+  /// starting with given letters; nil when cancelled, or when they are more than `limit`. Counts
+  /// per chunk first, then every chunk writes its ids straight into the result at its prefix-sum
+  /// offset, so no per-chunk arrays are grown and joined.
   func signatureRows(
     mask: UInt32, in signatures: UnsafePointer<UInt32>, all: Bool = false, limit: Int = .max,
     cancellation: SearchCancellation?

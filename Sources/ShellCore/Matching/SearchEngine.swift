@@ -657,10 +657,11 @@ final class SearchEngine {
     return free
   }
 
-  /// The share of the rows (one in this many) up to which rows picked by their initials are
-  /// tested one by one rather than every row read (see `run`). 1M rows, `prefix`, side by side:
-  /// `st a` (5% of the rows have words starting with `s` and `a`) 7.6 → 4.5 ms, `sta ing` (3%)
-  /// 5.5 → 3.5; `ing` (11%) 5.2 swept, 6.3 row by row.
+  /// Rows picked by their initials are tested one by one when they are at most one in this many.
+  ///
+  /// Else every row is read (see `run`). 1M rows, `prefix`, side by side: `st a` (5% of the rows
+  /// have words starting with `s` and `a`) 7.6 → 4.5 ms, `sta ing` (3%) 5.5 → 3.5; `ing` (11%)
+  /// 5.2 swept, 6.3 row by row.
   static var initialsShare: Int { 12 }
 
   /// The most rows a compact copy holds: a result that narrowing would use (a quarter of the
