@@ -205,7 +205,14 @@ extension SearchEngine {
         if builder.refuses(found, scanned: block.upperBound &- copy.chunk.lowerBound, of: copy.chunk.count) {
           builder.abandon()
         } else {
-          builder.gather(UnsafeBufferPointer(rebasing: rows.buffer[before...])) { texts.slice($0, variant) }
+          let found = UnsafeBufferPointer(rebasing: rows.buffer[before...])
+          // Each form's own loop: `texts.slice` tests the form per row (1M, `ci st`: 11.8 M of
+          // 73 M instructions in the copy, `fold st` 8.3).
+          if variant == .fold {
+            builder.gather(found) { texts.fold.slice($0) }
+          } else {
+            builder.gather(found) { texts.isWide($0) ? side.slice(texts.wideIndex($0)) : view.slice($0) }
+          }
         }
       }
       func probeRun(_ run: Range<Int>) {
