@@ -99,7 +99,9 @@ struct CompiledQuery {
   /// of one-term clauses (and the driver) compared in `fold` form.
   var requiredInitials: UInt32 {
     var mask: UInt32 = 0
-    for term in (driver.map { [$0] } ?? []) + clauses.filter { $0.count == 1 }.map({ $0[0] }) {
+    let single = clauses.filter { $0.count == 1 }.map { $0[0] }
+    let terms = driver.map { [$0] + single } ?? single
+    for term in terms {
       guard term.term.kind == .wordStart, term.term.variant == .fold, !term.term.negated,
         let byte = term.needle.bytes.first, byte &- 0x61 < 26
       else { continue }
