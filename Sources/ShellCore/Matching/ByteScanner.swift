@@ -67,14 +67,14 @@ enum ByteScanner {
     return (low, high)
   }
 
-  /// Whether neither half of `pairLanes` has a lane set.
+  /// Whether neither half of a 32-lane mask (`pairLanes`) has a lane set.
   @inline(__always)
   static func isEmpty(_ lanes: (low: SIMDMask<SIMD16<Int8>>, high: SIMDMask<SIMD16<Int8>>)) -> Bool {
     let words = unsafeBitCast(lanes.low .| lanes.high, to: SIMD2<UInt64>.self)
     return words[0] | words[1] == 0
   }
 
-  /// The lanes of `pairLanes` as the bits of an integer, lane 0 lowest.
+  /// The lanes of a 32-lane mask in halves (`pairLanes`) as the bits of an integer, lane 0 lowest.
   @inline(__always)
   static func bits(_ lanes: (low: SIMDMask<SIMD16<Int8>>, high: SIMDMask<SIMD16<Int8>>)) -> UInt32 {
     UInt32(truncatingIfNeeded: LaneBits.bits(lanes.low) | LaneBits.bits(lanes.high) &<< 16)
@@ -251,14 +251,10 @@ enum ByteScanner {
           var lanes: UInt64 = 0
           var width = 64
           while step &+ 32 <= lastStep {
-            let m0 = half(step)
-            let m1 = half(step &+ 16)
-            let m2 = half(step &+ 32)
-            let m3 = half(step &+ 48)
-            let words = unsafeBitCast((m0 .| m1) .| (m2 .| m3), to: SIMD2<UInt64>.self)
-            if words[0] | words[1] != 0 {
-              let low = LaneBits.bits(m0) | LaneBits.bits(m1) &<< 16
-              lanes = low | LaneBits.bits(m2) &<< 32 | LaneBits.bits(m3) &<< 48
+            let low = (low: half(step), high: half(step &+ 16))
+            let high = (low: half(step &+ 32), high: half(step &+ 48))
+            if !isEmpty((low.low .| low.high, high.low .| high.high)) {
+              lanes = UInt64(bits(low)) | UInt64(bits(high)) &<< 32
               break
             }
             step &+= 64
@@ -266,11 +262,9 @@ enum ByteScanner {
           if lanes == 0 {
             width = 32
             while step <= lastStep {
-              let m0 = half(step)
-              let m1 = half(step &+ 16)
-              let words = unsafeBitCast(m0 .| m1, to: SIMD2<UInt64>.self)
-              if words[0] | words[1] != 0 {
-                lanes = LaneBits.bits(m0) | LaneBits.bits(m1) &<< 16
+              let mask = (low: half(step), high: half(step &+ 16))
+              if !isEmpty(mask) {
+                lanes = UInt64(bits(mask))
                 break
               }
               step &+= 32

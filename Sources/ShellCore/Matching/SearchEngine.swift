@@ -242,12 +242,13 @@ final class SearchEngine {
       }
       return (rows, [], nil, best, nil)
     }
-    if candidates == nil, !scored, query.requiredInitials != 0 {
+    let initialsMask = candidates == nil && !scored ? query.requiredInitials : 0
+    if initialsMask != 0 {
       // Terms that start words: only rows whose initials have their first letters can match. When
       // those are few, they are tested one by one (as a previous result is) instead of every row
       // being read; the first rows tell whether they are.
       let initials = index.initialSignatures(parallelThreshold: parallelThreshold).pointer
-      let mask = query.requiredInitials
+      let mask = initialsMask
       let share = Self.initialsShare
       var sampled = 0
       for row in 0..<min(rowCount, 8192) { sampled &+= initials[row] & mask == mask ? 1 : 0 }
