@@ -18,30 +18,6 @@ enum ByteScanner {
     UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<UInt8>.self)
   }
 
-  /// Whether any lane of two comparisons is set in both.
-  ///
-  /// `.==` compiles to vector compares; the mask is reinterpreted as four words and ORed, which
-  /// compiles to a vector OR and a mask test (the standard library's `any` is a generic call
-  /// that is not inlined). The matching lanes are then found by re-checking bytes, because
-  /// turning a `SIMDMask` into an integer compiles to a per-lane loop through memory.
-  @inline(__always)
-  static func anyBoth(_ a: SIMD32<UInt8>, _ first: SIMD32<UInt8>, _ b: SIMD32<UInt8>, _ second: SIMD32<UInt8>)
-    -> Bool
-  {
-    let words = unsafeBitCast((a .== first) .& (b .== second), to: SIMD4<UInt64>.self)
-    return (words[0] | words[1]) | (words[2] | words[3]) != 0
-  }
-
-  /// Whether any lane of three comparisons is set in all three (see `anyBoth`).
-  @inline(__always)
-  static func anyThree(
-    _ a: SIMD32<UInt8>, _ first: SIMD32<UInt8>, _ b: SIMD32<UInt8>, _ second: SIMD32<UInt8>,
-    _ c: SIMD32<UInt8>, _ third: SIMD32<UInt8>
-  ) -> Bool {
-    let words = unsafeBitCast((a .== first) .& (b .== second) .& (c .== third), to: SIMD4<UInt64>.self)
-    return (words[0] | words[1]) | (words[2] | words[3]) != 0
-  }
-
   /// The lanes of a byte comparison as the bits of an integer, lane 0 lowest (each half by
   /// `LaneBits`).
   @inline(__always)
