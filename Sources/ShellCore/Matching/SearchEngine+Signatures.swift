@@ -3,9 +3,10 @@ extension SearchEngine {
   /// The rows whose signature has a bit of `mask` (every bit, with `all`), ascending.
   ///
   /// `signatures` has one per row. A one-letter query's rows, or the rows that may hold words
-  /// starting with given letters; nil when cancelled, or when they are more than `limit`. Counts
-  /// per chunk first, then every chunk writes its ids straight into the result at its prefix-sum
-  /// offset, so no per-chunk arrays are grown and joined.
+  /// starting with given letters; nil when cancelled, or when they are more than `limit` (or the
+  /// first 8,192 rows say they would be). Counts per chunk first, then every chunk writes its ids
+  /// straight into the result at its prefix-sum offset, so no per-chunk arrays are grown and
+  /// joined.
   func signatureRows(
     mask: UInt32, in signatures: UnsafePointer<UInt32>, all: Bool = false, limit: Int = .max,
     cancellation: SearchCancellation?
@@ -19,6 +20,14 @@ extension SearchEngine {
     let invert = all ? 0 : 1
     @inline(__always) func has(_ row: Int) -> Int {
       ((signatures[row] & mask) ^ flip == 0 ? 1 : 0) ^ invert
+    }
+    if limit < rowCount {
+      // The first rows, at the rate they have them, tell whether all of them would pass the
+      // limit, before a pass over every row.
+      let sample = min(rowCount, 8192)
+      var sampled = 0
+      for row in 0..<sample { sampled &+= has(row) }
+      if sampled * rowCount > limit * sample { return nil }
     }
     let counts = Parallel.map(chunkCount) { chunk -> Int in
       let lower = chunk * chunkSize

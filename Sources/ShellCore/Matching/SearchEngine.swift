@@ -246,15 +246,11 @@ final class SearchEngine {
     if initialsMask != 0 {
       // Terms that start words: only rows whose initials have their first letters can match. When
       // those are few, they are tested one by one (as a previous result is) instead of every row
-      // being read; the first rows tell whether they are.
+      // being read.
       let initials = index.initialSignatures(parallelThreshold: parallelThreshold).pointer
-      let mask = initialsMask
-      let share = Self.initialsShare
-      var sampled = 0
-      for row in 0..<min(rowCount, 8192) { sampled &+= initials[row] & mask == mask ? 1 : 0 }
-      if sampled * share <= min(rowCount, 8192),
-        let rows = signatureRows(
-          mask: mask, in: initials, all: true, limit: rowCount / share, cancellation: cancellation)
+      if let rows = signatureRows(
+        mask: initialsMask, in: initials, all: true, limit: rowCount / Self.initialsShare,
+        cancellation: cancellation)
       {
         return run(query, candidates: rows, scope: scope, scored: false, cancellation: cancellation)
       }
