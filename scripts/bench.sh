@@ -21,33 +21,17 @@ REPS=${BENCH_REPS:-5}
 QUERIES=(s st sta stand zzqx)
 RULES=(fold ci exact smart prefix fuzzy)
 
-need() { command -v "$1" >/dev/null 2>&1; }
-install() {
-  local packages=("$@")
-  if [ "$(id -u)" = 0 ]; then apt-get install -y -qq "${packages[@]}" >/dev/null
-  elif need sudo; then sudo apt-get install -y -qq "${packages[@]}" >/dev/null
-  else echo "warning: cannot install ${packages[*]} (not root)" >&2; fi
-}
+source scripts/bench-lib.sh
+need() { bench_need "$1"; }
 missing=()
 need rg || missing+=(ripgrep)
 need fzf || missing+=(fzf)
 [ -x /usr/bin/time ] || missing+=(time)
 [ -e /usr/share/dict/words ] || missing+=(wamerican)
-if [ ${#missing[@]} -gt 0 ] && need apt-get; then
-  echo "installing: ${missing[*]}" >&2
-  install "${missing[@]}" || true
-fi
+[ ${#missing[@]} -eq 0 ] || bench_install "${missing[@]}" || true
 
-mkdir -p "$BENCH_DIR"
 rows_of() { case $1 in 1m) echo 1000000 ;; 10m) echo 10000000 ;; *) echo "$1" ;; esac; }
-for size in $SIZES; do
-  file=$BENCH_DIR/words-$size.txt
-  rows=$(rows_of "$size")
-  if [ ! -s "$file" ] || [ "$(wc -l <"$file")" != "$rows" ]; then
-    echo "generating $file ($rows rows)" >&2
-    python3 scripts/gen-words.py "$rows" "$file"
-  fi
-done
+for size in $SIZES; do bench_data "$(rows_of "$size")" "$BENCH_DIR/words-$size.txt"; done
 
 echo "building release" >&2
 swift build -c release >/dev/null

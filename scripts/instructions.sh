@@ -24,17 +24,11 @@ BENCH_DIR=${BENCH_DIR:-$(pwd)/.build/bench}
 size=${INSTR_SIZE:-1m}
 case $size in 1m) rows=1000000 ;; 10m) rows=10000000 ;; *) rows=$size ;; esac
 
-if ! command -v valgrind >/dev/null 2>&1; then
-  echo "installing: valgrind" >&2
-  if [ "$(id -u)" = 0 ]; then apt-get install -y -qq valgrind >/dev/null
-  else sudo apt-get install -y -qq valgrind >/dev/null; fi
-fi
+source scripts/bench-lib.sh
+bench_need valgrind || bench_install valgrind
+[ -e /usr/share/dict/words ] || bench_install wamerican || true
 file=$BENCH_DIR/words-$size.txt
-mkdir -p "$BENCH_DIR"
-if [ ! -s "$file" ] || [ "$(wc -l <"$file")" != "$rows" ]; then
-  echo "generating $file ($rows rows)" >&2
-  python3 scripts/gen-words.py "$rows" "$file"
-fi
+bench_data "$rows" "$file"
 if [ -z "${INSTR_BIN:-}" ]; then
   echo "building release" >&2
   swift build -c release >/dev/null

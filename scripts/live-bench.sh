@@ -16,8 +16,9 @@ ROWS=${LIVE_BENCH_ROWS:-1000000}
 KEYS=${LIVE_BENCH_KEYS:-'stand\b\bri\b\bamp\uzebra\b\b\b\bllow\uqu\bx\uthe \ucafé'}
 DIR=${BENCH_DIR:-.build/bench}
 DATA=$DIR/live-$ROWS.txt
-mkdir -p "$DIR"
-[ -s "$DATA" ] || python3 scripts/gen-words.py "$ROWS" "$DATA"
+source scripts/bench-lib.sh
+[ -e /usr/share/dict/words ] || bench_install wamerican || true
+bench_data "$ROWS" "$DATA"
 swift build -c release --product searchshell >&2
 BIN=$(swift build -c release --show-bin-path)/searchshell
 echo "live mode, $ROWS rows ($DATA), keys: $KEYS" >&2
