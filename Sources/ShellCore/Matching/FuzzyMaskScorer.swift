@@ -179,6 +179,31 @@ struct FuzzyMaskScorer {
     return reach
   }
 
+  /// `ceiling` for a pattern of one or two bytes, without a branch on the row: both halves of
+  /// the window are read whatever the row's length, and whether it matches is a select.
+  @_transparent
+  func shortCeiling(
+    _ text: UnsafePointer<UInt8>, length: Int, bound: Int32, losses: (first: Int32, second: Int32),
+    lettersAndSpaces: Bool
+  ) -> Int32 {
+    let low = ByteScanner.load(text)
+    let high = ByteScanner.load(text + 32)
+    let valid: UInt64 = length >= 64 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length)) &- 1
+    @inline(__always) func positions(_ wanted: SIMD32<UInt8>) -> UInt64 {
+      UInt64(ByteScanner.bits(low .== wanted)) | UInt64(ByteScanner.bits(high .== wanted)) &<< 32
+    }
+    let firsts = positions(pattern[0]) & valid
+    // One byte: its positions stand for the second's too (`losses.second` is 0), so the row
+    // matches exactly when `seconds` has a bit.
+    let afterFirst = ~((firsts & (0 &- firsts)) &<< 1 &- 1)
+    let seconds = count == 2 ? positions(pattern[1]) & valid & afterFirst : firsts
+    let starts = positions(SIMD32(repeating: 0x20)) &<< 1 | 1
+    let firstLoss = firsts & starts == 0 ? losses.first : 0
+    let reach = bound &- firstLoss &- (seconds & starts == 0 ? losses.second : 0)
+    let value = lettersAndSpaces ? reach : bound
+    return seconds != 0 ? value : FuzzyScorer.none
+  }
+
   /// `score` for a two-byte pattern, without the dynamic program.
   ///
   /// For each position `i` of the first byte, the best second position is the adjacent one, the

@@ -30,10 +30,22 @@ struct RankHeap {
   var isFull: Bool { keys.count >= limit }
   /// The worst row kept (only when some row is).
   var root: Key { keys[0] }
+  /// The root's score and title length once the heap is full (the lowest score and no length
+  /// before): kept apart from `keys` so that a ranking loop tests each row against two values
+  /// in registers instead of the array's first element.
+  private(set) var floor: (score: Int32, length: Int) = (.min, 0)
+
+  /// Whether a row of `score` whose title has `length` bytes could enter: it beats the root on
+  /// score, or ties and has a shorter title (a later row of equal title ranks after the root).
+  @inline(__always)
+  func admits(score: Int32, length: Int) -> Bool {
+    score > floor.score || (score == floor.score && length < floor.length)
+  }
 
   /// Keeps `key` if it is among the best `limit` so far.
   mutating func offer(_ key: Key) {
     guard limit > 0 else { return }
+    defer { if isFull { floor = (keys[0].score, keys[0].length) } }
     if keys.count < limit {
       keys.append(key)
       var child = keys.count - 1

@@ -38,7 +38,13 @@ extension SearchEngine {
     return withExtendedLifetime(owners) {
       bounds.withUnsafeBufferPointer { bounds in
         if bounds.count != owners.count { return rankFuzzyRows(arguments, bound: FuzzyTermBound?.none) }
-        if bounds.count == 1, !filtered { return rankFuzzyRows(arguments, bound: bounds[0]) }
+        if bounds.count == 1, !filtered {
+          let signatures = index.signatures.pointer
+          if bounds[0].kernel.count <= 2, Self.mostRowsPass(rows, signatures: signatures, required) {
+            return rankShortFuzzyRows(arguments, term: bounds[0])
+          }
+          return rankFuzzyRows(arguments, bound: bounds[0])
+        }
         return rankFuzzyRows(arguments, bound: FuzzyTermBounds(terms: bounds, plan: plan, filtered: filtered))
       }
     }
@@ -68,9 +74,6 @@ extension SearchEngine {
     let scorer = FuzzyScorer()
     let fold = texts.fold
     var best = RankHeap(limit: RankedRows.topCount)
-    // The worst row kept, once `best` is full: a row must beat it to enter.
-    var rootScore = Int32.min
-    var rootLength = 0
     var next = arguments.rows.lowerBound
     let end = arguments.rows.upperBound
     while next < end {
@@ -91,8 +94,7 @@ extension SearchEngine {
           row: row,
           texts: texts)
         if reach == FuzzyScorer.none { continue }
-        // At best a tie on score: a longer title, or an equal one on a later row, ranks after.
-        if reach < rootScore || (reach == rootScore && titleLength(row) >= rootLength) {
+        if !best.admits(score: reach, length: titleLength(row)) {
           ids.append(row)
           continue
         }
@@ -103,16 +105,79 @@ extension SearchEngine {
       }
       guard score > FuzzyScorer.none else { continue }
       ids.append(row)
-      if score < rootScore { continue }
       let title = titleLength(row)
-      if score == rootScore, title >= rootLength { continue }
-      best.offer(RankHeap.Key(score: score, length: title, row: Int32(truncatingIfNeeded: row)))
-      if best.isFull {
-        rootScore = best.root.score
-        rootLength = best.root.length
+      if best.admits(score: score, length: title) {
+        best.offer(RankHeap.Key(score: score, length: title, row: Int32(truncatingIfNeeded: row)))
       }
     }
     return best
+  }
+
+  /// `rankFuzzyRows`' loop for one term of one or two bytes that most rows' signatures pass.
+  ///
+  /// Every row of at most 64 ASCII bytes goes through the kernel (`shortCeiling`), signature or
+  /// not, with no branch on whether it matches: its id is stored and counted by the answer.
+  /// Where most rows have both letters, the signature test and the match were coin tosses for
+  /// the predictor (alternated: 1M `st` 9.9 → 8.2 ms, `ca` 9.1 → 7.5; 10M 86 → 68 and 81 → 62).
+  /// Rare letters keep the other loop, whose signature test skips most rows (`zq` 1.4 ms there,
+  /// 3.6 here).
+  private func rankShortFuzzyRows(_ arguments: FuzzyRanking, term: FuzzyTermBound) -> RankHeap {
+    let (plan, texts, scope, scopes) = (arguments.plan, arguments.texts, arguments.scope, arguments.scopes)
+    let (titleLength, check, required) = (arguments.titleLength, arguments.check, arguments.required)
+    let signatures = index.signatures.pointer
+    let scorer = FuzzyScorer()
+    let fold = texts.fold
+    let kernel = term.kernel
+    var best = RankHeap(limit: RankedRows.topCount)
+    let rows = arguments.rows
+    arguments.ids.appendBranchFree(upTo: rows.count) { output in
+      var count = 0
+      for row in rows {
+        let start = fold.start(row)
+        let length = fold.end(row) &- start
+        let inScope = scope == 0 || (row < scopes.count && Int(scopes[row]) == scope)
+        let score: Int32
+        if length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit, inScope {
+          let text = fold.base + start
+          let reach = kernel.shortCeiling(
+            text, length: length, bound: term.bound, losses: term.losses,
+            lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0)
+          output[count] = Int32(truncatingIfNeeded: row)
+          if !best.admits(score: reach, length: titleLength(row)) {
+            count &+= reach != FuzzyScorer.none ? 1 : 0
+            continue
+          }
+          // Only until `best` is full: after that, a row that does not match is never admitted.
+          if reach == FuzzyScorer.none { continue }
+          score = kernel.score(text, length: length)
+        } else {
+          guard inScope, signatures[row] & required == required else { continue }
+          guard !check || plan.matches(row, texts) else { continue }
+          score = plan.score(row, texts, scorer)
+        }
+        guard score > FuzzyScorer.none else { continue }
+        output[count] = Int32(truncatingIfNeeded: row)
+        count &+= 1
+        let title = titleLength(row)
+        if best.admits(score: score, length: title) {
+          best.offer(RankHeap.Key(score: score, length: title, row: Int32(truncatingIfNeeded: row)))
+        }
+      }
+      return count
+    }
+    return best
+  }
+
+  /// Whether at least half of the first 8,192 of `rows` have every bit of `required` in their
+  /// signatures (where `rankShortFuzzyRows` beats skipping the others; measured even from a
+  /// tenth to a third, and 2.6 times slower for a pair of rare letters).
+  static func mostRowsPass(
+    _ rows: Range<Int>, signatures: UnsafePointer<UInt32>, _ required: UInt32
+  ) -> Bool {
+    let sample = rows.prefix(8192)
+    var passing = 0
+    for row in sample { passing &+= signatures[row] & required == required ? 1 : 0 }
+    return passing &* 2 >= sample.count
   }
 
   /// The first row from `row` on (or `end`) whose signature has every bit of `required`.

@@ -365,6 +365,45 @@ struct MatchingPropertyTests {
     }
   }
 
+  /// The bound that decides which rows of a one- or two-byte pattern are scored.
+  ///
+  /// The branch-free kernel (`shortCeiling`) answers as the loop over the steps does, is `none`
+  /// exactly where the pattern is not a subsequence, and is never below the row's score. The
+  /// bytes after each row are more of the alphabet, as the next row's would be.
+  @Test(arguments: ["s", "-", " ", "st", "ab", "aa", "s-", " s", "tt"])
+  func fuzzyShortCeilingBoundsTheScore(pattern: String) throws {
+    var random = SeededGenerator(seed: UInt64(pattern.unicodeScalars.reduce(7) { $0 &* 131 &+ $1.value }))
+    let scorer = FuzzyScorer()
+    let scalars = pattern.unicodeScalars.map(\.value)
+    let kernel = try #require(scorer.maskScorer(pattern: scalars, count: scalars.count))
+    let term = FuzzyTermBound(kernel: kernel, scalars: scalars, count: scalars.count)
+    let alphabet = Array("aabbsst-  xyzw".utf8)
+    for _ in 0..<800 {
+      let length = Int.random(in: 0...64, using: &random)
+      let bytes = (0..<length + FuzzyMaskScorer.reach).map { _ in
+        alphabet.randomElement(using: &random) ?? 0x61
+      }
+      let text = String(decoding: bytes.prefix(length), as: UTF8.self)
+      let lettersAndSpaces = !text.contains("-")
+      let (short, looped) = bytes.withUnsafeBufferPointer { buffer -> (Int32, Int32) in
+        guard let base = buffer.baseAddress else { return (0, 0) }
+        return (
+          kernel.shortCeiling(
+            base, length: length, bound: term.bound, losses: term.losses, lettersAndSpaces: lettersAndSpaces),
+          kernel.ceiling(
+            base, length: length, bound: term.bound, losses: term.losses, lettersAndSpaces: lettersAndSpaces)
+        )
+      }
+      let score = ReferenceMatcher.fuzzyScore(text: text.unicodeScalars.map(\.value), pattern: scalars)
+      #expect(short == looped, "'\(pattern)' in '\(text)'")
+      if let score {
+        #expect(short >= score, "'\(pattern)' in '\(text)'")
+      } else {
+        #expect(short == FuzzyScorer.none, "'\(pattern)' in '\(text)'")
+      }
+    }
+  }
+
   /// Several fuzzy terms, each a clause, sometimes with an exact, negated or anchored one: a row's
   /// score is the sum of the terms', and only rows whose bound could enter the best kept are
   /// scored, so the ranking must still be the reference's over more matches than it keeps.
