@@ -31,11 +31,13 @@ bench_install() {
   fi
 }
 
-# Makes FILE with ROWS rows of scripts/gen-words.py's words, unless it is already there from the
-# same word list (its stamp says so): a file made before the word list was installed, or by
-# another version of the generator, is made again.
+# Makes FILE with ROWS rows of scripts/gen-words.py's words (installing Debian's word list first
+# when it is missing), unless it is already there from the same word list (its stamp says so): a
+# file made before the word list was installed, or by another version of the generator, is made
+# again.
 bench_data() {
   local rows=$1 file=$2 want
+  [ -e /usr/share/dict/words ] || bench_install wamerican || true
   want=$(python3 scripts/gen-words.py --stamp "$rows")
   if [ -s "$file" ] && [ "$(cat "$file.stamp" 2>/dev/null)" = "$want" ]; then return 0; fi
   echo "generating $file ($rows rows)" >&2

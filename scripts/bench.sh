@@ -27,7 +27,6 @@ missing=()
 need rg || missing+=(ripgrep)
 need fzf || missing+=(fzf)
 [ -x /usr/bin/time ] || missing+=(time)
-[ -e /usr/share/dict/words ] || missing+=(wamerican)
 [ ${#missing[@]} -eq 0 ] || bench_install "${missing[@]}" || true
 
 rows_of() { case $1 in 1m) echo 1000000 ;; 10m) echo 10000000 ;; *) echo "$1" ;; esac; }

@@ -26,7 +26,6 @@ case $size in 1m) rows=1000000 ;; 10m) rows=10000000 ;; *) rows=$size ;; esac
 
 source scripts/bench-lib.sh
 bench_need valgrind || bench_install valgrind
-[ -e /usr/share/dict/words ] || bench_install wamerican || true
 file=$BENCH_DIR/words-$size.txt
 bench_data "$rows" "$file"
 if [ -z "${INSTR_BIN:-}" ]; then

@@ -17,7 +17,6 @@ KEYS=${LIVE_BENCH_KEYS:-'stand\b\bri\b\bamp\uzebra\b\b\b\bllow\uqu\bx\uthe \ucaf
 DIR=${BENCH_DIR:-.build/bench}
 DATA=$DIR/live-$ROWS.txt
 source scripts/bench-lib.sh
-[ -e /usr/share/dict/words ] || bench_install wamerican || true
 bench_data "$ROWS" "$DATA"
 swift build -c release --product searchshell >&2
 BIN=$(swift build -c release --show-bin-path)/searchshell

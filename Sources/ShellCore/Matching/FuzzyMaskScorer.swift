@@ -173,10 +173,16 @@ struct FuzzyMaskScorer {
     }
     guard lettersAndSpaces else { return bound }
     let starts = window.positions(of: SIMD32(repeating: 0x20)) &<< 1 | 1
-    var reach = bound
-    if firsts & starts == 0 { reach &-= losses.first }
-    if seconds & starts == 0 { reach &-= losses.second }
-    return reach
+    return Self.reach(bound, losses, firsts: firsts, seconds: seconds, starts: starts)
+  }
+
+  /// `bound`, less `losses.first` when no position of `firsts` is among the word `starts` and
+  /// `losses.second` when none of `seconds` is (selects, not branches).
+  @inline(__always)
+  static func reach(
+    _ bound: Int32, _ losses: (first: Int32, second: Int32), firsts: UInt64, seconds: UInt64, starts: UInt64
+  ) -> Int32 {
+    bound &- (firsts & starts == 0 ? losses.first : 0) &- (seconds & starts == 0 ? losses.second : 0)
   }
 
   /// `ceiling` for a pattern of one or two bytes, without a branch on the row: both halves of
@@ -198,8 +204,7 @@ struct FuzzyMaskScorer {
     let afterFirst = ~((firsts & (0 &- firsts)) &<< 1 &- 1)
     let seconds = count == 2 ? positions(pattern[1]) & valid & afterFirst : firsts
     let starts = positions(SIMD32(repeating: 0x20)) &<< 1 | 1
-    let firstLoss = firsts & starts == 0 ? losses.first : 0
-    let reach = bound &- firstLoss &- (seconds & starts == 0 ? losses.second : 0)
+    let reach = Self.reach(bound, losses, firsts: firsts, seconds: seconds, starts: starts)
     let value = lettersAndSpaces ? reach : bound
     return seconds != 0 ? value : FuzzyScorer.none
   }

@@ -42,6 +42,15 @@ struct RankHeap {
     score > floor.score || (score == floor.score && length < floor.length)
   }
 
+  /// Keeps a matching row if it is among the best `limit` so far, testing it against `floor`
+  /// first (most rows of a long ranking are not).
+  @inline(__always)
+  mutating func consider(score: Int32, length: Int, row: Int) {
+    if admits(score: score, length: length) {
+      offer(Key(score: score, length: length, row: Int32(truncatingIfNeeded: row)))
+    }
+  }
+
   /// Keeps `key` if it is among the best `limit` so far.
   mutating func offer(_ key: Key) {
     guard limit > 0 else { return }

@@ -105,10 +105,7 @@ extension SearchEngine {
       }
       guard score > FuzzyScorer.none else { continue }
       ids.append(row)
-      let title = titleLength(row)
-      if best.admits(score: score, length: title) {
-        best.offer(RankHeap.Key(score: score, length: title, row: Int32(truncatingIfNeeded: row)))
-      }
+      best.consider(score: score, length: titleLength(row), row: row)
     }
     return best
   }
@@ -158,10 +155,7 @@ extension SearchEngine {
         guard score > FuzzyScorer.none else { continue }
         output[count] = Int32(truncatingIfNeeded: row)
         count &+= 1
-        let title = titleLength(row)
-        if best.admits(score: score, length: title) {
-          best.offer(RankHeap.Key(score: score, length: title, row: Int32(truncatingIfNeeded: row)))
-        }
+        best.consider(score: score, length: titleLength(row), row: row)
       }
       return count
     }
