@@ -131,8 +131,8 @@ private enum ProbeLengthMasks {
   }()
 }
 
-/// What a `RowProbe` tests, as a type: the needle's length (1 to 3 bytes) and whether it must
-/// start a word.
+/// What a `RowProbe` tests, as a type: the needle's length (1 to 3 bytes; 4 for a `RowSweep`
+/// only) and whether it must start a word.
 protocol ProbeShape {
   static var byteCount: Int { get }
   static var wordStart: Bool { get }
@@ -153,6 +153,12 @@ enum TwoByteProbe: ProbeShape {
 /// Three bytes, anywhere.
 enum ThreeByteProbe: ProbeShape {
   static var byteCount: Int { 3 }
+  static var wordStart: Bool { false }
+}
+
+/// Four bytes, anywhere (swept, never probed).
+enum FourByteProbe: ProbeShape {
+  static var byteCount: Int { 4 }
   static var wordStart: Bool { false }
 }
 

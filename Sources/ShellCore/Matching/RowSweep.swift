@@ -1,5 +1,5 @@
 /// A pass over a run of rows, 64 bytes at a step, that finds the rows holding a needle of one to
-/// three bytes (anywhere, or at a word start) with no branch per row or per hit.
+/// four bytes (anywhere, or up to three at a word start) with no branch per row or per hit.
 ///
 /// A needle that matches many rows costs the scan a row lookup and a mispredicted branch per hit,
 /// and the probe some sixty instructions per row. The sweep compares 64 positions at once and
@@ -10,6 +10,7 @@ struct RowSweep<Shape: ProbeShape> {
   private let first: SIMD16<UInt8>
   private let second: SIMD16<UInt8>
   private let third: SIMD16<UInt8>
+  private let fourth: SIMD16<UInt8>
   /// The needle as the low bytes of a word, and the mask of those bytes (a word start's test of
   /// a row's first bytes, which the bits cannot tell: the byte before them is another row's).
   let needleWord: UInt64
@@ -34,7 +35,8 @@ struct RowSweep<Shape: ProbeShape> {
     precondition(needle.count == Shape.byteCount, "a needle of the sweep's length")
     first = SIMD16(repeating: needle[0])
     second = SIMD16(repeating: needle[min(1, needle.count - 1)])
-    third = SIMD16(repeating: needle[needle.count - 1])
+    third = SIMD16(repeating: needle[min(2, needle.count - 1)])
+    fourth = SIMD16(repeating: needle[needle.count - 1])
     (needleWord, needleMask) = needle.withUnsafeBufferPointer { bytes in
       ByteScanner.leadingWord(bytes.baseAddress.unsafelyUnwrapped, count: bytes.count)
     }
@@ -80,7 +82,8 @@ struct RowSweep<Shape: ProbeShape> {
         let end = at + group &* 16
         var lanes = Self.load(end - back) .== first
         if Shape.byteCount >= 2 { lanes = lanes .& (Self.load(end - back + 1) .== second) }
-        if Shape.byteCount >= 3 { lanes = lanes .& (Self.load(end) .== third) }
+        if Shape.byteCount >= 3 { lanes = lanes .& (Self.load(end - back + 2) .== third) }
+        if Shape.byteCount >= 4 { lanes = lanes .& (Self.load(end) .== fourth) }
         // A word starts after a byte that is not a letter or digit (a row's first byte is
         // tested on its own, in `holds`).
         if Shape.wordStart { lanes = lanes .& nonWord(Self.load(end - back - 1)) }

@@ -92,6 +92,27 @@ struct MatchingPropertyTests {
     }
   }
 
+  /// A term of four bytes that many rows hold is swept, its first row (too near the arena's start
+  /// to read around) tested on its own, and the copy the sweep leaves is what the next keystroke
+  /// reads: both must match the reference, the first and last rows included.
+  @Test(arguments: [MatchRule.fold, .ci, .exact, .smart])
+  func fourByteSweepAndItsNarrowingMatchTheReference(rule: MatchRule) throws {
+    var random = SeededGenerator(seed: 11)
+    // A fifth of the rows hold `tion`: few enough for the result to keep a copy.
+    let words =
+      ["nation", "STATIONS", "ration's"] + Self.ascii + Self.accented.prefix(9)
+    var rows = ["tions first"]
+    for _ in 0..<600 {
+      rows.append((0..<2).map { _ in words.randomElement(using: &random) ?? "" }.joined(separator: " "))
+    }
+    rows.append("last tions")
+    let engine = SearchEngine(
+      dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: 1_000_000)
+    for query in ["tion", "tions", "tion", "ions", "ions f"] {
+      try Self.check(engine, rows, query, rule)
+    }
+  }
+
   /// Signs that NFC turns into ASCII (KELVIN SIGN into `K`, GREEK QUESTION MARK into `;`,
   /// GREEK VARIA into a backquote): a row's own bytes then lack what its `exact` form holds, so no
   /// scan of them may stand in for that form.
