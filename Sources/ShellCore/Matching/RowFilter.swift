@@ -60,7 +60,11 @@ struct RowFilter {
 
   /// Whether `row` is in the selected scope (every row is in "All").
   @inline(__always)
-  func isInScope(_ row: Int) -> Bool {
+  func isInScope(_ row: Int) -> Bool { Self.isInScope(row, scope: scope, scopes: scopes) }
+
+  /// Whether `row` is in `scope` (0 is "All") given each row's scope, for loops without a filter.
+  @inline(__always)
+  static func isInScope(_ row: Int, scope: Int, scopes: UnsafeBufferPointer<UInt16>) -> Bool {
     scope == 0 || (row < scopes.count && Int(scopes[row]) == scope)
   }
 

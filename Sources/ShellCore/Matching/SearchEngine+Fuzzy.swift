@@ -83,7 +83,7 @@ extension SearchEngine {
       guard next < end else { break }
       let row = next
       next &+= 1
-      guard scope == 0 || (row < scopes.count && Int(scopes[row]) == scope) else { continue }
+      guard RowFilter.isInScope(row, scope: scope, scopes: scopes) else { continue }
       let start = fold.start(row)
       let length = fold.end(row) &- start
       let score: Int32
@@ -132,7 +132,7 @@ extension SearchEngine {
       for row in rows {
         let start = fold.start(row)
         let length = fold.end(row) &- start
-        let inScope = scope == 0 || (row < scopes.count && Int(scopes[row]) == scope)
+        let inScope = RowFilter.isInScope(row, scope: scope, scopes: scopes)
         let score: Int32
         if length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit, inScope {
           let text = fold.base + start

@@ -235,7 +235,8 @@ extension SearchEngine {
       var lower = range.lowerBound
       while lower < range.upperBound {
         let next = min(range.upperBound, lower &+ RowSweep<Shape>.blockRows)
-        // Rows too near the arena's edges to read around (a few at most) are probed.
+        // Rows too near the arena's edges to read around (a few at most) are probed (tested one by
+        // one for four bytes).
         var readable = lower
         while readable < next, view.start(readable) < RowSweep<Shape>.readsBefore { readable &+= 1 }
         var upper = next

@@ -337,7 +337,7 @@ final class SearchEngine {
               }
               guard lower < upper else { return result }
               @inline(__always) func inScope(_ row: Int) -> Bool {
-                scope == 0 || (row < scopes.count && Int(scopes[row]) == scope)
+                RowFilter.isInScope(row, scope: scope, scopes: scopes)
               }
               let copy = builders[chunk]
               result.compact = copy
