@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# libFuzzer with AddressSanitizer on ShellCore: one binary holds every target in
+# Tests/ShellCoreTests/Fuzz (compiled into the ShellCore module with -D FUZZING, so the targets
+# see internal types), chosen at run time.
+#
+#   scripts/fuzz.sh list                 # the targets
+#   scripts/fuzz.sh TARGET [SECONDS]     # fuzz TARGET (default 60 s) from its seed corpus
+#   scripts/fuzz.sh TARGET 0 FILE...     # run TARGET once on each FILE (reproduce a finding)
+#
+# The working corpus grows in .build/fuzz/corpus/TARGET (the committed seeds in Fuzz/Corpus stay
+# small); findings land in .build/fuzz/findings/TARGET. Keep each one that failed as a regression
+# in Fuzz/Regressions/TARGET/, which `swift test` replays. FUZZ_OPT=-O builds optimised (debug
+# assertions off); the default -Onone keeps them. FUZZ_FLAGS passes more libFuzzer flags.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=.build/fuzz
+bin=$out/searchshell-fuzz
+opt=${FUZZ_OPT:--Onone}
+sources=$(find Sources/ShellCore Tests/ShellCoreTests/Fuzz -name '*.swift' ! -name '*Tests.swift' | sort)
+stamp=$out/build-$(echo "$opt" | tr -dc 'a-zA-Z')
+mkdir -p "$out"
+if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources Fuzz/Entry.swift -newer "$stamp" | head -1)" ]; then
+  echo "building $bin ($opt)..." >&2
+  # shellcheck disable=SC2086
+  swiftc -parse-as-library -module-name ShellCore -D FUZZING -sanitize=fuzzer,address "$opt" -g \
+    $sources Fuzz/Entry.swift -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
+  rm -f "$out"/build-*
+  touch "$stamp"
+fi
+target=${1:-}
+if [ -z "$target" ] || [ "$target" = list ]; then
+  grep -ho '^    "[a-z-]*":' Tests/ShellCoreTests/Fuzz/FuzzTargets.swift | tr -d ' ":'
+  exit 0
+fi
+seconds=${2:-60}
+export SEARCHSHELL_FUZZ_TARGET=$target
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+if [ "$seconds" = 0 ]; then
+  shift 2
+  exec "$bin" -runs=1 "$@"
+fi
+corpus=$out/corpus/$target
+findings=$out/findings/$target
+mkdir -p "$corpus" "$findings" "Fuzz/Corpus/$target"
+# shellcheck disable=SC2086
+exec "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=${FUZZ_MAX_LEN:-4096} \
+  -artifact_prefix="$findings/" -print_final_stats=1 ${FUZZ_FLAGS:-} "$corpus" "Fuzz/Corpus/$target"
