@@ -9,31 +9,32 @@
 #
 # The working corpus grows in .build/fuzz/corpus/TARGET (the committed seeds in Fuzz/Corpus stay
 # small); findings land in .build/fuzz/findings/TARGET. Keep each one that failed as a regression
-# in Fuzz/Regressions/TARGET/, which `swift test` replays. FUZZ_OPT=-O builds optimised (debug
+# in Fuzz/Regressions/TARGET/, which `swift test` replays. Fuzz/Dictionaries/TARGET.dict, when
+# present, gives libFuzzer the target's words (command names, options). FUZZ_OPT=-O builds optimised (debug
 # assertions off); the default -Onone keeps them. FUZZ_FLAGS passes more libFuzzer flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=.build/fuzz
-bin=$out/searchshell-fuzz
-opt=${FUZZ_OPT:--Onone}
-sources=$(find Sources/ShellCore Tests/ShellCoreTests/Fuzz -name '*.swift' ! -name '*Tests.swift' | sort)
-stamp=$out/build-$(echo "$opt" | tr -dc 'a-zA-Z')
-mkdir -p "$out"
-if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources Fuzz/Entry.swift -newer "$stamp" | head -1)" ]; then
-  echo "building $bin ($opt)..." >&2
-  # shellcheck disable=SC2086
-  swiftc -parse-as-library -module-name ShellCore -D FUZZING -sanitize=fuzzer,address "$opt" -g \
-    $sources Fuzz/Entry.swift -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
-  rm -f "$out"/build-*
-  touch "$stamp"
-fi
 target=${1:-}
 if [ -z "$target" ] || [ "$target" = list ]; then
   grep -ho '^    "[a-z-]*":' Tests/ShellCoreTests/Fuzz/FuzzTargets.swift | tr -d ' ":'
   exit 0
 fi
+out=$(pwd)/.build/fuzz
+opt=${FUZZ_OPT:--Onone}
+bin=$out/searchshell-fuzz$opt
+sources=$(find "$(pwd)/Sources/ShellCore" "$(pwd)/Tests/ShellCoreTests/Fuzz" -name '*.swift' ! -name '*Tests.swift' | sort)
+stamp=$bin.stamp
+mkdir -p "$out"
+if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ]; then
+  echo "building $bin ($opt)..." >&2
+  # shellcheck disable=SC2086
+  swiftc -parse-as-library -module-name ShellCore -D FUZZING -sanitize=fuzzer,address -swift-version 6 "$opt" -g \
+    $sources "$(pwd)/Fuzz/Entry.swift" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
+  touch "$stamp"
+fi
 seconds=${2:-60}
 export SEARCHSHELL_FUZZ_TARGET=$target
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
 if [ "$seconds" = 0 ]; then
   shift 2
@@ -42,6 +43,8 @@ fi
 corpus=$out/corpus/$target
 findings=$out/findings/$target
 mkdir -p "$corpus" "$findings" "Fuzz/Corpus/$target"
+dict=()
+[ -f "Fuzz/Dictionaries/$target.dict" ] && dict=(-dict="Fuzz/Dictionaries/$target.dict")
 # shellcheck disable=SC2086
 exec "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=${FUZZ_MAX_LEN:-4096} \
-  -artifact_prefix="$findings/" -print_final_stats=1 ${FUZZ_FLAGS:-} "$corpus" "Fuzz/Corpus/$target"
+  -artifact_prefix="$findings/" -print_final_stats=1 "${dict[@]}" ${FUZZ_FLAGS:-} "$corpus" "$(pwd)/Fuzz/Corpus/$target"
