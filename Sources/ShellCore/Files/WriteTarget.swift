@@ -47,7 +47,7 @@ struct WriteTarget: Equatable {
     let code = errno
     guard code == ENOENT else { throw .unwritableFile(name, reason: ByteStream.reason(code)) }
     // A trailing slash names a folder, which a writer never creates.
-    if expanded.hasSuffix("/") { throw .unwritableFile(name, reason: ByteStream.reason(EISDIR)) }
+    if expanded.hasSuffix("/") { throw .isDirectory(name) }
     var linkStatus = stat()
     if lstat(expanded, &linkStatus) == 0, linkStatus.st_mode & S_IFMT == S_IFLNK {
       throw .unwritableFile(name, reason: "it is a symbolic link to a missing file")
@@ -71,7 +71,7 @@ struct WriteTarget: Equatable {
       let existing = ExistingFile(mode: status.st_mode & 0o777, owner: status.st_uid, group: status.st_gid)
       return WriteTarget(name: name, path: path, kind: .regular(existing: existing), identity: identity)
     case S_IFDIR:
-      throw .unwritableFile(name, reason: ByteStream.reason(EISDIR))
+      throw .isDirectory(name)
     case S_IFCHR, S_IFSOCK:
       return WriteTarget(name: name, path: expanded, kind: .passThrough(isFIFO: false), identity: identity)
     case S_IFIFO:
