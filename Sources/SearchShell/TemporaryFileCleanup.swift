@@ -9,12 +9,15 @@ enum TemporaryFileCleanup {
   /// The signals that end the process by default while a write may be under way.
   static let signals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
-  /// Installs the handler for each of `signals` still at its default disposition.
+  /// Installs the handler for each of `signals` still at its default disposition (one ignored,
+  /// as under `nohup`, stays ignored) and unblocks it.
   static func install() {
     PendingTemporaryFile.prepare()
     for signal in signals {
       var current = sigaction()
-      guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
+      guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else {
+        continue
+      }
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { received in
         // Only async-signal-safe calls: unlink, then die of the same signal as before.
@@ -25,6 +28,12 @@ enum TemporaryFileCleanup {
       sigemptyset(&action.sa_mask)
       action.sa_flags = 0
       sigaction(signal, &action, nil)
+      // A launcher may start us with the signal blocked (the mask survives exec): a kill held
+      // pending would be acted on only after the write, or never.
+      var unblock = sigset_t()
+      sigemptyset(&unblock)
+      sigaddset(&unblock, signal)
+      sigprocmask(SIG_UNBLOCK, &unblock, nil)
     }
   }
 }

@@ -26,7 +26,8 @@ enum DatasetExporter {
     let outputFormat: OutputFormat
     if let format { outputFormat = format } else { outputFormat = try Self.format(forPath: path) }
     let guarded = protectedPaths + [dataset.source.path].compactMap { $0 }
-    try GuardedFileWriter.replace(path, protectedPaths: guarded) { (output: inout BufferedFileWriter) throws(ShellError) in
+    try GuardedFileWriter.replace(path, protectedPaths: guarded) {
+      (output: inout BufferedFileWriter) throws(ShellError) in
       let writer = RowWriter(dataset: dataset, format: outputFormat, columns: columns, terminalSafe: false)
       try writer.write(rows: rows) { (record: String) throws(ShellError) in
         try output.write(record)

@@ -93,7 +93,9 @@ enum GuardedFileWriter {
     let descriptor = open(target.path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (isFIFO ? O_NONBLOCK : 0))
     guard descriptor >= 0 else {
       let code = errno
-      if isFIFO && code == ENXIO { throw .unwritableFile(target.name, reason: "no process is reading the FIFO") }
+      if isFIFO && code == ENXIO {
+        throw .unwritableFile(target.name, reason: "no process is reading the FIFO")
+      }
       throw .unwritableFile(target.name, reason: ByteStream.reason(code))
     }
     if isFIFO { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }

@@ -29,15 +29,19 @@ public struct HistoryFile: Sendable {
     guard let text = environment[sizeVariable], !text.isEmpty else { return (defaultLimit, nil) }
     guard let value = Int(text), value > 0 else {
       let shown = Sanitizer.printable(String(text.prefix(40)))
-      return (defaultLimit, "\(sizeVariable)='\(shown)' is not a positive number; keeping \(defaultLimit) lines")
+      return (
+        defaultLimit, "\(sizeVariable)='\(shown)' is not a positive number; keeping \(defaultLimit) lines"
+      )
     }
     return (value, nil)
   }
 
   /// Appends `line` (a newline in it becomes a space, so it stays one entry).
   public func append(_ line: String) throws(ShellError) {
-    let entry = line.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") + "\n"
-    try withLockedFile(LOCK_EX, flags: O_WRONLY | O_CREAT | O_APPEND) { (descriptor: Int32) throws(ShellError) in
+    let entry =
+      line.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") + "\n"
+    try withLockedFile(LOCK_EX, flags: O_WRONLY | O_CREAT | O_APPEND) {
+      (descriptor: Int32) throws(ShellError) in
       var output = BufferedFileWriter(descriptor: descriptor, path: path)
       try output.write(entry)
       try output.flush()
@@ -65,10 +69,13 @@ public struct HistoryFile: Sendable {
     try withLockedFile(LOCK_EX, flags: O_RDWR) { (descriptor: Int32) throws(ShellError) in
       let size = try fileSize(descriptor)
       // Every line takes at least two bytes, so a short file cannot hold too many.
-      guard (size + 1) / 2 > limit, let keepFrom = try startOfLastLines(descriptor, size: size) else { return }
+      guard (size + 1) / 2 > limit, let keepFrom = try startOfLastLines(descriptor, size: size) else {
+        return
+      }
       var offset = 0
       while keepFrom + offset < size {
-        let chunk = try read(descriptor, from: keepFrom + offset, count: min(1 << 16, size - keepFrom - offset))
+        let chunk = try read(
+          descriptor, from: keepFrom + offset, count: min(1 << 16, size - keepFrom - offset))
         try writeAll(chunk, to: descriptor, at: offset)
         offset += chunk.count
       }
@@ -104,7 +111,9 @@ public struct HistoryFile: Sendable {
     defer { _ = close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
-    guard status.st_mode & S_IFMT == S_IFREG else { throw .unwritableFile(path, reason: "it is not a regular file") }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw .unwritableFile(path, reason: "it is not a regular file")
+    }
     // History holds what was typed: nobody else may read it (whatever the umask made it).
     if status.st_mode & 0o777 != 0o600, flags != O_RDONLY { _ = fchmod(descriptor, 0o600) }
     while flock(descriptor, operation) != 0 {

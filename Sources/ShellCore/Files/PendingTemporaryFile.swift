@@ -42,8 +42,9 @@ public enum PendingTemporaryFile {
     isRegistered.load(ordering: .acquiring) == 1 ? String(cString: pathStorage) : nil
   }
 
-  /// Removes the registered temporary file. Async-signal-safe: call it from a handler of SIGTERM,
-  /// SIGHUP, SIGINT or SIGQUIT before the process dies.
+  /// Removes the registered temporary file; async-signal-safe.
+  ///
+  /// Call it from a handler of SIGTERM, SIGHUP, SIGINT or SIGQUIT before the process dies.
   public static func removeFromSignalHandler() {
     guard isRegistered.exchange(0, ordering: .acquiringAndReleasing) == 1 else { return }
     _ = unlink(pathStorage)

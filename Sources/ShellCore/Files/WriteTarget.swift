@@ -41,7 +41,9 @@ struct WriteTarget: Equatable {
     var status = stat()
     if stat(expanded, &status) == 0 {
       let identity = FileIdentity(status)
-      if isProtected(expanded, identity: identity, among: protectedPaths) { throw .wouldOverwriteDataset(name) }
+      if isProtected(expanded, identity: identity, among: protectedPaths) {
+        throw .wouldOverwriteDataset(name)
+      }
       return try existing(name, expanded: expanded, status: status, identity: identity)
     }
     let code = errno
@@ -67,7 +69,9 @@ struct WriteTarget: Equatable {
   ) throws(ShellError) -> WriteTarget {
     switch status.st_mode & S_IFMT {
     case S_IFREG:
-      guard let path = realPath(expanded) else { throw .unwritableFile(name, reason: ByteStream.reason(errno)) }
+      guard let path = realPath(expanded) else {
+        throw .unwritableFile(name, reason: ByteStream.reason(errno))
+      }
       let existing = ExistingFile(mode: status.st_mode & 0o777, owner: status.st_uid, group: status.st_gid)
       return WriteTarget(name: name, path: path, kind: .regular(existing: existing), identity: identity)
     case S_IFDIR:

@@ -25,7 +25,9 @@ import Testing
     #expect(!text.hasPrefix("old"))
     var status = stat()
     #expect(stat(real, &status) == 0 && status.st_mode & 0o777 == 0o640)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).filter { $0.hasPrefix(".") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).filter {
+      $0.hasPrefix(".")
+    }
     #expect(leftovers.isEmpty)
   }
 
@@ -40,7 +42,8 @@ import Testing
     file.close()
     var after = stat()
     #expect(stat("/dev/null", &after) == 0)
-    #expect(after.st_mode & S_IFMT == S_IFCHR && after.st_ino == before.st_ino && after.st_rdev == before.st_rdev)
+    #expect(
+      after.st_mode & S_IFMT == S_IFCHR && after.st_ino == before.st_ino && after.st_rdev == before.st_rdev)
   }
 
   @Test func writesThroughAFIFOThatHasAReader() throws {
@@ -54,7 +57,9 @@ import Testing
     try DatasetExporter.export(dataset, rows: [0, 1], to: fifo)
     var buffer = [UInt8](repeating: 0, count: 256)
     let count = read(reader, &buffer, buffer.count)
-    #expect(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self) == "name,kind\nGermany,country\nGerbil,animal\n")
+    #expect(
+      String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+        == "name,kind\nGermany,country\nGerbil,animal\n")
     var status = stat()
     #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
   }
@@ -66,7 +71,9 @@ import Testing
     try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: sandbox.path("nowhere"))
     let write = { (name: String) in
       DataFixture.error {
-        try GuardedFileWriter.replace(name, protectedPaths: []) { (_: inout BufferedFileWriter) throws(ShellError) in }
+        try GuardedFileWriter.replace(name, protectedPaths: []) {
+          (_: inout BufferedFileWriter) throws(ShellError) in
+        }
       }
     }
     #expect(write(dangling) == .unwritableFile(dangling, reason: "it is a symbolic link to a missing file"))
@@ -79,9 +86,13 @@ import Testing
 
   @Test func aDescriptiveReasonForEveryErrno() {
     let reasons = [EISDIR, ENOENT, EACCES, ENOSPC].map(ByteStream.reason)
-    #expect(reasons == ["is a directory", "no such file or directory", "permission denied", "no space left on device"])
     #expect(
-      ShellError.stoppedWriting(what: "the recording", because: .unwritableFile("r", reason: "broken pipe")).description
+      reasons == [
+        "is a directory", "no such file or directory", "permission denied", "no space left on device",
+      ])
+    #expect(
+      ShellError.stoppedWriting(what: "the recording", because: .unwritableFile("r", reason: "broken pipe"))
+        .description
         == "Cannot write 'r': broken pipe; the recording stopped")
   }
 
@@ -92,7 +103,8 @@ import Testing
     PendingTemporaryFile.prepare()
     var seen: String?
     let error = DataFixture.error {
-      try GuardedFileWriter.replace(target, protectedPaths: []) { (output: inout BufferedFileWriter) throws(ShellError) in
+      try GuardedFileWriter.replace(target, protectedPaths: []) {
+        (output: inout BufferedFileWriter) throws(ShellError) in
         try output.write("rows\n")
         seen = PendingTemporaryFile.registeredPath
         #expect(seen.map { FileManager.default.fileExists(atPath: $0) } == true)
@@ -104,7 +116,9 @@ import Testing
     #expect(seen?.hasPrefix(sandbox.path(".out.csv.")) == true)
     #expect(PendingTemporaryFile.registeredPath == nil)
     #expect(!FileManager.default.fileExists(atPath: target))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).filter { $0.hasPrefix(".") }.isEmpty)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path).filter { $0.hasPrefix(".") }
+        .isEmpty)
   }
 
   @Test func aRecordingWhoseReaderGoesAwayStopsWithOneError() throws {
@@ -132,7 +146,10 @@ import Testing
     #expect(fixture.run("record \(recording)").errors.isEmpty)
     let header = try String(contentsOfFile: recording, encoding: .utf8)
     let result = fixture.run("load \(recording)")
-    #expect(result.errors == ["error: Refusing to overwrite '\(recording)': it is a dataset's own file; the recording stopped"])
+    #expect(
+      result.errors == [
+        "error: Refusing to overwrite '\(recording)': it is a dataset's own file; the recording stopped"
+      ])
     #expect(try String(contentsOfFile: recording, encoding: .utf8) == header)
     #expect(fixture.run("record stop").errors.count == 1)
   }
@@ -147,7 +164,10 @@ import Testing
     #expect(before.hasPrefix("{"))
     #expect(fixture.run("load \(trace)").errors.isEmpty)
     let result = fixture.run("focus")
-    #expect(result.errors == ["error: Refusing to overwrite '\(trace)': it is a dataset's own file; tracing to it stopped"])
+    #expect(
+      result.errors == [
+        "error: Refusing to overwrite '\(trace)': it is a dataset's own file; tracing to it stopped"
+      ])
     #expect(try String(contentsOfFile: trace, encoding: .utf8) == before)
     #expect(fixture.session.trace == .off && fixture.session.traceFile == nil)
   }

@@ -16,7 +16,9 @@ import Testing
     let error: @Sendable (String) -> String
   }
 
-  static let refused: @Sendable (String) -> String = { name in "error: Refusing to overwrite '\(name)': it is a dataset's own file" }
+  static let refused: @Sendable (String) -> String = { name in
+    "error: Refusing to overwrite '\(name)': it is a dataset's own file"
+  }
   static func cannotWrite(_ reason: String) -> @Sendable (String) -> String {
     { name in "error: Cannot write '\(name)': \(reason)" }
   }
@@ -29,11 +31,15 @@ import Testing
     Target(description: "a hard link to it", name: { $0.path("hard.csv") }, error: refused),
     Target(
       description: "the manifest",
-      name: { _ in SessionFixture.catalog.directory.appendingPathComponent("manifest.json").path }, error: refused),
+      name: { _ in SessionFixture.catalog.directory.appendingPathComponent("manifest.json").path },
+      error: refused),
     Target(
       description: "a bundled dataset",
-      name: { _ in SessionFixture.catalog.directory.appendingPathComponent("countries.txt").path }, error: refused),
-    Target(description: "a directory", name: { $0.path("folder.csv") }, error: { "error: '\($0)' is a directory, not a file" }),
+      name: { _ in SessionFixture.catalog.directory.appendingPathComponent("countries.txt").path },
+      error: refused),
+    Target(
+      description: "a directory", name: { $0.path("folder.csv") },
+      error: { "error: '\($0)' is a directory, not a file" }),
     Target(
       description: "a missing folder", name: { $0.path("missing/out.csv") },
       error: cannotWrite("no such file or directory")),
@@ -122,7 +128,9 @@ struct Snapshot: Equatable {
   init(fixture: SessionFixture, paths: [String]) {
     files = paths.map(Self.describe)
     let folders = Set(paths.map { ($0 as NSString).deletingLastPathComponent })
-    listing = folders.sorted().flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0).sorted()) ?? [] }
+    listing = folders.sorted().flatMap {
+      (try? FileManager.default.contentsOfDirectory(atPath: $0).sorted()) ?? []
+    }
     status = fixture.run("status").output
   }
 
@@ -134,7 +142,9 @@ struct Snapshot: Equatable {
     if status.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: path) {
       text += " bytes " + data.base64EncodedString()
     }
-    if status.st_mode & S_IFMT == S_IFLNK, let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+    if status.st_mode & S_IFMT == S_IFLNK,
+      let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+    {
       text += " -> \(destination)"
     }
     return text
