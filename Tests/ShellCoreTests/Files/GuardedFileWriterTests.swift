@@ -187,3 +187,23 @@ import Testing
     #expect(replay.session.state.selectedItem == fixture.session.state.selectedItem)
   }
 }
+
+/// A block device holds a file system: no writer writes over one, by name or through a link.
+struct BlockDeviceTests {
+  static let device = ["/dev/loop0", "/dev/sda", "/dev/vda", "/dev/nvme0n1"].first { path in
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFBLK
+  }
+
+  @Test(.enabled(if: device != nil)) func aBlockDeviceIsRefused() throws {
+    let device = try #require(Self.device)
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let link = sandbox.path("disk.csv")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: device)
+    for name in [device, link] {
+      let error = DataFixture.error { _ = try WriteTarget.resolve(name, protectedPaths: []) }
+      #expect(error == .unwritableFile(name, reason: "it is a block device, not a file"))
+    }
+  }
+}
