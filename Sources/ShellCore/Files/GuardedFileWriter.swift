@@ -54,8 +54,7 @@ enum GuardedFileWriter {
     body: (inout BufferedFileWriter) throws(ShellError) -> Void
   ) throws(ShellError) -> Int32? {
     let folder = (target.path as NSString).deletingLastPathComponent
-    let base = (target.path as NSString).lastPathComponent
-    let temporary = (folder as NSString).appendingPathComponent(".\(base).\(UUID().uuidString).tmp")
+    let temporary = (folder as NSString).appendingPathComponent(temporaryName(for: target.path))
     // Registered before it exists, so no moment passes where a signal would leave it behind.
     PendingTemporaryFile.register(temporary)
     defer { PendingTemporaryFile.clear() }
@@ -85,6 +84,18 @@ enum GuardedFileWriter {
     }
     syncFolder(folder)
     return keepOpen ? descriptor : nil
+  }
+
+  /// A hidden, unique name beside `path`, within the 255-byte limit even for a long file name.
+  static func temporaryName(for path: String) -> String {
+    var base = ""
+    var length = 0
+    for scalar in (path as NSString).lastPathComponent.unicodeScalars {
+      length += String(scalar).utf8.count
+      if length > 200 { break }
+      base.unicodeScalars.append(scalar)
+    }
+    return ".\(base).\(UUID().uuidString).tmp"
   }
 
   /// Opens an existing device or FIFO for writing, without creating or truncating anything.

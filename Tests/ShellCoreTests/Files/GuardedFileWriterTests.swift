@@ -207,3 +207,18 @@ struct BlockDeviceTests {
     }
   }
 }
+
+/// Writing a file whose name is as long as the system allows.
+struct LongNameTests {
+  @Test func aMaximalFileNameStillGetsATemporaryFileBesideIt() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.remove() }
+    let name = sandbox.path(String(repeating: "é", count: 125) + "x.csv")
+    try GuardedFileWriter.replace(name, protectedPaths: []) {
+      (output: inout BufferedFileWriter) throws(ShellError) in
+      try output.write("a\n")
+    }
+    #expect(FileManager.default.contents(atPath: name) == Data("a\n".utf8))
+    #expect(GuardedFileWriter.temporaryName(for: name).utf8.count <= 255)
+  }
+}
