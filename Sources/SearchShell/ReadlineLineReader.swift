@@ -3,14 +3,24 @@ import Foundation
 import ShellCore
 
 /// GNU readline with persistent history, tab completion and Ctrl-C that only discards the line.
+///
+/// readline keeps the last `recalled` entries in memory for the arrow keys; the file itself is
+/// `HistoryFile`'s: appended a line at a time under a lock, so concurrent sessions keep every
+/// entry, and trimmed only past `SEARCHSHELL_HISTORY_SIZE` lines (a generous default).
 struct ReadlineLineReader: LineReader {
-  /// The history file, created with mode 0600.
-  let historyPath: String
+  /// How many past commands the arrow keys and `history` reach.
+  static let recalled = 1000
+  /// The history file, created with mode 0600 in a folder created 0700.
+  let historyFile: HistoryFile
   let loadedHistory: [String]
+  /// Whether a failed append was reported already: one warning per session is enough.
+  private var warnedAboutWriting = false
 
   /// Sets readline up for `session`: completion, history, signals and bracketed paste off.
-  init(session: Session, historyPath: String) {
-    self.historyPath = historyPath
+  init(session: Session, historyPath: String, environment: [String: String]) {
+    let (limit, limitWarning) = HistoryFile.limit(environment: environment)
+    if let limitWarning { Self.warn(limitWarning) }
+    historyFile = HistoryFile(path: historyPath, limit: limit)
     CompletionBridge.session = session
     rl_readline_name = UnsafePointer(strdup("searchshell"))
     // Bracketed paste wraps every prompt in escapes that pollute terminal-driven tests.
@@ -22,21 +32,15 @@ struct ReadlineLineReader: LineReader {
       }
     }
     using_history()
-    stifle_history(1000)
-    let status = read_history(historyPath)
-    // ENOENT is a first run: an empty history, not an error.
-    if status != 0 && status != ENOENT {
-      FileHandle.standardError.write(
-        Data("warning: cannot read history '\(historyPath)': \(String(cString: strerror(status)))\n".utf8))
-    }
+    stifle_history(Int32(Self.recalled))
     var entries: [String] = []
-    if let list = history_list() {
-      var index = 0
-      while let entry = list[index] {
-        entries.append(String(cString: entry.pointee.line))
-        index += 1
-      }
+    do throws(ShellError) {
+      try historyFile.trim()
+      entries = try historyFile.load(keeping: Self.recalled)
+    } catch {
+      Self.warn("cannot read history: \(error.description)")
     }
+    for entry in entries { add_history(entry) }
     loadedHistory = entries
     SignalHandling.installForReadline()
   }
@@ -56,20 +60,17 @@ struct ReadlineLineReader: LineReader {
       return
     }
     add_history(trimmed)
-    save()
+    do throws(ShellError) {
+      try historyFile.append(trimmed)
+    } catch {
+      if !warnedAboutWriting { Self.warn("history not saved: \(error.description)") }
+      warnedAboutWriting = true
+    }
   }
 
-  private func save() {
-    let folder = (historyPath as NSString).deletingLastPathComponent
-    if !folder.isEmpty {
-      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-    if !FileManager.default.fileExists(atPath: historyPath) {
-      _ = FileManager.default.createFile(
-        atPath: historyPath, contents: nil, attributes: [.posixPermissions: 0o600])
-    }
-    _ = write_history(historyPath)
-    chmod(historyPath, 0o600)
+  /// One warning line on standard error; a failing standard error is no reason to stop.
+  private static func warn(_ text: String) {
+    fputs("warning: \(text)\n", stderr)
   }
 
   /// `SEARCHSHELL_HISTORY`, else `$XDG_STATE_HOME/searchshell/history`, else `~/.searchshell_history`.

@@ -20,6 +20,8 @@ if arguments.showVersion {
   exit(0)
 }
 
+// Before any command can start an atomic write: a kill must not leave its temporary file.
+TemporaryFileCleanup.install()
 let environment = ProcessInfo.processInfo.environment
 let stdinIsTerminal = isatty(STDIN_FILENO) != 0
 let catalog = try? DatasetCatalog.locate(environment: environment, executablePath: CommandLine.arguments[0])
@@ -114,7 +116,8 @@ if let path = arguments.script {
   _ = session.run(script(text: arguments.commands.joined(separator: "\n"), name: "-c"))
 } else if interactive {
   var reader = ReadlineLineReader(
-    session: session, historyPath: ReadlineLineReader.historyPath(environment: environment))
+    session: session, historyPath: ReadlineLineReader.historyPath(environment: environment),
+    environment: environment)
   session.history = reader.loadedHistory
   session.printWelcome(version: version)
   if arguments.live { session.execute("live") }

@@ -9,8 +9,8 @@ final class TerminalSession {
   private let ownsHistory: Bool
 
   /// A session whose history goes to `historyPath`, or to a file of its own that it removes
-  /// when it ends.
-  init(historyPath: String? = nil, arguments: String = "") throws {
+  /// when it ends; `setup` is shell text run first (such as `umask 000;`).
+  init(historyPath: String? = nil, arguments: String = "", setup: String = "") throws {
     ownsHistory = historyPath == nil
     let historyPath =
       historyPath
@@ -19,7 +19,8 @@ final class TerminalSession {
       ).path
     self.historyPath = historyPath
     let command =
-      "env INPUTRC=/dev/null TERM=xterm NO_COLOR=1 SEARCHSHELL_HISTORY='\(historyPath)' '\(ShellProcess.executableURL.path)' \(arguments); echo EXIT=$?; sleep 30"
+      setup
+      + "env INPUTRC=/dev/null TERM=xterm NO_COLOR=1 SEARCHSHELL_HISTORY='\(historyPath)' '\(ShellProcess.executableURL.path)' \(arguments); echo EXIT=$?; sleep 30"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command])
   }
 

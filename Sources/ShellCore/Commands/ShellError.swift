@@ -87,6 +87,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case unknownDemo(String, demos: [String])
   /// The bundled walkthroughs cannot be found on disk.
   case demosMissing(String)
+  /// A file written over the session (`what`: the recording, the trace) failed and was closed.
+  indirect case stoppedWriting(what: String, because: ShellError)
 }
 
 extension ShellError: CustomStringConvertible {
@@ -186,6 +188,8 @@ extension ShellError: CustomStringConvertible {
       return "Unknown demo '\(name)'. Demos: \(demos.joined(separator: ", "))"
     case .demosMissing(let path):
       return "Cannot find the walkthroughs (looked for '\(path)'). Set SEARCHSHELL_DEMOS"
+    case .stoppedWriting(let what, let because):
+      return because.description + "; \(what) stopped"
     }
   }
 

@@ -6,8 +6,6 @@ struct BufferedFileWriter {
   let descriptor: Int32
   /// The file's name in error messages.
   let path: String
-  /// Whether the caller has closed the descriptor.
-  var closed = false
   private var buffer: [UInt8] = []
 
   init(descriptor: Int32, path: String) {

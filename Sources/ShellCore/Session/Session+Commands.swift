@@ -200,31 +200,17 @@ extension Session {
       throw .invalidValue(
         option: "trace", value: token, allowed: OptionRegistry.oneOf(TraceMode.allCases.map(\.rawValue)))
     }
-    var file: FileHandle?
+    var file: AppendingFile?
     if let path {
       guard mode == .json else {
         throw .unexpectedArgument(command: "trace \(token)", token: path, usage: "trace on|off|json [FILE]")
       }
-      file = try Self.openTraceFile(path)
+      // Starts the file afresh, through the guard every writer uses.
+      file = try GuardedFileWriter.openAppending(path, header: "", protectedPaths: protectedFiles)
     }
-    try? traceFile?.close()
+    traceFile?.close()
     traceFile = file
     trace = mode
-  }
-
-  /// Creates (or empties) the trace file.
-  private static func openTraceFile(_ path: String) throws(ShellError) -> FileHandle {
-    let expanded = (path as NSString).expandingTildeInPath
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw .isDirectory(path)
-    }
-    guard FileManager.default.createFile(atPath: expanded, contents: nil),
-      let handle = FileHandle(forWritingAtPath: expanded)
-    else {
-      throw .unwritableFile(path, reason: "cannot create it")
-    }
-    return handle
   }
 
   func pullCommand() throws(ShellError) {

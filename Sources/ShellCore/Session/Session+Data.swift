@@ -83,18 +83,23 @@ extension Session {
     let ids = (0..<rows.count).map { rows[$0] }
     let format = try DatasetExporter.format(forPath: path)
     let written = try DatasetExporter.export(
-      dataset, rows: ids, to: path, format: format, protectedPaths: bundledPaths)
+      dataset, rows: ids, to: path, format: format, protectedPaths: protectedFiles)
     console.print(
       "Exported \(written) \(written == 1 ? "row" : "rows") to '\(Sanitizer.printable(path))' (\(format.rawValue))"
     )
   }
 
-  /// The bundled datasets' files and manifest, which `export` never writes over.
+  /// The bundled datasets' files and manifest.
   var bundledPaths: [String] {
     guard let catalog else { return [] }
     return (catalog.entries.map(\.file) + ["manifest.json"]).map {
       catalog.directory.appendingPathComponent($0).path
     }
+  }
+
+  /// The files no writer may write over: the loaded dataset's own file and the bundled ones.
+  var protectedFiles: [String] {
+    bundledPaths + [dataset.source.path].compactMap { $0 }
   }
 
   // MARK: - Options

@@ -127,24 +127,15 @@ extension Session {
       return
     }
     if let recorder = scripting.recorder { throw .alreadyRecording(recorder.path) }
-    if isBundledFile(argument) { throw .wouldOverwriteDataset(argument) }
     let header = try recordingHeader()
-    scripting.recorder = try SessionRecorder(path: argument, depth: scripting.depth, header: header)
+    scripting.recorder = try SessionRecorder(
+      path: argument, depth: scripting.depth, header: header, protectedPaths: protectedFiles)
     _ = lifecycle.reduce(&state, .datasetLoaded)
     lastCallbacks = []
     scripting.diagram = []
     forgetPrintedTable()
     console.print(
       "Recording to '\(Sanitizer.printable(argument))'; the search starts over. 'record stop' ends it")
-  }
-
-  /// Whether `path` names a bundled dataset's file or the manifest, which nothing may overwrite.
-  func isBundledFile(_ path: String) -> Bool {
-    let standardized = { (path: String) in
-      URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
-        .resolvingSymlinksInPath().path
-    }
-    return bundledPaths.map(standardized).contains(standardized(path))
   }
 
   /// Appends a command that succeeded to the recording, when it is one of the session's own.
@@ -154,7 +145,14 @@ extension Session {
     // 'history' would list a different history on replay; 'record' lines belong to no replay.
     // 'live' needs a terminal: a recording gets the commands its keys stood for instead.
     guard !["record", "history", "live"].contains(name) else { return }
-    recorder.append(line)
+    do throws(ShellError) {
+      try recorder.append(line, protectedPaths: protectedFiles)
+    } catch {
+      // A recording with a gap would not replay: it ends here, saying why.
+      recorder.close()
+      scripting.recorder = nil
+      report(.stoppedWriting(what: "the recording", because: error))
+    }
   }
 
   /// The comment naming the dataset and options, then the quiet commands that restore them.

@@ -42,17 +42,13 @@ extension Session {
       for line in diagram.ascii() { console.print(line) }
       return
     }
-    if isBundledFile(path) { throw .wouldOverwriteDataset(path) }
-    let expanded = (path as NSString).expandingTildeInPath
     let lower = path.lowercased()
     let isMermaid = lower.hasSuffix(".mmd") || lower.hasSuffix(".md")
     var lines = isMermaid ? diagram.mermaid() : diagram.ascii()
     if lower.hasSuffix(".md") { lines = ["```mermaid"] + lines + ["```"] }
-    do {
-      try Data(lines.map { $0 + "\n" }.joined().utf8).write(
-        to: URL(fileURLWithPath: expanded), options: .atomic)
-    } catch {
-      throw .unwritableFile(path, reason: error.localizedDescription)
+    try GuardedFileWriter.replace(path, protectedPaths: protectedFiles) {
+      (output: inout BufferedFileWriter) throws(ShellError) in
+      for line in lines { try output.write(line + "\n") }
     }
     let count = diagram.callbackCount
     console.print(

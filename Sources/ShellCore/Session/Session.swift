@@ -34,7 +34,7 @@ public final class Session {
   /// Whether the table is scrolled so the search bar is out of sight (`set bar-hidden on`).
   var isBarScrolledOut = false
   /// Where `trace json FILE` writes, one JSON object per line; nil writes to the console.
-  var traceFile: FileHandle?
+  var traceFile: AppendingFile?
   /// The last search, so drawing the table, its count and completion scan once per query.
   private var searchCache: (key: SearchKey, rows: TableRows)?
   /// Runs live mode on the terminal; set by the executable only when it has one.
@@ -252,11 +252,21 @@ extension Session {
   }
 
   /// Appends callbacks to the trace file as they fire, so another terminal can follow it.
-  func writeTraceFile(_ callbacks: [Callback], to file: FileHandle) {
+  ///
+  /// A write that fails (a full disk, a reader gone, the file loaded as the dataset since) closes
+  /// the file and turns tracing off, with one error line: the session goes on.
+  func writeTraceFile(_ callbacks: [Callback], to file: AppendingFile) {
     guard !callbacks.isEmpty else { return }
     let text = callbacks.map { TraceFormatter.json($0) + "\n" }.joined()
-    // A full disk must not end the session; the trace is a diagnostic.
-    try? file.write(contentsOf: Data(text.utf8))
+    do throws(ShellError) {
+      if file.isOne(of: protectedFiles) { throw .wouldOverwriteDataset(file.name) }
+      try file.append(text)
+    } catch {
+      file.close()
+      traceFile = nil
+      trace = .off
+      report(.stoppedWriting(what: "tracing to it", because: error))
+    }
   }
 
   /// The tap into the bar, when the keyboard is not up yet (commands that type focus first).

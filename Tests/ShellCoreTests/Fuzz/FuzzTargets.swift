@@ -11,5 +11,6 @@ enum FuzzTargets {
   static let all: [String: @Sendable ([UInt8]) -> Void] = [
     "session": SessionFuzz.run,
     "tokenizer": TokenizerFuzz.run,
+    "write-guard": WriteGuardFuzz.run,
   ]
 }
