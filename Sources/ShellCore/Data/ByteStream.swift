@@ -23,6 +23,8 @@ struct ByteStream: ~Copyable {
   }
   /// Bytes read from the input so far.
   private(set) var bytesRead = 0
+  /// The most bytes the input may have (`LoadLimit`); reading one more throws `loadTooLarge`.
+  let limit: Int
 
   private let descriptor: Int32
   private let closesDescriptor: Bool
@@ -42,9 +44,13 @@ struct ByteStream: ~Copyable {
   private let control: LoadControl
 
   /// Opens `input`, mapping the reasons it cannot be read to the shell's errors.
-  init(_ input: DataInput, control: LoadControl) throws(ShellError) {
+  ///
+  /// A regular file larger than `limit` is refused before a byte is read; a FIFO is waited on
+  /// (see `LoadControl.waiting`) until a writer sends something or the load is cancelled.
+  init(_ input: DataInput, control: LoadControl, limit: Int = LoadLimit.ceiling) throws(ShellError) {
     label = input.label
     self.control = control
+    self.limit = limit
     switch input {
     case .data(let data, _):
       descriptor = -1
@@ -57,7 +63,7 @@ struct ByteStream: ~Copyable {
       memory = nil
       totalBytes = nil
     case .file(let path):
-      let opened = try Self.openFile(path)
+      let opened = try Self.openFile(path, control: control, limit: limit)
       descriptor = opened.descriptor
       closesDescriptor = true
       memory = nil
@@ -72,8 +78,14 @@ struct ByteStream: ~Copyable {
   }
 
   /// Opens a file for reading, telling missing, directory and unreadable apart.
-  private static func openFile(_ path: String) throws(ShellError) -> (descriptor: Int32, size: Int?) {
-    let descriptor = open(path, O_RDONLY)
+  ///
+  /// Without O_NONBLOCK, opening a FIFO blocks until a writer opens it, where Ctrl-C cannot be
+  /// told from a retry and nothing says why the shell hangs; so the file is opened non-blocking
+  /// and a FIFO is polled (`waitForWriter`) before reads go back to blocking.
+  private static func openFile(
+    _ path: String, control: LoadControl, limit: Int
+  ) throws(ShellError) -> (descriptor: Int32, size: Int?) {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
     if descriptor < 0 {
       let code = errno
       switch code {
@@ -88,13 +100,44 @@ struct ByteStream: ~Copyable {
       _ = close(descriptor)
       throw .unreadableFile(path, reason: Self.reason(code))
     }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      _ = close(descriptor)
-      throw .isDirectory(path)
-    }
+    let kind = info.st_mode & S_IFMT
     // Pipes and devices have no meaningful size; progress then shows bytes only.
-    let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+    let size = kind == S_IFREG ? Int(info.st_size) : nil
+    do throws(ShellError) {
+      if kind == S_IFDIR { throw .isDirectory(path) }
+      if let size, size > limit { throw .loadTooLarge(path, limit: limit) }
+      if kind == S_IFIFO { try waitForWriter(descriptor, label: path, control: control) }
+      let flags = fcntl(descriptor, F_GETFL)
+      guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+        throw .unreadableFile(path, reason: Self.reason(errno))
+      }
+    } catch {
+      _ = close(descriptor)
+      throw error
+    }
     return (descriptor, size)
+  }
+
+  /// Waits until the FIFO open at `descriptor` has bytes or its writer hung up.
+  ///
+  /// A FIFO no one writes to reads as empty at once, so a load must wait for the writer's first
+  /// bytes. After a moment with none it tells the user what it waits for (`control.waiting`);
+  /// the poll wakes every quarter second to check for Ctrl-C, whichever thread took the signal.
+  private static func waitForWriter(
+    _ descriptor: Int32, label: String, control: LoadControl
+  ) throws(ShellError) {
+    var announced = false
+    while true {
+      var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&entry, 1, 250)
+      if ready > 0 { return }
+      if ready < 0, errno != EINTR { throw .unreadableFile(label, reason: Self.reason(errno)) }
+      if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
+      if !announced {
+        announced = true
+        control.waiting?(label)
+      }
+    }
   }
 
   /// A lowercase reason for an errno value, as `strerror` words it.
@@ -170,7 +213,7 @@ struct ByteStream: ~Copyable {
   /// a line is neither copied into a cell array nor scanned byte by byte through a `ByteSet`.
   @inline(__always)
   mutating func withLineRun<R>(
-    scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) -> R
+    scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) throws(ShellError) -> R
   ) throws(ShellError) -> R {
     // Only a line that spanned chunks left bytes here; the check saves a call per line.
     if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
@@ -185,14 +228,15 @@ struct ByteStream: ~Copyable {
       if stop < end, !spilled {
         let run = UnsafeBufferPointer(start: base + position, count: stop - position)
         position = stop
-        return body(run, line)
+        return try body(run, line)
       }
       scratch.append(contentsOf: UnsafeBufferPointer(start: base + position, count: stop - position))
       spilled = true
       position = stop
       if stop < end { break }
     }
-    return scratch.withUnsafeBufferPointer { body($0, line) }
+    let line = self.line
+    return try scratch.withUnsafeBufferPointer { (bytes) throws(ShellError) in try body(bytes, line) }
   }
 
   /// The first position in `from..<to` holding LF, CR or NUL, or `to`.
@@ -318,7 +362,8 @@ struct ByteStream: ~Copyable {
     }
     position = 0
     end = kept
-    let room = buffer.count - end
+    // One byte past the limit is enough to know the input exceeds it.
+    let room = min(buffer.count - end, max(1, limit &- bytesRead &+ 1))
     var count = 0
     if let memory {
       count = min(room, memory.count - bytesRead)
@@ -344,9 +389,15 @@ struct ByteStream: ~Copyable {
         throw .unreadableFile(label, reason: Self.reason(code))
       }
     }
-    if count == 0 { exhausted = true }
+    if count == 0 {
+      exhausted = true
+      if let totalBytes, bytesRead < totalBytes {
+        throw .fileShrank(label, expected: totalBytes, read: bytesRead)
+      }
+    }
     end += count
     bytesRead += count
+    if bytesRead > limit { throw .loadTooLarge(label, limit: limit) }
     control.progress?(bytesRead, totalBytes)
     return position < end
   }

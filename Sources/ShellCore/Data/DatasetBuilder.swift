@@ -62,6 +62,9 @@ struct DatasetBuilder {
   /// Number of cells appended to the row being built.
   var cellsInCurrentRow: Int { cellsInRow }
 
+  /// Bytes the text and offsets take so far (what `LoadLimit` bounds).
+  var storageBytes: Int { arena.count &+ offsets.count &* 4 }
+
   private mutating func endCell() {
     precondition(arena.count <= Int(UInt32.max), "a dataset's text is limited to 4 GiB")
     offsets.append(UInt32(arena.count))

@@ -88,7 +88,7 @@ struct JSONRowParser {
     if table.builder == nil { table.setColumns([Array("title".utf8)], line: line) }
     rowBytes.removeAll(keepingCapacity: true)
     try parseScalar(first, &stream, into: &rowBytes)
-    table.appendCell(rowBytes, line: line)
+    try table.appendCell(rowBytes, line: line)
   }
 
   private mutating func parseObject(_ stream: inout ByteStream, into table: inout TableAssembler)
@@ -119,7 +119,7 @@ struct JSONRowParser {
           column = known
         } else {
           // The builder is between rows here: this row's cells are still in `rowBytes`.
-          column = table.addColumn(key, line: stream.line)
+          column = try table.addColumn(key, line: stream.line)
           keyIndex[key] = column
           rowSpans.append(nil)
         }
@@ -138,12 +138,12 @@ struct JSONRowParser {
       }
     }
     if table.builder == nil { return }
-    rowBytes.withUnsafeBufferPointer { bytes in
+    try rowBytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in
       for span in rowSpans {
         if let span {
-          table.appendCell(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), line: span.line)
+          try table.appendCell(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), line: span.line)
         } else {
-          table.appendEmptyCell()
+          try table.appendEmptyCell()
         }
       }
     }

@@ -1,10 +1,16 @@
 /// Collects parsed cells into a `DatasetBuilder`, repairing UTF-8 and counting what to warn about.
 ///
 /// Parsers hand it raw cell bytes and the line they started on; it owns the column names (made
-/// unique and non-empty) and turns the counts into the load's warnings.
+/// unique and non-empty) and turns the counts into the load's warnings. It holds the table to
+/// `limit` bytes of text and offsets: padding short rows and widening for a new JSON key can
+/// take far more than the input's size, so the input's own limit does not bound them.
 struct TableAssembler {
   /// The builder, created once the columns are known.
   private(set) var builder: DatasetBuilder?
+  /// The input's name, for the limit's error.
+  private let label: String
+  /// The most bytes the table's text and offsets may take.
+  private let limit: Int
   private let reservingBytes: Int
   private var invalidLines = 0
   private var lastInvalidLine = 0
@@ -12,8 +18,17 @@ struct TableAssembler {
   /// Rows that had more fields than the header; their extra fields were dropped.
   var longRows = 0
 
-  init(reservingBytes: Int) {
-    self.reservingBytes = reservingBytes
+  init(label: String = "", limit: Int = LoadLimit.ceiling, reservingBytes: Int) {
+    self.label = label
+    self.limit = limit
+    self.reservingBytes = min(reservingBytes, limit)
+  }
+
+  /// Throws unless `bytes` more of text and `cells` more offsets fit under the limit.
+  @inline(__always)
+  private func ensureRoom(bytes: Int, cells: Int) throws(ShellError) {
+    let used = builder?.storageBytes ?? 0
+    if used &+ bytes &+ cells &* 4 > limit { throw .loadTooLarge(label, limit: limit) }
   }
 
   /// The column names, empty until `setColumns` is called.
@@ -35,7 +50,9 @@ struct TableAssembler {
   }
 
   /// Adds a column discovered mid-file (a new JSON key) and returns its index.
-  mutating func addColumn(_ raw: [UInt8], line: Int) -> Int {
+  mutating func addColumn(_ raw: [UInt8], line: Int) throws(ShellError) -> Int {
+    // Widening gives every row so far one more offset.
+    try ensureRoom(bytes: 0, cells: (builder?.rowCount ?? 0) &+ 1)
     let text = raw.withUnsafeBufferPointer { decode($0, line: line) }
     var seen = Set(columns)
     let name = uniqueName(text, position: columns.count + 1, seen: &seen)
@@ -49,31 +66,35 @@ struct TableAssembler {
 
   /// Appends one cell's bytes, replacing invalid UTF-8 and remembering the line it was on.
   @inline(__always)
-  mutating func appendCell(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+  mutating func appendCell(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(ShellError) {
     if UTF8Repair.isValid(bytes) {
+      try ensureRoom(bytes: bytes.count, cells: 1)
       builder?.appendCell(bytes)
     } else {
       noteInvalid(line: line)
-      UTF8Repair.repaired(bytes).withUnsafeBufferPointer { builder?.appendCell($0) }
+      let repaired = UTF8Repair.repaired(bytes)
+      try ensureRoom(bytes: repaired.count, cells: 1)
+      repaired.withUnsafeBufferPointer { builder?.appendCell($0) }
     }
   }
 
   /// Appends one cell from an array of bytes.
-  mutating func appendCell(_ bytes: [UInt8], line: Int) {
-    bytes.withUnsafeBufferPointer { appendCell($0, line: line) }
+  mutating func appendCell(_ bytes: [UInt8], line: Int) throws(ShellError) {
+    try bytes.withUnsafeBufferPointer { (cell) throws(ShellError) in try appendCell(cell, line: line) }
   }
 
   /// Appends an empty cell.
-  mutating func appendEmptyCell() {
+  mutating func appendEmptyCell() throws(ShellError) {
+    try ensureRoom(bytes: 0, cells: 1)
     builder?.appendCell(UnsafeBufferPointer(start: nil, count: 0))
   }
 
   /// Pads the row being assembled with empty cells up to the column count.
-  mutating func finishRow() {
+  mutating func finishRow() throws(ShellError) {
     let columnCount = columns.count
     let filled = cellsInRow
     if filled == 0 { return }
-    for _ in filled..<columnCount { appendEmptyCell() }
+    for _ in filled..<columnCount { try appendEmptyCell() }
   }
 
   /// The warnings gathered so far, one line each.
