@@ -15,6 +15,8 @@ struct JSONRowParser {
   private var rowBytes: [UInt8] = []
   private var rowSpans: [(start: Int, end: Int, line: Int)?] = []
   private var key: [UInt8] = []
+  /// Objects without a key read before any key gave the table a column: rows all the same.
+  private var keylessRows = 0
 
   init(lines: Bool) {
     self.lines = lines
@@ -63,6 +65,14 @@ struct JSONRowParser {
       }
     }
     if table.builder == nil { table.setColumns([], line: 1) }
+    try addKeylessRows(to: &table)
+  }
+
+  /// Adds the rows of `{}` read before the table had a column, once it has one.
+  private mutating func addKeylessRows(to table: inout TableAssembler) throws(ShellError) {
+    guard table.builder != nil else { return }
+    for _ in 0..<keylessRows { try table.appendEmptyCell() }
+    keylessRows = 0
   }
 
   private mutating func parseRow(_ stream: inout ByteStream, into table: inout TableAssembler)
@@ -120,6 +130,7 @@ struct JSONRowParser {
         } else {
           // The builder is between rows here: this row's cells are still in `rowBytes`.
           column = try table.addColumn(key, line: stream.line)
+          try addKeylessRows(to: &table)
           keyIndex[key] = column
           rowSpans.append(nil)
         }
@@ -137,7 +148,10 @@ struct JSONRowParser {
         }
       }
     }
-    if table.builder == nil { return }
+    if table.builder == nil {
+      keylessRows += 1
+      return
+    }
     try rowBytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in
       for span in rowSpans {
         if let span {
