@@ -51,8 +51,8 @@ struct TableAssembler {
 
   /// Adds a column discovered mid-file (a new JSON key) and returns its index.
   mutating func addColumn(_ raw: [UInt8], line: Int) throws(ShellError) -> Int {
-    // Widening gives every row so far one more offset.
-    try ensureRoom(bytes: 0, cells: (builder?.rowCount ?? 0) &+ 1)
+    // A full stride doubles every row's offsets.
+    try ensureRoom(bytes: 0, cells: builder?.cellsForNewColumn ?? 1)
     let text = raw.withUnsafeBufferPointer { decode($0, line: line) }
     var seen = Set(columns)
     let name = uniqueName(text, position: columns.count + 1, seen: &seen)

@@ -195,6 +195,14 @@ extension MalformedFileTests {
     BadFile("blank lines", .jsonl, "{\"a\":1}\n\n \n{\"a\":2}", .rows([["1"], ["2"]], columns: ["a"])),
     BadFile(
       "CRLF", .jsonl, "{\"a\":1}\r\n{\"b\":2}\r\n", .rows([["1", ""], ["", "2"]], columns: ["a", "b"])),
+    BadFile(
+      "a new key on every row", .jsonl, "{\"a\":1}\n{\"b\":2}\n{}\n{\"c\":3,\"a\":4}\n{\"d\":5,\"e\":6}\n",
+      .rows(
+        [
+          ["1", "", "", "", ""], ["", "2", "", "", ""], ["", "", "", "", ""], ["4", "", "3", "", ""],
+          ["", "", "", "5", "6"],
+        ],
+        columns: ["a", "b", "c", "d", "e"])),
     BadFile("strings", .jsonl, "\"x\"\n\"y\"\n", .rows([["x"], ["y"]])),
     BadFile(
       "mixed kinds", .jsonl, "{\"a\":1}\n\"x\"\n",
