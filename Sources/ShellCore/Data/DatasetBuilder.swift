@@ -96,8 +96,9 @@ struct DatasetBuilder {
     }
   }
 
-  /// Lays the rows out one cell per column, as `Dataset` reads them, in place: each cell moves
-  /// to a lower index than any cell not yet moved. Once, from `build`.
+  /// Lays the rows out one cell per column, as `Dataset` reads them.
+  ///
+  /// In place: each cell moves to a lower index than any cell not yet moved. Once, from `build`.
   private func compact() {
     let width = columns.count
     guard stride != width else { return }
