@@ -391,8 +391,13 @@ struct ByteStream: ~Copyable {
     }
     if count == 0 {
       exhausted = true
+      // Short of the size at open: the file shrank, unless its size still says the same (a
+      // /proc or /sys file gives a nominal size).
       if let totalBytes, bytesRead < totalBytes {
-        throw .fileShrank(label, expected: totalBytes, read: bytesRead)
+        var info = stat()
+        if fstat(descriptor, &info) != 0 || Int(info.st_size) != totalBytes {
+          throw .fileShrank(label, expected: totalBytes, read: bytesRead)
+        }
       }
     }
     end += count

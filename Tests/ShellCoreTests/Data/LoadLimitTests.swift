@@ -101,6 +101,17 @@ struct LoadLimitTests {
         == true)
   }
 
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+  func aPseudoFileShorterThanItsNominalSizeIsNoShrink() throws {
+    // /sys files claim 4096 bytes whatever they hold; /proc files claim none.
+    for path in ["/sys/kernel/mm/transparent_hugepage/enabled", "/proc/self/status"]
+    where FileManager.default.isReadableFile(atPath: path) {
+      let options = LoadOptions(
+        name: "p", source: .file(path), presets: DatasetPresets(title: "p"), format: .text)
+      #expect(try DatasetLoader.load(.file(path), options: options).dataset.rowCount > 0)
+    }
+  }
+
   @Test func aFIFOWithoutAWriterSaysWhatItWaitsForAndCanBeCancelled() throws {
     let folder = try DataFixture.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
