@@ -16,7 +16,7 @@ extension Session {
     let monitor = loadMonitor
     let engine = SearchEngine(
       dataset: result.dataset, isCancelled: monitor.map { monitor in { monitor.isCancelled } })
-    if engine.wasCancelled { throw .loadCancelled(Sanitizer.printable(request.target)) }
+    if engine.wasCancelled { throw .loadCancelled(request.target) }
     replaceDataset(with: result.dataset, engine: engine)
     loadedWith = request
     lastCallbacks = []
