@@ -292,8 +292,11 @@ struct JSONRowParser {
         }
         // A lone surrogate cannot be UTF-8: it becomes U+FFFD, as Foundation decodes it.
         out.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
-      default:
+      case 0x21..<0x7F:
         throw malformed(stream, "invalid escape '\\\(String(decoding: [escape], as: UTF8.self))'")
+      default:
+        // Only printable ASCII is echoed, so the message stays one line.
+        throw malformed(stream, "invalid escape: '\\' followed by \(describe(escape))")
       }
     }
   }

@@ -50,6 +50,9 @@ struct MalformedFileTests {
     Case(format: .json, input: "[{\"a\": tru}]", line: 1, column: 11, reason: "expected 'true', found '}'"),
     Case(format: .json, input: "[{\"a\": 01}]", line: 1, column: 9, reason: "invalid number '01'"),
     Case(format: .json, input: "[\"\\x\"]", line: 1, column: 4, reason: "invalid escape '\\x'"),
+    Case(
+      format: .json, input: "[\"\\\n\"]", line: 1, column: 4,
+      reason: "invalid escape: '\\' followed by a line break"),
     Case(format: .json, input: "[\"a\"] x", line: 1, column: 7, reason: "unexpected 'x' after the array"),
     Case(
       format: .json, input: "[\"a\",", line: 1, column: 6, reason: "unexpected end of file, expected a row"),
