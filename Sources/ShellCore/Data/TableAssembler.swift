@@ -15,6 +15,12 @@ struct TableAssembler {
   private var invalidLines = 0
   private var lastInvalidLine = 0
   private var renamed: [String] = []
+  /// Every column name so far, and per name the next suffix to try: a header of a thousand
+  /// equal names, or a JSON file of a thousand keys, costs linear time, not quadratic.
+  private var seen: Set<String> = []
+  private var nextSuffix: [String: Int] = [:]
+  /// How many renamed columns the warning names before it only counts.
+  private static let namedRenames = 10
   /// Rows that had more fields than the header; their extra fields were dropped.
   var longRows = 0
 
@@ -40,12 +46,14 @@ struct TableAssembler {
   /// Fixes the columns from header cells (raw bytes), naming empty ones and numbering duplicates.
   mutating func setColumns(_ cells: [[UInt8]], line: Int) {
     var names: [String] = []
-    var seen: Set<String> = []
     for (index, cell) in cells.enumerated() {
       let text = cell.withUnsafeBufferPointer { decode($0, line: line) }
-      names.append(uniqueName(text, position: index + 1, seen: &seen))
+      names.append(uniqueName(text, position: index + 1))
     }
-    if names.isEmpty { names = ["title"] }
+    if names.isEmpty {
+      names = ["title"]
+      seen.insert("title")
+    }
     builder = DatasetBuilder(columns: names, reservingBytes: reservingBytes)
   }
 
@@ -54,8 +62,7 @@ struct TableAssembler {
     // A full stride doubles every row's offsets.
     try ensureRoom(bytes: 0, cells: builder?.cellsForNewColumn ?? 1)
     let text = raw.withUnsafeBufferPointer { decode($0, line: line) }
-    var seen = Set(columns)
-    let name = uniqueName(text, position: columns.count + 1, seen: &seen)
+    let name = uniqueName(text, position: columns.count + 1)
     if builder == nil {
       builder = DatasetBuilder(columns: [name], reservingBytes: reservingBytes)
     } else {
@@ -111,7 +118,9 @@ struct TableAssembler {
     }
     if !renamed.isEmpty {
       result.append(
-        "Renamed empty or duplicate column names: \(renamed.map { "'\($0)'" }.joined(separator: ", "))")
+        "Renamed empty or duplicate column names: "
+          + renamed.prefix(Self.namedRenames).map { "'\(Sanitizer.printable($0))'" }.joined(separator: ", ")
+          + (renamed.count > Self.namedRenames ? " and \(renamed.count - Self.namedRenames) more" : ""))
     }
     return result
   }
@@ -128,11 +137,12 @@ struct TableAssembler {
     }
   }
 
-  private mutating func uniqueName(_ text: String, position: Int, seen: inout Set<String>) -> String {
+  private mutating func uniqueName(_ text: String, position: Int) -> String {
     var name = text.isEmpty ? "column\(position)" : text
     if seen.contains(name) {
-      var suffix = 2
+      var suffix = nextSuffix[name] ?? 2
       while seen.contains("\(name)_\(suffix)") { suffix += 1 }
+      nextSuffix[name] = suffix + 1
       name = "\(name)_\(suffix)"
     }
     if name != text { renamed.append(name) }

@@ -154,6 +154,19 @@ extension MalformedFileTests {
       .rows(
         [["1", "2", "3"]], columns: ["a", "a_2", "column3"],
         warnings: ["Renamed empty or duplicate column names: 'a_2', 'column3'"])),
+    BadFile(
+      "a thousand equal names", .csv, String(repeating: "a,", count: 999) + "a\n",
+      .rows(
+        [], columns: ["a"] + (2...1000).map { "a_\($0)" },
+        warnings: [
+          "Renamed empty or duplicate column names: " + (2...11).map { "'a_\($0)'" }.joined(separator: ", ")
+            + " and 989 more"
+        ])),
+    BadFile(
+      "a name that takes a renamed one's place", .csv, "a,a,a_2\n",
+      .rows(
+        [], columns: ["a", "a_2", "a_2_2"],
+        warnings: ["Renamed empty or duplicate column names: 'a_2', 'a_2_2'"])),
     BadFile("line breaks in quotes", .csv, "a\n\"x\r\ny\rz\"\n", .rows([["x\r\ny\rz"]], columns: ["a"])),
     BadFile(
       "a quote in an unquoted field", .csv, "a,b\nx\"y,2\n", .rows([["x\"y", "2"]], columns: ["a", "b"])),
