@@ -24,6 +24,9 @@ enum LoadersFuzz {
     guard let loaded = load(Array(bytes.dropFirst()), format: format) else { return }
     let dataset = loaded.dataset
     dataset.checkInvariants()
+    for warning in loaded.warnings {
+      precondition(!warning.utf8.contains { $0 < 0x20 }, "a warning is one printable line: \(warning)")
+    }
     let original = cells(dataset)
     for output in [OutputFormat.csv, .tsv, .json, .jsonl, .plain, .markdown] {
       let text = exported(dataset, output)
