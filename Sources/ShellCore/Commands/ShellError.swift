@@ -59,6 +59,10 @@ public enum ShellError: Error, Equatable, Sendable {
   case datasetsMissing(String)
   /// A load stopped by Ctrl-C; the previous dataset stays.
   case loadCancelled(String)
+  /// A load that would take more memory than `LoadLimit` allows (a huge file, an endless pipe).
+  case loadTooLarge(String, limit: Int)
+  /// A file that ended before the size it had when opened: it shrank while loading.
+  case fileShrank(String, expected: Int, read: Int)
   /// `--title`, `--scope` or `set fields` naming a column the dataset does not have.
   case unknownColumn(String, columns: [String])
   /// `export FILE` whose extension names no output format.
@@ -156,6 +160,12 @@ extension ShellError: CustomStringConvertible {
       return "Cannot find the bundled datasets (looked for '\(path)'). Set SEARCHSHELL_DATASETS"
     case .loadCancelled(let path):
       return "Loading '\(path)' was cancelled; the previous dataset stays"
+    case .loadTooLarge(let path, let limit):
+      return
+        "Cannot load '\(path)': it takes more than the load limit of \(LoadLimit.describe(limit)) (set \(LoadLimit.variable) to change it); the previous dataset stays"
+    case .fileShrank(let path, let expected, let read):
+      return
+        "Cannot load '\(path)': it shrank while loading (\(read) of \(expected) bytes read); the previous dataset stays. Load it again once it is complete"
     case .unknownColumn(let name, let columns):
       return "Unknown column '\(name)'. Columns: \(columns.map(Sanitizer.printable).joined(separator: ", "))"
     case .unknownExportFormat(let path, let extensions):

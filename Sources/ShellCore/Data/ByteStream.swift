@@ -23,6 +23,8 @@ struct ByteStream: ~Copyable {
   }
   /// Bytes read from the input so far.
   private(set) var bytesRead = 0
+  /// The most bytes the input may have (`LoadLimit`); reading one more throws `loadTooLarge`.
+  let limit: Int
 
   private let descriptor: Int32
   private let closesDescriptor: Bool
@@ -42,9 +44,13 @@ struct ByteStream: ~Copyable {
   private let control: LoadControl
 
   /// Opens `input`, mapping the reasons it cannot be read to the shell's errors.
-  init(_ input: DataInput, control: LoadControl) throws(ShellError) {
+  ///
+  /// A regular file larger than `limit` is refused before a byte is read; a FIFO is waited on
+  /// (see `LoadControl.waiting`) until a writer sends something or the load is cancelled.
+  init(_ input: DataInput, control: LoadControl, limit: Int = LoadLimit.ceiling) throws(ShellError) {
     label = input.label
     self.control = control
+    self.limit = limit
     switch input {
     case .data(let data, _):
       descriptor = -1
@@ -57,7 +63,7 @@ struct ByteStream: ~Copyable {
       memory = nil
       totalBytes = nil
     case .file(let path):
-      let opened = try Self.openFile(path)
+      let opened = try Self.openFile(path, control: control, limit: limit)
       descriptor = opened.descriptor
       closesDescriptor = true
       memory = nil
@@ -69,39 +75,6 @@ struct ByteStream: ~Copyable {
   deinit {
     buffer.deallocate()
     if closesDescriptor { _ = close(descriptor) }
-  }
-
-  /// Opens a file for reading, telling missing, directory and unreadable apart.
-  private static func openFile(_ path: String) throws(ShellError) -> (descriptor: Int32, size: Int?) {
-    let descriptor = open(path, O_RDONLY)
-    if descriptor < 0 {
-      let code = errno
-      switch code {
-      case ENOENT, ENOTDIR: throw .fileNotFound(path)
-      case EISDIR: throw .isDirectory(path)
-      default: throw .unreadableFile(path, reason: Self.reason(code))
-      }
-    }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      let code = errno
-      _ = close(descriptor)
-      throw .unreadableFile(path, reason: Self.reason(code))
-    }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      _ = close(descriptor)
-      throw .isDirectory(path)
-    }
-    // Pipes and devices have no meaningful size; progress then shows bytes only.
-    let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
-    return (descriptor, size)
-  }
-
-  /// A lowercase reason for an errno value, as `strerror` words it.
-  static func reason(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    let message = String(cString: text)
-    return message.prefix(1).lowercased() + message.dropFirst()
   }
 
   /// Where the input ended, for "unexpected end of file" errors: just after the last byte.
@@ -170,7 +143,7 @@ struct ByteStream: ~Copyable {
   /// a line is neither copied into a cell array nor scanned byte by byte through a `ByteSet`.
   @inline(__always)
   mutating func withLineRun<R>(
-    scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) -> R
+    scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) throws(ShellError) -> R
   ) throws(ShellError) -> R {
     // Only a line that spanned chunks left bytes here; the check saves a call per line.
     if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
@@ -185,14 +158,15 @@ struct ByteStream: ~Copyable {
       if stop < end, !spilled {
         let run = UnsafeBufferPointer(start: base + position, count: stop - position)
         position = stop
-        return body(run, line)
+        return try body(run, line)
       }
       scratch.append(contentsOf: UnsafeBufferPointer(start: base + position, count: stop - position))
       spilled = true
       position = stop
       if stop < end { break }
     }
-    return scratch.withUnsafeBufferPointer { body($0, line) }
+    let line = self.line
+    return try scratch.withUnsafeBufferPointer { (bytes) throws(ShellError) in try body(bytes, line) }
   }
 
   /// The first position in `from..<to` holding LF, CR or NUL, or `to`.
@@ -318,7 +292,8 @@ struct ByteStream: ~Copyable {
     }
     position = 0
     end = kept
-    let room = buffer.count - end
+    // One byte past the limit is enough to know the input exceeds it.
+    let room = min(buffer.count - end, max(1, limit &- bytesRead &+ 1))
     var count = 0
     if let memory {
       count = min(room, memory.count - bytesRead)
@@ -344,9 +319,20 @@ struct ByteStream: ~Copyable {
         throw .unreadableFile(label, reason: Self.reason(code))
       }
     }
-    if count == 0 { exhausted = true }
+    if count == 0 {
+      exhausted = true
+      // Short of the size at open: the file shrank, unless its size still says the same (a
+      // /proc or /sys file gives a nominal size).
+      if let totalBytes, bytesRead < totalBytes {
+        var info = stat()
+        if fstat(descriptor, &info) != 0 || Int(info.st_size) != totalBytes {
+          throw .fileShrank(label, expected: totalBytes, read: bytesRead)
+        }
+      }
+    }
     end += count
     bytesRead += count
+    if bytesRead > limit { throw .loadTooLarge(label, limit: limit) }
     control.progress?(bytesRead, totalBytes)
     return position < end
   }

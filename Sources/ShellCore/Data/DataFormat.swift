@@ -4,7 +4,7 @@ public enum DataFormat: String, CaseIterable, Sendable {
   case text
   /// RFC 4180 comma-separated values with a header row.
   case csv
-  /// Tab-separated values with a header row; `\t`, `\n`, `\r` and `\\` are escapes.
+  /// Tab-separated values with a header row; `\t`, `\n`, `\r`, `\\` and `\0` are escapes.
   case tsv
   /// A JSON array of strings (one column) or of objects (one column per key).
   case json

@@ -81,6 +81,25 @@ extension Dataset {
 
   /// Approximate bytes held by the text and its offsets.
   var storageBytes: Int { arena.count + offsets.count * 4 + rowScopes.count * 2 }
+
+  /// Traps unless the storage is consistent: one offset per cell plus one, ascending from 0 to
+  /// the arena's end, every cell valid UTF-8, a scope per row that the scope bar has.
+  func checkInvariants() {
+    precondition(!columns.isEmpty, "a dataset has a column")
+    precondition(titleColumn < columns.count, "the title column exists")
+    precondition(scopeColumn.map { $0 < columns.count } ?? true, "the scope column exists")
+    precondition(offsets.count == rowCount * columns.count + 1, "one offset per cell, plus one")
+    precondition(offsets[0] == 0 && Int(offsets[offsets.count - 1]) == arena.count, "offsets span the arena")
+    for index in 1..<offsets.count {
+      precondition(offsets[index - 1] <= offsets[index], "offsets ascend")
+    }
+    for cell in 0..<(offsets.count - 1) {
+      let range = Int(offsets[cell])..<Int(offsets[cell + 1])
+      precondition(UTF8Repair.isValid(UnsafeBufferPointer(rebasing: arena.buffer[range])), "cells are UTF-8")
+    }
+    precondition(scopeColumn == nil ? rowScopes.isEmpty : rowScopes.count == rowCount, "a scope per row")
+    precondition(rowScopes.allSatisfy { Int($0) < scopeTitles.count }, "row scopes are on the bar")
+  }
 }
 
 /// Where a dataset's rows came from.

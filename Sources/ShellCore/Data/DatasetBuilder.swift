@@ -4,17 +4,25 @@ import Foundation
 ///
 /// The arena and offsets are reference-typed buffers that `build` hands to the dataset as they
 /// are (no copy), so a builder builds once and is not copied to build twice.
+///
+/// Rows take `stride` cells, at least one per column: the cells past the columns are empty (end
+/// where the row ends), so a column added mid-build usually costs nothing, and when the stride
+/// is full it doubles, rewriting the offsets once per doubling instead of once per new column
+/// (a JSON file with a new key on each of many rows would otherwise take cubic time).
 struct DatasetBuilder {
   /// Column names; JSON rows may add one mid-build with `addColumn(_:)`.
   private(set) var columns: [String]
   private let arena: GrowableBuffer<UInt8>
-  private var offsets: GrowableBuffer<UInt32>
+  private let offsets: GrowableBuffer<UInt32>
+  /// Cells per row in `offsets`: `columns.count` until a column is added.
+  private var stride: Int
   private(set) var rowCount = 0
   private var cellsInRow = 0
 
   init(columns: [String], reservingBytes: Int = 0, rows: Int = 0) {
     precondition(!columns.isEmpty)
     self.columns = columns
+    stride = columns.count
     arena = GrowableBuffer(capacity: reservingBytes)
     offsets = GrowableBuffer(capacity: rows * columns.count + 1)
     offsets.append(0)
@@ -46,30 +54,58 @@ struct DatasetBuilder {
   /// offsets are rewritten and the arena is untouched. Call it only between rows.
   mutating func addColumn(_ name: String) {
     precondition(cellsInRow == 0, "columns can only be added between rows")
-    let oldCount = columns.count
+    if columns.count == stride { restride(to: stride * 2) }
     columns.append(name)
-    let widened = GrowableBuffer<UInt32>(capacity: rowCount * (oldCount + 1) + 1)
-    widened.append(0)
-    for row in 0..<rowCount {
-      let base = row * oldCount
-      for column in 1...oldCount { widened.append(offsets[base + column]) }
-      // The new last cell starts and ends where the row ends.
-      widened.append(offsets[base + oldCount])
+  }
+
+  /// Offsets a column more would need: none while the stride has room, else a doubling's.
+  var cellsForNewColumn: Int { columns.count < stride ? 0 : rowCount &* stride }
+
+  /// Lays the rows out `newStride` cells apart, in place: from the last row back, each cell
+  /// moves to a higher index that no unmoved cell occupies.
+  private mutating func restride(to newStride: Int) {
+    let oldStride = stride
+    offsets.resize(to: rowCount * newStride + 1)
+    for row in Swift.stride(from: rowCount - 1, through: 0, by: -1) {
+      let rowEnd = offsets[row * oldStride + oldStride]
+      for cell in Swift.stride(from: newStride, to: oldStride, by: -1) {
+        offsets[row * newStride + cell] = rowEnd
+      }
+      for cell in Swift.stride(from: oldStride, through: 1, by: -1) {
+        offsets[row * newStride + cell] = offsets[row * oldStride + cell]
+      }
     }
-    offsets = widened
+    self.stride = newStride
   }
 
   /// Number of cells appended to the row being built.
   var cellsInCurrentRow: Int { cellsInRow }
+
+  /// Bytes the text and offsets take so far (what `LoadLimit` bounds).
+  var storageBytes: Int { arena.count &+ offsets.count &* 4 }
 
   private mutating func endCell() {
     precondition(arena.count <= Int(UInt32.max), "a dataset's text is limited to 4 GiB")
     offsets.append(UInt32(arena.count))
     cellsInRow += 1
     if cellsInRow == columns.count {
+      // The row's cells past its columns are empty.
+      for _ in columns.count..<stride { offsets.append(UInt32(arena.count)) }
       cellsInRow = 0
       rowCount += 1
     }
+  }
+
+  /// Lays the rows out one cell per column, as `Dataset` reads them.
+  ///
+  /// In place: each cell moves to a lower index than any cell not yet moved. Once, from `build`.
+  private func compact() {
+    let width = columns.count
+    guard stride != width else { return }
+    for row in 0..<rowCount {
+      for cell in 1...width { offsets[row * width + cell] = offsets[row * stride + cell] }
+    }
+    offsets.resize(to: rowCount * width + 1)
   }
 
   /// Finishes the dataset, assigning each row its scope from `scopeColumn`.
@@ -81,6 +117,7 @@ struct DatasetBuilder {
     scopeTitles fixedTitles: [String]? = nil, presets: DatasetPresets
   ) -> Dataset {
     precondition(cellsInRow == 0, "the last row is incomplete")
+    compact()
     var titles = fixedTitles ?? ["All"]
     var rowScopes: [UInt16] = []
     if let scopeColumn {

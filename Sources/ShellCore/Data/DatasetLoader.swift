@@ -10,7 +10,8 @@ enum DatasetLoader {
   static func load(
     _ input: DataInput, options: LoadOptions, control: LoadControl = LoadControl()
   ) throws(ShellError) -> LoadResult {
-    var stream = try ByteStream(input, control: control)
+    let limit = options.limit.bytes
+    var stream = try ByteStream(input, control: control, limit: limit)
     // Refuse binary files up front (as grep and git do), before a parser trips over the
     // bytes and reports them as malformed; the stream still refuses a NUL met later.
     let prefix = try stream.prefix()
@@ -23,7 +24,8 @@ enum DatasetLoader {
     }
     // Cells never take more bytes than the text they came from (escapes only shrink), except
     // for U+FFFD repairs, so the file size is a good reservation and saves the arena's regrowth.
-    var table = TableAssembler(reservingBytes: stream.totalBytes ?? 0)
+    // Never more than the limit, so a huge file cannot reserve memory it will not get to use.
+    var table = TableAssembler(label: input.label, limit: limit, reservingBytes: stream.totalBytes ?? 0)
     switch format {
     case .text: try TextParser.parse(&stream, into: &table)
     case .csv: try DelimitedParser.csv.parse(&stream, into: &table)
@@ -53,12 +55,13 @@ enum DatasetLoader {
   static func load(
     path: String, name: String, source: DatasetSource, presets: DatasetPresets,
     titleColumn: String? = nil, scopeColumn: String? = nil, scopeTitles: [String]? = nil,
-    format: DataFormat? = nil
+    format: DataFormat? = nil, limit: LoadLimit = .unlimited
   ) throws(ShellError) -> Dataset {
-    let options = LoadOptions(
+    var options = LoadOptions(
       name: name, source: source, presets: presets, format: format,
       title: titleColumn.map(ColumnChoice.named) ?? .automatic,
       scope: scopeColumn.map(ColumnChoice.named) ?? .automatic, scopeTitles: scopeTitles)
+    options.limit = limit
     return try load(.file(path), options: options).dataset
   }
 }

@@ -3,8 +3,8 @@
 /// CSV fields may be quoted; inside quotes a doubled quote is a quote, and commas and line
 /// breaks are data. A quote in the middle of an unquoted field is kept as data (as most tools
 /// do); text after a closing quote and an unterminated quote are errors. TSV has no quoting:
-/// `\t`, `\n`, `\r` and `\\` are escapes (the "linear TSV" convention the writer uses), and any
-/// other backslash is data. Blank lines are skipped unless the table has one column; short records are padded with empty
+/// `\t`, `\n`, `\r`, `\\` and `\0` (NUL) are escapes (the "linear TSV" convention the writer
+/// uses), and any other backslash is data. Blank lines are skipped unless the table has one column; short records are padded with empty
 /// cells, and fields past the header's count are dropped with a warning.
 struct DelimitedParser {
   /// The field separator.
@@ -49,7 +49,7 @@ struct DelimitedParser {
         if first == ByteCodes.carriageReturn, try stream.peek() == ByteCodes.lineFeed {
           _ = try stream.next()
         }
-        if haveHeader, table.columns.count == 1 { table.appendEmptyCell() }
+        if haveHeader, table.columns.count == 1 { try table.appendEmptyCell() }
         continue
       }
       var fieldCount = 0
@@ -63,7 +63,7 @@ struct DelimitedParser {
         if !haveHeader {
           header.append(cell)
         } else if fieldCount < table.columns.count {
-          table.appendCell(cell, line: cellLine)
+          try table.appendCell(cell, line: cellLine)
         } else {
           overflowed = true
         }
@@ -77,7 +77,7 @@ struct DelimitedParser {
         fieldStart = try stream.next()
       }
       if haveHeader {
-        table.finishRow()
+        try table.finishRow()
         if overflowed { table.longRows += 1 }
       } else {
         table.setColumns(header, line: headerLine)
@@ -134,6 +134,7 @@ struct DelimitedParser {
           case UInt8(ascii: "n"): ByteCodes.lineFeed
           case UInt8(ascii: "r"): ByteCodes.carriageReturn
           case ByteCodes.backslash: ByteCodes.backslash
+          case UInt8(ascii: "0"): 0
           default: nil
           }
         if let decoded {

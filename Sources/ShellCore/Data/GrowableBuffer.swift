@@ -44,9 +44,26 @@ final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     count &+= elements.count
   }
 
-  /// The element at `index`.
+  /// The element at `index` (below `count`).
   @inline(__always)
-  subscript(index: Int) -> Element { base[index] }
+  subscript(index: Int) -> Element {
+    get {
+      assert(index >= 0 && index < count, "index \(index) outside 0..<\(count)")
+      return base[index]
+    }
+    set {
+      assert(index >= 0 && index < count, "index \(index) outside 0..<\(count)")
+      base[index] = newValue
+    }
+  }
+
+  /// Sets the count to `newCount` (at most the capacity): a larger count exposes elements the
+  /// caller must then write, a smaller one drops the last ones.
+  func resize(to newCount: Int) {
+    precondition(newCount >= 0, "a count is not negative")
+    reserve(newCount)
+    count = newCount
+  }
 
   /// The elements (valid while `self` lives and nothing is appended).
   var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }

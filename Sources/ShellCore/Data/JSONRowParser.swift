@@ -15,6 +15,8 @@ struct JSONRowParser {
   private var rowBytes: [UInt8] = []
   private var rowSpans: [(start: Int, end: Int, line: Int)?] = []
   private var key: [UInt8] = []
+  /// Objects without a key read before any key gave the table a column: rows all the same.
+  private var keylessRows = 0
 
   init(lines: Bool) {
     self.lines = lines
@@ -63,6 +65,14 @@ struct JSONRowParser {
       }
     }
     if table.builder == nil { table.setColumns([], line: 1) }
+    try addKeylessRows(to: &table)
+  }
+
+  /// Adds the rows of `{}` read before the table had a column, once it has one.
+  private mutating func addKeylessRows(to table: inout TableAssembler) throws(ShellError) {
+    guard table.builder != nil else { return }
+    for _ in 0..<keylessRows { try table.appendEmptyCell() }
+    keylessRows = 0
   }
 
   private mutating func parseRow(_ stream: inout ByteStream, into table: inout TableAssembler)
@@ -88,7 +98,7 @@ struct JSONRowParser {
     if table.builder == nil { table.setColumns([Array("title".utf8)], line: line) }
     rowBytes.removeAll(keepingCapacity: true)
     try parseScalar(first, &stream, into: &rowBytes)
-    table.appendCell(rowBytes, line: line)
+    try table.appendCell(rowBytes, line: line)
   }
 
   private mutating func parseObject(_ stream: inout ByteStream, into table: inout TableAssembler)
@@ -119,7 +129,8 @@ struct JSONRowParser {
           column = known
         } else {
           // The builder is between rows here: this row's cells are still in `rowBytes`.
-          column = table.addColumn(key, line: stream.line)
+          column = try table.addColumn(key, line: stream.line)
+          try addKeylessRows(to: &table)
           keyIndex[key] = column
           rowSpans.append(nil)
         }
@@ -137,13 +148,16 @@ struct JSONRowParser {
         }
       }
     }
-    if table.builder == nil { return }
-    rowBytes.withUnsafeBufferPointer { bytes in
+    if table.builder == nil {
+      keylessRows += 1
+      return
+    }
+    try rowBytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in
       for span in rowSpans {
         if let span {
-          table.appendCell(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), line: span.line)
+          try table.appendCell(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), line: span.line)
         } else {
-          table.appendEmptyCell()
+          try table.appendEmptyCell()
         }
       }
     }
@@ -278,8 +292,11 @@ struct JSONRowParser {
         }
         // A lone surrogate cannot be UTF-8: it becomes U+FFFD, as Foundation decodes it.
         out.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
-      default:
+      case 0x21..<0x7F:
         throw malformed(stream, "invalid escape '\\\(String(decoding: [escape], as: UTF8.self))'")
+      default:
+        // Only printable ASCII is echoed, so the message stays one line.
+        throw malformed(stream, "invalid escape: '\\' followed by \(describe(escape))")
       }
     }
   }

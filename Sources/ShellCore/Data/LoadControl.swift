@@ -2,15 +2,23 @@
 ///
 /// ShellCore does no terminal I/O; the executable turns `progress` into a progress bar and
 /// answers `isCancelled` from a flag its SIGINT handler sets. Both are called once per chunk
-/// read (every 256 KiB), on the loading thread.
+/// read (every 256 KiB), on the loading thread; `isCancelled` also while waiting on a FIFO and
+/// between the passes of the index build.
 struct LoadControl {
   /// Called with the bytes read so far and the total when it is known (nil for a pipe).
   var progress: ((_ bytesRead: Int, _ totalBytes: Int?) -> Void)?
   /// Returns true when the user asked to stop; the load then throws `ShellError.loadCancelled`.
   var isCancelled: (() -> Bool)?
+  /// Called once, with the input's name, when a FIFO has had no writer for a moment: the load
+  /// waits for one (until `isCancelled` says stop).
+  var waiting: ((_ label: String) -> Void)?
 
-  init(progress: ((Int, Int?) -> Void)? = nil, isCancelled: (() -> Bool)? = nil) {
+  init(
+    progress: ((Int, Int?) -> Void)? = nil, isCancelled: (() -> Bool)? = nil,
+    waiting: ((String) -> Void)? = nil
+  ) {
     self.progress = progress
     self.isCancelled = isCancelled
+    self.waiting = waiting
   }
 }

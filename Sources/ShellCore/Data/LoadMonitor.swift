@@ -7,8 +7,9 @@ public protocol LoadMonitor: AnyObject {
   func loadWillStart(_ label: String)
   /// `bytesRead` of `totalBytes` (nil for a pipe) have been read; called once per chunk.
   func loadProgressed(bytesRead: Int, totalBytes: Int?)
-  /// Whether the user asked to stop the load; checked once per chunk and when a read is interrupted.
+  /// Whether the user asked to stop the load; checked once per chunk, when a read is
+  /// interrupted, while waiting for a FIFO's writer, and by the index build's threads.
   var isCancelled: Bool { get }
-  /// The load finished, failed or was cancelled.
+  /// The load (its reading and its index build) finished, failed or was cancelled.
   func loadDidEnd()
 }

@@ -14,6 +14,8 @@ struct LoadOptions {
   var scope: ColumnChoice = .automatic
   /// A fixed scope bar (as the manifest gives); nil builds it from the data.
   var scopeTitles: [String]?
+  /// The most bytes the load may read and store.
+  var limit = LoadLimit.unlimited
 
   init(
     name: String, source: DatasetSource, presets: DatasetPresets, format: DataFormat? = nil,

@@ -1,19 +1,40 @@
 /// Collects parsed cells into a `DatasetBuilder`, repairing UTF-8 and counting what to warn about.
 ///
 /// Parsers hand it raw cell bytes and the line they started on; it owns the column names (made
-/// unique and non-empty) and turns the counts into the load's warnings.
+/// unique and non-empty) and turns the counts into the load's warnings. It holds the table to
+/// `limit` bytes of text and offsets: padding short rows and widening for a new JSON key can
+/// take far more than the input's size, so the input's own limit does not bound them.
 struct TableAssembler {
   /// The builder, created once the columns are known.
   private(set) var builder: DatasetBuilder?
+  /// The input's name, for the limit's error.
+  private let label: String
+  /// The most bytes the table's text and offsets may take.
+  private let limit: Int
   private let reservingBytes: Int
   private var invalidLines = 0
   private var lastInvalidLine = 0
   private var renamed: [String] = []
+  /// Every column name so far, and per name the next suffix to try: a header of a thousand
+  /// equal names, or a JSON file of a thousand keys, costs linear time, not quadratic.
+  private var seen: Set<String> = []
+  private var nextSuffix: [String: Int] = [:]
+  /// How many renamed columns the warning names before it only counts.
+  private static let namedRenames = 10
   /// Rows that had more fields than the header; their extra fields were dropped.
   var longRows = 0
 
-  init(reservingBytes: Int) {
-    self.reservingBytes = reservingBytes
+  init(label: String = "", limit: Int = LoadLimit.ceiling, reservingBytes: Int) {
+    self.label = label
+    self.limit = limit
+    self.reservingBytes = min(reservingBytes, limit)
+  }
+
+  /// Throws unless `bytes` more of text and `cells` more offsets fit under the limit.
+  @inline(__always)
+  private func ensureRoom(bytes: Int, cells: Int) throws(ShellError) {
+    let used = builder?.storageBytes ?? 0
+    if used &+ bytes &+ cells &* 4 > limit { throw .loadTooLarge(label, limit: limit) }
   }
 
   /// The column names, empty until `setColumns` is called.
@@ -25,20 +46,23 @@ struct TableAssembler {
   /// Fixes the columns from header cells (raw bytes), naming empty ones and numbering duplicates.
   mutating func setColumns(_ cells: [[UInt8]], line: Int) {
     var names: [String] = []
-    var seen: Set<String> = []
     for (index, cell) in cells.enumerated() {
       let text = cell.withUnsafeBufferPointer { decode($0, line: line) }
-      names.append(uniqueName(text, position: index + 1, seen: &seen))
+      names.append(uniqueName(text, position: index + 1))
     }
-    if names.isEmpty { names = ["title"] }
+    if names.isEmpty {
+      names = ["title"]
+      seen.insert("title")
+    }
     builder = DatasetBuilder(columns: names, reservingBytes: reservingBytes)
   }
 
   /// Adds a column discovered mid-file (a new JSON key) and returns its index.
-  mutating func addColumn(_ raw: [UInt8], line: Int) -> Int {
+  mutating func addColumn(_ raw: [UInt8], line: Int) throws(ShellError) -> Int {
+    // A full stride doubles every row's offsets.
+    try ensureRoom(bytes: 0, cells: builder?.cellsForNewColumn ?? 1)
     let text = raw.withUnsafeBufferPointer { decode($0, line: line) }
-    var seen = Set(columns)
-    let name = uniqueName(text, position: columns.count + 1, seen: &seen)
+    let name = uniqueName(text, position: columns.count + 1)
     if builder == nil {
       builder = DatasetBuilder(columns: [name], reservingBytes: reservingBytes)
     } else {
@@ -49,31 +73,35 @@ struct TableAssembler {
 
   /// Appends one cell's bytes, replacing invalid UTF-8 and remembering the line it was on.
   @inline(__always)
-  mutating func appendCell(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+  mutating func appendCell(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(ShellError) {
     if UTF8Repair.isValid(bytes) {
+      try ensureRoom(bytes: bytes.count, cells: 1)
       builder?.appendCell(bytes)
     } else {
       noteInvalid(line: line)
-      UTF8Repair.repaired(bytes).withUnsafeBufferPointer { builder?.appendCell($0) }
+      let repaired = UTF8Repair.repaired(bytes)
+      try ensureRoom(bytes: repaired.count, cells: 1)
+      repaired.withUnsafeBufferPointer { builder?.appendCell($0) }
     }
   }
 
   /// Appends one cell from an array of bytes.
-  mutating func appendCell(_ bytes: [UInt8], line: Int) {
-    bytes.withUnsafeBufferPointer { appendCell($0, line: line) }
+  mutating func appendCell(_ bytes: [UInt8], line: Int) throws(ShellError) {
+    try bytes.withUnsafeBufferPointer { (cell) throws(ShellError) in try appendCell(cell, line: line) }
   }
 
   /// Appends an empty cell.
-  mutating func appendEmptyCell() {
+  mutating func appendEmptyCell() throws(ShellError) {
+    try ensureRoom(bytes: 0, cells: 1)
     builder?.appendCell(UnsafeBufferPointer(start: nil, count: 0))
   }
 
   /// Pads the row being assembled with empty cells up to the column count.
-  mutating func finishRow() {
+  mutating func finishRow() throws(ShellError) {
     let columnCount = columns.count
     let filled = cellsInRow
     if filled == 0 { return }
-    for _ in filled..<columnCount { appendEmptyCell() }
+    for _ in filled..<columnCount { try appendEmptyCell() }
   }
 
   /// The warnings gathered so far, one line each.
@@ -90,7 +118,9 @@ struct TableAssembler {
     }
     if !renamed.isEmpty {
       result.append(
-        "Renamed empty or duplicate column names: \(renamed.map { "'\($0)'" }.joined(separator: ", "))")
+        "Renamed empty or duplicate column names: "
+          + renamed.prefix(Self.namedRenames).map { "'\(Sanitizer.printable($0))'" }.joined(separator: ", ")
+          + (renamed.count > Self.namedRenames ? " and \(renamed.count - Self.namedRenames) more" : ""))
     }
     return result
   }
@@ -107,11 +137,12 @@ struct TableAssembler {
     }
   }
 
-  private mutating func uniqueName(_ text: String, position: Int, seen: inout Set<String>) -> String {
+  private mutating func uniqueName(_ text: String, position: Int) -> String {
     var name = text.isEmpty ? "column\(position)" : text
     if seen.contains(name) {
-      var suffix = 2
+      var suffix = nextSuffix[name] ?? 2
       while seen.contains("\(name)_\(suffix)") { suffix += 1 }
+      nextSuffix[name] = suffix + 1
       name = "\(name)_\(suffix)"
     }
     if name != text { renamed.append(name) }

@@ -13,8 +13,8 @@ enum TextParser {
     while true {
       // A line's cells never span lines, so the line after the run is the cell's line. A
       // non-empty run is a row whatever ends it; an empty one depends on the terminator.
-      let isEmpty = try stream.withLineRun(scratch: &scratch) { bytes, line in
-        if !bytes.isEmpty { table.appendCell(bytes, line: line) }
+      let isEmpty = try stream.withLineRun(scratch: &scratch) { (bytes, line) throws(ShellError) in
+        if !bytes.isEmpty { try table.appendCell(bytes, line: line) }
         return bytes.isEmpty
       }
       guard let byte = try stream.next() else { return }
@@ -23,7 +23,7 @@ enum TextParser {
           skipLineFeed = false
           continue
         }
-        table.appendEmptyCell()
+        try table.appendEmptyCell()
       }
       skipLineFeed = byte == ByteCodes.carriageReturn
     }

@@ -58,6 +58,10 @@ final class FoldedIndex: @unchecked Sendable {
   /// Bytes readable past every arena's last row.
   static let padding = 96
 
+  /// Whether the build was cancelled: every row is then empty text and the index is to be
+  /// thrown away (a load cancelled by Ctrl-C keeps the previous dataset).
+  let wasCancelled: Bool
+
   /// The fold arena, row by row.
   var foldView: ArenaView {
     ArenaView(
@@ -70,7 +74,12 @@ final class FoldedIndex: @unchecked Sendable {
   /// Pass 1 finds the wide rows and measures their fold forms; pass 2 writes every row's fold
   /// form straight into an arena of exact size, each chunk of rows into its own slice. The wide
   /// rows' other forms wait for `sideForms`.
-  init(dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536) {
+  ///
+  /// `isCancelled` is asked before each chunk of pass 1 and between the passes; once it says
+  /// stop, the rest of the work is skipped and `wasCancelled` is set.
+  init(
+    dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536, isCancelled: (() -> Bool)? = nil
+  ) {
     rowCount = dataset.rowCount
     self.columns = columns
     let rowCount = self.rowCount
@@ -81,22 +90,39 @@ final class FoldedIndex: @unchecked Sendable {
     // Rows lie back to back in the dataset's arena when it has one column: fold them in bulk.
     let stride = dataset.columns.count
     let contiguous = stride == 1 && columns == [0]
+    // Each chunk marks its own slot when it skipped its rows, so the skip is seen even if
+    // `isCancelled` changed its mind.
+    var skipped = [Bool](repeating: false, count: chunkCount)
 
     dataset.withStorage { bytes, offsets in
       let source = SourceRows(
         bytes, offsets, stride: stride, columns: columns, placeholder: UnsafeRawPointer(foldOffsets.base))
       chunks.withUnsafeMutableBufferPointer { results in
-        guard let results = results.baseAddress else { return }
-        Parallel.forEach(chunkCount) { chunk in
-          let lower = chunk * chunkRows
-          let rows = lower..<max(lower, min(rowCount, lower + chunkRows))
-          results[chunk] =
-            contiguous
-            ? Self.measureContiguous(source, rows: rows)
-            : Self.measureJoined(source, rows: rows, lengths: foldOffsets.base)
+        skipped.withUnsafeMutableBufferPointer { skips in
+          guard let results = results.baseAddress, let skips = skips.baseAddress else { return }
+          Parallel.forEach(chunkCount) { chunk in
+            if let isCancelled, isCancelled() {
+              skips[chunk] = true
+              return
+            }
+            let lower = chunk * chunkRows
+            let rows = lower..<max(lower, min(rowCount, lower + chunkRows))
+            results[chunk] =
+              contiguous
+              ? Self.measureContiguous(source, rows: rows)
+              : Self.measureJoined(source, rows: rows, lengths: foldOffsets.base)
+          }
         }
       }
     }
+
+    // A cancelled build skips pass 2 over empty chunks: every row is then empty text.
+    let cancelled = skipped.contains(true) || isCancelled?() == true
+    if cancelled {
+      chunks = [ChunkFold](repeating: ChunkFold(), count: chunkCount)
+      foldOffsets.base.update(repeating: 0, count: rowCount + 1)
+    }
+    wasCancelled = cancelled
 
     // Each chunk's starting position in every arena.
     var starts: [ChunkFold] = []
@@ -119,7 +145,7 @@ final class FoldedIndex: @unchecked Sendable {
       let source = SourceRows(
         bytes, offsets, stride: stride, columns: columns, placeholder: UnsafeRawPointer(foldOffsets.base))
       chunks.withUnsafeBufferPointer { results in
-        Parallel.forEach(chunkCount) { chunk in
+        Parallel.forEach(cancelled ? 0 : chunkCount) { chunk in
           let lower = chunk * chunkRows
           let rows = lower..<max(lower, min(rowCount, lower + chunkRows))
           let work = results[chunk]

@@ -24,22 +24,28 @@ final class SearchEngine {
   /// Work (rows) below which a search runs on one thread; tests lower it to exercise chunking.
   let parallelThreshold: Int
 
-  convenience init(dataset: Dataset, columns: [Int]? = nil) {
-    self.init(dataset: dataset, columns: columns, parallelThreshold: 100_000)
+  /// An engine for `dataset`; `isCancelled` (called from any thread) may stop the index build,
+  /// after which `wasCancelled` is true and the engine is to be thrown away.
+  convenience init(dataset: Dataset, columns: [Int]? = nil, isCancelled: (() -> Bool)? = nil) {
+    self.init(dataset: dataset, columns: columns, parallelThreshold: 100_000, isCancelled: isCancelled)
   }
 
   /// An engine that splits work into chunks from `parallelThreshold` rows on.
-  init(dataset: Dataset, columns: [Int]?, parallelThreshold: Int) {
+  init(dataset: Dataset, columns: [Int]?, parallelThreshold: Int, isCancelled: (() -> Bool)? = nil) {
     self.dataset = dataset
     self.columns = columns ?? [dataset.titleColumn]
     self.parallelThreshold = parallelThreshold
-    index = FoldedIndex(dataset: dataset, columns: self.columns, parallelThreshold: parallelThreshold)
+    index = FoldedIndex(
+      dataset: dataset, columns: self.columns, parallelThreshold: parallelThreshold, isCancelled: isCancelled)
     let entries =
       ProcessInfo.processInfo.environment["SEARCHSHELL_CACHE_ENTRIES"].flatMap(Int.init).map {
         max(1, min($0, 32))
       } ?? 32
     cache = ResultCache(rowCount: dataset.rowCount, capacity: entries)
   }
+
+  /// Whether the index build was cancelled (the engine then finds nothing and is to be dropped).
+  var wasCancelled: Bool { index.wasCancelled }
 
   /// The same search over `dataset`, a relabelling of this engine's rows (`set scopes`): the text
   /// is the same, so the folded index is reused; cached results depend on scopes and start empty.

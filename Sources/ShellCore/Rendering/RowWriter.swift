@@ -2,9 +2,11 @@
 ///
 /// Every format but `table` is exactly parseable: CSV quotes per RFC 4180 (a field with a comma,
 /// quote, CR or LF is quoted and its quotes doubled); TSV writes a backslash as `\\`, a tab as
-/// `\t`, a line feed as `\n` and a carriage return as `\r` (what `DelimitedParser.tsv` reads
-/// back); JSON and JSON Lines escape control characters; Markdown escapes `\` and `|` and writes
-/// line breaks as `<br>`; plain text writes only the title and turns line breaks into spaces.
+/// `\t`, a line feed as `\n`, a carriage return as `\r` and NUL as `\0` (what
+/// `DelimitedParser.tsv` reads back); JSON and JSON Lines escape control characters; Markdown
+/// escapes `\` and `|` and writes line breaks as `<br>`; plain text writes only the title and
+/// turns line breaks into spaces. CSV, Markdown and plain text cannot carry NUL: it becomes
+/// U+FFFD. A leading U+FEFF is kept past the reader's byte-order-mark skip.
 ///
 /// With `terminalSafe`, each cell first goes through `Sanitizer.printable`, so control
 /// characters and escape sequences appear as `\e`, `\u{9b}`, ... and cannot drive a terminal;
@@ -38,9 +40,12 @@ struct RowWriter {
     case .table:
       for line in tableLines(rows: rows) { try emit(line) }
     case .plain:
+      var first = true
       for row in rows {
         let title = cell(row, dataset.titleColumn)
-        try emit(terminalSafe ? title : Self.oneLine(title))
+        let line = terminalSafe ? title : Self.oneLine(title)
+        try emit(first ? Self.keepingLeadingMark(line) : line)
+        first = false
       }
     case .csv:
       try emit(columns.map { Self.csvField(name($0), alone: columns.count == 1) }.joined(separator: ","))
@@ -49,7 +54,7 @@ struct RowWriter {
           columns.map { Self.csvField(cell(row, $0), alone: columns.count == 1) }.joined(separator: ","))
       }
     case .tsv:
-      try emit(columns.map { Self.tsvField(name($0)) }.joined(separator: "\t"))
+      try emit(Self.keepingLeadingMark(columns.map { Self.tsvField(name($0)) }.joined(separator: "\t")))
       for row in rows { try emit(columns.map { Self.tsvField(cell(row, $0)) }.joined(separator: "\t")) }
     case .json:
       if rows.isEmpty {
@@ -99,23 +104,38 @@ struct RowWriter {
     return "{" + members.joined(separator: ", ") + "}"
   }
 
-  /// A CSV field, quoted when it holds a comma, quote or line break (or is a lone empty field,
-  /// which would otherwise be a blank line).
+  /// A CSV field, quoted when it must be.
+  ///
+  /// That is when it holds a comma, quote or line break, starts with U+FEFF (which a reader
+  /// skips as a byte-order mark at the start of a file), or is a lone empty field (which would
+  /// otherwise be a blank line). CSV has no way to write NUL: it becomes U+FFFD. Works on
+  /// Unicode scalars: `"` followed by a combining mark is one `Character`, and comparing
+  /// Characters would leave that quote undoubled.
   static func csvField(_ text: String, alone: Bool) -> String {
-    let needsQuotes = text.utf8.contains {
-      $0 == ByteCodes.comma || $0 == ByteCodes.quote || $0 == ByteCodes.lineFeed
-        || $0 == ByteCodes.carriageReturn
+    let needsQuotes =
+      text.unicodeScalars.first == byteOrderMark
+      || text.utf8.contains {
+        $0 == ByteCodes.comma || $0 == ByteCodes.quote || $0 == ByteCodes.lineFeed
+          || $0 == ByteCodes.carriageReturn
+      }
+    if !needsQuotes { return alone && text.isEmpty ? "\"\"" : withoutNUL(text) }
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\"\""
+      case "\0": result.unicodeScalars.append(replacement)
+      default: result.unicodeScalars.append(scalar)
+      }
     }
-    if needsQuotes { return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-    return alone && text.isEmpty ? "\"\"" : text
+    return result + "\""
   }
 
-  /// A TSV field with `\`, tab, LF and CR escaped.
+  /// A TSV field with `\`, tab, LF, CR and NUL escaped (`\\`, `\t`, `\n`, `\r`, `\0`).
   static func tsvField(_ text: String) -> String {
     guard
       text.utf8.contains(where: {
         $0 == ByteCodes.backslash || $0 == ByteCodes.tab || $0 == ByteCodes.lineFeed
-          || $0 == ByteCodes.carriageReturn
+          || $0 == ByteCodes.carriageReturn || $0 == 0
       })
     else {
       return text
@@ -127,26 +147,67 @@ struct RowWriter {
       case "\t": result += "\\t"
       case "\n": result += "\\n"
       case "\r": result += "\\r"
+      case "\0": result += "\\0"
       default: result.unicodeScalars.append(scalar)
       }
     }
     return result
   }
 
-  /// A Markdown table cell: `\` and `|` escaped, line breaks as `<br>`.
+  /// A Markdown table cell: `\` and `|` escaped, each line break (CRLF, LF or CR) as `<br>`, NUL
+  /// as U+FFFD.
   static func markdownCell(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-      .replacingOccurrences(of: "\r\n", with: "<br>").replacingOccurrences(of: "\n", with: "<br>")
-      .replacingOccurrences(of: "\r", with: "<br>")
+    replacingLineBreaks(in: text, with: "<br>") { scalar, result in
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "|": result += "\\|"
+      default: return false
+      }
+      return true
+    }
   }
 
-  /// `text` on one line: each line break becomes a space.
+  /// `text` on one line: each line break (CRLF, LF or CR) becomes a space, NUL becomes U+FFFD.
   static func oneLine(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == ByteCodes.lineFeed || $0 == ByteCodes.carriageReturn }) else {
-      return text
+    replacingLineBreaks(in: text, with: " ") { _, _ in false }
+  }
+
+  /// The byte-order mark a reader skips at the start of a file.
+  static let byteOrderMark: Unicode.Scalar = "\u{FEFF}"
+  /// What NUL becomes in formats that cannot carry it.
+  static let replacement: Unicode.Scalar = "\u{FFFD}"
+
+  /// `text` with NUL replaced by U+FFFD.
+  private static func withoutNUL(_ text: String) -> String {
+    guard text.utf8.contains(0) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars { result.unicodeScalars.append(scalar == "\0" ? replacement : scalar) }
+    return result
+  }
+
+  /// `text`, scalar by scalar, with each line break as `lineBreak`, NUL as U+FFFD, and other
+  /// scalars through `escape` (which appends and returns true, or returns false to keep them).
+  private static func replacingLineBreaks(
+    in text: String, with lineBreak: String, escape: (Unicode.Scalar, inout String) -> Bool
+  ) -> String {
+    var result = ""
+    var afterCR = false
+    for scalar in text.unicodeScalars {
+      defer { afterCR = scalar == "\r" }
+      switch scalar {
+      case "\n" where afterCR: continue
+      case "\n", "\r": result += lineBreak
+      case "\0": result.unicodeScalars.append(replacement)
+      default: if !escape(scalar, &result) { result.unicodeScalars.append(scalar) }
+      }
     }
-    return text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-      .replacingOccurrences(of: "\r", with: " ")
+    return result
+  }
+
+  /// `record` with a byte-order mark in front when it starts with one, so a reader that skips
+  /// the file's mark keeps the cell's (for formats without quoting: TSV, plain text).
+  static func keepingLeadingMark(_ record: String) -> String {
+    record.unicodeScalars.first == byteOrderMark ? "\u{FEFF}" + record : record
   }
 
   // MARK: - Table

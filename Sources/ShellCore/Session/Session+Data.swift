@@ -8,8 +8,16 @@ extension Session {
   /// `load NAME|PATH|- [--format F] [--title COL] [--scope COL|none]`.
   func loadCommand(_ text: String) throws(ShellError) {
     let request = try LoadRequest.parse(text)
+    // The monitor watches the index build too: Ctrl-C there cancels the load like Ctrl-C
+    // while reading, before anything in the session changes.
+    loadMonitor?.loadWillStart(request.target)
+    defer { loadMonitor?.loadDidEnd() }
     let result = try openDataset(request)
-    replaceDataset(with: result.dataset)
+    let monitor = loadMonitor
+    let engine = SearchEngine(
+      dataset: result.dataset, isCancelled: monitor.map { monitor in { monitor.isCancelled } })
+    if engine.wasCancelled { throw .loadCancelled(request.target) }
+    replaceDataset(with: result.dataset, engine: engine)
     loadedWith = request
     lastCallbacks = []
     _ = lifecycle.reduce(&state, .datasetLoaded)
@@ -65,13 +73,23 @@ extension Session {
   }
 
   /// Runs a load under the executable's monitor, if it set one.
+  ///
+  /// The load is held to `LoadLimit.standard()`; a FIFO without a writer says what it waits for.
+  /// `loadCommand` ends the monitor's watch after the index build.
   private func load(_ input: DataInput, options: LoadOptions) throws(ShellError) -> LoadResult {
-    guard let monitor = loadMonitor else { return try DatasetLoader.load(input, options: options) }
+    var options = options
+    options.limit = try LoadLimit.standard()
+    let console = self.console
+    let waiting: (String) -> Void = { label in
+      console.printError("Waiting for a writer on '\(Sanitizer.printable(label))' (Ctrl-C to stop)")
+    }
+    guard let monitor = loadMonitor else {
+      return try DatasetLoader.load(input, options: options, control: LoadControl(waiting: waiting))
+    }
     monitor.loadWillStart(input.label)
-    defer { monitor.loadDidEnd() }
     let control = LoadControl(
       progress: { monitor.loadProgressed(bytesRead: $0, totalBytes: $1) },
-      isCancelled: { monitor.isCancelled })
+      isCancelled: { monitor.isCancelled }, waiting: waiting)
     return try DatasetLoader.load(input, options: options, control: control)
   }
 

@@ -166,7 +166,8 @@ extension Session {
     if FileManager.default.fileExists(atPath: path) {
       let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       return try DatasetLoader.load(
-        path: path, name: name, source: .file(path), presets: DatasetPresets(title: name))
+        path: path, name: name, source: .file(path), presets: DatasetPresets(title: name),
+        limit: try LoadLimit.standard())
     }
     let looksLikePath = nameOrPath.contains("/") || nameOrPath.contains(".")
     if looksLikePath { throw .fileNotFound(nameOrPath) }
@@ -174,13 +175,15 @@ extension Session {
   }
 
   /// Replaces the dataset; the search starts over with the new dataset's presets.
-  func replaceDataset(with newDataset: Dataset, keepingSettings: Bool = false) {
+  func replaceDataset(
+    with newDataset: Dataset, keepingSettings: Bool = false, engine built: SearchEngine? = nil
+  ) {
     dataset = newDataset
     // Relabelled scopes keep the folded text and the columns `set fields` chose; a new dataset
-    // is folded afresh and starts with its title column.
+    // is folded afresh (unless `load` built its engine already) and starts with its title column.
     engine =
       keepingSettings
-      ? SearchEngine(reusingIndexOf: engine, for: newDataset) : SearchEngine(dataset: newDataset)
+      ? SearchEngine(reusingIndexOf: engine, for: newDataset) : built ?? SearchEngine(dataset: newDataset)
     if !keepingSettings {
       settings = SessionSettings(
         presets: newDataset.presets, pageSize: settings.pageSize, appearance: settings.appearance)

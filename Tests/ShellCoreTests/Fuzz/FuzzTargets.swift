@@ -9,6 +9,7 @@
 /// failed (`Fuzz/Corpus/TARGET`, `Fuzz/Regressions/TARGET`).
 enum FuzzTargets {
   static let all: [String: @Sendable ([UInt8]) -> Void] = [
+    "loaders": LoadersFuzz.run,
     "session": SessionFuzz.run,
     "tokenizer": TokenizerFuzz.run,
     "write-guard": WriteGuardFuzz.run,

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The most bytes one load may take: the input read, and the new dataset's text and offsets.
+///
+/// A file larger than memory or an endless pipe must end in one error, not exhaust memory. The
+/// default is a quarter of physical memory (the search index built after the load, and the
+/// previous dataset kept until the new one is whole, need room too), and never more than the
+/// 4 GiB a dataset's 32-bit offsets address. `SEARCHSHELL_LOAD_LIMIT` (bytes, or a number with
+/// K, M or G) changes it.
+struct LoadLimit: Equatable, Sendable {
+  /// The limit in bytes.
+  let bytes: Int
+
+  /// The environment variable that sets the limit.
+  static let variable = "SEARCHSHELL_LOAD_LIMIT"
+  /// The most any load may take: a dataset's offsets are 32-bit.
+  static let ceiling = Int(UInt32.max)
+  /// No limit beyond the ceiling (bundled datasets, tests).
+  static let unlimited = LoadLimit(bytes: ceiling)
+
+  init(bytes: Int) {
+    self.bytes = max(1, min(bytes, Self.ceiling))
+  }
+
+  /// The limit from `SEARCHSHELL_LOAD_LIMIT`, else a quarter of physical memory.
+  static func standard(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(ShellError) -> LoadLimit {
+    guard let text = environment[variable] else {
+      let memory = ProcessInfo.processInfo.physicalMemory
+      return LoadLimit(bytes: Int(clamping: memory / 4))
+    }
+    guard let bytes = parse(text) else {
+      throw .invalidValue(option: variable, value: text, allowed: "a size in bytes such as 65536, 500M or 2G")
+    }
+    return LoadLimit(bytes: bytes)
+  }
+
+  /// A size such as `4096`, `64K`, `500M` or `2G` (powers of 1024), or nil.
+  static func parse(_ text: String) -> Int? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+    let units: [(String, Int)] = [("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30)]
+    var digits = Substring(trimmed)
+    var scale = 1
+    if let unit = units.first(where: { trimmed.hasSuffix($0.0) }) {
+      digits = digits.dropLast()
+      scale = unit.1
+    }
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits), number > 0 else {
+      return nil
+    }
+    let (product, overflow) = number.multipliedReportingOverflow(by: scale)
+    return overflow ? nil : product
+  }
+
+  /// `bytes` for a message: `512 bytes`, `64.0 KiB`, `1.5 GiB`.
+  static func describe(_ bytes: Int) -> String {
+    let units = ["KiB", "MiB", "GiB"]
+    var value = Double(bytes)
+    guard value >= 1024 else { return "\(bytes) bytes" }
+    var unit = -1
+    while value >= 1024, unit < units.count - 1 {
+      value /= 1024
+      unit += 1
+    }
+    return String(format: "%.1f", value) + " " + units[unit]
+  }
+}
