@@ -32,7 +32,8 @@ extension Session {
       actions.append(.textChanged(.append(String(character), to: typed)))
       typed.append(character)
     }
-    perform(actions)
+    // Ctrl-C puts the text back as it was: a cancelled command changes nothing.
+    try performCancellably(actions, command: "type")
   }
 
   func backspaceCommand(_ countText: String?) throws(ShellError) {
@@ -52,7 +53,7 @@ extension Session {
       actions.append(.textChanged(edit))
       text = edit.applied(to: text)
     }
-    perform(actions)
+    try performCancellably(actions, command: "backspace")
   }
 
   func clearCommand() throws(ShellError) {
@@ -166,14 +167,14 @@ extension Session {
     }
     if token == "all" {
       for line in ScreenRenderer(session: self).barLines() { console.print(line) }
-      printTable(page: nil)
+      try printTable(page: nil)
       return
     }
     let pages = max(1, (tableRows.count + settings.pageSize - 1) / settings.pageSize)
     guard let page = Int(token), page >= 1, page <= pages else {
       throw .invalidValue(option: "list", value: token, allowed: "'all' or a page from 1 to \(pages)")
     }
-    printTable(page: page)
+    try printTable(page: page)
   }
 
   func statusCommand() {
@@ -181,7 +182,7 @@ extension Session {
       dataset.scopeTitles.indices.contains(state.scopeIndex) ? dataset.scopeTitles[state.scopeIndex] : "All"
     let selected = state.selectedItem.map { TraceFormatter.quoted(dataset.title($0)) } ?? "none"
     let lines = [
-      ("dataset", dataset.name),
+      ("dataset", Sanitizer.printable(dataset.name)),
       ("rows", String(dataset.rowCount)),
       ("flavor", settings.lifecycle.flavor.rawValue),
       ("active", String(state.isActive)),
@@ -192,7 +193,7 @@ extension Session {
       ("matches", String(matchCount)),
       ("selected", selected),
     ]
-    for (key, value) in lines { console.print("\(key): \(value)") }
+    for (key, value) in lines { console.print("\(key): \(Sanitizer.printable(value))") }
   }
 
   func traceCommand(_ token: String, file path: String? = nil) throws(ShellError) {
@@ -263,7 +264,7 @@ extension Session {
     }
     let rest = text.dropFirst(name.count)
     guard rest.contains(where: { $0 != " " && $0 != "\t" }) else {
-      console.print("\(option.name): \(option.get(self))  (\(option.values))")
+      console.print("\(option.name): \(Sanitizer.printable(option.get(self)))  (\(option.values))")
       return
     }
     let value = try CommandTokenizer.restOfLine(rest)
@@ -346,7 +347,8 @@ extension Session {
     let width = String(history.count).count
     for (index, line) in history.enumerated() {
       let number = String(index + 1)
-      console.print(String(repeating: " ", count: width - number.count + 2) + number + "  " + line)
+      console.print(
+        String(repeating: " ", count: width - number.count + 2) + number + "  " + Sanitizer.printable(line))
     }
   }
 }

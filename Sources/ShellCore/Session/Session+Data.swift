@@ -67,7 +67,8 @@ extension Session {
   /// Runs a load under the executable's monitor, if it set one.
   private func load(_ input: DataInput, options: LoadOptions) throws(ShellError) -> LoadResult {
     guard let monitor = loadMonitor else { return try DatasetLoader.load(input, options: options) }
-    monitor.loadWillStart(input.label)
+    // The progress bar shows the file's name: it must not drive the terminal either.
+    monitor.loadWillStart(Sanitizer.printable(input.label))
     defer { monitor.loadDidEnd() }
     let control = LoadControl(
       progress: { monitor.loadProgressed(bytesRead: $0, totalBytes: $1) },
@@ -83,7 +84,7 @@ extension Session {
     let ids = (0..<rows.count).map { rows[$0] }
     let format = try DatasetExporter.format(forPath: path)
     let written = try DatasetExporter.export(
-      dataset, rows: ids, to: path, format: format, protectedPaths: bundledPaths)
+      dataset, rows: ids, to: path, format: format, protectedPaths: bundledPaths, cancellation: interruption)
     console.print(
       "Exported \(written) \(written == 1 ? "row" : "rows") to '\(Sanitizer.printable(path))' (\(format.rawValue))"
     )
@@ -148,6 +149,11 @@ extension Session {
       range = (page - 1) * pageSize..<min(page * pageSize, rows.count)
     }
     let writer = RowWriter(dataset: dataset, format: outputFormat, terminalSafe: true)
-    writer.write(rows: range.map { rows[$0] }) { (record: String) throws(Never) in console.print(record) }
+    var printed = 0
+    try writer.write(rows: range.map { rows[$0] }) { (record: String) throws(ShellError) in
+      try checkInterruption(command: "list", outcome: "stopped after \(printed) records")
+      console.print(record)
+      printed += 1
+    }
   }
 }
