@@ -5,7 +5,8 @@ import ShellCore
 ///
 /// The frame fills the terminal's height less one line, so the `live` command stays in sight;
 /// each redraw goes back to the frame's first line and rewrites it. Leaving clears the frame
-/// and restores the terminal, also on SIGTERM, SIGHUP and crashes (see `TerminalRestorer`).
+/// and restores the terminal, also on every terminating signal and on a stop; after `fg` the
+/// frame is drawn again in raw mode (see `TerminalRestorer`).
 final class LiveTerminal {
   private let controller: LiveController
   private var decoder = LiveKeyDecoder()
@@ -46,6 +47,11 @@ final class LiveTerminal {
   /// A resize while waiting redraws at once.
   private func readPending() -> [UInt8]? {
     while true {
+      if TerminalRestorer.takeContinued() {
+        // Stopped and continued: the shell wrote below the old frame; draw a new one there.
+        cursorLine = 0
+        draw(resized: true)
+      }
       if TerminalRestorer.takeResize() { draw(resized: true) }
       if waitForInput(milliseconds: 250) { break }
     }
@@ -72,7 +78,8 @@ final class LiveTerminal {
     var output = "\r" + (cursorLine > 0 ? "\u{1B}[\(cursorLine)A" : "")
     // After a resize the old frame may be taller or reflowed: clear it all first.
     if resized || frame.count != lastFrame.count { output += "\u{1B}[J" }
-    output += frame.map { "\u{1B}[2K" + $0 }.joined(separator: "\r\n")
+    // The frame escapes its data already; the boundary lets through only the shell's colours.
+    output += frame.map { "\u{1B}[2K" + Sanitizer.terminalSafe($0, keepingStyle: true) }.joined(separator: "\r\n")
     cursorLine = frame.count - 1
     lastFrame = frame
     TerminalRestorer.write(output)
