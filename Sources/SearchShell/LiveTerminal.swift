@@ -79,7 +79,8 @@ final class LiveTerminal {
     // After a resize the old frame may be taller or reflowed: clear it all first.
     if resized || frame.count != lastFrame.count { output += "\u{1B}[J" }
     // The frame escapes its data already; the boundary lets through only the shell's colours.
-    output += frame.map { "\u{1B}[2K" + Sanitizer.terminalSafe($0, keepingStyle: true) }.joined(separator: "\r\n")
+    output += frame.map { "\u{1B}[2K" + Sanitizer.terminalSafe($0, keepingStyle: true) }.joined(
+      separator: "\r\n")
     cursorLine = frame.count - 1
     lastFrame = frame
     TerminalRestorer.write(output)

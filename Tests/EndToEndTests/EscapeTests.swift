@@ -59,8 +59,11 @@ import Testing
     let broken = folder.appendingPathComponent("\(payload).json")
     try Data("[{\"\(cell)\": ".utf8).write(to: broken)
     let result = try ShellProcess.run(
-      ["--dataset", file.path, "-c", "status", "-c", "list", "-c", "set", "-c", "explain", "-c", "set fields nope",
-       "-c", "load \(broken.path)", "-c", "load \(folder.path)/missing\(payload).csv"])
+      [
+        "--dataset", file.path, "-c", "status", "-c", "list", "-c", "set", "-c", "explain", "-c",
+        "set fields nope",
+        "-c", "load \(broken.path)", "-c", "load \(folder.path)/missing\(payload).csv",
+      ])
     #expect(Self.controlBytes(result.stdout + result.stderr) == [])
     #expect(result.stdout.contains("dataset: x"))
     #expect(result.stderr.split(separator: "\n").count >= 3)
@@ -119,6 +122,7 @@ import Testing
 /// backslashes and quotes escaped.
 enum CommandTokenizer {
   static func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      + "\""
   }
 }

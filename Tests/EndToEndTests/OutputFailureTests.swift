@@ -11,7 +11,8 @@ struct OutputFailureTests {
   }
 
   @Test func aFullDiskOnStandardOutputIsSaidOnceWithExitOne() throws {
-    let result = try bash(#""$SHELL_BIN" -c 'list all' -c 'list all' -c 'status' > /dev/full; echo "status=$?" >&2"#)
+    let result = try bash(
+      #""$SHELL_BIN" -c 'list all' -c 'list all' -c 'status' > /dev/full; echo "status=$?" >&2"#)
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.filter { $0 == "error: cannot write standard output: No space left on device" }.count == 1)
     #expect(lines.last == "status=1")
@@ -25,7 +26,8 @@ struct OutputFailureTests {
 
   @Test(arguments: ["2>/dev/full", "2>&-"])
   func anUnwritableStandardErrorNeitherTrapsNorLosesOutput(redirect: String) throws {
-    let result = try bash(#""$SHELL_BIN" -c 'list 1' -c bogus -c 'select nope' -c 'list 2' \#(redirect); echo "status=$?""#)
+    let result = try bash(
+      #""$SHELL_BIN" -c 'list 1' -c bogus -c 'select nope' -c 'list 2' \#(redirect); echo "status=$?""#)
     // Both tables arrive whole, and the failures still count: exit 1, not a trap's 132+.
     #expect(result.stdout.contains("    1  Afghanistan"))
     #expect(result.stdout.contains("   11  Argentina"))

@@ -27,9 +27,10 @@ final class TerminalSession {
   /// command line into; `SearchShell.command` is that line.
   init(bash: Void) throws {
     ownsHistory = true
-    historyPath = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "searchshell-history-\(UUID().uuidString)"
-    ).path
+    historyPath =
+      FileManager.default.temporaryDirectory.appendingPathComponent(
+        "searchshell-history-\(UUID().uuidString)"
+      ).path
     let command =
       "env INPUTRC=/dev/null TERM=xterm NO_COLOR=1 PS1='$ ' SEARCHSHELL_HISTORY='\(historyPath)' bash --norc --noprofile -i"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command])
@@ -37,17 +38,21 @@ final class TerminalSession {
 
   /// The process id of the pane's first program (the shell, or bash).
   func panePID() throws -> pid_t? {
-    pid_t(try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    pid_t(
+      try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(
+        in: .whitespacesAndNewlines))
   }
 
   /// The pane's terminal device, so a test can read its modes with tcgetattr.
   func paneTTY() throws -> String {
-    try tmux(["display-message", "-p", "-t", "0", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    try tmux(["display-message", "-p", "-t", "0", "#{pane_tty}"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
 
   /// Whether the cursor is shown (live mode hides it).
   func cursorShown() throws -> Bool {
-    try tmux(["display-message", "-p", "-t", "0", "#{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    try tmux(["display-message", "-p", "-t", "0", "#{cursor_flag}"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
       == "1"
   }
 

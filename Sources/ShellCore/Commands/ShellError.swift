@@ -184,7 +184,8 @@ extension ShellError: CustomStringConvertible {
       if let script, let line { place = " (line \(line) of \(quote(script)))" }
       return "Parameter \(quote(name)) is not set\(place). Pass --param \(Sanitizer.bounded(name))=VALUE"
     case .sourceTooDeep(let path, let limit):
-      return "Cannot source \(quote(path)): scripts nest more than \(limit) deep (does a script source itself?)"
+      return
+        "Cannot source \(quote(path)): scripts nest more than \(limit) deep (does a script source itself?)"
     case .expectationFailed(let what, let expected, let found):
       return "Expected \(what) \(quote(expected)), found \(quote(found))"
     case .unknownCallback(let name, let suggestion):

@@ -64,7 +64,9 @@ struct ScreenRenderer {
     case .main:
       header = "main table · \(rowCount) of \(total)"
       // The title belongs to the navigation bar; while that is hidden only the table shows.
-      if includingTitle, isNavigationBarShown { header = "\(Sanitizer.printable(session.settings.title)) · " + header }
+      if includingTitle, isNavigationBarShown {
+        header = "\(Sanitizer.printable(session.settings.title)) · " + header
+      }
     case .results:
       header = "results table · \(rowCount) of \(total)"
       if state.appliedScope != 0 {

@@ -409,7 +409,8 @@ extension Session {
     console.print(
       "SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
     console.print(
-      "Dataset '\(Sanitizer.printable(dataset.name))' (\(dataset.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue).")
+      "Dataset '\(Sanitizer.printable(dataset.name))' (\(dataset.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue)."
+    )
     printScreen()
   }
 }

@@ -23,7 +23,8 @@ import Testing
 
   private func session(_ console: InterruptingConsole, dataset: String = "countries") throws -> Session {
     let session = try Session(
-      console: console, catalog: SessionFixture.catalog, dataset: dataset, isInteractive: false, useColor: false)
+      console: console, catalog: SessionFixture.catalog, dataset: dataset, isInteractive: false,
+      useColor: false)
     console.interruption = session.interruption
     return session
   }
@@ -63,8 +64,10 @@ import Testing
   }
 
   @Test func exportCancelledLeavesTheFileAsItWas() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("cancel-\(UUID().uuidString).csv")
-      .path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cancel-\(UUID().uuidString).csv"
+    )
+    .path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
     let console = InterruptingConsole()
