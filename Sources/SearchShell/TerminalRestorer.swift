@@ -21,9 +21,9 @@ enum TerminalRestorer {
 
   /// Escapes that live mode turns on: hide the cursor (the bar draws its own), bracketed paste.
   private static let enterEscapes: StaticString = "\u{1B}[?25l\u{1B}[?2004h"
-  /// Their opposites, and a new line so what follows starts below the frame.
+  /// Their opposites. The handlers write these as literals, which need no global's lazy
+  /// initialisation, and add a new line so what follows starts below the frame.
   private static let leaveEscapes: StaticString = "\u{1B}[?2004l\u{1B}[?25h"
-  private static let leaveEscapesAndNewline: StaticString = "\u{1B}[?2004l\u{1B}[?25h\r\n"
   /// Every signal whose default action ends the process (SIGINT is a key in raw mode, and
   /// SIGPIPE is ignored): the terminal is restored first, then the signal acts as it would.
   private static let terminatingSignals: [Int32] = [
@@ -45,6 +45,9 @@ enum TerminalRestorer {
     }
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
     isRaw = 1
+    // Every global a handler reads is initialised here, before any handler can run.
+    resized = 0
+    continued = 0
     installHandlers()
     write(enterEscapes)
     return true
@@ -147,7 +150,7 @@ enum TerminalRestorer {
   /// and the raised signal is delivered as soon as the handler returns).
   private static func restoreFromSignal(_ signal: Int32) {
     if isRaw != 0 {
-      write(leaveEscapesAndNewline)
+      write("\u{1B}[?2004l\u{1B}[?25h\r\n")
       tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
       isRaw = 0
     }
@@ -158,7 +161,7 @@ enum TerminalRestorer {
   private static func suspendFromSignal() {
     let wasRaw = isRaw != 0
     if wasRaw {
-      write(leaveEscapesAndNewline)
+      write("\u{1B}[?2004l\u{1B}[?25h\r\n")
       tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
     }
     var stop = sigaction()
@@ -179,7 +182,7 @@ enum TerminalRestorer {
   private static func resumeFromSignal() {
     guard isRaw != 0, tcgetpgrp(STDIN_FILENO) == getpgrp() else { return }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-    write(enterEscapes)
+    write("\u{1B}[?25l\u{1B}[?2004h")
     continued = 1
   }
 }

@@ -28,10 +28,7 @@ import Testing
   /// Lines that would reach the terminal with a control character other than a TextStyle colour.
   static func dirtyLines(_ lines: [String], colour: Bool) -> [String] {
     lines.filter { line in
-      var text = line
-      if colour {
-        for code in TextStyle.codes { text = text.replacingOccurrences(of: "\u{1B}[\(code)m", with: "") }
-      }
+      let text = colour ? SanitizerFuzz.withoutOwnStyle(line) : line
       return text.unicodeScalars.contains { Sanitizer.isControl($0) && $0 != "\n" }
     }
   }
