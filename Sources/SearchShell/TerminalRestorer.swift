@@ -21,8 +21,10 @@ enum TerminalRestorer {
 
   /// Escapes that live mode turns on: hide the cursor (the bar draws its own), bracketed paste.
   private static let enterEscapes: StaticString = "\u{1B}[?25l\u{1B}[?2004h"
-  /// Their opposites. The handlers write these as literals, which need no global's lazy
-  /// initialisation, and add a new line so what follows starts below the frame.
+  /// Their opposites, written on the way out.
+  ///
+  /// The handlers write these as literals, which need no global's lazy initialisation, and add
+  /// a new line so what follows starts below the frame.
   private static let leaveEscapes: StaticString = "\u{1B}[?2004l\u{1B}[?25h"
   /// Every signal whose default action ends the process (SIGINT is a key in raw mode, and
   /// SIGPIPE is ignored): the terminal is restored first, then the signal acts as it would.
