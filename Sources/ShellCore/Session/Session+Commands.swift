@@ -29,6 +29,10 @@ extension Session {
     var actions = focusIfNeeded
     var typed = state.text
     for character in text {
+      // Nothing has changed yet, so Ctrl-C can stop the preparation of a long text too.
+      if actions.count % 256 == 0 {
+        try checkInterruption(command: "type", outcome: "the search is as it was before it")
+      }
       actions.append(.textChanged(.append(String(character), to: typed)))
       typed.append(character)
     }
