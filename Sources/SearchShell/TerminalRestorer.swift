@@ -56,10 +56,13 @@ enum TerminalRestorer {
   }
 
   /// Leaves raw mode and puts the signal handlers back; safe to call twice.
+  ///
+  /// TCSANOW, here and in the handlers: keys typed after leaving stay for the prompt (a flush
+  /// would drop them), and a handler must not wait for output to drain.
   static func restore() {
     guard isRaw != 0 else { return }
     write(leaveEscapes)
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     isRaw = 0
     for (signal, var handler) in previousHandlers { sigaction(signal, &handler, nil) }
     previousHandlers = [:]
@@ -153,7 +156,7 @@ enum TerminalRestorer {
   private static func restoreFromSignal(_ signal: Int32) {
     if isRaw != 0 {
       write("\u{1B}[?2004l\u{1B}[?25h\r\n")
-      tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+      tcsetattr(STDIN_FILENO, TCSANOW, &saved)
       isRaw = 0
     }
     raise(signal)
@@ -164,7 +167,7 @@ enum TerminalRestorer {
     let wasRaw = isRaw != 0
     if wasRaw {
       write("\u{1B}[?2004l\u{1B}[?25h\r\n")
-      tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+      tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     }
     var stop = sigaction()
     stop.__sigaction_handler.sa_handler = SIG_DFL
@@ -183,7 +186,7 @@ enum TerminalRestorer {
   /// would stop the process again with SIGTTOU; `fg` sends another SIGCONT).
   private static func resumeFromSignal() {
     guard isRaw != 0, tcgetpgrp(STDIN_FILENO) == getpgrp() else { return }
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    tcsetattr(STDIN_FILENO, TCSANOW, &raw)
     write("\u{1B}[?25l\u{1B}[?2004h")
     continued = 1
   }
