@@ -18,6 +18,9 @@ enum TerminalRestorer {
   nonisolated(unsafe) private static var suspendAction = sigaction()
   nonisolated(unsafe) private static var previousHandlers: [Int32: sigaction] = [:]
   nonisolated(unsafe) private static var exitHookInstalled = false
+  /// The settings at start-up, restored when a signal ends the process at the readline prompt.
+  nonisolated(unsafe) private static var cooked = termios()
+  nonisolated(unsafe) private static var guardsPrompt: sig_atomic_t = 0
 
   /// Escapes that live mode turns on: hide the cursor (the bar draws its own), bracketed paste.
   private static let enterEscapes: StaticString = "\u{1B}[?25l\u{1B}[?2004h"
@@ -53,6 +56,22 @@ enum TerminalRestorer {
     installHandlers()
     write(enterEscapes)
     return true
+  }
+
+  /// Restores the start-up settings on every terminating signal from now on: readline puts the
+  /// terminal in its own mode while it reads, and puts it back only for the signals it catches
+  /// (none: the shell handles SIGINT itself).
+  static func guardPrompt() {
+    guard tcgetattr(STDIN_FILENO, &cooked) == 0 else { return }
+    guardsPrompt = 1
+    var fatal = fatalAction()
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in terminatingSignals where !isIgnored(signal) {
+      sigaction(signal, &fatal, nil)
+      sigaddset(&unblock, signal)
+    }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
   }
 
   /// Leaves raw mode and puts the signal handlers back; safe to call twice.
@@ -123,10 +142,7 @@ enum TerminalRestorer {
     sigemptyset(&suspendAction.sa_mask)
     suspendAction.sa_flags = 0
     install(SIGTSTP, &suspendAction)
-    var fatal = sigaction()
-    fatal.__sigaction_handler.sa_handler = { signal in TerminalRestorer.restoreFromSignal(signal) }
-    sigemptyset(&fatal.sa_mask)
-    fatal.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+    var fatal = fatalAction()
     for signal in terminatingSignals { install(signal, &fatal) }
     // A parent may start us with signals blocked (the mask is inherited across exec): the
     // handled ones must arrive, or SIGTERM would wait forever and SIGTSTP never restore.
@@ -140,14 +156,27 @@ enum TerminalRestorer {
     }
   }
 
+  /// Restore, then the default action: the handler resets itself as it runs.
+  private static func fatalAction() -> sigaction {
+    var fatal = sigaction()
+    fatal.__sigaction_handler.sa_handler = { signal in TerminalRestorer.restoreFromSignal(signal) }
+    sigemptyset(&fatal.sa_mask)
+    fatal.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+    return fatal
+  }
+
+  private static func isIgnored(_ signal: Int32) -> Bool {
+    var current = sigaction()
+    sigaction(signal, nil, &current)
+    return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1
+  }
+
   /// Installs `action` for `signal` unless the signal is ignored (`nohup` ignores SIGHUP, and
   /// an ignored signal never ends the process, so it needs no restoring).
   private static func install(_ signal: Int32, _ action: inout sigaction) {
+    guard !isIgnored(signal) else { return }
     var previous = sigaction()
-    sigaction(signal, nil, &previous)
-    let ignored = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == 1
-    guard !ignored else { return }
-    sigaction(signal, &action, nil)
+    sigaction(signal, &action, &previous)
     previousHandlers[signal] = previous
   }
 
@@ -158,6 +187,8 @@ enum TerminalRestorer {
       write("\u{1B}[?2004l\u{1B}[?25h\r\n")
       tcsetattr(STDIN_FILENO, TCSANOW, &saved)
       isRaw = 0
+    } else if guardsPrompt != 0 {
+      tcsetattr(STDIN_FILENO, TCSANOW, &cooked)
     }
     raise(signal)
   }

@@ -131,6 +131,8 @@ if let path = arguments.script {
   var reader = ReadlineLineReader(
     session: session, historyPath: ReadlineLineReader.historyPath(environment: environment))
   session.history = reader.loadedHistory
+  // Readline leaves the terminal in its own mode if a signal ends the process mid-read.
+  TerminalRestorer.guardPrompt()
   // Ctrl-C (the flag the SIGINT handler raises) stops long commands as well as the line.
   session.interruption = SearchCancellation(
     following: { SignalHandling.interrupted != 0 }, lower: { SignalHandling.interrupted = 0 })

@@ -62,6 +62,20 @@ import Testing
     #expect(try terminal.cursorShown())
   }
 
+  @Test(arguments: [SIGTERM, SIGHUP, SIGUSR1, SIGALRM])
+  func aSignalAtTheReadlinePromptLeavesTheTerminalCooked(signal: Int32) async throws {
+    let terminal = try TerminalSession(arguments: "--dataset candies")
+    try await terminal.waitFor("candies>")
+    // Readline reads in its own mode: no echo, no canonical input (key signals stay on).
+    let reading = try modes(terminal)
+    #expect(!reading.echo && !reading.canonical)
+    let pid = try #require(try shellPID(terminal))
+    #expect(kill(pid, signal) == 0)
+    let screen = try await terminal.waitFor("EXIT=")
+    #expect(screen.contains("EXIT=\(128 + signal)"))
+    #expect(try await waitForModes(terminal, cooked: true), "signal \(signal)")
+  }
+
   @Test func stopRestoresTheTerminalAndContinueReentersRawModeAndRedraws() async throws {
     let terminal = try TerminalSession(arguments: "--dataset candies --live")
     try await terminal.waitFor(Self.footer)
