@@ -105,6 +105,13 @@ import Testing
     try terminal.type("echo HISTORY-SHOWN")
     try terminal.send("Enter")
     try await terminal.waitFor("\nHISTORY-SHOWN")
+    // Live mode draws the hostile dataset's name and rows in its own frames.
+    try terminal.type("live")
+    try terminal.send("Enter")
+    screen = try await terminal.waitFor("Esc cancel")
+    #expect(screen.contains("  1  first"))
+    try terminal.send("Escape")
+    try await terminal.waitFor("PWNED\\u{7}> ")
     #expect(try terminal.title() == titleBefore)
     #expect(try !terminal.title().contains("PWNED"))
     try await Task.sleep(nanoseconds: 300_000_000)
