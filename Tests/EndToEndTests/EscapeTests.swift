@@ -40,6 +40,20 @@ import Testing
   }
 
   @Test(arguments: payloads)
+  func badArgumentsAreEchoedEscapedAndBounded(payload: String) throws {
+    for arguments in [
+      ["--bad" + payload], ["--flavor", payload],
+      ["--flavor", payload + String(repeating: "q", count: 5000)],
+    ] {
+      let result = try ShellProcess.run(arguments)
+      #expect(result.status == 64)
+      #expect(Self.controlBytes(result.stderr) == [])
+      let first = result.stderr.split(separator: "\n").first ?? ""
+      #expect(first.count < 200)
+    }
+  }
+
+  @Test(arguments: payloads)
   func pipedAndDashCCommandsPrintNoControlByte(payload: String) throws {
     let lines = Self.commands.map { $0.replacingOccurrences(of: "P", with: payload) }
     let piped = try ShellProcess.run(["--dataset", "candies"], input: lines.joined(separator: "\n") + "\n")

@@ -26,7 +26,7 @@ public enum Sanitizer {
   }
 
   /// A token as an error message shows it: bounded, printable, in single quotes.
-  static func quoted(_ token: String) -> String {
+  public static func quoted(_ token: String) -> String {
     "'" + bounded(token) + "'"
   }
 
