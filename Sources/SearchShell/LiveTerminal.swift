@@ -1,3 +1,4 @@
+@preconcurrency import CReadline
 import Foundation
 import ShellCore
 
@@ -36,10 +37,43 @@ final class LiveTerminal {
       if decoder.hasPending, !waitForInput(milliseconds: 40) { keys += decoder.flushPending() }
       // Every key is its own lifecycle event, but the table is searched and drawn once for
       // everything that was waiting: a redraw never waits for a scan of a text already gone.
-      controller.handle(keys)
+      handle(keys)
       if !controller.hasLeft { draw() }
     }
     clearFrame()
+  }
+
+  /// Hands `keys` to the controller, in one batch up to each key that may leave live mode;
+  /// keys read with the one that left (typed ahead for the prompt) go to readline's input.
+  private func handle(_ keys: [LiveKey]) {
+    var start = 0
+    while start < keys.count {
+      let end =
+        keys[start...].firstIndex { $0 == .interrupt || $0 == .escape || $0 == .enter }.map { $0 + 1 }
+        ?? keys.count
+      _ = controller.handle(Array(keys[start..<end]))
+      start = end
+      if controller.hasLeft {
+        Self.typeAhead(keys[end...])
+        return
+      }
+    }
+  }
+
+  /// Puts keys back as the bytes they came from, for the next line readline reads.
+  private static func typeAhead(_ keys: ArraySlice<LiveKey>) {
+    for key in keys {
+      let text: String
+      switch key {
+      case .character(let typed), .paste(let typed): text = typed
+      case .enter: text = "\r"
+      case .backspace: text = "\u{7F}"
+      case .tab: text = "\t"
+      default: continue
+      }
+      // readline holds a few hundred bytes; what does not fit is dropped, as a flush would.
+      for byte in text.utf8 where rl_stuff_char(Int32(byte)) == 0 { return }
+    }
   }
 
   /// Blocks for input, then reads everything already waiting; nil when the terminal went away.

@@ -39,4 +39,16 @@ import Testing
     try terminal.send("Enter")
     try await terminal.waitFor("EXIT=0")
   }
+
+  @Test func keysTypedWithTheCtrlCThatLeavesLiveModeReachThePrompt() async throws {
+    let terminal = try TerminalSession(arguments: "--dataset candies --live")
+    try await terminal.waitFor("Enter search · Esc cancel")
+    try terminal.type("ch")
+    try await terminal.waitFor("[ ch| ]")
+    // One write, so live mode reads Ctrl-C and the next command together.
+    try terminal.send("C-c", "s", "t", "a", "t", "u", "s", "Enter")
+    let screen = try await terminal.waitFor("selected: none")
+    #expect(screen.contains("candies> status"))
+    #expect(screen.contains("text: \"ch\""))
+  }
 }
