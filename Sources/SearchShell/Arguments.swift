@@ -73,7 +73,9 @@ struct Arguments {
     var result = Arguments()
     var remaining = arguments[...]
     func value(for option: String) throws(Failure) -> String {
-      guard let next = remaining.popFirst() else { throw Failure(message: "Missing value for '\(option)'") }
+      guard let next = remaining.popFirst() else {
+        throw Failure(message: "Missing value for \(Sanitizer.quoted(option))")
+      }
       return next
     }
     while let argument = remaining.popFirst() {
@@ -84,7 +86,9 @@ struct Arguments {
         let text = try value(for: argument)
         guard let flavor = Flavor(rawValue: text) else {
           throw Failure(
-            message: "Invalid value '\(text)' for '--flavor'. Expected 'controller', 'display' or 'custom'")
+            message:
+              "Invalid value \(Sanitizer.quoted(text)) for '--flavor'. Expected 'controller', 'display' or 'custom'"
+          )
         }
         result.flavor = flavor
       case "--trace":
@@ -107,21 +111,25 @@ struct Arguments {
       case "--param":
         let text = try value(for: argument)
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-          throw Failure(message: "Invalid value '\(text)' for '--param'. Expected NAME=VALUE")
+          throw Failure(message: "Invalid value \(Sanitizer.quoted(text)) for '--param'. Expected NAME=VALUE")
         }
         let name = String(text[..<equals])
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
           name.first.map({ $0.isLetter || $0 == "_" }) == true
         else {
           throw Failure(
-            message: "Invalid parameter name '\(name)' for '--param'. Use letters, digits, '_' and '-'")
+            message:
+              "Invalid parameter name \(Sanitizer.quoted(name)) for '--param'. Use letters, digits, '_' and '-'"
+          )
         }
         result.parameters[name] = String(text[text.index(after: equals)...])
       case "--pace":
         let text = try value(for: argument)
         guard let seconds = duration(text) else {
           throw Failure(
-            message: "Invalid value '\(text)' for '--pace'. Expected a duration such as 500ms, 2s or 1.5")
+            message:
+              "Invalid value \(Sanitizer.quoted(text)) for '--pace'. Expected a duration such as 500ms, 2s or 1.5"
+          )
         }
         result.pace = seconds
       case "--step":
@@ -146,7 +154,8 @@ struct Arguments {
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
         throw Failure(
           message: argument.hasPrefix("-")
-            ? "Unknown option '\(argument)'.\(hint)" : "Unexpected argument '\(argument)'")
+            ? "Unknown option \(Sanitizer.quoted(argument)).\(hint)"
+            : "Unexpected argument \(Sanitizer.quoted(argument))")
       }
     }
     if result.script != nil && !result.commands.isEmpty {

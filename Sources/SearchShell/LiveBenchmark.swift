@@ -17,21 +17,18 @@ enum LiveBenchmark {
     var decoder = LiveKeyDecoder()
     _ = controller.frame(width: width, height: height)
     var samples: [(query: String, milliseconds: Double)] = []
-    let output = FileHandle.standardOutput
     for key in keyBytes(keys) {
       let started = DispatchTime.now().uptimeNanoseconds
       controller.handle(decoder.decode(key))
       let frame = controller.frame(width: width, height: height)
-      output.write(Data(("\u{1B}[H" + frame.joined(separator: "\r\n")).utf8))
+      _ = StandardStreams.write(Array(("\u{1B}[H" + frame.joined(separator: "\r\n")).utf8), to: STDOUT_FILENO)
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
       let query = session.searchState.text
       samples.append((query, elapsed))
-      FileHandle.standardError.write(
-        Data(
-          String(
-            format: "key %3d  %-24@ %8.3f ms  %d rows\n", samples.count, "'\(query)'" as NSString, elapsed,
-            session.tableRowCount
-          ).utf8))
+      StandardStreams.writeError(
+        String(
+          format: "key %3d  %-24@ %8.3f ms  %d rows\n", samples.count, "'\(query)'" as NSString, elapsed,
+          session.tableRowCount))
     }
     report("all keys", samples.map(\.milliseconds))
     report("3+ char queries", samples.filter { $0.query.count >= 3 }.map(\.milliseconds))
@@ -68,6 +65,6 @@ enum LiveBenchmark {
       format: "%@: %d keys, median %.3f ms, p95 %.3f ms, max %.3f ms\n", label as NSString, values.count,
       median, p95,
       sorted.last ?? 0)
-    FileHandle.standardError.write(Data(line.utf8))
+    StandardStreams.writeError(line)
   }
 }

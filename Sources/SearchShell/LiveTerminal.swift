@@ -1,3 +1,4 @@
+@preconcurrency import CReadline
 import Foundation
 import ShellCore
 
@@ -5,7 +6,8 @@ import ShellCore
 ///
 /// The frame fills the terminal's height less one line, so the `live` command stays in sight;
 /// each redraw goes back to the frame's first line and rewrites it. Leaving clears the frame
-/// and restores the terminal, also on SIGTERM, SIGHUP and crashes (see `TerminalRestorer`).
+/// and restores the terminal, also on every terminating signal and on a stop; after `fg` the
+/// frame is drawn again in raw mode (see `TerminalRestorer`).
 final class LiveTerminal {
   private let controller: LiveController
   private var decoder = LiveKeyDecoder()
@@ -35,10 +37,43 @@ final class LiveTerminal {
       if decoder.hasPending, !waitForInput(milliseconds: 40) { keys += decoder.flushPending() }
       // Every key is its own lifecycle event, but the table is searched and drawn once for
       // everything that was waiting: a redraw never waits for a scan of a text already gone.
-      controller.handle(keys)
+      handle(keys)
       if !controller.hasLeft { draw() }
     }
     clearFrame()
+  }
+
+  /// Hands `keys` to the controller, in one batch up to each key that may leave live mode;
+  /// keys read with the one that left (typed ahead for the prompt) go to readline's input.
+  private func handle(_ keys: [LiveKey]) {
+    var start = 0
+    while start < keys.count {
+      let end =
+        keys[start...].firstIndex { $0 == .interrupt || $0 == .escape || $0 == .enter }.map { $0 + 1 }
+        ?? keys.count
+      _ = controller.handle(Array(keys[start..<end]))
+      start = end
+      if controller.hasLeft {
+        Self.typeAhead(keys[end...])
+        return
+      }
+    }
+  }
+
+  /// Puts keys back as the bytes they came from, for the next line readline reads.
+  private static func typeAhead(_ keys: ArraySlice<LiveKey>) {
+    for key in keys {
+      let text: String
+      switch key {
+      case .character(let typed), .paste(let typed): text = typed
+      case .enter: text = "\r"
+      case .backspace: text = "\u{7F}"
+      case .tab: text = "\t"
+      default: continue
+      }
+      // readline holds a few hundred bytes; what does not fit is dropped, as a flush would.
+      for byte in text.utf8 where rl_stuff_char(Int32(byte)) == 0 { return }
+    }
   }
 
   /// Blocks for input, then reads everything already waiting; nil when the terminal went away.
@@ -46,6 +81,11 @@ final class LiveTerminal {
   /// A resize while waiting redraws at once.
   private func readPending() -> [UInt8]? {
     while true {
+      if TerminalRestorer.takeContinued() {
+        // Stopped and continued: the shell wrote below the old frame; draw a new one there.
+        cursorLine = 0
+        draw(resized: true)
+      }
       if TerminalRestorer.takeResize() { draw(resized: true) }
       if waitForInput(milliseconds: 250) { break }
     }
@@ -72,7 +112,9 @@ final class LiveTerminal {
     var output = "\r" + (cursorLine > 0 ? "\u{1B}[\(cursorLine)A" : "")
     // After a resize the old frame may be taller or reflowed: clear it all first.
     if resized || frame.count != lastFrame.count { output += "\u{1B}[J" }
-    output += frame.map { "\u{1B}[2K" + $0 }.joined(separator: "\r\n")
+    // The frame escapes its data already; the boundary lets through only the shell's colours.
+    output += frame.map { "\u{1B}[2K" + Sanitizer.terminalSafe($0, keepingStyle: true) }.joined(
+      separator: "\r\n")
     cursorLine = frame.count - 1
     lastFrame = frame
     TerminalRestorer.write(output)

@@ -3,8 +3,8 @@ import ShellCore
 
 /// Removes an atomic write's temporary file when a terminating signal ends the process.
 ///
-/// Kept apart from `SignalHandling`: a handler installed there for the same signals replaces
-/// this one and must call `PendingTemporaryFile.removeFromSignalHandler()` itself.
+/// `TerminalRestorer` replaces this handler for the signals both take (at the prompt and in live
+/// mode) and removes the file itself.
 enum TemporaryFileCleanup {
   /// The signals that end the process by default while a write may be under way.
   static let signals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]

@@ -3,21 +3,36 @@ import ShellCore
 
 let version = "0.1.0"
 
+// A reader that left must not kill the shell mid-write (an export to a FIFO, say): writes then
+// fail with EPIPE, and standard output ends the shell quietly on it (StandardConsole).
+signal(SIGPIPE, SIG_IGN)
+let console = StandardConsole(stdoutWasClosed: StandardStreams.reopenClosedDescriptors())
+
+/// Writes a message to standard error, escaped: it may echo an argument.
+@MainActor func printError(_ message: String) {
+  console.printError(Sanitizer.terminalSafe(message))
+}
+
+/// Ends the process: pending output first; a failed write to standard output fails the run.
+@MainActor func finish(_ status: Int32) -> Never {
+  console.flush()
+  exit(console.outputFailed && status == 0 ? 1 : status)
+}
+
 let arguments: Arguments
 do {
   arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  FileHandle.standardError.write(
-    Data("error: \(error.message)\n\(Arguments.usage)\n  See 'searchshell --help'.\n".utf8))
-  exit(64)
+  printError("error: \(error.message)\n\(Arguments.usage)\n  See 'searchshell --help'.")
+  finish(64)
 }
 if arguments.showHelp {
-  print(Arguments.help)
-  exit(0)
+  console.print(Arguments.help)
+  finish(0)
 }
 if arguments.showVersion {
-  print("searchshell \(version)")
-  exit(0)
+  console.print("searchshell \(version)")
+  finish(0)
 }
 
 // Before any command can start an atomic write: a kill must not leave its temporary file.
@@ -28,9 +43,9 @@ let catalog = try? DatasetCatalog.locate(environment: environment, executablePat
 let demos = DemoCatalog.locate(environment: environment, executablePath: CommandLine.arguments[0])
 
 /// Fails before anything runs: bad arguments, a missing script, an unset parameter.
-func usageFailure(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-  exit(64)
+@MainActor func usageFailure(_ message: String) -> Never {
+  printError("error: \(message)")
+  finish(64)
 }
 
 /// A session as the command line asks for it, writing to `console`.
@@ -59,17 +74,17 @@ if !arguments.checks.isEmpty {
         try makeSession(console: console, interactive: false, useColor: false)
       }
       let diff = transcript.diff(actual)
-      for line in diff { print(line) }
+      // A transcript's lines are the file's and the session's: escaped like every other output.
+      for line in diff { console.print(Sanitizer.terminalSafe(line)) }
       if !diff.isEmpty { differs = true }
     } catch {
       usageFailure(error.description)
     }
   }
-  exit(differs ? 1 : 0)
+  finish(differs ? 1 : 0)
 }
 
 let interactive = stdinIsTerminal && arguments.commands.isEmpty && arguments.script == nil
-let console = StandardConsole()
 
 let session: Session
 do {
@@ -78,12 +93,12 @@ do {
     useColor: TextStyle.colorEnabled(
       environment: environment, isTerminal: interactive && isatty(STDOUT_FILENO) != 0))
 } catch {
-  FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-  exit(arguments.dataset == nil ? 1 : 64)
+  printError("error: \(error.description)")
+  finish(arguments.dataset == nil ? 1 : 64)
 }
 if let keys = arguments.liveBenchmark {
   LiveBenchmark.run(session: session, keys: keys)
-  exit(0)
+  finish(0)
 }
 let hasTerminal = interactive && isatty(STDOUT_FILENO) != 0
 if arguments.live && !hasTerminal { usageFailure(ShellError.liveNeedsTerminal.description) }
@@ -98,7 +113,7 @@ if arguments.pace != nil || arguments.step, stdinIsTerminal, isatty(STDOUT_FILEN
 }
 
 /// Every script is read whole first, so an unset parameter stops it before anything runs.
-func script(text: String, name: String) -> Script {
+@MainActor func script(text: String, name: String) -> Script {
   do throws(ShellError) {
     return try Script(text: text, name: name, parameters: arguments.parameters)
   } catch {
@@ -119,13 +134,21 @@ if let path = arguments.script {
     session: session, historyPath: ReadlineLineReader.historyPath(environment: environment),
     environment: environment)
   session.history = reader.loadedHistory
+  // Readline leaves the terminal in its own mode if a signal ends the process mid-read.
+  TerminalRestorer.guardPrompt()
+  // Ctrl-C (the flag the SIGINT handler raises) stops long commands as well as the line.
+  session.interruption = SearchCancellation(
+    following: { SignalHandling.interrupted != 0 }, lower: { SignalHandling.interrupted = 0 })
   session.printWelcome(version: version)
   if arguments.live { session.execute("live") }
-  while let line = reader.readLine(prompt: session.prompt) {
+  while true {
+    // Readline writes its prompt through stdio, after everything printed so far.
+    console.flush()
+    guard let line = reader.readLine(prompt: session.prompt) else { break }
     reader.remember(line)
     if !session.execute(line) { break }
   }
-  print("")
+  console.print("")
 } else if !arguments.parameters.isEmpty {
   // With parameters a piped script is read whole, so an unset one stops it before anything runs.
   let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -136,5 +159,5 @@ if let path = arguments.script {
     if !session.runPipedLine(line) { break }
   }
 }
-if session.didBail { exit(3) }
-exit(!interactive && session.hasFailures ? 1 : 0)
+if session.didBail { finish(3) }
+finish(!interactive && session.hasFailures ? 1 : 0)

@@ -25,8 +25,15 @@ struct ShellProcess {
   static func run(
     _ arguments: [String] = [], input: String = "", environment extra: [String: String] = [:]
   ) throws -> Result {
+    try runProgram(executableURL.path, arguments, input: input, environment: extra)
+  }
+
+  /// Runs any program the same way (bash, to redirect or close the shell's descriptors).
+  static func runProgram(
+    _ program: String, _ arguments: [String], input: String = "", environment extra: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = executableURL
+    process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil

@@ -24,6 +24,49 @@ final class TerminalSession {
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command])
   }
 
+  /// An interactive bash (job control, `fg`, `stty`) at prompt `$ `, for typing the shell's
+  /// command line into; `SearchShell.command` is that line.
+  init(bash: Void) throws {
+    ownsHistory = true
+    historyPath =
+      FileManager.default.temporaryDirectory.appendingPathComponent(
+        "searchshell-history-\(UUID().uuidString)"
+      ).path
+    let command =
+      "env INPUTRC=/dev/null TERM=xterm NO_COLOR=1 PS1='$ ' SEARCHSHELL_HISTORY='\(historyPath)' bash --norc --noprofile -i"
+    try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command])
+  }
+
+  /// The process id of the pane's first program (the shell, or bash).
+  func panePID() throws -> pid_t? {
+    pid_t(
+      try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(
+        in: .whitespacesAndNewlines))
+  }
+
+  /// The pane's terminal device, so a test can read its modes with tcgetattr.
+  func paneTTY() throws -> String {
+    try tmux(["display-message", "-p", "-t", "0", "#{pane_tty}"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+  }
+
+  /// Whether the cursor is shown (live mode hides it).
+  func cursorShown() throws -> Bool {
+    try tmux(["display-message", "-p", "-t", "0", "#{cursor_flag}"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+      == "1"
+  }
+
+  /// The pane's title, which an OSC 0 or OSC 2 sequence would set.
+  func title() throws -> String {
+    try tmux(["display-message", "-p", "-t", "0", "#{pane_title}"]).trimmingCharacters(in: .newlines)
+  }
+
+  /// Copies every byte the program writes to the terminal into `path`, escapes included.
+  func recordOutput(to path: String) throws {
+    try tmux(["pipe-pane", "-o", "-t", "0", "cat >> '\(path)'"])
+  }
+
   deinit {
     // The server inherits the test runner's blocked signals and then never acts on `kill-server`
     // (every session used to outlive its test): end the server and the pane's process group.

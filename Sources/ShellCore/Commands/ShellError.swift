@@ -93,6 +93,18 @@ public enum ShellError: Error, Equatable, Sendable {
   case demosMissing(String)
   /// A file written over the session (`what`: the recording, the trace) failed and was closed.
   indirect case stoppedWriting(what: String, because: ShellError)
+  /// Long work stopped by Ctrl-C, and what was kept.
+  case cancelled(command: String, outcome: String)
+}
+
+extension ShellError {
+  /// Whether Ctrl-C caused this error, so the script around it stops too.
+  var isInterruption: Bool {
+    switch self {
+    case .cancelled, .loadCancelled: return true
+    default: return false
+    }
+  }
 }
 
 extension ShellError: CustomStringConvertible {
@@ -100,49 +112,49 @@ extension ShellError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .unknownCommand(let name, let suggestion):
-      return "Unknown command '\(name)'." + didYouMean(suggestion)
+      return "Unknown command \(quote(name))." + didYouMean(suggestion)
         + (suggestion == nil ? " Type 'help' for the list" : "")
     case .missingArgument(let command, let usage):
-      return "Missing argument for '\(command)'. Usage: \(usage)"
+      return "Missing argument for \(quote(command)). Usage: \(text(usage))"
     case .unexpectedArgument(let command, let token, let usage):
-      return "Unexpected argument '\(token)' for '\(command)'. Usage: \(usage)"
+      return "Unexpected argument \(quote(token)) for \(quote(command)). Usage: \(text(usage))"
     case .unterminatedQuote(let token):
-      return "Unterminated quote in '\(token)'"
+      return "Unterminated quote in \(quote(token))"
     case .invalidRow(let token):
-      return "Invalid row number '\(token)': rows are numbered from 1"
+      return "Invalid row number \(quote(token)): rows are numbered from 1"
     case .rowOutOfRange(let token, let rowCount, let table):
-      if rowCount == 0 { return "Row '\(token)' is out of range: the \(table) table is empty" }
-      return "Row '\(token)' is out of range: the \(table) table has rows 1-\(rowCount)"
+      if rowCount == 0 { return "Row \(quote(token)) is out of range: the \(table) table is empty" }
+      return "Row \(quote(token)) is out of range: the \(table) table has rows 1-\(rowCount)"
     case .nothingSelected:
       return "No row is selected. Use 'select ROW' first, or 'detail ROW'"
     case .noDetailOpen:
       return "No detail view is open"
     case .unknownScope(let token, let scopes):
-      return "Unknown scope '\(token)'. Scopes: \(scopes.map(Sanitizer.printable).joined(separator: ", "))"
+      return "Unknown scope \(quote(token)). Scopes: \(list(scopes).joined(separator: ", "))"
     case .noScopeBar(let dataset):
-      return "The dataset '\(dataset)' has no scope bar"
+      return "The dataset \(quote(dataset)) has no scope bar"
     case .unknownOption(let name, let suggestion):
-      return "Unknown option '\(name)'." + didYouMean(suggestion)
+      return "Unknown option \(quote(name))." + didYouMean(suggestion)
         + (suggestion == nil ? " Type 'set' for the list" : "")
     case .invalidValue(let option, let value, let allowed):
-      return "Invalid value '\(value)' for '\(option)'. Expected \(allowed)"
+      return "Invalid value \(quote(value)) for \(quote(option)). Expected \(text(allowed))"
     case .optionLocked(let option):
-      return "Cannot change '\(option)' while the search is active. Use 'cancel' first"
+      return "Cannot change \(quote(option)) while the search is active. Use 'cancel' first"
     case .unknownDataset(let name, let suggestion):
-      return "No dataset or file named '\(name)'." + didYouMean(suggestion)
+      return "No dataset or file named \(quote(name))." + didYouMean(suggestion)
     case .fileNotFound(let path):
-      return "No such file '\(path)'"
+      return "No such file \(quote(path))"
     case .isDirectory(let path):
-      return "'\(path)' is a directory, not a file"
+      return "\(quote(path)) is a directory, not a file"
     case .unreadableFile(let path, let reason):
-      return "Cannot read '\(path)': \(reason)"
+      return "Cannot read \(quote(path)): \(text(reason))"
     case .binaryFile(let path):
-      return "'\(path)' looks binary (it contains NUL bytes)"
+      return "\(quote(path)) looks binary (it contains NUL bytes)"
     case .malformedFile(let path, let line, let column, let reason):
       var place = ""
       if let line { place += ":\(line)" }
       if let column { place += ":\(column)" }
-      return "Malformed file '\(path)'\(place): \(reason)"
+      return "Malformed file \(quote(path))\(place): \(text(reason))"
     case .searchKeyDisabled:
       return "The Search key is disabled while the search text is empty"
     case .cancelNotShown:
@@ -152,58 +164,74 @@ extension ShellError: CustomStringConvertible {
     case .nothingToDelete:
       return "There is nothing to delete: the search text is empty"
     case .notAvailable(let command, let reason):
-      return "Cannot run '\(command)': \(reason)"
+      return "Cannot run \(quote(command)): \(text(reason))"
     case .invalidPattern(let pattern, let position, let reason):
       let at = position.map { " at position \($0)" } ?? ""
-      return "Invalid pattern '\(pattern)'\(at): \(reason)"
+      return "Invalid pattern \(quote(pattern))\(at): \(text(reason))"
     case .datasetsMissing(let path):
-      return "Cannot find the bundled datasets (looked for '\(path)'). Set SEARCHSHELL_DATASETS"
+      return "Cannot find the bundled datasets (looked for \(quote(path))). Set SEARCHSHELL_DATASETS"
     case .loadCancelled(let path):
-      return "Loading '\(path)' was cancelled; the previous dataset stays"
+      return "Loading \(quote(path)) was cancelled; the previous dataset stays"
     case .loadTooLarge(let path, let limit):
       return
-        "Cannot load '\(path)': it takes more than the load limit of \(LoadLimit.describe(limit)) (set \(LoadLimit.variable) to change it); the previous dataset stays"
+        "Cannot load \(quote(path)): it takes more than the load limit of \(LoadLimit.describe(limit)) (set \(LoadLimit.variable) to change it); the previous dataset stays"
     case .fileShrank(let path, let expected, let read):
       return
-        "Cannot load '\(path)': it shrank while loading (\(read) of \(expected) bytes read); the previous dataset stays. Load it again once it is complete"
+        "Cannot load \(quote(path)): it shrank while loading (\(read) of \(expected) bytes read); the previous dataset stays. Load it again once it is complete"
     case .unknownColumn(let name, let columns):
-      return "Unknown column '\(name)'. Columns: \(columns.map(Sanitizer.printable).joined(separator: ", "))"
+      return "Unknown column \(quote(name)). Columns: \(list(columns).joined(separator: ", "))"
     case .unknownExportFormat(let path, let extensions):
       return
-        "Cannot tell the format of '\(path)' from its extension. Use one of \(extensions.joined(separator: ", "))"
+        "Cannot tell the format of \(quote(path)) from its extension. Use one of \(extensions.joined(separator: ", "))"
     case .wouldOverwriteDataset(let path):
-      return "Refusing to overwrite '\(path)': it is a dataset's own file"
+      return "Refusing to overwrite \(quote(path)): it is a dataset's own file"
     case .unwritableFile(let path, let reason):
-      return "Cannot write '\(path)': \(reason)"
+      return "Cannot write \(quote(path)): \(text(reason))"
     case .standardInputInUse:
       return "Cannot load '-': the commands come from standard input. Pass them with -c instead"
     case .liveNeedsTerminal:
       return "Cannot run 'live': it needs a terminal (standard input and output are not both one)"
     case .unsetParameter(let name, let script, let line):
       var place = ""
-      if let script, let line { place = " (line \(line) of '\(script)')" }
-      return "Parameter '\(name)' is not set\(place). Pass --param \(name)=VALUE"
+      if let script, let line { place = " (line \(line) of \(quote(script)))" }
+      return "Parameter \(quote(name)) is not set\(place). Pass --param \(Sanitizer.bounded(name))=VALUE"
     case .sourceTooDeep(let path, let limit):
-      return "Cannot source '\(path)': scripts nest more than \(limit) deep (does a script source itself?)"
+      return
+        "Cannot source \(quote(path)): scripts nest more than \(limit) deep (does a script source itself?)"
     case .expectationFailed(let what, let expected, let found):
-      return "Expected \(what) '\(Sanitizer.printable(expected))', found '\(Sanitizer.printable(found))'"
+      return "Expected \(what) \(quote(expected)), found \(quote(found))"
     case .unknownCallback(let name, let suggestion):
-      return "Unknown callback '\(name)'." + didYouMean(suggestion)
+      return "Unknown callback \(quote(name))." + didYouMean(suggestion)
         + (suggestion == nil ? " Use a selector as traces print it, or its short name" : "")
     case .notRecording:
       return "Not recording. Use 'record FILE' to start"
     case .alreadyRecording(let path):
-      return "Already recording to '\(path)'. Use 'record stop' first"
+      return "Already recording to \(quote(path)). Use 'record stop' first"
     case .unknownDemo(let name, let demos):
-      return "Unknown demo '\(name)'. Demos: \(demos.joined(separator: ", "))"
+      return "Unknown demo \(quote(name)). Demos: \(list(demos).joined(separator: ", "))"
     case .demosMissing(let path):
-      return "Cannot find the walkthroughs (looked for '\(path)'). Set SEARCHSHELL_DEMOS"
+      return "Cannot find the walkthroughs (looked for \(quote(path))). Set SEARCHSHELL_DEMOS"
     case .stoppedWriting(let what, let because):
       return because.description + "; \(what) stopped"
+    case .cancelled(let command, let outcome):
+      return "Cancelled \(quote(command)) (Ctrl-C): \(text(outcome))"
     }
   }
 
   private func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { " Did you mean '\($0)'?" } ?? ""
+    suggestion.map { " Did you mean \(quote($0))?" } ?? ""
   }
+
+  /// A token from the user or a file: quoted, control characters escaped, cut at 80 characters.
+  private func quote(_ token: String) -> String { Sanitizer.quoted(token) }
+
+  /// Names from a dataset (scopes, columns): escaped and cut like tokens, but not quoted;
+  /// at most 20 of them, so a dataset with thousands of categories still gets a one-line error.
+  private func list(_ names: [String]) -> [String] {
+    let shown = names.prefix(20).map { Sanitizer.bounded($0) }
+    return names.count > 20 ? shown + ["… (\(names.count) in all)"] : shown
+  }
+
+  /// Text that may quote a file's content (a parser's reason): escaped, cut at a line's length.
+  private func text(_ reason: String) -> String { Sanitizer.bounded(reason, limit: 200) }
 }

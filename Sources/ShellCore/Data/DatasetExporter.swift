@@ -16,12 +16,13 @@ enum DatasetExporter {
 
   /// Writes `rows` of `dataset` to `path` and returns the number of rows written.
   ///
+  /// `cancellation` stops it between two records, leaving the target as it was.
   /// `protectedPaths` lists more files that must never be replaced (the bundled datasets); the
   /// dataset's own file always is, by any spelling or link (see `WriteTarget`).
   @discardableResult
   static func export<Rows: Collection<Int>>(
     _ dataset: Dataset, rows: Rows, to path: String, columns: [Int]? = nil, format: OutputFormat? = nil,
-    protectedPaths: [String] = []
+    protectedPaths: [String] = [], cancellation: SearchCancellation? = nil
   ) throws(ShellError) -> Int {
     let outputFormat: OutputFormat
     if let format { outputFormat = format } else { outputFormat = try Self.format(forPath: path) }
@@ -30,6 +31,10 @@ enum DatasetExporter {
       (output: inout BufferedFileWriter) throws(ShellError) in
       let writer = RowWriter(dataset: dataset, format: outputFormat, columns: columns, terminalSafe: false)
       try writer.write(rows: rows) { (record: String) throws(ShellError) in
+        // Ctrl-C: the temporary file goes, and the target stays as it was.
+        if cancellation?.isCancelled == true {
+          throw .cancelled(command: "export", outcome: "\(Sanitizer.quoted(path)) was left as it was")
+        }
         try output.write(record)
         try output.write("\n")
       }

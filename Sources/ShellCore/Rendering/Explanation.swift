@@ -105,7 +105,7 @@ struct Explanation {
   private var matching: String? {
     guard state.shown == .results else { return nil }
     var text =
-      "A row is in it when its \(session.fieldsDescription) matches \(quoted(state.appliedText)): \(session.settings.match.abstract) (match '\(session.settings.match.rawValue)')"
+      "A row is in it when its \(Sanitizer.printable(session.fieldsDescription)) matches \(quoted(state.appliedText)): \(session.settings.match.abstract) (match '\(session.settings.match.rawValue)')"
     if state.appliedScope != 0 {
       text +=
         ", and its category is '\(Sanitizer.printable(session.dataset.scopeTitles[state.appliedScope]))'"

@@ -64,7 +64,9 @@ struct ScreenRenderer {
     case .main:
       header = "main table · \(rowCount) of \(total)"
       // The title belongs to the navigation bar; while that is hidden only the table shows.
-      if includingTitle, isNavigationBarShown { header = "\(session.settings.title) · " + header }
+      if includingTitle, isNavigationBarShown {
+        header = "\(Sanitizer.printable(session.settings.title)) · " + header
+      }
     case .results:
       header = "results table · \(rowCount) of \(total)"
       if state.appliedScope != 0 {
@@ -77,7 +79,16 @@ struct ScreenRenderer {
 
   /// The table's header and one page of numbered rows (every row when `page` is nil).
   func tableLines(rows: TableRows, page: Int?) -> [String] {
-    var lines = [style.bold(tableHeader(rowCount: rows.count))]
+    var lines: [String] = []
+    writeTable(rows: rows, page: page) { (line: String) throws(Never) in lines.append(line) }
+    return lines
+  }
+
+  /// The same lines one at a time, so `list all` of a million rows streams and can stop.
+  func writeTable<Failure: Error>(rows: TableRows, page: Int?, to emit: (String) throws(Failure) -> Void)
+    throws(Failure)
+  {
+    try emit(style.bold(tableHeader(rowCount: rows.count)))
     let pageSize = max(1, session.settings.pageSize)
     let range: Range<Int>
     if let page {
@@ -93,13 +104,12 @@ struct ScreenRenderer {
       let number = String(index + 1)
       let title = rowTitle(item, highlighting: highlightQuery)
       let line = "  " + String(repeating: " ", count: width - number.count) + number + "  " + title
-      lines.append(session.isDimmed ? style.dim(line) : line)
+      try emit(session.isDimmed ? style.dim(line) : line)
     }
     if range.upperBound < rows.count {
       let next = (range.upperBound / pageSize) + 1
-      lines.append(style.dim("  … \(rows.count - range.upperBound) more (list \(next), or list all)"))
+      try emit(style.dim("  … \(rows.count - range.upperBound) more (list \(next), or list all)"))
     }
-    return lines
   }
 
   /// A row's title, with the matched characters highlighted on a colour terminal.

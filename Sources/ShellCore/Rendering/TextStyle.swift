@@ -13,8 +13,13 @@ public struct TextStyle: Sendable {
     return true
   }
 
+  /// Every SGR code this type writes, and only these: the sanitizer lets exactly these through.
+  static let codes: Set<String> = Set(
+    ["0", "1", "2", "1;33", "36", "7", "1;31"] + BarColor.allCases.compactMap(\.sgrCode))
+
   private func wrap(_ text: String, _ code: String) -> String {
-    isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    assert(Self.codes.contains(code), "an SGR code the sanitizer would escape")
+    return isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
   /// Bold text.

@@ -29,10 +29,15 @@ extension Session {
     var actions = focusIfNeeded
     var typed = state.text
     for character in text {
+      // Nothing has changed yet, so Ctrl-C can stop the preparation of a long text too.
+      if actions.count % 256 == 0 {
+        try checkInterruption(command: "type", outcome: "the search is as it was before it")
+      }
       actions.append(.textChanged(.append(String(character), to: typed)))
       typed.append(character)
     }
-    perform(actions)
+    // Ctrl-C puts the text back as it was: a cancelled command changes nothing.
+    try performCancellably(actions, command: "type")
   }
 
   func backspaceCommand(_ countText: String?) throws(ShellError) {
@@ -52,7 +57,7 @@ extension Session {
       actions.append(.textChanged(edit))
       text = edit.applied(to: text)
     }
-    perform(actions)
+    try performCancellably(actions, command: "backspace")
   }
 
   func clearCommand() throws(ShellError) {
@@ -166,14 +171,14 @@ extension Session {
     }
     if token == "all" {
       for line in ScreenRenderer(session: self).barLines() { console.print(line) }
-      printTable(page: nil)
+      try printTable(page: nil)
       return
     }
     let pages = max(1, (tableRows.count + settings.pageSize - 1) / settings.pageSize)
     guard let page = Int(token), page >= 1, page <= pages else {
       throw .invalidValue(option: "list", value: token, allowed: "'all' or a page from 1 to \(pages)")
     }
-    printTable(page: page)
+    try printTable(page: page)
   }
 
   func statusCommand() {
@@ -181,7 +186,7 @@ extension Session {
       dataset.scopeTitles.indices.contains(state.scopeIndex) ? dataset.scopeTitles[state.scopeIndex] : "All"
     let selected = state.selectedItem.map { TraceFormatter.quoted(dataset.title($0)) } ?? "none"
     let lines = [
-      ("dataset", dataset.name),
+      ("dataset", Sanitizer.printable(dataset.name)),
       ("rows", String(dataset.rowCount)),
       ("flavor", settings.lifecycle.flavor.rawValue),
       ("active", String(state.isActive)),
@@ -192,7 +197,7 @@ extension Session {
       ("matches", String(matchCount)),
       ("selected", selected),
     ]
-    for (key, value) in lines { console.print("\(key): \(value)") }
+    for (key, value) in lines { console.print("\(key): \(Sanitizer.printable(value))") }
   }
 
   func traceCommand(_ token: String, file path: String? = nil) throws(ShellError) {
@@ -249,7 +254,7 @@ extension Session {
     }
     let rest = text.dropFirst(name.count)
     guard rest.contains(where: { $0 != " " && $0 != "\t" }) else {
-      console.print("\(option.name): \(option.get(self))  (\(option.values))")
+      console.print("\(option.name): \(Sanitizer.printable(option.get(self)))  (\(option.values))")
       return
     }
     let value = try CommandTokenizer.restOfLine(rest)
@@ -332,7 +337,8 @@ extension Session {
     let width = String(history.count).count
     for (index, line) in history.enumerated() {
       let number = String(index + 1)
-      console.print(String(repeating: " ", count: width - number.count + 2) + number + "  " + line)
+      console.print(
+        String(repeating: " ", count: width - number.count + 2) + number + "  " + Sanitizer.printable(line))
     }
   }
 }

@@ -81,12 +81,13 @@ extension Session {
     options.limit = try LoadLimit.standard()
     let console = self.console
     let waiting: (String) -> Void = { label in
-      console.printError("Waiting for a writer on '\(Sanitizer.printable(label))' (Ctrl-C to stop)")
+      console.printError("Waiting for a writer on \(Sanitizer.quoted(label)) (Ctrl-C to stop)")
     }
     guard let monitor = loadMonitor else {
       return try DatasetLoader.load(input, options: options, control: LoadControl(waiting: waiting))
     }
-    monitor.loadWillStart(input.label)
+    // The progress bar shows the file's name: it must not drive the terminal either.
+    monitor.loadWillStart(Sanitizer.printable(input.label))
     let control = LoadControl(
       progress: { monitor.loadProgressed(bytesRead: $0, totalBytes: $1) },
       isCancelled: { monitor.isCancelled }, waiting: waiting)
@@ -101,7 +102,7 @@ extension Session {
     let ids = (0..<rows.count).map { rows[$0] }
     let format = try DatasetExporter.format(forPath: path)
     let written = try DatasetExporter.export(
-      dataset, rows: ids, to: path, format: format, protectedPaths: protectedFiles)
+      dataset, rows: ids, to: path, format: format, protectedPaths: protectedFiles, cancellation: interruption)
     console.print(
       "Exported \(written) \(written == 1 ? "row" : "rows") to '\(Sanitizer.printable(path))' (\(format.rawValue))"
     )
@@ -171,6 +172,11 @@ extension Session {
       range = (page - 1) * pageSize..<min(page * pageSize, rows.count)
     }
     let writer = RowWriter(dataset: dataset, format: outputFormat, terminalSafe: true)
-    writer.write(rows: range.map { rows[$0] }) { (record: String) throws(Never) in console.print(record) }
+    var printed = 0
+    try writer.write(rows: range.map { rows[$0] }) { (record: String) throws(ShellError) in
+      try checkInterruption(command: "list", outcome: "stopped after \(printed) records")
+      console.print(record)
+      printed += 1
+    }
   }
 }

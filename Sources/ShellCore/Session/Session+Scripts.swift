@@ -65,7 +65,16 @@ extension Session {
       scripting.folders.removeLast()
       scripting.echoFromDepth = echoBefore
     }
-    for line in script.lines where !runLine(line, depth: depth) { return }
+    for (index, line) in script.lines.enumerated() {
+      // Ctrl-C stops the script before its next line; the lines before it have run.
+      if interruption.isCancelled || interruptReported {
+        if interruptReported { return }
+        throw .cancelled(
+          command: echo ? "demo" : "source",
+          outcome: "stopped before line \(index + 1) of \(Sanitizer.quoted(script.name))")
+      }
+      if !runLine(line, depth: depth) { return }
+    }
   }
 
   // MARK: - Commands

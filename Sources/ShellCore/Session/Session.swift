@@ -49,13 +49,18 @@ public final class Session {
   public var demos: DemoCatalog?
   /// Nesting, the recording and the callbacks `diagram` draws.
   var scripting = ScriptingState()
+  /// Ctrl-C: long commands poll it and stop; the executable makes it follow SIGINT.
+  public var interruption = SearchCancellation()
+  /// Whether this line's Ctrl-C has been reported, so the scripts it stops say nothing more.
+  var interruptReported = false
 
   /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path).
   public init(
     console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, isInteractive: Bool,
     useColor: Bool
   ) throws(ShellError) {
-    self.console = console
+    // Every line passes the sanitizer, so no path to the terminal can forget it.
+    self.console = SanitizingConsole(console, keepingStyle: useColor)
     self.catalog = catalog
     self.isInteractive = isInteractive
     self.style = TextStyle(isEnabled: useColor)
@@ -66,7 +71,7 @@ public final class Session {
   }
 
   /// The prompt readline shows: the dataset's name.
-  public var prompt: String { "\(dataset.name)> " }
+  public var prompt: String { "\(Sanitizer.printable(dataset.name))> " }
 
   /// Whether the session should end with a failure status.
   public var hasFailures: Bool { failureCount > 0 }
@@ -75,6 +80,9 @@ public final class Session {
   @discardableResult
   public func execute(_ line: String) -> Bool {
     let keepGoing = runLine(line, depth: 0)
+    // A Ctrl-C belongs to the line it interrupted; the next line starts afresh.
+    interruption.reset()
+    interruptReported = false
     // At the prompt a failed script returns to the prompt (psql's ON_ERROR_STOP does too).
     if isInteractive { scripting.bailed = false }
     return keepGoing
@@ -115,6 +123,7 @@ public final class Session {
   /// Prints an error line and counts the failure.
   public func report(_ error: ShellError) {
     failureCount += 1
+    if error.isInterruption { interruptReported = true }
     console.printError(style.error("error:") + " " + error.description)
   }
 
@@ -164,7 +173,8 @@ extension Session {
     if let catalog, catalog.entry(nameOrPath) != nil { return try catalog.load(nameOrPath) }
     let path = (nameOrPath as NSString).expandingTildeInPath
     if FileManager.default.fileExists(atPath: path) {
-      let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      // `--dataset PATH`: the name shows in the banner, the prompt and `status`.
+      let name = Sanitizer.printable(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
       return try DatasetLoader.load(
         path: path, name: name, source: .file(path), presets: DatasetPresets(title: name),
         limit: try LoadLimit.standard())
@@ -216,9 +226,26 @@ extension Session {
 
   /// Sends actions in order, prints their callbacks as they fire (when tracing), then the screen.
   func perform(_ actions: [SearchAction], showScreen: Bool = true) {
+    performUntil(actions, showScreen: showScreen) { false }
+  }
+
+  /// `perform`, stopped by Ctrl-C between two actions with everything as before the command:
+  /// a cancelled command changes nothing, like a failed one (the trace already printed stays).
+  func performCancellably(_ actions: [SearchAction], command: String) throws(ShellError) {
+    let before = (state, lastCallbacks, isBarScrolledOut, scripting.diagram)
+    guard performUntil(actions, showScreen: true, { self.interruption.isCancelled }) else {
+      (state, lastCallbacks, isBarScrolledOut, scripting.diagram) = before
+      throw .cancelled(command: command, outcome: "the search is as it was before it")
+    }
+  }
+
+  /// Sends actions until `stop` says so; returns false when it did, before any screen is shown.
+  @discardableResult
+  private func performUntil(_ actions: [SearchAction], showScreen: Bool, _ stop: () -> Bool) -> Bool {
     var callbacks: [Callback] = []
     if state.isDetailOpen { _ = lifecycle.reduce(&state, .detailClosed) }
     for (index, action) in actions.enumerated() {
+      if stop() { return false }
       let fired = lifecycle.reduce(&state, action)
       printTrace(fired)
       callbacks += fired
@@ -233,6 +260,7 @@ extension Session {
     revealBarIfEngaged()
     logForDiagram(callbacks)
     if showScreen { printScreen() }
+    return true
   }
 
   /// Focusing or searching scrolls the table back to the top, bringing a hidden bar into sight.
@@ -361,10 +389,22 @@ extension Session {
   }
 
   /// Prints one page of the table (or every row) regardless of whether it changed.
-  func printTable(page: Int?) {
+  ///
+  /// Ctrl-C stops it between two rows; the table then counts as not printed.
+  func printTable(page: Int?) throws(ShellError) {
     let renderer = ScreenRenderer(session: self)
-    for line in renderer.tableLines(rows: tableRows, page: page) { console.print(line) }
+    var printed = 0
+    try renderer.writeTable(rows: tableRows, page: page) { (line: String) throws(ShellError) in
+      try checkInterruption(command: "list", outcome: "stopped after \(max(0, printed - 1)) rows")
+      console.print(line)
+      printed += 1
+    }
     lastTable = tableKey
+  }
+
+  /// Throws `cancelled` when Ctrl-C was pressed: long loops call it at their chunk boundaries.
+  func checkInterruption(command: String, outcome: @autoclosure () -> String) throws(ShellError) {
+    if interruption.isCancelled { throw .cancelled(command: command, outcome: outcome()) }
   }
 }
 
@@ -382,7 +422,8 @@ extension Session {
     console.print(
       "SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
     console.print(
-      "Dataset '\(dataset.name)' (\(dataset.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue).")
+      "Dataset '\(Sanitizer.printable(dataset.name))' (\(dataset.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue)."
+    )
     printScreen()
   }
 }

@@ -10,6 +10,7 @@
 enum FuzzTargets {
   static let all: [String: @Sendable ([UInt8]) -> Void] = [
     "loaders": LoadersFuzz.run,
+    "sanitizer": SanitizerFuzz.run,
     "session": SessionFuzz.run,
     "tokenizer": TokenizerFuzz.run,
     "write-guard": WriteGuardFuzz.run,
