@@ -87,6 +87,14 @@ public enum ShellError: Error, Equatable, Sendable {
   case unknownDemo(String, demos: [String])
   /// The bundled walkthroughs cannot be found on disk.
   case demosMissing(String)
+  /// A backslash at the very end of a line, with nothing after it to escape.
+  case trailingBackslash(String)
+  /// A command line longer than the limit, refused before it is read any further.
+  case lineTooLong(limit: Int)
+  /// A file to read as text that is not a regular file (a device, a FIFO, a socket).
+  case notRegularFile(String, kind: String)
+  /// A file to read whole that is larger than the limit.
+  case fileTooLarge(String, bytes: Int, limit: Int)
 }
 
 extension ShellError: CustomStringConvertible {
@@ -186,6 +194,14 @@ extension ShellError: CustomStringConvertible {
       return "Unknown demo '\(name)'. Demos: \(demos.joined(separator: ", "))"
     case .demosMissing(let path):
       return "Cannot find the walkthroughs (looked for '\(path)'). Set SEARCHSHELL_DEMOS"
+    case .trailingBackslash(let token):
+      return "Nothing after '\\' at the end of '\(token)': a backslash escapes the next character"
+    case .lineTooLong(let limit):
+      return "The line is longer than \(limit) bytes (the limit for one command line) and was not run"
+    case .notRegularFile(let path, let kind):
+      return "'\(path)' is not a regular file (it is \(kind))"
+    case .fileTooLarge(let path, let bytes, let limit):
+      return "'\(path)' is too large (\(bytes) bytes): scripts are limited to \(limit) bytes"
     }
   }
 

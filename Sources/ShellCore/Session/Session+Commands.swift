@@ -38,7 +38,8 @@ extension Session {
   func backspaceCommand(_ countText: String?) throws(ShellError) {
     var count = 1
     if let countText {
-      guard let number = Int(countText), number > 0 else {
+      // A count beyond the text deletes all of it, however large.
+      guard let number = UserNumber(countText).clamped, number > 0 else {
         throw .invalidValue(option: "backspace", value: countText, allowed: "a count above 0")
       }
       count = number
@@ -89,8 +90,8 @@ extension Session {
 
   func codeCommand(_ text: String) throws(ShellError) {
     let usage = "code active true|false, or code text TEXT"
-    let property = String(text.prefix(while: { $0 != " " }))
-    let value = text.dropFirst(property.count)
+    let (word, value) = CommandTokenizer.firstWord(text[...])
+    let property = String(word)
     switch property {
     case "active":
       let words = try CommandTokenizer.tokens(String(value)).map(\.text)
@@ -113,7 +114,8 @@ extension Session {
 
   /// The dataset row behind `token` in the table on screen.
   private func resolveRow(_ token: String) throws(ShellError) -> (row: Int, item: Int) {
-    guard let number = Int(token) else { throw .invalidRow(token) }
+    // A row beyond `Int` is out of range like any row past the end, not "no number".
+    guard let number = UserNumber(token).clamped else { throw .invalidRow(token) }
     let rows = tableRows
     guard number >= 1, number <= rows.count else {
       throw .rowOutOfRange(token, rowCount: rows.count, table: state.shown == .results ? "results" : "main")
@@ -169,7 +171,7 @@ extension Session {
       printTable(page: nil)
       return
     }
-    let pages = max(1, (tableRows.count + settings.pageSize - 1) / settings.pageSize)
+    let pages = UserNumber.pageCount(rows: tableRows.count, pageSize: settings.pageSize)
     guard let page = Int(token), page >= 1, page <= pages else {
       throw .invalidValue(option: "list", value: token, allowed: "'all' or a page from 1 to \(pages)")
     }
@@ -257,12 +259,12 @@ extension Session {
       }
       return
     }
-    let name = String(text.prefix(while: { $0 != " " && $0 != "\t" }))
+    let (word, rest) = CommandTokenizer.firstWord(text[...])
+    let name = String(word)
     guard let option = OptionRegistry.option(named: name) else {
       throw .unknownOption(name, suggestion: name.nearest(in: OptionRegistry.options.map(\.name)))
     }
-    let rest = text.dropFirst(name.count)
-    guard rest.contains(where: { $0 != " " && $0 != "\t" }) else {
+    guard rest.unicodeScalars.contains(where: { !CommandTokenizer.isBlank($0) }) else {
       console.print("\(option.name): \(option.get(self))  (\(option.values))")
       return
     }
@@ -293,9 +295,10 @@ extension Session {
   /// `set scopes A,B,C`: new scope-bar titles for a dataset with a category column.
   func setScopeTitles(_ value: String) throws(ShellError) {
     guard dataset.scopeColumn != nil else { throw .noScopeBar(dataset: dataset.name) }
-    let titles = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    let titles = ScopeTitleList.split(value)
     guard titles.count >= 2, !titles.contains(where: \.isEmpty) else {
-      throw .invalidValue(option: "scopes", value: value, allowed: "two or more comma-separated titles")
+      throw .invalidValue(
+        option: "scopes", value: value, allowed: "two or more comma-separated titles ('\\,' for a comma in one)")
     }
     replaceDataset(with: dataset.relabelingScopes(titles), keepingSettings: true)
   }
