@@ -86,9 +86,9 @@ enum OptionRegistry {
       name: "page", values: "ROWS", abstract: "rows per page of the table",
       get: { String($0.settings.pageSize) },
       set: { session, value throws(ShellError) in
-        guard let rows = Int(value), (1...SessionSettings.pageSizeLimit).contains(rows) else {
-          throw .invalidValue(
-            option: "page", value: value, allowed: "a number of rows from 1 to \(SessionSettings.pageSizeLimit)")
+        let limit = SessionSettings.pageSizeLimit
+        guard let rows = Int(value), (1...limit).contains(rows) else {
+          throw .invalidValue(option: "page", value: value, allowed: "a number of rows from 1 to \(limit)")
         }
         session.settings.pageSize = rows
       }),

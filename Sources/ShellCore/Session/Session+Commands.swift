@@ -27,10 +27,13 @@ extension Session {
   func typeCommand(_ text: String) throws(ShellError) {
     try validateQuery(state.text + text)
     var actions = focusIfNeeded
-    var typed = state.text
+    actions.reserveCapacity(actions.count + text.utf8.count)
+    // The offset is counted as the text grows: measuring the text for each edit is quadratic.
+    var offset = state.searchText.utf16Count
     for character in text {
-      actions.append(.textChanged(.append(String(character), to: typed)))
-      typed.append(character)
+      let typed = String(character)
+      actions.append(.textChanged(TextEdit(location: offset, length: 0, replacement: typed)))
+      offset += typed.utf16.count
     }
     perform(actions)
   }
@@ -44,14 +47,16 @@ extension Session {
       }
       count = number
     }
-    guard !state.text.isEmpty else { throw .nothingToDelete }
-    try validateQuery(String(state.text.dropLast(min(count, state.text.count))))
+    let text = state.text
+    guard !text.isEmpty else { throw .nothingToDelete }
+    try validateQuery(String(text.dropLast(min(count, text.count))))
     var actions = focusIfNeeded
-    var text = state.text
-    for _ in 0..<count {
-      guard let edit = TextEdit.deleteLast(of: text) else { break }
-      actions.append(.textChanged(edit))
-      text = edit.applied(to: text)
+    // One walk back over the characters: each deletion ends where the previous one began.
+    var end = text.utf16.count
+    for character in text.reversed().prefix(count) {
+      let length = String(character).utf16.count
+      actions.append(.textChanged(TextEdit(location: end - length, length: length, replacement: "")))
+      end -= length
     }
     perform(actions)
   }
@@ -298,7 +303,8 @@ extension Session {
     let titles = ScopeTitleList.split(value)
     guard titles.count >= 2, !titles.contains(where: \.isEmpty) else {
       throw .invalidValue(
-        option: "scopes", value: value, allowed: "two or more comma-separated titles ('\\,' for a comma in one)")
+        option: "scopes", value: value,
+        allowed: "two or more comma-separated titles ('\\,' for a comma in one)")
     }
     replaceDataset(with: dataset.relabelingScopes(titles), keepingSettings: true)
   }

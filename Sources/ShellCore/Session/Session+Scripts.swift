@@ -188,7 +188,8 @@ extension Session {
     ]
     // Replayed as a script, so a `{` in a title or a path must not read as a parameter.
     for option in OptionRegistry.options where option.name != "scopes" || dataset.scopeColumn != nil {
-      lines.append(Script.escaped("quiet set \(option.name) " + CommandTokenizer.quotedWord(option.get(self))))
+      let value = CommandTokenizer.quotedWord(option.get(self))
+      lines.append(Script.escaped("quiet set \(option.name) " + value))
     }
     if trace != .off { lines.append("quiet trace \(trace.rawValue)") }
     if timing { lines.append("quiet timing on") }
