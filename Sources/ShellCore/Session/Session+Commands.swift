@@ -24,7 +24,19 @@ extension Session {
     perform(focusIfNeeded + [.textChanged(.replaceAll(of: state.text, with: text))])
   }
 
+  /// The most characters one `type` or `backspace` edits, one text change (and its callbacks,
+  /// kept for `diagram`) each; `search` and `clear` change any text in one.
+  static let keystrokeLimit = 100_000
+
   func typeCommand(_ text: String) throws(ShellError) {
+    let count = text.count
+    guard count <= Self.keystrokeLimit else {
+      throw .notAvailable(
+        command: "type",
+        reason:
+          "the text has \(count) characters and 'type' types at most \(Self.keystrokeLimit), one change each;"
+          + " 'search' sets any text in one change")
+    }
     try validateQuery(state.text + text)
     var actions = focusIfNeeded
     actions.reserveCapacity(actions.count + text.utf8.count)
@@ -49,7 +61,15 @@ extension Session {
     }
     let text = state.text
     guard !text.isEmpty else { throw .nothingToDelete }
-    try validateQuery(String(text.dropLast(min(count, text.count))))
+    let deleted = min(count, text.count)
+    guard deleted <= Self.keystrokeLimit else {
+      throw .notAvailable(
+        command: "backspace",
+        reason:
+          "it would delete \(deleted) characters and deletes at most \(Self.keystrokeLimit), one change each;"
+          + " 'clear' empties the text in one change")
+    }
+    try validateQuery(String(text.dropLast(deleted)))
     var actions = focusIfNeeded
     // One walk back over the characters: each deletion ends where the previous one began.
     var end = text.utf16.count

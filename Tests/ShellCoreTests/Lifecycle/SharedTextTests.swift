@@ -60,4 +60,18 @@ struct SharedTextTests {
     }
     #expect(fixture.session.state.text == text)
   }
+
+  @Test func typeAndBackspaceRefuseMoreThanTheKeystrokeLimit() throws {
+    let fixture = try SessionFixture()
+    let long = String(repeating: "a", count: Session.keystrokeLimit + 1)
+    let printed = fixture.run("type " + long, "search " + long, "backspace 99999999999999999999", "status")
+    #expect(
+      printed.errors == [
+        "error: Cannot run 'type': the text has 100001 characters and 'type' types at most 100000, one change"
+          + " each; 'search' sets any text in one change",
+        "error: Cannot run 'backspace': it would delete 100001 characters and deletes at most 100000, one change"
+          + " each; 'clear' empties the text in one change",
+      ])
+    #expect(fixture.session.state.text == long)
+  }
 }
