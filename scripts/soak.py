@@ -186,6 +186,8 @@ def check(path):
             problems.append(f"command {ident} failed and changed the status: {before} -> {after}")
     for problem in problems[:5]:
         print(problem)
+    compared = sum(1 for ident in failed if befores.get(ident) and afters.get(ident))
+    print(f"compared {compared} failed commands")
     return 1 if problems else 0
 
 

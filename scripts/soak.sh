@@ -36,6 +36,7 @@ deadline=$((SECONDS + seconds))
 batches=0
 commands=0
 failures=0
+checked=0
 while [ "$SECONDS" -lt "$deadline" ]; do
   seed=$RANDOM$RANDOM
   input=$work/batch-$seed.txt
@@ -46,6 +47,7 @@ while [ "$SECONDS" -lt "$deadline" ]; do
   batches=$((batches + 1))
   commands=$((commands + batch))
   reason=""
+  rm -f "$work/check.txt"
   # 1: some command failed (normal); 124: the timeout; above 128: a signal.
   if [ "$status" -eq 124 ]; then
     reason="hung (killed after 300 s)"
@@ -56,6 +58,7 @@ while [ "$SECONDS" -lt "$deadline" ]; do
   elif ! python3 scripts/soak.py check "$output" >"$work/check.txt"; then
     reason="a failed command changed the state: $(head -1 "$work/check.txt")"
   fi
+  checked=$((checked + $(grep -o 'compared [0-9]*' "$work/check.txt" 2>/dev/null | grep -o '[0-9]*' || echo 0)))
   if [ -n "$reason" ]; then
     failures=$((failures + 1))
     mv "$input" "$work/failures/batch-$seed.txt"
@@ -65,5 +68,5 @@ while [ "$SECONDS" -lt "$deadline" ]; do
     rm -f "$input" "$output"
   fi
 done
-echo "soak: $batches batches, $commands commands in ${seconds}s, $failures failing batches"
+echo "soak: $batches batches, $commands commands in ${SECONDS}s; $checked failed commands left status unchanged; $failures failing batches"
 [ "$failures" -eq 0 ]
