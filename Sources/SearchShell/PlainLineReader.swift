@@ -3,6 +3,8 @@ import ShellCore
 
 /// Reads lines from standard input with no prompt, no echo and no history, for scripts and pipes.
 ///
+/// Lines end at LF, CRLF or a lone CR, as in a script file, so a script runs the same piped.
+///
 /// A line is kept only up to just past `Session.lineLimit` bytes, and the rest of it is read and
 /// dropped: a line the session refuses anyway must not fill memory first, however long it is.
 struct PlainLineReader: LineReader {
@@ -12,20 +14,36 @@ struct PlainLineReader: LineReader {
   private var start = 0
   /// Whether standard input has ended (or failed).
   private var atEnd = false
+  /// Where the next LF and CR in `buffer` are (`Int.max`: none; below `start`: not looked for).
+  private var lineFeedAt = -1
+  private var returnAt = -1
+  /// The last line ended with a CR at the end of a chunk: an LF starting the next one is its CRLF.
+  private var skipsLineFeed = false
 
   mutating func readLine(prompt: String) -> String? {
     var line: [UInt8] = []
     var overlong = false
     while true {
-      if let newline = nextNewline() {
-        keep(buffer[start..<newline], in: &line, overlong: &overlong)
-        start = newline + 1
-        return text(line, overlong: overlong)
+      if skipsLineFeed, start < buffer.count {
+        if buffer[start] == UInt8(ascii: "\n") { start += 1 }
+        skipsLineFeed = false
+      }
+      if let end = nextLineEnd() {
+        keep(buffer[start..<end], in: &line, overlong: &overlong)
+        start = end + 1
+        if buffer[end] == UInt8(ascii: "\r") {
+          if start < buffer.count {
+            if buffer[start] == UInt8(ascii: "\n") { start += 1 }
+          } else {
+            skipsLineFeed = true
+          }
+        }
+        return text(line)
       }
       keep(buffer[start...], in: &line, overlong: &overlong)
       buffer.removeAll(keepingCapacity: true)
       start = 0
-      if atEnd || !fill() { return line.isEmpty && !overlong ? nil : text(line, overlong: overlong) }
+      if atEnd || !fill() { return line.isEmpty && !overlong ? nil : text(line) }
     }
   }
 
@@ -44,20 +62,28 @@ struct PlainLineReader: LineReader {
     if bytes.count > room { overlong = true }
   }
 
-  /// The line as text, without a CR before its LF (Swift.readLine drops it too); an overlong
-  /// line keeps all it kept, so it stays over the limit.
-  private func text(_ line: [UInt8], overlong: Bool) -> String {
-    let bytes = !overlong && line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...]
-    return String(decoding: bytes, as: UTF8.self)
+  /// The line as text; an overlong one stays over the limit (decoding never shortens it).
+  private func text(_ line: [UInt8]) -> String {
+    String(decoding: line, as: UTF8.self)
   }
 
-  /// The index of the next LF in `buffer` from `start`, found with `memchr` (a debug build
-  /// would otherwise spend seconds on a long line).
-  private func nextNewline() -> Int? {
-    buffer.withUnsafeBufferPointer { bytes -> Int? in
+  /// The index of the next LF or CR in `buffer` from `start`.
+  ///
+  /// `memchr` finds each (a byte loop in a debug build takes seconds on a long line); each
+  /// position found is kept until `start` passes it, so no byte is scanned twice.
+  private mutating func nextLineEnd() -> Int? {
+    if lineFeedAt < start { lineFeedAt = find(UInt8(ascii: "\n")) }
+    if returnAt < start { returnAt = find(UInt8(ascii: "\r")) }
+    let end = min(lineFeedAt, returnAt)
+    return end == Int.max ? nil : end
+  }
+
+  /// The index of `byte` in `buffer` from `start`, or `Int.max`.
+  private func find(_ byte: UInt8) -> Int {
+    buffer.withUnsafeBufferPointer { bytes -> Int in
       guard let base = bytes.baseAddress, start < bytes.count,
-        let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
-      else { return nil }
+        let found = memchr(base + start, Int32(byte), bytes.count - start)
+      else { return Int.max }
       return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
   }
@@ -73,6 +99,8 @@ struct PlainLineReader: LineReader {
         return false
       }
       buffer = Array(chunk[..<count])
+      lineFeedAt = -1
+      returnAt = -1
       return true
     }
   }

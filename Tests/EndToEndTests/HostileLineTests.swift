@@ -29,6 +29,12 @@ struct HostileLineTests {
     #expect(result.stdout.contains("text: \"ger\""))
   }
 
+  @Test func aLoneCarriageReturnEndsAPipedLineAsInAFile() throws {
+    let result = try ShellProcess.run(input: "search ger\rexpect count 4\rstatus")
+    #expect(result.stderr == "")
+    #expect(result.stdout.contains("text: \"ger\""))
+  }
+
   @Test func aLineOverTheLimitIsRefusedWholeAndTheNextRuns() throws {
     let long = "search " + String(repeating: "x", count: 2 << 20)
     let result = try ShellProcess.run(input: long + "\nsearch ger\nstatus\n")
