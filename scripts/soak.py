@@ -125,6 +125,9 @@ def command(rng, workdir):
     if name == "help":
         return "help" + rng.choice(["", " search", " set", " nosuch", " " + text_argument(rng)]), True
     if name == "unknown":
+        if rng.random() < 0.02:
+            # Lines that once took the shell down: nested quiet, and a line past the 1 MiB limit.
+            return rng.choice(["quiet " * 50000 + "status", "search " + "y" * (1 << 20)]), True
         return rng.choice(["serch ger", "frobnicate", text_argument(rng), "SEARCH x", "\u0301search"]), True
     return name, True
 

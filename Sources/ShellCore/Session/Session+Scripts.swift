@@ -96,13 +96,24 @@ extension Session {
 
   /// `quiet COMMAND`: runs COMMAND with its output dropped and its errors shown.
   func quietCommand(_ line: String) throws(ShellError) {
+    // `quiet quiet ... X` is `quiet X`: peeled in a loop, as dispatching each would recurse once
+    // per word and a long enough line would overflow the stack.
+    var inner = line[...]
+    var peeled = false
+    while case let (word, rest) = CommandTokenizer.firstWord(inner.drop(while: { $0 == " " || $0 == "\t" })),
+      word == "quiet", !rest.isEmpty
+    {
+      inner = rest
+      peeled = true
+    }
+    let command = peeled ? try CommandTokenizer.restOfLine(inner) : line
     let loud = console
     console = MutedConsole(passingErrorsTo: loud)
     defer {
       console = loud
       forgetPrintedTable()
     }
-    try dispatch(line)
+    try dispatch(command)
   }
 
   /// `demo` lists the walkthroughs; `demo NAME` runs one, printing each of its commands.

@@ -78,4 +78,13 @@ struct ScriptLinesTests {
       #expect(fixture.session.scripting.unwindingNest == false)
     }
   }
+
+  @Test func quietNestedOnOneLineRunsItsCommandOnce() throws {
+    let fixture = try SessionFixture()
+    let line = String(repeating: "quiet ", count: 100_000) + "search ger"
+    let printed = fixture.run(line, "quiet quiet \"search ger\"", "quiet quiet")
+    #expect(printed.errors == ["error: Missing argument for 'quiet'. Usage: quiet COMMAND"])
+    #expect(printed.output == [])
+    #expect(fixture.session.state.text == "ger")
+  }
 }
