@@ -50,9 +50,18 @@ public struct SharedText: Sendable, Equatable, ExpressibleByStringLiteral, Custo
   public static func == (lhs: SharedText, rhs: SharedText) -> Bool {
     guard lhs.byteCount == rhs.byteCount, lhs.utf16Count == rhs.utf16Count else { return false }
     if lhs.storage === rhs.storage { return true }
-    return lhs.storage.read { left in
-      rhs.storage.read { right in left[..<lhs.byteCount] == right[..<rhs.byteCount] }
-    }
+    // One lock at a time: two threads comparing a with b and b with a must not deadlock.
+    let left = lhs.storage.read { $0 }
+    let right = rhs.storage.read { $0 }
+    return left[..<lhs.byteCount] == right[..<rhs.byteCount]
+  }
+
+  /// Traps unless this value is a whole-scalar prefix of its buffer with the right UTF-16 length.
+  func checkInvariants() {
+    let bytes = storage.read { $0 }
+    precondition(byteCount >= 0 && byteCount <= bytes.count, "a prefix within the buffer")
+    precondition(byteCount == bytes.count || bytes[byteCount] & 0xC0 != 0x80, "ends between scalars")
+    precondition(string.utf16.count == utf16Count, "the UTF-16 length is the text's")
   }
 
   /// This text with `edit` applied; the same as `TextEdit.applied(to:)` on its String.

@@ -25,6 +25,7 @@ struct SharedTextTests {
   func editsMatchTheStringEdit(_ text: String) {
     for edit in Self.edits(of: text) {
       let shared = SharedText(text).applying(edit)
+      shared.checkInvariants()
       let expected = edit.applied(to: text)
       #expect(shared.string == expected, "\(edit) on \(text.debugDescription)")
       #expect(shared.utf16Count == expected.utf16.count)
@@ -44,6 +45,7 @@ struct SharedTextTests {
     #expect(deleted.string == "ab")
     #expect(retyped.string == "aby")
     #expect(typed.string == "abc")
+    for value in [start, typed, branch, deleted, retyped] { value.checkInvariants() }
   }
 
   @Test func aLongTypeFiresEveryStepWithItsOwnText() throws {
