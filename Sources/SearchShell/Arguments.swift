@@ -125,10 +125,10 @@ struct Arguments {
         result.parameters[name] = String(text[text.index(after: equals)...])
       case "--pace":
         let text = try value(for: argument)
-        guard let seconds = duration(text) else {
+        guard let seconds = duration(text), seconds <= paceLimit else {
           throw Failure(
             message:
-              "Invalid value \(Sanitizer.quoted(text)) for '--pace'. Expected a duration such as 500ms, 2s or 1.5"
+              "Invalid value \(Sanitizer.quoted(text)) for '--pace'. Expected a duration from 0 to \(Int(paceLimit)) seconds such as 500ms, 2s or 1.5"
           )
         }
         result.pace = seconds
@@ -166,6 +166,9 @@ struct Arguments {
     }
     return result
   }
+
+  /// The longest `--pace`: a pause between commands longer than a minute is a typo.
+  static let paceLimit = 60.0
 
   /// Seconds from `500ms`, `2s` or a plain number of seconds.
   static func duration(_ text: String) -> Double? {

@@ -71,8 +71,8 @@ enum OptionRegistry {
       }),
     ShellOption(
       name: "scopes", values: "TITLE,TITLE,...",
-      abstract: "the scope bar's titles; the first selects every row", lockedWhileActive: true,
-      get: { $0.dataset.scopeTitles.joined(separator: ",") },
+      abstract: "the scope bar's titles; the first selects every row; '\\,' is a comma in a title",
+      lockedWhileActive: true, get: { ScopeTitleList.joined($0.dataset.scopeTitles) },
       set: { session, value throws(ShellError) in try session.setScopeTitles(value) }),
     ShellOption(
       name: "fields", values: "COL,COL,...", abstract: "the columns the search matches",
@@ -86,8 +86,9 @@ enum OptionRegistry {
       name: "page", values: "ROWS", abstract: "rows per page of the table",
       get: { String($0.settings.pageSize) },
       set: { session, value throws(ShellError) in
-        guard let rows = Int(value), rows > 0 else {
-          throw .invalidValue(option: "page", value: value, allowed: "a number of rows above 0")
+        let limit = SessionSettings.pageSizeLimit
+        guard let rows = Int(value), (1...limit).contains(rows) else {
+          throw .invalidValue(option: "page", value: value, allowed: "a number of rows from 1 to \(limit)")
         }
         session.settings.pageSize = rows
       }),

@@ -95,6 +95,14 @@ public enum ShellError: Error, Equatable, Sendable {
   indirect case stoppedWriting(what: String, because: ShellError)
   /// Long work stopped by Ctrl-C, and what was kept.
   case cancelled(command: String, outcome: String)
+  /// A backslash at the very end of a line, with nothing after it to escape.
+  case trailingBackslash(String)
+  /// A command line longer than the limit, refused before it is read any further.
+  case lineTooLong(limit: Int)
+  /// A file to read as text that is not a regular file (a device, a FIFO, a socket).
+  case notRegularFile(String, kind: String)
+  /// A file to read whole that is larger than the limit.
+  case fileTooLarge(String, bytes: Int, limit: Int)
 }
 
 extension ShellError {
@@ -215,6 +223,14 @@ extension ShellError: CustomStringConvertible {
       return because.description + "; \(what) stopped"
     case .cancelled(let command, let outcome):
       return "Cancelled \(quote(command)) (Ctrl-C): \(text(outcome))"
+    case .trailingBackslash(let token):
+      return "Nothing after '\\' at the end of \(quote(token)): a backslash escapes the next character"
+    case .lineTooLong(let limit):
+      return "The line is longer than \(limit) bytes (the limit for one command line) and was not run"
+    case .notRegularFile(let path, let kind):
+      return "\(quote(path)) is not a regular file (it is \(kind))"
+    case .fileTooLarge(let path, let bytes, let limit):
+      return "\(quote(path)) is too large (\(bytes) bytes): scripts are limited to \(limit) bytes"
     }
   }
 

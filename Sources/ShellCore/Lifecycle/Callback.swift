@@ -33,8 +33,8 @@ public struct CallbackArgument: Equatable, Sendable {
 
   /// A value passed to a delegate method.
   public enum Value: Equatable, Sendable {
-    /// A string, such as the search text.
-    case text(String)
+    /// A string, such as the search text (shared with the state it came from).
+    case text(SharedText)
     /// An integer, such as a scope index.
     case integer(Int)
     /// An `NSRange`.
@@ -50,10 +50,25 @@ public struct CallbackArgument: Equatable, Sendable {
 public struct CallbackSnapshot: Equatable, Sendable {
   /// `searchController.isActive`.
   public var isActive: Bool
+  /// `searchBar.text`, shared with the state it was taken from.
+  var searchText: SharedText
   /// `searchBar.text`.
-  public var text: String
+  public var text: String { searchText.string }
   /// `searchBar.isFirstResponder`.
   public var isFirstResponder: Bool
   /// The table the user sees.
   public var shown: ShownTable
+
+  init(isActive: Bool, searchText: SharedText, isFirstResponder: Bool, shown: ShownTable) {
+    self.isActive = isActive
+    self.searchText = searchText
+    self.isFirstResponder = isFirstResponder
+    self.shown = shown
+  }
+
+  /// A snapshot with `text` in a buffer of its own.
+  init(isActive: Bool, text: String, isFirstResponder: Bool, shown: ShownTable) {
+    self.init(
+      isActive: isActive, searchText: SharedText(text), isFirstResponder: isFirstResponder, shown: shown)
+  }
 }

@@ -61,8 +61,8 @@ public struct TextEdit: Equatable, Sendable {
   /// The text after applying this edit to `text`.
   func applied(to text: String) -> String {
     var units = Array(text.utf16)
-    let start = min(location, units.count)
-    let end = min(start + length, units.count)
+    let start = min(max(location, 0), units.count)
+    let end = start + min(max(length, 0), units.count - start)
     units.replaceSubrange(start..<end, with: Array(replacement.utf16))
     return String(decoding: units, as: UTF16.self)
   }

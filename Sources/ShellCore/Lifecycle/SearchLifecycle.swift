@@ -44,7 +44,7 @@ extension SearchLifecycle {
   /// Whether obscuresBackgroundDuringPresentation's dimming view covers the table: a row tap
   /// lands on it and dismisses instead of selecting.
   func isDimmingViewShown(_ state: SearchState) -> Bool {
-    options.flavor == .controller && options.obscures && state.isActive && state.text.isEmpty
+    options.flavor == .controller && options.obscures && state.isActive && state.searchText.isEmpty
   }
 }
 
@@ -70,7 +70,7 @@ private struct Step {
 
   /// The app's `filteredItems` now reflect the current text and scope.
   mutating func applyQuery() {
-    state.appliedText = state.text
+    state.appliedSearchText = state.searchText
     state.appliedScope = state.scopeIndex
   }
 
@@ -79,14 +79,15 @@ private struct Step {
     switch options.rule {
     case .active: return state.isActive ? .results : .main
     // A chosen scope filters even with empty text (model choice: the spec's rule predates scopes).
-    case .text: return state.isActive && (!state.text.isEmpty || state.scopeIndex != 0) ? .results : .main
+    case .text:
+      return state.isActive && (!state.searchText.isEmpty || state.scopeIndex != 0) ? .results : .main
     }
   }
 
   /// A separate results controller is visible while presented with non-empty text.
   mutating func updateSeparateVisibility() {
     guard flavor == .controller, options.results == .separate else { return }
-    state.shown = state.isActive && !state.text.isEmpty ? .results : .main
+    state.shown = state.isActive && !state.searchText.isEmpty ? .results : .main
   }
 
   // MARK: - Editing
@@ -120,22 +121,22 @@ private struct Step {
     state.isActive = true
     emit(.willBeginSearch)
     emit(.didBeginSearch)
-    if !state.text.isEmpty { showResultsTable() }
+    if !state.searchText.isEmpty { showResultsTable() }
   }
 
-  var updateArguments: [CallbackArgument] { [CallbackArgument("searchBar.text", .text(state.text))] }
+  var updateArguments: [CallbackArgument] { [CallbackArgument("searchBar.text", .text(state.searchText))] }
 
   mutating func changeText(_ edit: TextEdit) {
-    let wasEmpty = state.text.isEmpty
+    let wasEmpty = state.searchText.isEmpty
     emit(
       .searchBarShouldChangeText,
       [
         CallbackArgument("shouldChangeTextIn", .range(location: edit.location, length: edit.length)),
-        CallbackArgument("replacementText", .text(edit.replacement)),
+        CallbackArgument("replacementText", .text(SharedText(edit.replacement))),
       ], returns: true)
-    state.text = edit.applied(to: state.text)
+    state.searchText = state.searchText.applying(edit)
     updateSeparateVisibility()
-    emit(.searchBarTextDidChange, [CallbackArgument("textDidChange", .text(state.text))])
+    emit(.searchBarTextDidChange, [CallbackArgument("textDidChange", .text(state.searchText))])
     textDidChangeReaction(wasEmpty: wasEmpty)
   }
 
@@ -149,13 +150,14 @@ private struct Step {
     case .display:
       appRefilters()
       emit(
-        .shouldReloadForSearchString, [CallbackArgument("shouldReloadTableForSearch", .text(state.text))],
+        .shouldReloadForSearchString,
+        [CallbackArgument("shouldReloadTableForSearch", .text(state.searchText))],
         returns: options.live)
-      if state.isActive, wasEmpty, !state.text.isEmpty { showResultsTable() }
-      if state.isActive, !wasEmpty, state.text.isEmpty { hideResultsTable() }
+      if state.isActive, wasEmpty, !state.searchText.isEmpty { showResultsTable() }
+      if state.isActive, !wasEmpty, state.searchText.isEmpty { hideResultsTable() }
     case .custom:
       appRefilters()
-      emit(.didChangeSearchText, [CallbackArgument("searchText", .text(state.text))])
+      emit(.didChangeSearchText, [CallbackArgument("searchText", .text(state.searchText))])
     }
   }
 
@@ -187,16 +189,16 @@ private struct Step {
 
   /// The clear (x) button: no shouldChangeText (a model choice), then the text-change reaction.
   mutating func clear() {
-    guard !state.text.isEmpty else { return }
-    state.text = ""
+    guard !state.searchText.isEmpty else { return }
+    state.searchText = SharedText()
     updateSeparateVisibility()
     emit(.searchBarTextDidChange, [CallbackArgument("textDidChange", .text(""))])
     textDidChangeReaction(wasEmpty: false)
   }
 
   mutating func setTextByCode(_ text: String) {
-    let wasEmpty = state.text.isEmpty
-    state.text = text
+    let wasEmpty = state.searchText.isEmpty
+    state.searchText = SharedText(text)
     switch flavor {
     case .controller:
       updateSeparateVisibility()
@@ -236,7 +238,7 @@ private struct Step {
 
   mutating func tapSearchButton() {
     // The Search key is disabled while the text is empty (enablesReturnKeyAutomatically).
-    guard !state.text.isEmpty else { return }
+    guard !state.searchText.isEmpty else { return }
     emit(.searchBarSearchButtonClicked)
     // The app filters here when live search is off, then resigns first responder as the tutorials do.
     if !options.live { applyQuery() }
@@ -272,8 +274,8 @@ private struct Step {
   mutating func dismiss() {
     state.isActive = false
     emit(.willDismissSearchController)
-    state.text = ""
-    state.appliedText = ""
+    state.searchText = SharedText()
+    state.appliedSearchText = SharedText()
     if options.results == .inline { state.shown = inlineTable() }
     emit(.updateSearchResults, updateArguments)
     resignFirstResponder()
@@ -285,8 +287,8 @@ private struct Step {
     let resultsWereShown = state.shown == .results
     state.isActive = false
     emit(.willEndSearch)
-    state.text = ""
-    state.appliedText = ""
+    state.searchText = SharedText()
+    state.appliedSearchText = SharedText()
     resignFirstResponder()
     if resultsWereShown { hideResultsTable() }
     emit(.didEndSearch)
@@ -324,7 +326,7 @@ private struct Step {
       if state.isActive {
         dismiss()
       } else {
-        state.text = ""
+        state.searchText = SharedText()
         appRefilters()
         emit(.updateSearchResults, updateArguments)
       }

@@ -2,8 +2,13 @@
 public struct SearchState: Equatable, Sendable {
   /// `isActive` of the search controller (UISearchController or UISearchDisplayController).
   public var isActive = false
+  /// `searchBar.text`, shared with the callbacks that report it.
+  var searchText = SharedText()
   /// `searchBar.text`.
-  public var text = ""
+  public var text: String {
+    get { searchText.string }
+    set { searchText = SharedText(newValue) }
+  }
   /// Whether the search bar is first responder (the keyboard is up).
   public var isFirstResponder = false
   /// `selectedScopeButtonIndex`; 0 is "All".
@@ -11,7 +16,12 @@ public struct SearchState: Equatable, Sendable {
   /// The table the user sees.
   public var shown = ShownTable.main
   /// The text the app last filtered with (its `filteredItems`); differs from `text` while live search is off.
-  public var appliedText = ""
+  public var appliedText: String {
+    get { appliedSearchText.string }
+    set { appliedSearchText = SharedText(newValue) }
+  }
+  /// `appliedText`, shared with `searchText` when they are the same.
+  var appliedSearchText = SharedText()
   /// The scope the app last filtered with.
   public var appliedScope = 0
   /// Whether the display controller has created its results table for this dataset.
@@ -38,6 +48,7 @@ extension SearchState {
 
   /// The columns a trace prints for each callback.
   var snapshot: CallbackSnapshot {
-    CallbackSnapshot(isActive: isActive, text: text, isFirstResponder: isFirstResponder, shown: shown)
+    CallbackSnapshot(
+      isActive: isActive, searchText: searchText, isFirstResponder: isFirstResponder, shown: shown)
   }
 }

@@ -40,7 +40,7 @@ enum TraceFormatter {
   /// A value as Swift would print it in a log line.
   static func describe(_ value: CallbackArgument.Value) -> String {
     switch value {
-    case .text(let text): return quoted(text)
+    case .text(let text): return quoted(text.string)
     case .integer(let number): return String(number)
     case .range(let location, let length): return "{\(location), \(length)}"
     case .indexPath(let section, let row): return "[\(section), \(row)]"
@@ -50,7 +50,7 @@ enum TraceFormatter {
 
   private static func json(_ value: CallbackArgument.Value) -> String {
     switch value {
-    case .text(let text): return JSONText.string(text)
+    case .text(let text): return JSONText.string(text.string)
     case .integer(let number): return String(number)
     case .range(let location, let length): return "{\"location\":\(location),\"length\":\(length)}"
     case .indexPath(let section, let row): return "{\"section\":\(section),\"row\":\(row)}"

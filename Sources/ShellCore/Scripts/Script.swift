@@ -17,7 +17,7 @@ public struct Script: Sendable {
   {
     var lines: [String] = []
     for (index, raw) in Self.splitLines(text).enumerated() {
-      let trimmed = raw.trimmingCharacters(in: .whitespaces)
+      let trimmed = CommandTokenizer.trimmingLine(raw)
       // Comments are notes to the reader: a `{name}` there is not a parameter.
       if trimmed.hasPrefix("#") {
         lines.append(raw)
@@ -37,68 +37,91 @@ public struct Script: Sendable {
     self.folder = folder
   }
 
-  /// Reads the script at `path`; a missing file, a folder or an unset parameter is an error.
+  /// Reads the script at `path`: a missing file, a folder, a device, a file over
+  /// `ScriptFile.sizeLimit`, NUL bytes or an unset parameter is an error.
   public static func load(path: String, parameters: [String: String]) throws(ShellError) -> Script {
     let expanded = (path as NSString).expandingTildeInPath
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory) else {
-      throw .fileNotFound(path)
-    }
-    if isDirectory.boolValue { throw .isDirectory(path) }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: expanded))
-    } catch {
-      throw .unreadableFile(path, reason: error.localizedDescription)
-    }
-    if data.contains(0) { throw .binaryFile(path) }
+    let bytes = try ScriptFile.contents(expanded, name: path)
+    if bytes.contains(0) { throw .binaryFile(path) }
     let folder = URL(fileURLWithPath: expanded).deletingLastPathComponent()
     return try Script(
-      text: String(decoding: data, as: UTF8.self), name: path, parameters: parameters, folder: folder)
+      text: String(decoding: bytes, as: UTF8.self), name: path, parameters: parameters, folder: folder)
   }
 
-  /// Splits on `\n`, dropping a `\r` before it and the empty piece after a final newline.
+  /// Splits on LF, CRLF and a lone CR, as editors on every system write them, dropping the
+  /// empty piece after a final line ending.
+  ///
+  /// It splits bytes: "\r\n" is one Character, so splitting Characters on "\n" finds no line end.
   static func splitLines(_ text: String) -> [String] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+    var lines: [String] = []
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    var index = start
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+        index = bytes.index(after: index)
+        continue
+      }
+      lines.append(String(Substring(bytes[start..<index])))
+      index = bytes.index(after: index)
+      if byte == UInt8(ascii: "\r"), index != bytes.endIndex, bytes[index] == UInt8(ascii: "\n") {
+        index = bytes.index(after: index)
+      }
+      start = index
     }
-    if lines.last == "" { lines.removeLast() }
+    if start != bytes.endIndex { lines.append(String(Substring(bytes[start...]))) }
     return lines
   }
 
   /// Replaces each `{name}` with its value; `{{` stands for a literal `{`.
   ///
   /// Only `{` followed by a name and `}` is a parameter, so other braces pass through as typed.
+  /// It reads scalars: a `{` after a prepended mark such as U+0604 is inside that Character.
   static func substitute(_ line: String, parameters: [String: String]) throws(ShellError) -> String {
-    guard line.contains("{") else { return line }
-    var result = ""
-    var rest = line[...]
+    let scalars = line.unicodeScalars
+    guard scalars.contains("{") else { return line }
+    var result = String.UnicodeScalarView()
+    var rest = scalars[...]
     while let open = rest.firstIndex(of: "{") {
-      result += rest[..<open]
+      result.append(contentsOf: rest[..<open])
       let after = rest[rest.index(after: open)...]
       if after.first == "{" {
-        result += "{"
+        result.append("{")
         rest = after.dropFirst()
         continue
       }
-      let name = after.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
-      let closing = after.dropFirst(name.count)
-      guard let first = name.first, first.isLetter || first == "_", closing.first == "}" else {
-        result += "{"
+      let name = after.prefix(while: isNameScalar)
+      let closing = after[name.endIndex...]
+      guard let first = name.first, first.properties.isAlphabetic || first == "_", closing.first == "}" else {
+        result.append("{")
         rest = after
         continue
       }
-      guard let value = parameters[String(name)] else {
-        throw .unsetParameter(String(name), script: nil, line: nil)
+      guard let value = parameters[String(Substring(name))] else {
+        throw .unsetParameter(String(Substring(name)), script: nil, line: nil)
       }
-      result += value
+      result.append(contentsOf: value.unicodeScalars)
       rest = closing.dropFirst()
     }
-    return result + rest
+    result.append(contentsOf: rest)
+    return String(result)
+  }
+
+  /// Whether `scalar` may be part of a parameter's name: a letter, a mark, a digit, `_` or `-`.
+  private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    return properties.isAlphabetic || properties.numericType != nil || scalar == "_" || scalar == "-"
+      || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
   }
 
   /// `line` written so that substitution gives it back: every `{` doubled.
   static func escaped(_ line: String) -> String {
-    line.replacingOccurrences(of: "{", with: "{{")
+    var result = String.UnicodeScalarView()
+    for scalar in line.unicodeScalars {
+      if scalar == "{" { result.append("{") }
+      result.append(scalar)
+    }
+    return String(result)
   }
 }

@@ -15,6 +15,10 @@ struct ScriptingState {
   var quitRequested = false
   /// A command failed under `--bail`: every script stops.
   var bailed = false
+  /// How many `source` or `demo` scripts are running inside one another now.
+  var nestedScripts = 0
+  /// A script nested too deep: every nested script stops, up to the command that began the chain.
+  var unwindingNest = false
   /// The file `record` is writing, if any.
   var recorder: SessionRecorder?
   /// Each command that fired callbacks, in order, for `diagram`.

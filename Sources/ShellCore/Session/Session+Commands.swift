@@ -24,17 +24,32 @@ extension Session {
     perform(focusIfNeeded + [.textChanged(.replaceAll(of: state.text, with: text))])
   }
 
+  /// The most characters one `type` or `backspace` edits, one text change (and its callbacks,
+  /// kept for `diagram`) each; `search` and `clear` change any text in one.
+  static let keystrokeLimit = 100_000
+
   func typeCommand(_ text: String) throws(ShellError) {
+    let count = text.count
+    guard count <= Self.keystrokeLimit else {
+      throw .notAvailable(
+        command: "type",
+        reason:
+          "the text has \(count) characters and 'type' types at most \(Self.keystrokeLimit), one change each;"
+          + " 'search' sets any text in one change")
+    }
     try validateQuery(state.text + text)
     var actions = focusIfNeeded
-    var typed = state.text
+    actions.reserveCapacity(actions.count + text.utf8.count)
+    // The offset is counted as the text grows: measuring the text for each edit is quadratic.
+    var offset = state.searchText.utf16Count
     for character in text {
       // Nothing has changed yet, so Ctrl-C can stop the preparation of a long text too.
       if actions.count % 256 == 0 {
         try checkInterruption(command: "type", outcome: "the search is as it was before it")
       }
-      actions.append(.textChanged(.append(String(character), to: typed)))
-      typed.append(character)
+      let typed = String(character)
+      actions.append(.textChanged(TextEdit(location: offset, length: 0, replacement: typed)))
+      offset += typed.utf16.count
     }
     // Ctrl-C puts the text back as it was: a cancelled command changes nothing.
     try performCancellably(actions, command: "type")
@@ -43,19 +58,30 @@ extension Session {
   func backspaceCommand(_ countText: String?) throws(ShellError) {
     var count = 1
     if let countText {
-      guard let number = Int(countText), number > 0 else {
+      // A count beyond the text deletes all of it, however large.
+      guard let number = UserNumber(countText).clamped, number > 0 else {
         throw .invalidValue(option: "backspace", value: countText, allowed: "a count above 0")
       }
       count = number
     }
-    guard !state.text.isEmpty else { throw .nothingToDelete }
-    try validateQuery(String(state.text.dropLast(min(count, state.text.count))))
+    let text = state.text
+    guard !text.isEmpty else { throw .nothingToDelete }
+    let deleted = min(count, text.count)
+    guard deleted <= Self.keystrokeLimit else {
+      throw .notAvailable(
+        command: "backspace",
+        reason:
+          "it would delete \(deleted) characters and deletes at most \(Self.keystrokeLimit), one change each;"
+          + " 'clear' empties the text in one change")
+    }
+    try validateQuery(String(text.dropLast(deleted)))
     var actions = focusIfNeeded
-    var text = state.text
-    for _ in 0..<count {
-      guard let edit = TextEdit.deleteLast(of: text) else { break }
-      actions.append(.textChanged(edit))
-      text = edit.applied(to: text)
+    // One walk back over the characters: each deletion ends where the previous one began.
+    var end = text.utf16.count
+    for character in text.reversed().prefix(count) {
+      let length = String(character).utf16.count
+      actions.append(.textChanged(TextEdit(location: end - length, length: length, replacement: "")))
+      end -= length
     }
     try performCancellably(actions, command: "backspace")
   }
@@ -94,8 +120,8 @@ extension Session {
 
   func codeCommand(_ text: String) throws(ShellError) {
     let usage = "code active true|false, or code text TEXT"
-    let property = String(text.prefix(while: { $0 != " " }))
-    let value = text.dropFirst(property.count)
+    let (word, value) = CommandTokenizer.firstWord(text[...])
+    let property = String(word)
     switch property {
     case "active":
       let words = try CommandTokenizer.tokens(String(value)).map(\.text)
@@ -118,7 +144,8 @@ extension Session {
 
   /// The dataset row behind `token` in the table on screen.
   private func resolveRow(_ token: String) throws(ShellError) -> (row: Int, item: Int) {
-    guard let number = Int(token) else { throw .invalidRow(token) }
+    // A row beyond `Int` is out of range like any row past the end, not "no number".
+    guard let number = UserNumber(token).clamped else { throw .invalidRow(token) }
     let rows = tableRows
     guard number >= 1, number <= rows.count else {
       throw .rowOutOfRange(token, rowCount: rows.count, table: state.shown == .results ? "results" : "main")
@@ -174,7 +201,7 @@ extension Session {
       try printTable(page: nil)
       return
     }
-    let pages = max(1, (tableRows.count + settings.pageSize - 1) / settings.pageSize)
+    let pages = UserNumber.pageCount(rows: tableRows.count, pageSize: settings.pageSize)
     guard let page = Int(token), page >= 1, page <= pages else {
       throw .invalidValue(option: "list", value: token, allowed: "'all' or a page from 1 to \(pages)")
     }
@@ -248,12 +275,12 @@ extension Session {
       }
       return
     }
-    let name = String(text.prefix(while: { $0 != " " && $0 != "\t" }))
+    let (word, rest) = CommandTokenizer.firstWord(text[...])
+    let name = String(word)
     guard let option = OptionRegistry.option(named: name) else {
       throw .unknownOption(name, suggestion: name.nearest(in: OptionRegistry.options.map(\.name)))
     }
-    let rest = text.dropFirst(name.count)
-    guard rest.contains(where: { $0 != " " && $0 != "\t" }) else {
+    guard rest.unicodeScalars.contains(where: { !CommandTokenizer.isBlank($0) }) else {
       console.print("\(option.name): \(Sanitizer.printable(option.get(self)))  (\(option.values))")
       return
     }
@@ -284,9 +311,11 @@ extension Session {
   /// `set scopes A,B,C`: new scope-bar titles for a dataset with a category column.
   func setScopeTitles(_ value: String) throws(ShellError) {
     guard dataset.scopeColumn != nil else { throw .noScopeBar(dataset: dataset.name) }
-    let titles = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    let titles = ScopeTitleList.split(value)
     guard titles.count >= 2, !titles.contains(where: \.isEmpty) else {
-      throw .invalidValue(option: "scopes", value: value, allowed: "two or more comma-separated titles")
+      throw .invalidValue(
+        option: "scopes", value: value,
+        allowed: "two or more comma-separated titles ('\\,' for a comma in one)")
     }
     replaceDataset(with: dataset.relabelingScopes(titles), keepingSettings: true)
   }

@@ -165,11 +165,13 @@ extension Session {
     var range = 0..<rows.count
     if let token, token != "all" {
       let pageSize = max(1, settings.pageSize)
-      let pages = max(1, (rows.count + pageSize - 1) / pageSize)
+      let pages = UserNumber.pageCount(rows: rows.count, pageSize: pageSize)
       guard let page = Int(token), page >= 1, page <= pages else {
         throw .invalidValue(option: "list", value: token, allowed: "'all' or a page from 1 to \(pages)")
       }
-      range = (page - 1) * pageSize..<min(page * pageSize, rows.count)
+      // page <= pages, so the start is at most rows.count and the end cannot overflow.
+      let start = (page - 1) * pageSize
+      range = start..<(start + min(pageSize, rows.count - start))
     }
     let writer = RowWriter(dataset: dataset, format: outputFormat, terminalSafe: true)
     var printed = 0

@@ -50,20 +50,28 @@ extension Session {
     if scriptOptions.echo && depth == 1 { return true }
     let fromDemo = scripting.echoFromDepth.map { depth >= $0 } ?? false
     guard scriptOptions.echo || fromDemo else { return false }
-    let name = line.prefix(while: { $0 != " " && $0 != "\t" })
+    let name = CommandTokenizer.firstWord(line[...]).word
     return !line.hasPrefix("#") && name != "echo"
   }
 
   /// Runs `script` one level deeper than the running command; `echo` prints its lines (a demo).
   func runNested(_ script: Script, echo: Bool) throws(ShellError) {
     let depth = scripting.depth + 1
-    guard depth <= Self.nestingLimit else { throw .sourceTooDeep(script.name, limit: Self.nestingLimit) }
+    guard depth <= Self.nestingLimit else {
+      // One error for the whole chain: every script above this one stops too.
+      scripting.unwindingNest = scripting.nestedScripts > 0
+      throw .sourceTooDeep(script.name, limit: Self.nestingLimit)
+    }
     let echoBefore = scripting.echoFromDepth
     if echo, echoBefore == nil { scripting.echoFromDepth = depth }
     scripting.folders.append(script.folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    scripting.nestedScripts += 1
     defer {
       scripting.folders.removeLast()
       scripting.echoFromDepth = echoBefore
+      scripting.nestedScripts -= 1
+      // Back at the command that began the chain, which goes on as after any failed command.
+      if scripting.nestedScripts == 0 { scripting.unwindingNest = false }
     }
     for (index, line) in script.lines.enumerated() {
       // Ctrl-C stops the script before its next line; the lines before it have run.
@@ -73,7 +81,7 @@ extension Session {
           command: echo ? "demo" : "source",
           outcome: "stopped before line \(index + 1) of \(Sanitizer.quoted(script.name))")
       }
-      if !runLine(line, depth: depth) { return }
+      if !runLine(line, depth: depth) || scripting.unwindingNest { return }
     }
   }
 
@@ -97,13 +105,24 @@ extension Session {
 
   /// `quiet COMMAND`: runs COMMAND with its output dropped and its errors shown.
   func quietCommand(_ line: String) throws(ShellError) {
+    // `quiet quiet ... X` is `quiet X`: peeled in a loop, as dispatching each would recurse once
+    // per word and a long enough line would overflow the stack.
+    var inner = line[...]
+    var peeled = false
+    while case let (word, rest) = CommandTokenizer.firstWord(inner.drop(while: { $0 == " " || $0 == "\t" })),
+      word == "quiet", !rest.isEmpty
+    {
+      inner = rest
+      peeled = true
+    }
+    let command = peeled ? try CommandTokenizer.restOfLine(inner) : line
     let loud = console
     console = MutedConsole(passingErrorsTo: loud)
     defer {
       console = loud
       forgetPrintedTable()
     }
-    try dispatch(line)
+    try dispatch(command)
   }
 
   /// `demo` lists the walkthroughs; `demo NAME` runs one, printing each of its commands.
@@ -150,7 +169,7 @@ extension Session {
   /// Appends a command that succeeded to the recording, when it is one of the session's own.
   func record(_ line: String, depth: Int) {
     guard let recorder = scripting.recorder, recorder.depth == depth else { return }
-    let name = String(line.prefix(while: { $0 != " " && $0 != "\t" }))
+    let name = String(CommandTokenizer.firstWord(line[...]).word)
     // 'history' would list a different history on replay; 'record' lines belong to no replay.
     // 'live' needs a terminal: a recording gets the commands its keys stood for instead.
     guard !["record", "history", "live"].contains(name) else { return }
@@ -183,10 +202,12 @@ extension Session {
     var lines = [
       "# SearchShell recording. Replay: searchshell --script FILE",
       "# dataset: \(Sanitizer.printable(dataset.name)); " + options.joined(separator: "; "),
-      "quiet load " + loadLine,
+      Script.escaped("quiet load " + loadLine),
     ]
+    // Replayed as a script, so a `{` in a title or a path must not read as a parameter.
     for option in OptionRegistry.options where option.name != "scopes" || dataset.scopeColumn != nil {
-      lines.append("quiet set \(option.name) " + CommandTokenizer.quotedWord(option.get(self)))
+      let value = CommandTokenizer.quotedWord(option.get(self))
+      lines.append(Script.escaped("quiet set \(option.name) " + value))
     }
     if trace != .off { lines.append("quiet trace \(trace.rawValue)") }
     if timing { lines.append("quiet timing on") }
@@ -207,8 +228,9 @@ extension Session {
 
   /// `expect WHAT VALUE`: fails, saying what it found, unless the screen agrees.
   func expectCommand(_ text: String) throws(ShellError) {
-    let what = String(text.prefix(while: { $0 != " " && $0 != "\t" }))
-    let value = try CommandTokenizer.restOfLine(text.dropFirst(what.count))
+    let (word, rest) = CommandTokenizer.firstWord(text[...])
+    let what = String(word)
+    let value = try CommandTokenizer.restOfLine(rest)
     let usage = CommandRegistry.command(named: "expect")?.usage ?? "expect"
     func require(_ found: String, _ expected: String, _ label: String) throws(ShellError) {
       if found != expected { throw .expectationFailed(label, expected: expected, found: found) }
@@ -219,7 +241,7 @@ extension Session {
     switch what {
     case "count":
       try requireValue()
-      guard Int(value) != nil else {
+      guard UserNumber(value) != .notANumber else {
         throw .invalidValue(option: "expect count", value: value, allowed: "a number of rows")
       }
       try require(String(tableRows.count), value, "count")
@@ -234,18 +256,19 @@ extension Session {
       }
       try require(String(state.isActive), value, "active")
     case "row":
-      let number = String(value.prefix(while: { $0 != " " && $0 != "\t" }))
-      let title = try CommandTokenizer.restOfLine(value.dropFirst(number.count)[...])
+      let (word, rest) = CommandTokenizer.firstWord(value[...])
+      let number = String(word)
+      let title = try CommandTokenizer.restOfLine(rest)
       guard !number.isEmpty, !title.isEmpty else {
         throw .missingArgument(command: "expect row", usage: usage)
       }
-      guard let row = Int(number), row >= 1 else { throw .invalidRow(number) }
+      guard let row = UserNumber(number).clamped, row >= 1 else { throw .invalidRow(number) }
       let rows = tableRows
       let found =
         row <= rows.count
         ? dataset.title(rows[row - 1])
         : rows.count == 0 ? "no rows" : "only \(rows.count) \(rows.count == 1 ? "row" : "rows")"
-      try require(found, title, "row \(row)")
+      try require(found, title, "row \(number)")
     case "selected":
       try requireValue()
       try require(state.selectedItem.map { dataset.title($0) } ?? "none", value, "selected")

@@ -76,6 +76,9 @@ public final class Session {
   /// Whether the session should end with a failure status.
   public var hasFailures: Bool { failureCount > 0 }
 
+  /// The longest command line, in UTF-8 bytes, that runs (1 MiB): longer ones are refused whole.
+  public static let lineLimit = 1 << 20
+
   /// Runs one command line typed at the prompt; returns false when the session should end.
   @discardableResult
   public func execute(_ line: String) -> Bool {
@@ -92,10 +95,16 @@ public final class Session {
   ///
   /// Returns false when the session should stop: `quit`, or a failure under `--bail`.
   func runLine(_ line: String, depth: Int, echo written: String? = nil) -> Bool {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    // Refused before anything reads it: no echo, no history, no tokenizing.
+    guard line.utf8.count <= Self.lineLimit else {
+      report(.lineTooLong(limit: Self.lineLimit))
+      if scriptOptions.bail { scripting.bailed = true }
+      return !scripting.bailed
+    }
+    let trimmed = CommandTokenizer.trimmingLine(line)
     if trimmed.isEmpty { return true }
     if isEchoing(trimmed, depth: depth) {
-      let shown = written?.trimmingCharacters(in: .whitespaces) ?? trimmed
+      let shown = written.map(CommandTokenizer.trimmingLine) ?? trimmed
       console.print(String(repeating: ">", count: depth) + " " + shown)
     }
     if trimmed.hasPrefix("#") { return true }
@@ -129,8 +138,8 @@ public final class Session {
 
   /// Parses a line against the registry and runs its command.
   func dispatch(_ line: String) throws(ShellError) {
-    let name = String(line.prefix(while: { $0 != " " && $0 != "\t" }))
-    let rest = line.dropFirst(name.count)
+    let (word, rest) = CommandTokenizer.firstWord(line[...])
+    let name = String(word)
     guard let command = CommandRegistry.command(named: name) else {
       throw .unknownCommand(name, suggestion: name.nearest(in: CommandRegistry.names))
     }
@@ -148,7 +157,7 @@ public final class Session {
       }
       return []
     case .text(let required):
-      let isBlank = rest.allSatisfy { $0 == " " || $0 == "\t" }
+      let isBlank = rest.unicodeScalars.allSatisfy(CommandTokenizer.isBlank)
       if isBlank {
         if required { throw .missingArgument(command: typedName, usage: command.usage) }
         return []

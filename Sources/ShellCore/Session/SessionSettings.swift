@@ -10,6 +10,8 @@ struct SessionSettings: Equatable {
   var placeholder = "Search"
   /// Rows per page of the table.
   var pageSize = 10
+  /// The largest page `set page` takes; `list all` prints more.
+  static let pageSizeLimit = 1_000_000
   /// The bar's colours, prompt and the navigation bar's behaviour.
   var appearance = BarAppearance()
 

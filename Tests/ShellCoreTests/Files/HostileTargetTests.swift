@@ -17,10 +17,10 @@ import Testing
   }
 
   static let refused: @Sendable (String) -> String = { name in
-    "error: Refusing to overwrite '\(name)': it is a dataset's own file"
+    "error: " + ShellError.wouldOverwriteDataset(name).description
   }
   static func cannotWrite(_ reason: String) -> @Sendable (String) -> String {
-    { name in "error: Cannot write '\(name)': \(reason)" }
+    { name in "error: " + ShellError.unwritableFile(name, reason: reason).description }
   }
 
   static let targets: [Target] = [

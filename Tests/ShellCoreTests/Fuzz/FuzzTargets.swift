@@ -10,7 +10,9 @@
 enum FuzzTargets {
   static let all: [String: @Sendable ([UInt8]) -> Void] = [
     "loaders": LoadersFuzz.run,
+    "query": QueryFuzz.run,
     "sanitizer": SanitizerFuzz.run,
+    "script": ScriptFuzz.run,
     "session": SessionFuzz.run,
     "tokenizer": TokenizerFuzz.run,
     "write-guard": WriteGuardFuzz.run,

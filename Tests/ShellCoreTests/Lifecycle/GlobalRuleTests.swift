@@ -220,7 +220,7 @@ struct LifecycleGlobalRuleTests {
         found.append("didDismiss not on main")
       }
       if case .updateSearchResults = callback.name,
-        callback.arguments != [.init("searchBar.text", .text(s.text))]
+        callback.arguments != [.init("searchBar.text", .text(SharedText(s.text)))]
       {
         found.append("update's text is not the bar's")
       }

@@ -107,12 +107,12 @@ extension Callback {
       .searchBarShouldChangeText,
       [
         .init("shouldChangeTextIn", .range(location: location, length: length)),
-        .init("replacementText", .text(replacement)),
+        .init("replacementText", .text(SharedText(replacement))),
       ],
       returns: true, state: s)
   }
   static func textDidChange(_ text: String, _ s: CallbackSnapshot) -> Callback {
-    Callback(.searchBarTextDidChange, [.init("textDidChange", .text(text))], state: s)
+    Callback(.searchBarTextDidChange, [.init("textDidChange", .text(SharedText(text)))], state: s)
   }
   static func scopeDidChange(_ index: Int, _ s: CallbackSnapshot) -> Callback {
     Callback(
@@ -133,7 +133,7 @@ extension Callback {
 
   /// `updateSearchResults(for:)`; its text argument is `searchBar.text` at that step.
   static func update(_ s: CallbackSnapshot) -> Callback {
-    Callback(.updateSearchResults, [.init("searchBar.text", .text(s.text))], state: s)
+    Callback(.updateSearchResults, [.init("searchBar.text", .text(SharedText(s.text)))], state: s)
   }
   static func willPresent(_ s: CallbackSnapshot) -> Callback {
     Callback(.willPresentSearchController, state: s)
@@ -159,7 +159,8 @@ extension Callback {
   static func didEndSearch(_ s: CallbackSnapshot) -> Callback { Callback(.didEndSearch, state: s) }
   static func shouldReload(_ text: String, returns: Bool = true, _ s: CallbackSnapshot) -> Callback {
     Callback(
-      .shouldReloadForSearchString, [.init("shouldReloadTableForSearch", .text(text))], returns: returns,
+      .shouldReloadForSearchString, [.init("shouldReloadTableForSearch", .text(SharedText(text)))],
+      returns: returns,
       state: s)
   }
   static func shouldReloadScope(_ index: Int, returns: Bool = true, _ s: CallbackSnapshot) -> Callback {
@@ -196,7 +197,7 @@ extension Callback {
     Callback(.didTapOnCancelButton, state: s)
   }
   static func didChangeSearchText(_ text: String, _ s: CallbackSnapshot) -> Callback {
-    Callback(.didChangeSearchText, [.init("searchText", .text(text))], state: s)
+    Callback(.didChangeSearchText, [.init("searchText", .text(SharedText(text)))], state: s)
   }
 
   static func didSelectRow(_ table: String, row: Int, _ s: CallbackSnapshot) -> Callback {

@@ -46,7 +46,41 @@ struct ErrorTests {
     Case(
       "set flavor modern", "Invalid value 'modern' for 'flavor'. Expected 'controller', 'display' or 'custom'"
     ),
-    Case("set page 0", "Invalid value '0' for 'page'. Expected a number of rows above 0"),
+    Case("set page 0", "Invalid value '0' for 'page'. Expected a number of rows from 1 to 1000000"),
+    Case(
+      "set page 9223372036854775807",
+      "Invalid value '9223372036854775807' for 'page'. Expected a number of rows from 1 to 1000000"),
+    Case(
+      "set page 99999999999999999999",
+      "Invalid value '99999999999999999999' for 'page'. Expected a number of rows from 1 to 1000000"),
+    Case(
+      "select 99999999999999999999",
+      "Row '99999999999999999999' is out of range: the results table has rows 1-6"),
+    Case(
+      "select -99999999999999999999",
+      "Row '-99999999999999999999' is out of range: the results table has rows 1-6"),
+    Case(
+      "select 9223372036854775807",
+      "Row '9223372036854775807' is out of range: the results table has rows 1-6"),
+    Case("select 1\\", "Nothing after '\\' at the end of '1\\': a backslash escapes the next character"),
+    Case("select \"1", "Unterminated quote in '\"1'"),
+    Case("select \"\u{301}1", "Unterminated quote in '\"\u{301}1'"),
+    Case(
+      "list 9223372036854775807",
+      "Invalid value '9223372036854775807' for 'list'. Expected 'all' or a page from 1 to 1"),
+    Case("backspace 0", "Invalid value '0' for 'backspace'. Expected a count above 0"),
+    Case(
+      "scope 9223372036854775807", "Unknown scope '9223372036854775807'. Scopes: All, Chocolate, Hard, Other"),
+    Case("expect count x", "Invalid value 'x' for 'expect count'. Expected a number of rows"),
+    Case(
+      "expect row 99999999999999999999 a",
+      "Expected row 99999999999999999999 'a', found 'only 6 rows'"),
+    Case(
+      "set scopes x\\,y",
+      "Invalid value 'x\\,y' for 'scopes'. Expected two or more comma-separated titles ('\\,' for a comma in one)",
+      setup: []),
+    Case(
+      "source /dev/zero", "'/dev/zero' is not a regular file (it is a character device)"),
     Case("trace loud", "Invalid value 'loud' for 'trace'. Expected 'on', 'off', 'json' or 'state'"),
     Case("load nowhere/missing.txt", "No such file 'nowhere/missing.txt'"),
     Case("load cndies", "No dataset or file named 'cndies'. Did you mean 'candies'?"),
