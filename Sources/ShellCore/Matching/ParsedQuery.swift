@@ -17,7 +17,7 @@ struct ParsedQuery: Equatable, Sendable {
     clauses = []
     var pendingOr = false
     for token in Self.tokens(query) {
-      if token.count == 1, token[0].character == "|", !token[0].escaped {
+      if token.count == 1, token[0].scalar == "|", !token[0].escaped {
         pendingOr = !clauses.isEmpty
         continue
       }
@@ -31,9 +31,12 @@ struct ParsedQuery: Equatable, Sendable {
     }
   }
 
-  /// One character of a token and whether a backslash made it literal.
+  /// One Unicode scalar of a token and whether a backslash made it literal.
+  ///
+  /// Scalars, not Characters: a space or a marker followed by a combining mark is one Character,
+  /// which would hide the separator (the command tokenizer splits scalars for the same reason).
   private struct Unit {
-    var character: Character
+    var scalar: Unicode.Scalar
     var escaped: Bool
   }
 
@@ -42,21 +45,21 @@ struct ParsedQuery: Equatable, Sendable {
     var tokens: [[Unit]] = []
     var current: [Unit] = []
     var escaping = false
-    for character in query {
+    for scalar in query.unicodeScalars {
       if escaping {
-        current.append(Unit(character: character, escaped: true))
+        current.append(Unit(scalar: scalar, escaped: true))
         escaping = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaping = true
-      } else if character.isWhitespace {
+      } else if scalar.properties.isWhitespace {
         if !current.isEmpty { tokens.append(current) }
         current = []
       } else {
-        current.append(Unit(character: character, escaped: false))
+        current.append(Unit(scalar: scalar, escaped: false))
       }
     }
     // A trailing backslash has nothing to escape: it is literal.
-    if escaping { current.append(Unit(character: "\\", escaped: true)) }
+    if escaping { current.append(Unit(scalar: "\\", escaped: true)) }
     if !current.isEmpty { tokens.append(current) }
     return tokens
   }
@@ -68,9 +71,9 @@ struct ParsedQuery: Equatable, Sendable {
     var exact = false
     var anchoredStart = false
     var anchoredEnd = false
-    func marker(_ character: Character, at unit: Unit?) -> Bool {
+    func marker(_ scalar: Unicode.Scalar, at unit: Unit?) -> Bool {
       guard let unit, units.count > 1 else { return false }
-      return unit.character == character && !unit.escaped
+      return unit.scalar == scalar && !unit.escaped
     }
     if marker("!", at: units.first) {
       negated = true
@@ -87,7 +90,7 @@ struct ParsedQuery: Equatable, Sendable {
       anchoredEnd = true
       units = units.dropLast()
     }
-    let text = String(units.map(\.character))
+    let text = String(String.UnicodeScalarView(units.map(\.scalar)))
     let variant = TextVariant.forTerm(text, rule: rule)
     let kind: QueryTerm.Kind
     switch rule {

@@ -18,6 +18,16 @@ struct MatchingQueryTests {
     #expect(!flat[8].negated && flat[8].needle == "!")
   }
 
+  /// A separator or marker followed by a combining mark is one Character but still separates.
+  @Test(arguments: [
+    ("a \u{301}b", [["a"], ["\u{301}b"]]), ("x\u{604} y", [["x\u{604}"], ["y"]]),
+    ("!\u{301}", [["\u{301}"]]), ("a |\u{301} b", [["a"], ["|\u{301}"], ["b"]]),
+    ("\\ \u{301}", [[" \u{301}"]]),
+  ])
+  func splitsScalarsNotCharacters(query: String, terms: [[String]]) {
+    #expect(ParsedQuery(query, rule: .fold).clauses.map { $0.map(\.text) } == terms)
+  }
+
   @Test(arguments: [
     ("Zurich", TextVariant.strip), ("zürich", .ci), ("Zürich", .exact), ("zurich", .fold), ("straße", .ci),
     ("東京", .fold),
