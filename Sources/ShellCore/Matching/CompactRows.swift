@@ -44,7 +44,8 @@ final class CompactRows {
     /// its edges.
     private(set) var bytes: UnsafeMutablePointer<UInt8>
     private(set) var byteCount = 1
-    private var byteCapacity = 1
+    /// The room for bytes (after which `slack` more follow).
+    private(set) var byteCapacity = 1
     /// Where each row ends in `bytes`, after a leading 1 (where the first row starts).
     private(set) var ends: UnsafeMutablePointer<UInt32>
     private var endsCapacity = 0
@@ -71,6 +72,15 @@ final class CompactRows {
     deinit {
       bytes.deallocate()
       ends.deallocate()
+    }
+
+    /// The room to take up front for `rows` rows of about `averageRow` bytes (and a quarter more
+    /// for rows longer than the average), never more than the `available` bytes the rows can
+    /// hold in all: a limit of thousands of rows times a row of megabytes asked for gigabytes.
+    static func reservation(rows: Int, averageRow: Int, available: Int) -> Int {
+      let (product, overflow) = max(0, rows).multipliedReportingOverflow(by: max(0, averageRow))
+      let estimate = overflow ? Int.max : product &+ min(product / 4, Int.max &- product)
+      return max(0, min(estimate, available))
     }
 
     /// Whether rows may still be added.
@@ -235,6 +245,20 @@ final class CompactRows {
         rowCount &+= keep
         ends[rowCount] = UInt32(truncatingIfNeeded: byteCount)
       }
+    }
+
+    /// Checks the copy's bookkeeping: counts within their room, and row ends ascending from the
+    /// leading 1 up to `byteCount` (a reader's loads from any row stay in `bytes` by `slack`).
+    func checkInvariants() {
+      precondition(byteCount >= 1 && byteCount <= byteCapacity + 1, "byte count \(byteCount) of \(byteCapacity)")
+      precondition(rowCount >= 0 && (rowCount < endsCapacity || rowCount == 0), "rows \(rowCount) of \(endsCapacity)")
+      precondition(bytes[0] == 0, "the byte before the first row is not zero")
+      precondition(ends[0] == 1, "the first row does not start after the leading zero")
+      for row in 0..<rowCount {
+        precondition(ends[row] <= ends[row + 1], "row \(row) ends before it starts")
+      }
+      precondition(Int(ends[rowCount]) == byteCount, "the last row does not end at the byte count")
+      precondition(FoldedIndex.padding <= Self.slack, "readers' padding passes the slack")
     }
 
     /// Zeroes the padding after the last row, for readers' SIMD loads.

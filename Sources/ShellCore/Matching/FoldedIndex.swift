@@ -55,6 +55,9 @@ final class FoldedIndex: @unchecked Sendable {
   /// Bit 0 is `a`, bit 25 `z`; built by the first one-letter `prefix` search.
   private var initials: PinnedBuffer<UInt32>?
 
+  /// Wide rows from which the side forms are built on every core.
+  let sideFormThreshold: Int
+
   /// Bytes readable past every arena's last row.
   static let padding = 96
 
@@ -70,12 +73,13 @@ final class FoldedIndex: @unchecked Sendable {
   /// Pass 1 finds the wide rows and measures their fold forms; pass 2 writes every row's fold
   /// form straight into an arena of exact size, each chunk of rows into its own slice. The wide
   /// rows' other forms wait for `sideForms`.
-  init(dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536) {
+  init(dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536, sideFormThreshold: Int = 4_096) {
     rowCount = dataset.rowCount
+    self.sideFormThreshold = sideFormThreshold
     self.columns = columns
     let rowCount = self.rowCount
-    let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
-    let chunkRows = (rowCount + chunkCount - 1) / max(chunkCount, 1)
+    let split = Parallel.chunks(rowCount, threshold: parallelThreshold)
+    let chunkCount = split.count
     let foldOffsets = PinnedBuffer<UInt32>(count: rowCount + 1)
     var chunks = [ChunkFold](repeating: ChunkFold(), count: chunkCount)
     // Rows lie back to back in the dataset's arena when it has one column: fold them in bulk.
@@ -88,8 +92,7 @@ final class FoldedIndex: @unchecked Sendable {
       chunks.withUnsafeMutableBufferPointer { results in
         guard let results = results.baseAddress else { return }
         Parallel.forEach(chunkCount) { chunk in
-          let lower = chunk * chunkRows
-          let rows = lower..<max(lower, min(rowCount, lower + chunkRows))
+          let rows = split.range(chunk)
           results[chunk] =
             contiguous
             ? Self.measureContiguous(source, rows: rows)
@@ -120,8 +123,7 @@ final class FoldedIndex: @unchecked Sendable {
         bytes, offsets, stride: stride, columns: columns, placeholder: UnsafeRawPointer(foldOffsets.base))
       chunks.withUnsafeBufferPointer { results in
         Parallel.forEach(chunkCount) { chunk in
-          let lower = chunk * chunkRows
-          let rows = lower..<max(lower, min(rowCount, lower + chunkRows))
+          let rows = split.range(chunk)
           let work = results[chunk]
           let start = starts[chunk]
           if !work.wide.isEmpty {
@@ -438,14 +440,12 @@ final class FoldedIndex: @unchecked Sendable {
   func initialSignatures(parallelThreshold: Int) -> PinnedBuffer<UInt32> {
     if let initials { return initials }
     let built = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
-    let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
-    let chunkRows = (rowCount + chunkCount - 1) / max(chunkCount, 1)
+    let split = Parallel.chunks(rowCount, threshold: parallelThreshold)
     let base = foldBytes.pointer
     let offsets = foldOffsets.pointer
     let output = UncheckedSendable(built.base)
-    Parallel.forEach(chunkCount) { chunk in
-      let lower = chunk * chunkRows
-      for row in lower..<max(lower, min(rowCount, lower + chunkRows)) {
+    Parallel.forEach(split.count) { chunk in
+      for row in split.range(chunk) {
         let start = Int(offsets[row])
         let end = Int(offsets[row + 1])
         var letters: UInt32 = 0
@@ -514,8 +514,8 @@ final class FoldedIndex: @unchecked Sendable {
   /// Builds the side forms in `variants`.
   private func buildSides(dataset: Dataset, variants: Set<TextVariant>) {
     let wideCount = wideRows.count
-    let chunkCount = Parallel.chunkCount(wideCount, threshold: 4_096)
-    let chunkRows = (wideCount + chunkCount - 1) / max(chunkCount, 1)
+    let split = Parallel.chunks(wideCount, threshold: sideFormThreshold)
+    let chunkCount = split.count
     let forms = ScalarFoldTable.forms
     let wide = wideRows.pointer
     let columns = columns
@@ -526,8 +526,7 @@ final class FoldedIndex: @unchecked Sendable {
           bytes, offsets, stride: dataset.columns.count, columns: columns,
           placeholder: UnsafeRawPointer(wideRows.base))
         Parallel.forEach(chunkCount) { chunk in
-          let lower = chunk * chunkRows
-          body(chunk, lower..<max(lower, min(wideCount, lower + chunkRows)), source)
+          body(chunk, split.range(chunk), source)
         }
       }
     }
@@ -586,7 +585,7 @@ final class FoldedIndex: @unchecked Sendable {
     for chunk in 0..<chunkCount {
       let start = starts[chunk]
       writers[chunk] = WideFormWriter(
-        into: targets, fold: 0, exact: start.exact, ci: start.ci, strip: start.strip, row: chunk * chunkRows)
+        into: targets, fold: 0, exact: start.exact, ci: start.ci, strip: start.strip, row: split.range(chunk).lowerBound)
     }
     pass(writers)
     sides = built

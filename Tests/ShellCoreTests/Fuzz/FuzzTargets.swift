@@ -9,6 +9,8 @@
 /// failed (`Fuzz/Corpus/TARGET`, `Fuzz/Regressions/TARGET`).
 enum FuzzTargets {
   static let all: [String: @Sendable ([UInt8]) -> Void] = [
-    "tokenizer": TokenizerFuzz.run
+    "tokenizer": TokenizerFuzz.run,
+    "engine": EngineFuzz.run,
+    "regex": RegexFuzz.run,
   ]
 }
