@@ -118,8 +118,8 @@ final class CompactRows {
       ArenaView(base: bytes, limit: byteCount + FoldedIndex.padding, offsets: ends, stride: 1, column: 0)
     }
 
-    /// Appends one row's bytes; the row's arena must allow 32-byte reads past any of its bytes
-    /// (the folded arena and compact copies are padded).
+    /// Appends one row's bytes, 32 at a time while its arena's `limit` allows (the folded arena
+    /// and compact copies are padded; the dataset's own arena is not), the rest byte by byte.
     @inline(__always)
     func append(_ row: RowSlice) {
       if overflowed { return }
@@ -129,11 +129,18 @@ final class CompactRows {
       }
       let count = row.count
       if byteCount + count > byteCapacity { grow(byteCount + count) }
+      // Reach: a load at `offset` reads `row.start + offset + 31`, below `row.limit` while
+      // `offset < wholeLoads`; the stores end 31 bytes past `byteCount + count`, within `slack`.
+      assert(row.start >= 0 && row.end <= row.limit, "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
+      let wholeLoads = row.limit &- row.start &- 31
       var offset = 0
-      while offset < count {
+      while offset < count, offset < wholeLoads {
         UnsafeMutableRawPointer(bytes + byteCount + offset).storeBytes(
           of: ByteScanner.load(row.base + row.start + offset), as: SIMD32<UInt8>.self)
         offset &+= 32
+      }
+      if offset < count {
+        (bytes + byteCount + offset).update(from: row.base + row.start + offset, count: count &- offset)
       }
       byteCount &+= count
       rowCount &+= 1
@@ -152,6 +159,8 @@ final class CompactRows {
         var writer = self.writer
         for index in first..<last {
           let row = text(Int(ids[index]))
+          // Reach: a short row's 48 bytes from its start, within the arena's padding.
+          assert(row.count > Writer.rowBytes || row.start &+ Writer.rowBytes <= row.limit, "a gather reads past \(row.limit)")
           if row.count <= Writer.rowBytes {
             writer.offer(row.base + row.start, count: row.count, keep: 1)
           } else {
@@ -250,7 +259,7 @@ final class CompactRows {
     /// Checks the copy's bookkeeping: counts within their room, and row ends ascending from the
     /// leading 1 up to `byteCount` (a reader's loads from any row stay in `bytes` by `slack`).
     func checkInvariants() {
-      precondition(byteCount >= 1 && byteCount <= byteCapacity + 1, "byte count \(byteCount) of \(byteCapacity)")
+      precondition(byteCount >= 1 && byteCount <= byteCapacity, "byte count \(byteCount) of \(byteCapacity)")
       precondition(rowCount >= 0 && (rowCount < endsCapacity || rowCount == 0), "rows \(rowCount) of \(endsCapacity)")
       precondition(bytes[0] == 0, "the byte before the first row is not zero")
       precondition(ends[0] == 1, "the first row does not start after the leading zero")

@@ -33,7 +33,7 @@ final class FoldedIndex: @unchecked Sendable {
   let foldWideRows: PinnedBuffer<Int32>
   /// The wide rows' `exact`, `ci` and `strip` forms, each once a search has asked for it
   /// (`sideForms`), by `TextVariant.rawValue`.
-  private var sides: [(bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?] = Array(
+  private(set) var sides: [(bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?] = Array(
     repeating: nil, count: TextVariant.allCases.count)
   /// The wide rows whose `exact` form is not their own bytes (text not in NFC), ascending, built
   /// with that form: other rows are compared in their bytes as they stand.

@@ -56,6 +56,20 @@ struct RowBitmap: Equatable {
     count = total
   }
 
+  /// Checks the counts `subscript` reads: `count` bits set, and each group's rank the bits
+  /// before it.
+  func checkInvariants() {
+    var total = 0
+    for (index, word) in words.enumerated() {
+      if index % Self.groupWords == 0 {
+        precondition(Int(ranks[index / Self.groupWords]) == total, "rank of group \(index / Self.groupWords)")
+      }
+      total += word.nonzeroBitCount
+    }
+    precondition(total == count, "\(total) bits set, count \(count)")
+    precondition(ranks.count == (words.count + Self.groupWords - 1) / Self.groupWords, "ranks per group")
+  }
+
   /// The bits' memory, in row ids (4 bytes each).
   var idsOfRoom: Int { words.count * 2 + ranks.count }
 

@@ -475,6 +475,10 @@ extension SearchEngine {
           wideIndex &+= 1
         }
         if text.count <= RowProbe<Shape>.maxRowBytes, clear, !(Shape.wordStart && wide) {
+          // Reach: the probe reads from `start - 1` to `start + reach - 1`, the writer 48 bytes on.
+          assert(
+            text.start >= 1 && text.start &+ RowProbe<Shape>.reach <= text.limit,
+            "a probe at \(text.start) reads past \(text.limit)")
           found = probe.matches(text.base + text.start, positions: max(text.count &- positionsPast, 0))
           stored = true
         } else {

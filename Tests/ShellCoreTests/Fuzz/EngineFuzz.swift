@@ -54,6 +54,13 @@ enum EngineFuzz {
         }
       }
     }
+    checkInvariants(engine)
+  }
+
+  /// The index's arenas and every compact copy's bookkeeping, after the searches.
+  static func checkInvariants(_ engine: SearchEngine) {
+    engine.index.checkInvariants()
+    for builder in engine.builders { builder.checkInvariants() }
   }
 
   /// What starts a literal input (a reproducer from a report, kept as a regression).
@@ -77,6 +84,7 @@ enum EngineFuzz {
         check(engine, dataset, texts, typed, rule, 0)
       }
     }
+    checkInvariants(engine)
   }
 
   /// Rows of `titles`, with a second column of `categories` (the scope column when `scoped`).

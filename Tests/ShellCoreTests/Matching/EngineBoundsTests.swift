@@ -61,6 +61,21 @@ struct EngineBoundsTests {
     }
   }
 
+  /// The arenas' and copies' invariants after searches in every form, on awkward rows.
+  @Test func invariantsHoldAfterSearchesInEveryForm() throws {
+    let rows = MatchingFixtures.titles + ["", "a\r", "tab\there", String(repeating: "long ", count: 40)]
+    let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), tuning: .small(3))
+    for rule in MatchRule.allCases where rule != .regex {
+      for query in ["e", "ap", "ZU", "cr\u{E8}", "strasse", "lo"] { _ = try engine.search(query, rule: rule) }
+    }
+    engine.index.checkInvariants()
+    for builder in engine.builders { builder.checkInvariants() }
+    let ids: [Int32] = [0, 3, 63, 64, 65, 511, 512, 1_000]
+    let bitmap = RowBitmap(ids, rowCount: 1_001, threshold: 2)
+    bitmap.checkInvariants()
+    #expect(bitmap.ids == ids)
+  }
+
   // MARK: - Item 6: chunking
 
   @Test func chunksTileTheWorkAndNoneIsEmpty() {
