@@ -171,7 +171,9 @@ enum ByteScanner {
     // Reach: a 64-position step at `step` (`step + 32 <= simdLast`) loads through
     // `step + 48 + maxKey + 15 <= simdLast + maxKey + 31 = limit - 1`; a word check at
     // `candidate <= limit - 8` through `limit - 1`; the scalar tail stays below `chunkEnd`.
-    assert(chunkStart >= 0 && chunkEnd <= view.limit, "rows \(chunkStart)..<\(chunkEnd) past the arena's \(view.limit)")
+    assert(
+      chunkStart >= 0 && chunkEnd <= view.limit,
+      "rows \(chunkStart)..<\(chunkEnd) past the arena's \(view.limit)")
     let maxKey = max(firstIndex, secondIndex, thirdIndex)
     // Needles of up to three bytes are fully checked by the SIMD comparison.
     let verified = length <= 3 && (length == 1 || firstIndex != secondIndex) && (length < 3 || useThird)
@@ -307,7 +309,8 @@ enum ByteScanner {
     let simdLast = row.limit - max(firstOffset, secondOffset) - 32
     // Reach: a step at `position <= simdLast` loads through `position + 16 + maxOffset + 15 =
     // limit - 1` at most; the scalar tail reads below `row.end`.
-    assert(row.start >= 0 && row.end <= row.limit, "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
+    assert(
+      row.start >= 0 && row.end <= row.limit, "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
     if position <= simdLast {
       let first = SIMD16<UInt8>(repeating: firstByte)
       let second = SIMD16<UInt8>(repeating: secondByte)

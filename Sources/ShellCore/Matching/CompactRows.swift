@@ -131,7 +131,8 @@ final class CompactRows {
       if byteCount + count > byteCapacity { grow(byteCount + count) }
       // Reach: a load at `offset` reads `row.start + offset + 31`, below `row.limit` while
       // `offset < wholeLoads`; the stores end 31 bytes past `byteCount + count`, within `slack`.
-      assert(row.start >= 0 && row.end <= row.limit, "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
+      assert(
+        row.start >= 0 && row.end <= row.limit, "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
       let wholeLoads = row.limit &- row.start &- 31
       var offset = 0
       while offset < count, offset < wholeLoads {
@@ -160,7 +161,9 @@ final class CompactRows {
         for index in first..<last {
           let row = text(Int(ids[index]))
           // Reach: a short row's 48 bytes from its start, within the arena's padding.
-          assert(row.count > Writer.rowBytes || row.start &+ Writer.rowBytes <= row.limit, "a gather reads past \(row.limit)")
+          assert(
+            row.count > Writer.rowBytes || row.start &+ Writer.rowBytes <= row.limit,
+            "a gather reads past \(row.limit)")
           if row.count <= Writer.rowBytes {
             writer.offer(row.base + row.start, count: row.count, keep: 1)
           } else {
@@ -260,7 +263,8 @@ final class CompactRows {
     /// leading 1 up to `byteCount` (a reader's loads from any row stay in `bytes` by `slack`).
     func checkInvariants() {
       precondition(byteCount >= 1 && byteCount <= byteCapacity, "byte count \(byteCount) of \(byteCapacity)")
-      precondition(rowCount >= 0 && (rowCount < endsCapacity || rowCount == 0), "rows \(rowCount) of \(endsCapacity)")
+      precondition(
+        rowCount >= 0 && (rowCount < endsCapacity || rowCount == 0), "rows \(rowCount) of \(endsCapacity)")
       precondition(bytes[0] == 0, "the byte before the first row is not zero")
       precondition(ends[0] == 1, "the first row does not start after the leading zero")
       for row in 0..<rowCount {

@@ -34,7 +34,9 @@ extension FoldedIndex {
   }
 
   /// Checks one arena: `rows + 1` ascending offsets from 0 to its byte count, then zero padding.
-  private static func checkArena(_ bytes: PinnedBuffer<UInt8>, _ offsets: PinnedBuffer<UInt32>, rows: Int, name: String) {
+  private static func checkArena(
+    _ bytes: PinnedBuffer<UInt8>, _ offsets: PinnedBuffer<UInt32>, rows: Int, name: String
+  ) {
     precondition(offsets.count == rows + 1, "\(name): \(offsets.count) offsets for \(rows) rows")
     precondition(offsets.base[0] == 0, "\(name): the first row does not start at 0")
     for row in 0..<rows {

@@ -585,7 +585,8 @@ final class FoldedIndex: @unchecked Sendable {
     for chunk in 0..<chunkCount {
       let start = starts[chunk]
       writers[chunk] = WideFormWriter(
-        into: targets, fold: 0, exact: start.exact, ci: start.ci, strip: start.strip, row: split.range(chunk).lowerBound)
+        into: targets, fold: 0, exact: start.exact, ci: start.ci, strip: start.strip,
+        row: split.range(chunk).lowerBound)
     }
     pass(writers)
     sides = built

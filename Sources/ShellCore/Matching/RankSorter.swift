@@ -62,7 +62,9 @@ enum RankSorter {
   ) -> [Int32] {
     precondition(scores.count == rows.count, "a score for every row")
     return scores.withUnsafeBufferPointer { buffer in
-      best(limit, rows: rows, scores: ListedScores(scores: buffer), titleLength: titleLength, threshold: threshold)
+      best(
+        limit, rows: rows, scores: ListedScores(scores: buffer), titleLength: titleLength,
+        threshold: threshold)
     }
   }
 

@@ -87,7 +87,8 @@ struct RowSweep<Shape: ProbeShape> {
     let back = Shape.byteCount &- 1
     // Reach: from `origin - back - 1` (`readsBefore`; the word-start test's byte) to the last
     // group's 16 bytes at `origin + 64 * words - 1`, below `origin + byteCount + 63`.
-    assert(origin >= Self.readsBefore, "the sweep reads \(Self.readsBefore) bytes before row \(rows.lowerBound)")
+    assert(
+      origin >= Self.readsBefore, "the sweep reads \(Self.readsBefore) bytes before row \(rows.lowerBound)")
     assert(origin &+ 64 &* words <= view.limit, "the sweep reads past the arena's padding")
     var at = view.base + origin
     for word in 0..<words {
@@ -120,7 +121,8 @@ struct RowSweep<Shape: ProbeShape> {
     hitWords: Int
   ) -> UInt64 {
     Self.holds(
-      base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord, needleMask: needleMask,
+      base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord,
+      needleMask: needleMask,
       hitWords: hitWords)
   }
 

@@ -35,7 +35,8 @@ final class SearchEngine {
       dataset: dataset, columns: self.columns, parallelThreshold: tuning.parallel,
       sideFormThreshold: tuning.sideForms)
     cache = ResultCache(
-      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, 32)), bitmapThreshold: tuning.bitmap)
+      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, 32)),
+      bitmapThreshold: tuning.bitmap)
   }
 
   /// An engine that splits work into chunks from `parallelThreshold` rows on (tests).

@@ -1,6 +1,7 @@
 #if !FUZZING
   @testable import ShellCore
 #endif
+// swift-format-ignore: OrderedImports
 import Foundation
 
 /// The regex engine's fast paths (`RegexSyntax`, `RegexAutomaton`, `RegexFirstBytes`, required
@@ -51,7 +52,9 @@ enum RegexFuzz {
           let bytes = Array(rows[row].utf8)
           let held = literals.contains { literal in
             bytes.count >= literal.count
-              && (0...(bytes.count - literal.count)).contains { Array(bytes[$0..<$0 + literal.count]) == literal }
+              && (0...(bytes.count - literal.count)).contains {
+                Array(bytes[$0..<$0 + literal.count]) == literal
+              }
           }
           precondition(held, "\(described): row \(EngineFuzz.debug(rows[row])) lacks all of \(literals)")
         }

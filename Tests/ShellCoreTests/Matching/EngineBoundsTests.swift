@@ -42,7 +42,8 @@ struct EngineBoundsTests {
     (-5, 100, 1_000, 0),
   ])
   func reservationsAreCappedByWhatTheRowsCanHold(rows: Int, averageRow: Int, available: Int, expected: Int) {
-    #expect(CompactRows.Builder.reservation(rows: rows, averageRow: averageRow, available: available) == expected)
+    #expect(
+      CompactRows.Builder.reservation(rows: rows, averageRow: averageRow, available: available) == expected)
   }
 
   /// A 4 MB single-line file, then `search xyz`: the copy's room is at most the dataset's text.
@@ -56,7 +57,8 @@ struct EngineBoundsTests {
     #expect(!engine.builders.isEmpty)
     for builder in engine.builders {
       // The row's bytes and the copy's leading zero.
-      #expect(builder.byteCapacity <= engine.index.foldBytes.count + 1, "\(builder.byteCapacity) bytes reserved")
+      #expect(
+        builder.byteCapacity <= engine.index.foldBytes.count + 1, "\(builder.byteCapacity) bytes reserved")
       builder.checkInvariants()
     }
   }
@@ -96,7 +98,8 @@ struct EngineBoundsTests {
     let rows = ["apple", "", "banana split", "a", "grape", "pineapple", "x", "ab ab", "", "Apple pie"]
     for count in [1, 2, 3, 5, rows.count] {
       let dataset = MatchingFixtures.dataset(Array(rows.prefix(count)))
-      try Self.typeEach(["ap", "a b", "pie", "e", "xa"], rule: .fuzzy, on: dataset, tuning: .small(threshold))
+      try Self.typeEach(
+        ["ap", "a b", "pie", "e", "xa"], rule: .fuzzy, on: dataset, tuning: .small(threshold))
     }
   }
 
