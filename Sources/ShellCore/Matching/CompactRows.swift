@@ -9,7 +9,7 @@
 /// the next narrowing re-checks each part in a chunk of its own.
 final class CompactRows {
   /// The parts, in the result's order.
-  let parts: [Builder]
+  let parts: [PartBuffer]
   /// Where each part's rows start among the result's rows, then the result's row count.
   let partStarts: [Int]
   /// The form the rows are copied in: only a query comparing in it may read them.
@@ -17,7 +17,7 @@ final class CompactRows {
 
   /// The parts written by one search, of rows in `variant` form; nil if any gave up or they do
   /// not hold `rows` rows.
-  init?(parts: [Builder], rows: Int, variant: TextVariant) {
+  init?(parts: [PartBuffer], rows: Int, variant: TextVariant) {
     if parts.isEmpty || parts.contains(where: \.overflowed) { return nil }
     var starts = [0]
     for part in parts { starts.append(starts[starts.count - 1] + part.rowCount) }
@@ -36,7 +36,7 @@ final class CompactRows {
   /// Its memory is managed by hand and reused from search to search: after the first searches no
   /// page of it is new (fresh pages cost a fault each, which made copying every hit of a large
   /// result slow). `SearchEngine` hands a part to a search only while no kept copy holds it.
-  final class Builder {
+  final class PartBuffer {
     /// The copied bytes, with `slack` bytes of room after `byteCount`.
     ///
     /// The first byte is a zero before the first row, so that every row may be read from the byte

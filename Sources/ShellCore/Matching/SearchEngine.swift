@@ -161,7 +161,7 @@ final class SearchEngine {
     /// The prefetch loads' combined value, kept so the compiler cannot drop them.
     var touched: UInt8 = 0
     /// A copy of the matched rows' folded text, while the result is small enough to narrow from.
-    var compact: CompactRows.Builder?
+    var compact: CompactRows.PartBuffer?
     /// A single fuzzy term's best rows, when the others' scores wait until read (`rankFuzzyRows`).
     var best: RankHeap?
   }
@@ -321,7 +321,7 @@ final class SearchEngine {
             ? Int(index.foldOffsets.base[positionsOf(chunk).upperBound])
               - Int(index.foldOffsets.base[positionsOf(chunk).lowerBound])
             : index.foldBytes.count)
-        let reserved = CompactRows.Builder.reservation(
+        let reserved = CompactRows.PartBuffer.reservation(
           rows: min(limit, positionsOf(chunk).count), averageRow: averageRow, available: available)
         builder.reset(limit: limit, share: share, margin: margin, bytes: reserved)
       }
@@ -643,7 +643,7 @@ final class SearchEngine {
         Parallel.forEach(chunks.count) { chunk in
           let part = UnsafeBufferPointer(rebasing: ids[chunks.range(chunk)])
           let builder = builders[chunk]
-          let reserved = CompactRows.Builder.reservation(
+          let reserved = CompactRows.PartBuffer.reservation(
             rows: part.count, averageRow: averageRow, available: index.foldBytes.count + 1)
           builder.reset(limit: max(part.count, 1), share: part.count, bytes: reserved)
           if variant == .fold {
@@ -658,16 +658,16 @@ final class SearchEngine {
   }
 
   /// Compact-copy parts, reused from search to search; a kept copy holds its own.
-  private(set) var builders: [CompactRows.Builder] = []
+  private(set) var builders: [CompactRows.PartBuffer] = []
 
   /// `count` parts that no kept copy holds.
-  private func freeBuilders(_ count: Int) -> [CompactRows.Builder] {
-    var free: [CompactRows.Builder] = []
+  private func freeBuilders(_ count: Int) -> [CompactRows.PartBuffer] {
+    var free: [CompactRows.PartBuffer] = []
     for index in builders.indices where free.count < count && isKnownUniquelyReferenced(&builders[index]) {
       free.append(builders[index])
     }
     while free.count < count {
-      let builder = CompactRows.Builder()
+      let builder = CompactRows.PartBuffer()
       builders.append(builder)
       free.append(builder)
     }

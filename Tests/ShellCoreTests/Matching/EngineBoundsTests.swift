@@ -43,7 +43,8 @@ struct EngineBoundsTests {
   ])
   func reservationsAreCappedByWhatTheRowsCanHold(rows: Int, averageRow: Int, available: Int, expected: Int) {
     #expect(
-      CompactRows.Builder.reservation(rows: rows, averageRow: averageRow, available: available) == expected)
+      CompactRows.PartBuffer.reservation(rows: rows, averageRow: averageRow, available: available) == expected
+    )
   }
 
   /// A 4 MB single-line file, then `search xyz`: the copy's room is at most the dataset's text

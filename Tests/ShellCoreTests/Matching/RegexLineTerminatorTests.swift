@@ -7,13 +7,14 @@ import Testing
 /// after it (found by the `regex` fuzz target: `$[^ae]` on `🍕-` + U+0085) must not be judged
 /// by the automaton, which decided such rows before reading their terminator.
 struct RegexLineTerminatorTests {
-  @Test(arguments: ["$[^ae]", "$\\s", "$[\\r\\n]", "a$[^x]", "(?:a$)+", "(?:a$){2}", "x|$[^a]"])
+  // `$a*` too: the test is by shape, and may refuse a pattern the automaton could have judged.
+  @Test(arguments: ["$[^ae]", "$\\s", "a$[^x]", "(?:a$)+", "(?:a$){2}", "x|$[^a]", "$a*"])
   func aScalarAfterTheEndGetsNoAutomaton(pattern: String) throws {
     #expect(RegexSyntax.parse(pattern)?.syntax.consumesAfterEnd == true)
     #expect(try RegexMatcher(pattern: pattern).automaton == nil)
   }
 
-  @Test(arguments: ["a$", "ing$", "$a*", "(?:a|b$)", "^a$", "a(?:$)?"])
+  @Test(arguments: ["a$", "ing$", "(?:a|b$)", "^a$", "(?:a$)?", "[^a]$"])
   func anEndFollowedByNothingKeepsTheAutomaton(pattern: String) throws {
     #expect(RegexSyntax.parse(pattern)?.syntax.consumesAfterEnd == false)
   }
