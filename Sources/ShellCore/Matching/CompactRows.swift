@@ -129,23 +129,40 @@ final class CompactRows {
       }
       let count = row.count
       if byteCount + count > byteCapacity { grow(byteCount + count) }
-      // Reach: a load at `offset` reads `row.start + offset + 31`, below `row.limit` while
-      // `offset < wholeLoads`; the stores end 31 bytes past `byteCount + count`, within `slack`.
+      // Reach: the loads end at `row.end + 31` at most, below `row.limit` in a padded arena; a row
+      // near the end of one that is not (the dataset's own) is copied by `copyNearLimit`. The
+      // stores end 31 bytes past `byteCount + count`, within `slack`.
       assert(
         row.start >= 0 && row.end <= row.limit, "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
-      let wholeLoads = row.limit &- row.start &- 31
-      var offset = 0
-      while offset < count, offset < wholeLoads {
-        UnsafeMutableRawPointer(bytes + byteCount + offset).storeBytes(
-          of: ByteScanner.load(row.base + row.start + offset), as: SIMD32<UInt8>.self)
-        offset &+= 32
-      }
-      if offset < count {
-        (bytes + byteCount + offset).update(from: row.base + row.start + offset, count: count &- offset)
+      if row.end &+ 32 > row.limit {
+        copyNearLimit(row)
+      } else {
+        var offset = 0
+        while offset < count {
+          UnsafeMutableRawPointer(bytes + byteCount + offset).storeBytes(
+            of: ByteScanner.load(row.base + row.start + offset), as: SIMD32<UInt8>.self)
+          offset &+= 32
+        }
       }
       byteCount &+= count
       rowCount &+= 1
       ends[rowCount] = UInt32(truncatingIfNeeded: byteCount)
+    }
+
+    /// `append`'s copy of a row whose arena ends less than 32 bytes after it: whole loads while
+    /// they stay below `row.limit` (`row.start + offset + 31 < row.limit`), then byte by byte.
+    @inline(never)
+    private func copyNearLimit(_ row: RowSlice) {
+      let loads = min(row.count, row.limit &- row.start &- 31)
+      var offset = 0
+      while offset < loads {
+        UnsafeMutableRawPointer(bytes + byteCount + offset).storeBytes(
+          of: ByteScanner.load(row.base + row.start + offset), as: SIMD32<UInt8>.self)
+        offset &+= 32
+      }
+      if offset < row.count {
+        (bytes + byteCount + offset).update(from: row.base + row.start + offset, count: row.count &- offset)
+      }
     }
 
     /// Appends the rows `ids`, each row's text given by `text` (in an arena padded for 48-byte
