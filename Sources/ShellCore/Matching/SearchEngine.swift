@@ -425,14 +425,17 @@ final class SearchEngine {
                 let finder = driverPlan.finder
                 let variant = driverPlan.variant
                 let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
+                // Reach: an empty last row starts at the end of an arena that may have no padding
+                // (the dataset's own): the touch reads at most its last byte.
+                let lastByte = view.limit &- 1
                 var blockStart = lower
                 var touched: UInt8 = 0
                 while blockStart < upper {
                   // Re-checked rows are scattered: touch a block's rows first with independent loads,
                   // whose cache misses overlap, then test them from cache.
                   let blockEnd = min(upper, blockStart + 32)
-                  for position in blockStart..<blockEnd {
-                    touched ^= view.base[view.start(Int(candidateBuffer[position]))]
+                  for position in blockStart..<blockEnd where lastByte >= 0 {
+                    touched ^= view.base[min(view.start(Int(candidateBuffer[position])), lastByte)]
                   }
                   for position in blockStart..<blockEnd {
                     let row = Int(candidateBuffer[position])
