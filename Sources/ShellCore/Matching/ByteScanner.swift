@@ -168,6 +168,13 @@ enum ByteScanner {
     let thirdIndex = needle.thirdIndex
     let thirdByte = needle.bytes[thirdIndex]
     let simdLast = view.limit - max(firstIndex, secondIndex, thirdIndex) - 32
+    // Reach: a 64-position step at `step` (`step + 32 <= simdLast`) loads through
+    // `step + 48 + maxKey + 15 <= simdLast + maxKey + 31 = limit - 1`; a word check at
+    // `candidate <= limit - 8` through `limit - 1`; the scalar tail stays below `chunkEnd`.
+    assert(
+      chunkStart >= 0 && chunkEnd <= view.limit,
+      "rows \(chunkStart)..<\(chunkEnd) past the arena's \(view.limit)")
+    let maxKey = max(firstIndex, secondIndex, thirdIndex)
     // Needles of up to three bytes are fully checked by the SIMD comparison.
     let verified = length <= 3 && (length == 1 || firstIndex != secondIndex) && (length < 3 || useThird)
     needle.bytes.withUnsafeBufferPointer { needleBuffer in
@@ -227,6 +234,7 @@ enum ByteScanner {
           var lanes: UInt64 = 0
           var width = 64
           while step &+ 32 <= lastStep {
+            assert(step &+ 64 &+ maxKey <= view.limit, "a scan step at \(step) reads past \(view.limit)")
             let low = (low: half(step), high: half(step &+ 16))
             let high = (low: half(step &+ 32), high: half(step &+ 48))
             if !isEmpty((low.low .| low.high, high.low .| high.high)) {
@@ -299,6 +307,10 @@ enum ByteScanner {
     let verified = length == 1 || (length == 2 && firstOffset != secondOffset)
     var position = from
     let simdLast = row.limit - max(firstOffset, secondOffset) - 32
+    // Reach: a step at `position <= simdLast` loads through `position + 16 + maxOffset + 15 =
+    // limit - 1` at most; the scalar tail reads below `row.end`.
+    assert(
+      row.start >= 0 && row.end <= row.limit, "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
     if position <= simdLast {
       let first = SIMD16<UInt8>(repeating: firstByte)
       let second = SIMD16<UInt8>(repeating: secondByte)

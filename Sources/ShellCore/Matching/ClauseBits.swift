@@ -72,27 +72,27 @@ final class ClauseBits {
       case 0:
         return RowSweep<OneByteProbe>.holds(
           base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord,
-          needleMask: needleMask)
+          needleMask: needleMask, hitWords: capacity)
       case 1:
         return RowSweep<TwoByteProbe>.holds(
           base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord,
-          needleMask: needleMask)
+          needleMask: needleMask, hitWords: capacity)
       case 2:
         return RowSweep<ThreeByteProbe>.holds(
           base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord,
-          needleMask: needleMask)
+          needleMask: needleMask, hitWords: capacity)
       case 3:
         return RowSweep<OneByteWordProbe>.holds(
           base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord,
-          needleMask: needleMask)
+          needleMask: needleMask, hitWords: capacity)
       case 4:
         return RowSweep<TwoByteWordProbe>.holds(
           base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord,
-          needleMask: needleMask)
+          needleMask: needleMask, hitWords: capacity)
       default:
         return RowSweep<ThreeByteWordProbe>.holds(
           base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord,
-          needleMask: needleMask)
+          needleMask: needleMask, hitWords: capacity)
       }
     }
   }

@@ -9,7 +9,7 @@
 /// the next narrowing re-checks each part in a chunk of its own.
 final class CompactRows {
   /// The parts, in the result's order.
-  let parts: [Builder]
+  let parts: [PartBuffer]
   /// Where each part's rows start among the result's rows, then the result's row count.
   let partStarts: [Int]
   /// The form the rows are copied in: only a query comparing in it may read them.
@@ -17,7 +17,7 @@ final class CompactRows {
 
   /// The parts written by one search, of rows in `variant` form; nil if any gave up or they do
   /// not hold `rows` rows.
-  init?(parts: [Builder], rows: Int, variant: TextVariant) {
+  init?(parts: [PartBuffer], rows: Int, variant: TextVariant) {
     if parts.isEmpty || parts.contains(where: \.overflowed) { return nil }
     var starts = [0]
     for part in parts { starts.append(starts[starts.count - 1] + part.rowCount) }
@@ -36,7 +36,7 @@ final class CompactRows {
   /// Its memory is managed by hand and reused from search to search: after the first searches no
   /// page of it is new (fresh pages cost a fault each, which made copying every hit of a large
   /// result slow). `SearchEngine` hands a part to a search only while no kept copy holds it.
-  final class Builder {
+  final class PartBuffer {
     /// The copied bytes, with `slack` bytes of room after `byteCount`.
     ///
     /// The first byte is a zero before the first row, so that every row may be read from the byte
@@ -44,7 +44,8 @@ final class CompactRows {
     /// its edges.
     private(set) var bytes: UnsafeMutablePointer<UInt8>
     private(set) var byteCount = 1
-    private var byteCapacity = 1
+    /// The room for bytes (after which `slack` more follow).
+    private(set) var byteCapacity = 1
     /// Where each row ends in `bytes`, after a leading 1 (where the first row starts).
     private(set) var ends: UnsafeMutablePointer<UInt32>
     private var endsCapacity = 0
@@ -71,6 +72,15 @@ final class CompactRows {
     deinit {
       bytes.deallocate()
       ends.deallocate()
+    }
+
+    /// The room to take up front for `rows` rows of about `averageRow` bytes (and a quarter more
+    /// for rows longer than the average), never more than the `available` bytes the rows can
+    /// hold in all: a limit of thousands of rows times a row of megabytes asked for gigabytes.
+    static func reservation(rows: Int, averageRow: Int, available: Int) -> Int {
+      let (product, overflow) = max(0, rows).multipliedReportingOverflow(by: max(0, averageRow))
+      let estimate = overflow ? Int.max : product &+ min(product / 4, Int.max &- product)
+      return max(0, min(estimate, available))
     }
 
     /// Whether rows may still be added.
@@ -108,8 +118,8 @@ final class CompactRows {
       ArenaView(base: bytes, limit: byteCount + FoldedIndex.padding, offsets: ends, stride: 1, column: 0)
     }
 
-    /// Appends one row's bytes; the row's arena must allow 32-byte reads past any of its bytes
-    /// (the folded arena and compact copies are padded).
+    /// Appends one row's bytes, 32 at a time while its arena's `limit` allows (the folded arena
+    /// and compact copies are padded; the dataset's own arena is not), the rest byte by byte.
     @inline(__always)
     func append(_ row: RowSlice) {
       if overflowed { return }
@@ -119,15 +129,40 @@ final class CompactRows {
       }
       let count = row.count
       if byteCount + count > byteCapacity { grow(byteCount + count) }
-      var offset = 0
-      while offset < count {
-        UnsafeMutableRawPointer(bytes + byteCount + offset).storeBytes(
-          of: ByteScanner.load(row.base + row.start + offset), as: SIMD32<UInt8>.self)
-        offset &+= 32
+      // Reach: the loads end at `row.end + 31` at most, below `row.limit` in a padded arena; a row
+      // near the end of one that is not (the dataset's own) is copied by `copyNearLimit`. The
+      // stores end 31 bytes past `byteCount + count`, within `slack`.
+      assert(
+        row.start >= 0 && row.end <= row.limit, "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
+      if row.end &+ 32 > row.limit {
+        copyNearLimit(row)
+      } else {
+        var offset = 0
+        while offset < count {
+          UnsafeMutableRawPointer(bytes + byteCount + offset).storeBytes(
+            of: ByteScanner.load(row.base + row.start + offset), as: SIMD32<UInt8>.self)
+          offset &+= 32
+        }
       }
       byteCount &+= count
       rowCount &+= 1
       ends[rowCount] = UInt32(truncatingIfNeeded: byteCount)
+    }
+
+    /// `append`'s copy of a row whose arena ends less than 32 bytes after it: whole loads while
+    /// they stay below `row.limit` (`row.start + offset + 31 < row.limit`), then byte by byte.
+    @inline(never)
+    private func copyNearLimit(_ row: RowSlice) {
+      let loads = min(row.count, row.limit &- row.start &- 31)
+      var offset = 0
+      while offset < loads {
+        UnsafeMutableRawPointer(bytes + byteCount + offset).storeBytes(
+          of: ByteScanner.load(row.base + row.start + offset), as: SIMD32<UInt8>.self)
+        offset &+= 32
+      }
+      if offset < row.count {
+        (bytes + byteCount + offset).update(from: row.base + row.start + offset, count: row.count &- offset)
+      }
     }
 
     /// Appends the rows `ids`, each row's text given by `text` (in an arena padded for 48-byte
@@ -142,6 +177,10 @@ final class CompactRows {
         var writer = self.writer
         for index in first..<last {
           let row = text(Int(ids[index]))
+          // Reach: a short row's 48 bytes from its start, within the arena's padding.
+          assert(
+            row.count > Writer.rowBytes || row.start &+ Writer.rowBytes <= row.limit,
+            "a gather reads past \(row.limit)")
           if row.count <= Writer.rowBytes {
             writer.offer(row.base + row.start, count: row.count, keep: 1)
           } else {
@@ -235,6 +274,21 @@ final class CompactRows {
         rowCount &+= keep
         ends[rowCount] = UInt32(truncatingIfNeeded: byteCount)
       }
+    }
+
+    /// Checks the copy's bookkeeping: counts within their room, and row ends ascending from the
+    /// leading 1 up to `byteCount` (a reader's loads from any row stay in `bytes` by `slack`).
+    func checkInvariants() {
+      precondition(byteCount >= 1 && byteCount <= byteCapacity, "byte count \(byteCount) of \(byteCapacity)")
+      precondition(
+        rowCount >= 0 && (rowCount < endsCapacity || rowCount == 0), "rows \(rowCount) of \(endsCapacity)")
+      precondition(bytes[0] == 0, "the byte before the first row is not zero")
+      precondition(ends[0] == 1, "the first row does not start after the leading zero")
+      for row in 0..<rowCount {
+        precondition(ends[row] <= ends[row + 1], "row \(row) ends before it starts")
+      }
+      precondition(Int(ends[rowCount]) == byteCount, "the last row does not end at the byte count")
+      precondition(FoldedIndex.padding <= Self.slack, "readers' padding passes the slack")
     }
 
     /// Zeroes the padding after the last row, for readers' SIMD loads.

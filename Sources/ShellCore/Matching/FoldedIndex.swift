@@ -33,7 +33,7 @@ final class FoldedIndex: @unchecked Sendable {
   let foldWideRows: PinnedBuffer<Int32>
   /// The wide rows' `exact`, `ci` and `strip` forms, each once a search has asked for it
   /// (`sideForms`), by `TextVariant.rawValue`.
-  private var sides: [(bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?] = Array(
+  private(set) var sides: [(bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?] = Array(
     repeating: nil, count: TextVariant.allCases.count)
   /// The wide rows whose `exact` form is not their own bytes (text not in NFC), ascending, built
   /// with that form: other rows are compared in their bytes as they stand.
@@ -54,6 +54,9 @@ final class FoldedIndex: @unchecked Sendable {
   ///
   /// Bit 0 is `a`, bit 25 `z`; built by the first one-letter `prefix` search.
   private var initials: PinnedBuffer<UInt32>?
+
+  /// Wide rows from which the side forms are built on every core.
+  let sideFormThreshold: Int
 
   /// Bytes readable past every arena's last row.
   static let padding = 96
@@ -78,13 +81,15 @@ final class FoldedIndex: @unchecked Sendable {
   /// `isCancelled` is asked before each chunk of pass 1 and between the passes; once it says
   /// stop, the rest of the work is skipped and `wasCancelled` is set.
   init(
-    dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536, isCancelled: (() -> Bool)? = nil
+    dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536, sideFormThreshold: Int = 4_096,
+    isCancelled: (() -> Bool)? = nil
   ) {
     rowCount = dataset.rowCount
+    self.sideFormThreshold = sideFormThreshold
     self.columns = columns
     let rowCount = self.rowCount
-    let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
-    let chunkRows = (rowCount + chunkCount - 1) / max(chunkCount, 1)
+    let split = Parallel.chunks(rowCount, threshold: parallelThreshold)
+    let chunkCount = split.count
     let foldOffsets = PinnedBuffer<UInt32>(count: rowCount + 1)
     var chunks = [ChunkFold](repeating: ChunkFold(), count: chunkCount)
     // Rows lie back to back in the dataset's arena when it has one column: fold them in bulk.
@@ -105,8 +110,7 @@ final class FoldedIndex: @unchecked Sendable {
               skips[chunk] = true
               return
             }
-            let lower = chunk * chunkRows
-            let rows = lower..<max(lower, min(rowCount, lower + chunkRows))
+            let rows = split.range(chunk)
             results[chunk] =
               contiguous
               ? Self.measureContiguous(source, rows: rows)
@@ -146,8 +150,7 @@ final class FoldedIndex: @unchecked Sendable {
         bytes, offsets, stride: stride, columns: columns, placeholder: UnsafeRawPointer(foldOffsets.base))
       chunks.withUnsafeBufferPointer { results in
         Parallel.forEach(cancelled ? 0 : chunkCount) { chunk in
-          let lower = chunk * chunkRows
-          let rows = lower..<max(lower, min(rowCount, lower + chunkRows))
+          let rows = split.range(chunk)
           let work = results[chunk]
           let start = starts[chunk]
           if !work.wide.isEmpty {
@@ -464,14 +467,12 @@ final class FoldedIndex: @unchecked Sendable {
   func initialSignatures(parallelThreshold: Int) -> PinnedBuffer<UInt32> {
     if let initials { return initials }
     let built = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
-    let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
-    let chunkRows = (rowCount + chunkCount - 1) / max(chunkCount, 1)
+    let split = Parallel.chunks(rowCount, threshold: parallelThreshold)
     let base = foldBytes.pointer
     let offsets = foldOffsets.pointer
     let output = UncheckedSendable(built.base)
-    Parallel.forEach(chunkCount) { chunk in
-      let lower = chunk * chunkRows
-      for row in lower..<max(lower, min(rowCount, lower + chunkRows)) {
+    Parallel.forEach(split.count) { chunk in
+      for row in split.range(chunk) {
         let start = Int(offsets[row])
         let end = Int(offsets[row + 1])
         var letters: UInt32 = 0
@@ -540,8 +541,8 @@ final class FoldedIndex: @unchecked Sendable {
   /// Builds the side forms in `variants`.
   private func buildSides(dataset: Dataset, variants: Set<TextVariant>) {
     let wideCount = wideRows.count
-    let chunkCount = Parallel.chunkCount(wideCount, threshold: 4_096)
-    let chunkRows = (wideCount + chunkCount - 1) / max(chunkCount, 1)
+    let split = Parallel.chunks(wideCount, threshold: sideFormThreshold)
+    let chunkCount = split.count
     let forms = ScalarFoldTable.forms
     let wide = wideRows.pointer
     let columns = columns
@@ -552,8 +553,7 @@ final class FoldedIndex: @unchecked Sendable {
           bytes, offsets, stride: dataset.columns.count, columns: columns,
           placeholder: UnsafeRawPointer(wideRows.base))
         Parallel.forEach(chunkCount) { chunk in
-          let lower = chunk * chunkRows
-          body(chunk, lower..<max(lower, min(wideCount, lower + chunkRows)), source)
+          body(chunk, split.range(chunk), source)
         }
       }
     }
@@ -612,7 +612,8 @@ final class FoldedIndex: @unchecked Sendable {
     for chunk in 0..<chunkCount {
       let start = starts[chunk]
       writers[chunk] = WideFormWriter(
-        into: targets, fold: 0, exact: start.exact, ci: start.ci, strip: start.strip, row: chunk * chunkRows)
+        into: targets, fold: 0, exact: start.exact, ci: start.ci, strip: start.strip,
+        row: split.range(chunk).lowerBound)
     }
     pass(writers)
     sides = built

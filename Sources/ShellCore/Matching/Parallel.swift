@@ -34,10 +34,47 @@ enum Parallel {
   /// which a search paid two or three times.
   static let cores = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
-  /// How many pieces to split `work` items into: one below `threshold`, else a few per core.
+  /// How many pieces to split `work` items into: one below `threshold`, else a few per core,
+  /// never more than `work` (so that `Chunks` leaves none empty).
   static func chunkCount(_ work: Int, threshold: Int) -> Int {
-    if work < threshold { return 1 }
-    return cores * 4
+    chunks(work, threshold: threshold).count
+  }
+
+  /// `work` items split into `chunkCount` consecutive pieces.
+  static func chunks(_ work: Int, threshold: Int) -> Chunks {
+    Chunks(work: work, count: work < threshold ? 1 : min(work, cores * 4))
+  }
+
+  /// `work` items split into `count` consecutive, balanced ranges, every one non-empty unless
+  /// `work` is 0 (then one empty range): their sizes differ by at most one.
+  struct Chunks {
+    /// How many items are split.
+    let work: Int
+    /// How many ranges (at least 1, at most `max(work, 1)`).
+    let count: Int
+
+    init(work: Int, count: Int) {
+      self.work = max(0, work)
+      self.count = max(1, min(count, self.work))
+    }
+
+    /// The items of chunk `chunk` (`0..<count`).
+    @inline(__always) func range(_ chunk: Int) -> Range<Int> {
+      // `work` is a row count (below 2^32) and `chunk` at most `count`: the products fit.
+      work &* chunk / count..<work &* (chunk &+ 1) / count
+    }
+
+    /// Checks that the ranges tile `0..<work` in order, each non-empty when there is work.
+    func checkInvariants() {
+      var next = 0
+      for chunk in 0..<count {
+        let items = range(chunk)
+        precondition(items.lowerBound == next, "chunk \(chunk) does not start where the last ended")
+        precondition(work == 0 || !items.isEmpty, "chunk \(chunk) of \(count) over \(work) is empty")
+        next = items.upperBound
+      }
+      precondition(next == work, "the chunks do not cover the work")
+    }
   }
 }
 

@@ -6,9 +6,17 @@ enum RankSorter {
   ///
   /// Score and title length pack into one 64-bit key; a stable LSD radix sort on 16-bit digits
   /// (skipping digits that every key shares) keeps equal keys in row order.
-  static func sort(rows: [Int32], scores: [Int32], titleLength: (Int32) -> Int) -> [Int32] {
+  /// From `radixFrom` rows the sort is a radix sort, whose passes split over every core from
+  /// `slicesFrom` rows.
+  static func sort(
+    rows: [Int32], scores: [Int32], radixFrom: Int = 2_048, slicesFrom: Int = 131_072,
+    titleLength: (Int32) -> Int
+  ) -> [Int32] {
     let count = rows.count
-    if count >= 2048, let sorted = compactSort(rows: rows, scores: scores, titleLength: titleLength) {
+    precondition(scores.count == count, "a score for every row")
+    if count >= radixFrom,
+      let sorted = compactSort(rows: rows, scores: scores, slicesFrom: slicesFrom, titleLength: titleLength)
+    {
       return sorted
     }
     var keys = [UInt64](repeating: 0, count: count)
@@ -17,7 +25,7 @@ enum RankSorter {
       let length = UInt32(min(titleLength(rows[index]), Int(UInt32.max)))
       keys[index] = UInt64(score) << 32 | UInt64(length)
     }
-    if count < 2048 {
+    if count < radixFrom {
       return zip(keys, rows).sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.1)
     }
     var rows = rows
@@ -50,26 +58,27 @@ enum RankSorter {
   /// their whole order. The lengths come as `TitleLengths`, not a closure: called through one for
   /// each row that tied, they were a fifth of a one-letter query (1M rows, `fuzzy s`).
   static func best(
-    _ limit: Int, rows: [Int32], scores: [Int32], titleLength: TitleLengths
+    _ limit: Int, rows: [Int32], scores: [Int32], titleLength: TitleLengths, threshold: Int = 1 << 16
   ) -> [Int32] {
-    scores.withUnsafeBufferPointer { buffer in
-      best(limit, rows: rows, scores: ListedScores(scores: buffer), titleLength: titleLength)
+    precondition(scores.count == rows.count, "a score for every row")
+    return scores.withUnsafeBufferPointer { buffer in
+      best(
+        limit, rows: rows, scores: ListedScores(scores: buffer), titleLength: titleLength,
+        threshold: threshold)
     }
   }
 
   /// `best` with scores from any source (a one-letter fuzzy query's need no list).
   static func best<Scores: RowScores>(
-    _ limit: Int, rows: [Int32], scores: Scores, titleLength: TitleLengths
+    _ limit: Int, rows: [Int32], scores: Scores, titleLength: TitleLengths, threshold: Int = 1 << 16
   ) -> [Int32] {
     guard limit > 0 else { return [] }
     let count = rows.count
-    let chunkCount = Parallel.chunkCount(count, threshold: 1 << 16)
-    let chunkSize = (count + chunkCount - 1) / max(1, chunkCount)
+    let chunks = Parallel.chunks(count, threshold: threshold)
     let heaps = rows.withUnsafeBufferPointer { rowBuffer in
-      Parallel.map(chunkCount) { chunk in
+      Parallel.map(chunks.count) { chunk in
         var heap = RankHeap(limit: limit)
-        let lower = min(count, chunk * chunkSize)
-        for index in lower..<min(count, lower + chunkSize) {
+        for index in chunks.range(chunk) {
           let row = rowBuffer[index]
           let ceiling = scores.ceiling(at: index, row: row)
           if heap.isFull, ceiling < heap.root.score { continue }
@@ -95,9 +104,11 @@ enum RankSorter {
   /// (a one-letter fuzzy query) array copies, zero-fills and per-element checks cost more than
   /// the sort itself. Large inputs run each loop in slices on every core: a pass counts digits per
   /// slice, and slice `s` scatters a digit's keys after slices `0..<s`'s, which keeps it stable.
-  private static func compactSort(rows: [Int32], scores: [Int32], titleLength: (Int32) -> Int) -> [Int32]? {
+  private static func compactSort(
+    rows: [Int32], scores: [Int32], slicesFrom: Int, titleLength: (Int32) -> Int
+  ) -> [Int32]? {
     let count = rows.count
-    let slices = count >= 131_072 ? Parallel.cores : 1
+    let slices = Parallel.chunkCount(count, threshold: slicesFrom) > 1 ? min(count, Parallel.cores) : 1
     let sliceSize = (count + slices - 1) / slices
     @inline(__always) func bounds(_ slice: Int) -> Range<Int> {
       min(count, slice * sliceSize)..<min(count, (slice + 1) * sliceSize)

@@ -12,6 +12,8 @@ final class RankedRows: Equatable {
   /// Computes `scores` from `ascending`, when the search left them for later.
   private let scoring: (([Int32]) -> [Int32])?
   private let dataset: Dataset
+  /// The thresholds its selection and sort split by.
+  private let tuning: SearchEngine.Tuning
   /// The first rows in rank order, before the whole order is known.
   private var top: [Int32] = []
   /// Every row in rank order, once something read past `top`.
@@ -20,19 +22,25 @@ final class RankedRows: Equatable {
   /// How many rows a selection takes at once: a few pages.
   static let topCount = 256
 
-  init(ascending: [Int32], scores: [Int32], dataset: Dataset) {
+  init(ascending: [Int32], scores: [Int32], dataset: Dataset, tuning: SearchEngine.Tuning = .standard) {
+    precondition(scores.count == ascending.count, "a score for every row")
     self.ascending = ascending
     self.scores = scores
     self.dataset = dataset
+    self.tuning = tuning
     scoring = nil
   }
 
   /// A ranking whose first rows (`top`, at least `topCount` unless fewer matched) the search
   /// found, and whose other rows `scoring` scores when something reads past them.
-  init(ascending: [Int32], top: [Int32], dataset: Dataset, scoring: @escaping ([Int32]) -> [Int32]) {
+  init(
+    ascending: [Int32], top: [Int32], dataset: Dataset, tuning: SearchEngine.Tuning = .standard,
+    scoring: @escaping ([Int32]) -> [Int32]
+  ) {
     self.ascending = ascending
     self.top = top
     self.dataset = dataset
+    self.tuning = tuning
     self.scoring = scoring
   }
 
@@ -48,7 +56,8 @@ final class RankedRows: Equatable {
     if all == nil, index < Self.topCount, count > 4 * Self.topCount, let scores {
       top = dataset.withStorage { _, offsets in
         let lengths = TitleLengths(dataset, offsets: offsets)
-        return RankSorter.best(Self.topCount, rows: ascending, scores: scores, titleLength: lengths)
+        return RankSorter.best(
+          Self.topCount, rows: ascending, scores: scores, titleLength: lengths, threshold: tuning.ranking)
       }
       return top[index]
     }
@@ -62,7 +71,9 @@ final class RankedRows: Equatable {
     scores = known
     let sorted = dataset.withStorage { _, offsets in
       let lengths = TitleLengths(dataset, offsets: offsets)
-      return RankSorter.sort(rows: ascending, scores: known) { lengths(Int($0)) }
+      return RankSorter.sort(
+        rows: ascending, scores: known, radixFrom: tuning.radixSort, slicesFrom: tuning.sortSlices
+      ) { lengths(Int($0)) }
     }
     all = sorted
     return sorted

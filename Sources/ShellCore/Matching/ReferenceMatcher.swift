@@ -12,8 +12,12 @@ enum ReferenceMatcher {
       guard let matcher = try? RegexMatcher(pattern: query) else { return false }
       return matcher.matches(text)
     }
-    let parsed = ParsedQuery(query, rule: rule)
-    return parsed.clauses.allSatisfy { clause in
+    return matches(text, parsed: ParsedQuery(query, rule: rule))
+  }
+
+  /// `matches` for a query parsed once (any rule but `regex`, the query not all whitespace).
+  static func matches(_ text: String, parsed: ParsedQuery) -> Bool {
+    parsed.clauses.allSatisfy { clause in
       clause.contains { term in termMatches(term, text: text) != term.negated }
     }
   }
@@ -23,13 +27,17 @@ enum ReferenceMatcher {
   static func search(
     texts: [String], titles: [String], scopes: [UInt16], query: String, rule: MatchRule, scope: Int
   ) -> [Int] {
+    // Parsed (or compiled) once for every row.
+    let blank = query.allSatisfy(\.isWhitespace)
+    let parsed = blank || rule == .regex ? nil : ParsedQuery(query, rule: rule)
+    let pattern = blank || rule != .regex ? nil : try? RegexMatcher(pattern: query)
     let rows = texts.indices.filter { row in
-      (scope == 0 || (row < scopes.count && Int(scopes[row]) == scope))
-        && matches(texts[row], query: query, rule: rule)
+      guard scope == 0 || (row < scopes.count && Int(scopes[row]) == scope) else { return false }
+      if blank { return true }
+      if let parsed { return matches(texts[row], parsed: parsed) }
+      return pattern?.matches(texts[row]) ?? false
     }
-    guard rule == .fuzzy, !query.allSatisfy(\.isWhitespace) else { return rows }
-    let parsed = ParsedQuery(query, rule: rule)
-    if parsed.isEmpty { return rows }
+    guard rule == .fuzzy, let parsed, !parsed.isEmpty else { return rows }
     let scored = rows.map { row in
       (row: row, score: score(texts[row], parsed), length: titles[row].utf8.count)
     }

@@ -89,6 +89,9 @@ struct RegexFirstBytes {
     var position = view.start(rows.lowerBound)
     var row = rows.lowerBound
     let simdLast = view.limit - 32
+    // Reach: a block at `position <= limit - 32` loads through `limit - 1`; bytes one at a time
+    // stay below `end`.
+    assert(end <= view.limit, "rows end at \(end), past the arena's \(view.limit)")
     // Unused slots repeat the first range, which changes nothing.
     let count = ranges.count
     let lows = (0..<4).map { SIMD32<UInt8>(repeating: ranges[$0 < count ? $0 : 0].lowerBound) }

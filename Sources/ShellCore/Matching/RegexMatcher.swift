@@ -33,7 +33,7 @@ struct RegexMatcher: @unchecked Sendable {
     }
     // An approximate parse still yields literals; only an exact one may build the automaton.
     let parsed = fastPaths ? RegexSyntax.parse(pattern, approximate: true) : nil
-    let exact = parsed?.exact == true ? parsed : nil
+    let exact = parsed?.exact == true && parsed?.syntax.consumesAfterEnd == false ? parsed : nil
     syntax = parsed?.syntax
     automaton = exact.flatMap { RegexAutomaton($0.syntax, asciiOnly: $0.asciiOnly) }
     firstBytes = exact.flatMap { RegexFirstBytes($0.syntax, asciiOnly: $0.asciiOnly) }

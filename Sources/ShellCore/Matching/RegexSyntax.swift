@@ -51,6 +51,39 @@ indirect enum RegexSyntax: Equatable {
   /// Whether every match starts at the start of the text (`^stand`), as far as the shape shows.
   var anchoredAtStart: Bool { reversed.anchoredAtEnd }
 
+  /// Whether some `$` may be followed by a scalar (`$[^a]`).
+  ///
+  /// ICU's `$` also matches before a line terminator that ends the text, which such a pattern
+  /// then consumes; for the automaton `$` is only the end, so it finds no match possible before
+  /// it reads (and hands ICU) the terminator. Such patterns get no automaton.
+  var consumesAfterEnd: Bool { endFacts.followed }
+
+  /// Whether the pattern holds a `$`, a scalar, and a scalar after a `$`.
+  private var endFacts: (end: Bool, set: Bool, followed: Bool) {
+    switch self {
+    case .set: return (false, true, false)
+    case .textEnd: return (true, false, false)
+    case .textStart, .assertion, .unknown: return (false, false, false)
+    case .sequence(let items):
+      var facts = (end: false, set: false, followed: false)
+      for item in items {
+        let inner = item.endFacts
+        facts.followed = facts.followed || inner.followed || (facts.end && inner.set)
+        facts.end = facts.end || inner.end
+        facts.set = facts.set || inner.set
+      }
+      return facts
+    case .alternation(let branches):
+      return branches.map(\.endFacts).reduce((false, false, false)) {
+        ($0.0 || $1.0, $0.1 || $1.1, $0.2 || $1.2)
+      }
+    case .repetition(let part, _, let max):
+      let inner = part.endFacts
+      // A second copy follows the first's `$` with its scalars.
+      return (inner.end, inner.set, inner.followed || (inner.end && inner.set && (max ?? 2) > 1))
+    }
+  }
+
   /// The parsed pattern and whether it may only judge ASCII text, or nil outside the subset.
   ///
   /// With `approximate`, some constructs outside the subset are accepted in a form that only

@@ -47,10 +47,13 @@ struct ResultCache {
   /// this.
   private let budget: Int
   private var heldIDs: Int { entries.reduce(0) { $0 + $1.size } }
+  /// Ids from which a packed entry's bits are set in chunks (`RowBitmap`).
+  private let bitmapThreshold: Int
 
-  init(rowCount: Int, capacity: Int) {
+  init(rowCount: Int, capacity: Int, bitmapThreshold: Int = 1 << 18) {
     self.rowCount = rowCount
     self.capacity = capacity
+    self.bitmapThreshold = bitmapThreshold
     budget = max(rowCount, 1 << 20)
   }
 
@@ -90,7 +93,7 @@ struct ResultCache {
       {
         continue
       }
-      entries[index].packed = RowBitmap(entry.rows, rowCount: rowCount)
+      entries[index].packed = RowBitmap(entry.rows, rowCount: rowCount, threshold: bitmapThreshold)
       entries[index].rows = []
       entries[index].compact = nil
     }

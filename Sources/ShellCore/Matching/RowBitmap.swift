@@ -14,14 +14,14 @@ struct RowBitmap: Equatable {
   private static let groupWords = 8
 
   /// The set of `ids`, which must be ascending and below `rowCount`.
-  init(_ ids: [Int32], rowCount: Int) {
+  init(_ ids: [Int32], rowCount: Int, threshold: Int = 1 << 18) {
     let wordCount = (rowCount + 63) / 64
     let words = ids.withUnsafeBufferPointer { source in
       [UInt64](unsafeUninitializedCapacity: wordCount) { buffer, initialized in
         guard let output = buffer.baseAddress else { return }
         output.initialize(repeating: 0, count: wordCount)
         // Chunks start at an id that opens a new word, so no two chunks write the same word.
-        let chunkCount = Parallel.chunkCount(source.count, threshold: 1 << 18)
+        let chunkCount = Parallel.chunkCount(source.count, threshold: threshold)
         var starts = (0..<chunkCount).map { source.count * $0 / chunkCount }
         for index in starts.indices.dropFirst() {
           var start = starts[index]
@@ -54,6 +54,20 @@ struct RowBitmap: Equatable {
     }
     self.ranks = ranks
     count = total
+  }
+
+  /// Checks the counts `subscript` reads: `count` bits set, and each group's rank the bits
+  /// before it.
+  func checkInvariants() {
+    var total = 0
+    for (index, word) in words.enumerated() {
+      if index % Self.groupWords == 0 {
+        precondition(Int(ranks[index / Self.groupWords]) == total, "rank of group \(index / Self.groupWords)")
+      }
+      total += word.nonzeroBitCount
+    }
+    precondition(total == count, "\(total) bits set, count \(count)")
+    precondition(ranks.count == (words.count + Self.groupWords - 1) / Self.groupWords, "ranks per group")
   }
 
   /// The bits' memory, in row ids (4 bytes each).

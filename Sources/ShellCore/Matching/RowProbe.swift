@@ -71,6 +71,9 @@ struct RowProbe<Shape: ProbeShape> {
   /// side of a branch taken at run time is split into 32 booleans where the paths join.
   @inline(__always)
   func matches(_ row: UnsafePointer<UInt8>, positions: Int) -> Int {
+    // Reach: `row - 1` through `row + 34 + 15 < row + reach`; the masks from `masks + 16` through
+    // `masks + 96 + 15`, inside their 128 bytes for `positions` in 0...48.
+    assert(positions >= 0 && positions <= Self.maxRowBytes, "a probe of \(positions) positions")
     var low = (ByteScanner.load(row) .== first) .& Self.lanes(masks + (64 &- positions))
     var high = (Self.load16(row + 32) .== first16) .& Self.highLanes(masks + (96 &- positions))
     if Shape.byteCount >= 2 {

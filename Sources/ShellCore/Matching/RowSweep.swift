@@ -42,8 +42,18 @@ struct RowSweep<Shape: ProbeShape> {
     }
   }
 
-  /// How many words of scratch `sweep` needs for `byteCount` bytes of rows.
-  static func hitWords(byteCount: Int) -> Int { (byteCount &+ 63) &>> 6 &+ 1 }
+  /// How many words of scratch `sweep` needs for `byteCount` bytes of rows: `marked` words of
+  /// bits and two zero words after them.
+  ///
+  /// `holds` reads words `first >> 6` and the next, where `first` (a row's first place) is at most
+  /// `byteCount + 3` (an empty last row, a four-byte needle); `(byteCount + 3) >> 6` is at most
+  /// `marked(byteCount)`, so the furthest word read is `marked + 1`: a block of empty rows marks
+  /// no word and still reads two.
+  static func hitWords(byteCount: Int) -> Int { marked(byteCount: byteCount) &+ 2 }
+
+  /// How many words `mark` sets for `byteCount` bytes of rows: one per 64 bytes begun.
+  @inline(__always)
+  static func marked(byteCount: Int) -> Int { (byteCount &+ 63) &>> 6 }
 
   /// Writes to `output`, in order, the rows of `rows` whose text in `view` holds the needle, and
   /// returns how many.
@@ -73,8 +83,13 @@ struct RowSweep<Shape: ProbeShape> {
   func mark(_ view: ArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>) -> Int {
     let origin = view.start(rows.lowerBound)
     let byteCount = view.end(rows.upperBound &- 1) &- origin
-    let words = Self.hitWords(byteCount: byteCount) &- 1
+    let words = Self.marked(byteCount: byteCount)
     let back = Shape.byteCount &- 1
+    // Reach: from `origin - back - 1` (`readsBefore`; the word-start test's byte) to the last
+    // group's 16 bytes at `origin + 64 * words - 1`, below `origin + byteCount + 63`.
+    assert(
+      origin >= Self.readsBefore, "the sweep reads \(Self.readsBefore) bytes before row \(rows.lowerBound)")
+    assert(origin &+ 64 &* words <= view.limit, "the sweep reads past the arena's padding")
     var at = view.base + origin
     for word in 0..<words {
       var bits: UInt64 = 0
@@ -93,6 +108,7 @@ struct RowSweep<Shape: ProbeShape> {
       at += 64
     }
     hits[words] = 0
+    hits[words &+ 1] = 0
     return origin
   }
 
@@ -101,11 +117,13 @@ struct RowSweep<Shape: ProbeShape> {
   /// them, taken with one funnel shift.
   @inline(__always)
   func holds(
-    _ base: UnsafePointer<UInt8>, start: Int, end: Int, origin: Int, hits: UnsafeMutablePointer<UInt64>
+    _ base: UnsafePointer<UInt8>, start: Int, end: Int, origin: Int, hits: UnsafeMutablePointer<UInt64>,
+    hitWords: Int
   ) -> UInt64 {
     Self.holds(
-      base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord, needleMask: needleMask
-    )
+      base, start: start, end: end, origin: origin, hits: hits, needleWord: needleWord,
+      needleMask: needleMask,
+      hitWords: hitWords)
   }
 
   /// `holds` for a needle given as the low bytes of `needleWord` (`needleMask` covering them),
@@ -113,12 +131,14 @@ struct RowSweep<Shape: ProbeShape> {
   @inline(__always)
   static func holds(
     _ base: UnsafePointer<UInt8>, start: Int, end: Int, origin: Int, hits: UnsafeMutablePointer<UInt64>,
-    needleWord: UInt64, needleMask: UInt64
+    needleWord: UInt64, needleMask: UInt64, hitWords: Int
   ) -> UInt64 {
     let back = Shape.byteCount &- 1
     // Where the row's own hits can end, relative to `origin`, and how many such places.
     let first = start &- origin &+ back
     let places = end &- start &- back
+    // Reach: words `first >> 6` and the next (see `hitWords`); a word start's 8 bytes from `start`.
+    assert(start >= origin && (first &>> 6) &+ 1 < hitWords, "row \(start)..<\(end) reads past its hit bits")
     var found: UInt64
     if places <= 64 {
       let word = first &>> 6
@@ -152,11 +172,13 @@ struct RowSweep<Shape: ProbeShape> {
     var count = 0
     var start = origin
     var row = rows.lowerBound
+    // The scratch `sweep` was given (for the assertions in `holds` only).
+    let hitWords = Self.hitWords(byteCount: view.end(rows.upperBound &- 1) &- origin)
     /// The sweep's answer for `row`, moving `start` to the next row's.
     @inline(__always) func found(_ row: Int) -> UInt64 {
       if !contiguous { start = view.start(row) }
       let end = contiguous ? Int(view.offsets[row &+ 1]) : view.end(row)
-      let found = holds(view.base, start: start, end: end, origin: origin, hits: hits)
+      let found = holds(view.base, start: start, end: end, origin: origin, hits: hits, hitWords: hitWords)
       start = end
       return found
     }

@@ -190,8 +190,7 @@ extension SearchEngine {
     threshold: Int
   ) -> [Int32] {
     let count = rows.count
-    let chunkCount = Parallel.chunkCount(count, threshold: threshold)
-    let chunkSize = (count + chunkCount - 1) / max(1, chunkCount)
+    let chunks = Parallel.chunks(count, threshold: threshold)
     return dataset.withStorage { bytes, offsets in
       let texts = makeTexts(
         index: index, dataset: dataset, columns: columns, bytes: bytes, offsets: offsets, cased: nil,
@@ -200,10 +199,9 @@ extension SearchEngine {
       return rows.withUnsafeBufferPointer { ids in
         [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
           let output = UncheckedSendable(buffer)
-          Parallel.forEach(chunkCount) { chunk in
+          Parallel.forEach(chunks.count) { chunk in
             let scorer = FuzzyScorer()
-            let lower = min(count, chunk * chunkSize)
-            for position in lower..<min(count, lower + chunkSize) {
+            for position in chunks.range(chunk) {
               output.value[position] = plan.score(Int(ids[position]), texts, scorer)
             }
           }

@@ -20,18 +20,16 @@ extension SearchEngine {
       ? matcher.firstBytes : nil
     // ICU costs about a microsecond per row: split small datasets too, unless the automaton
     // judges the rows.
-    let threshold = matcher.automaton == nil ? min(parallelThreshold, 2_000) : parallelThreshold
-    let chunkCount = Parallel.chunkCount(rowCount, threshold: threshold)
-    let chunkSize = (rowCount + chunkCount - 1) / max(1, chunkCount)
+    let threshold = matcher.automaton == nil ? min(parallelThreshold, tuning.regexICU) : parallelThreshold
+    let chunks = Parallel.chunks(rowCount, threshold: threshold)
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let parts: [RowIDBuffer?] = dataset.withStorage { bytes, offsets in
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
         // The original text of every row, wide or not: the subject ICU would see.
         let view = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: nil).cased
-        return Parallel.map(chunkCount) { chunk -> RowIDBuffer? in
+        return Parallel.map(chunks.count) { chunk -> RowIDBuffer? in
           let rows = RowIDBuffer()
-          let lower = chunk * chunkSize
-          let upper = min(rowCount, lower + chunkSize)
+          let (lower, upper) = (chunks.range(chunk).lowerBound, chunks.range(chunk).upperBound)
           guard lower < upper else { return rows }
           @inline(__always) func test(_ row: Int) -> Bool {
             if scope != 0, row >= scopes.count || Int(scopes[row]) != scope { return false }

@@ -3,7 +3,7 @@ extension SearchEngine {
   /// The full scan of one chunk, driven by the SIMD scan for `driver`.
   func scanChunk(
     driver: ByteNeedle, driverPlan: TermPlan, rows chunk: Range<Int>, texts: RowTexts, filter: RowFilter,
-    into rows: RowIDBuffer, compact: CompactRows.Builder
+    into rows: RowIDBuffer, compact: CompactRows.PartBuffer
   ) {
     var range = chunk
     let variant = driverPlan.variant
@@ -138,7 +138,7 @@ extension SearchEngine {
   /// always (NFC may turn a sign into a letter), a word start when its fold form is not all ASCII.
   func sweep(
     _ driver: ByteNeedle, _ driverPlan: TermPlan, _ range: Range<Int>, _ texts: RowTexts, _ filter: RowFilter,
-    _ rows: RowIDBuffer, copy: (builder: CompactRows.Builder, chunk: Range<Int>)
+    _ rows: RowIDBuffer, copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
   ) -> Int {
     let variant = driverPlan.variant
     let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
@@ -266,7 +266,7 @@ extension SearchEngine {
   func sweepCompact(
     _ driver: ByteNeedle, _ driverPlan: TermPlan, _ view: ArenaView, first: Int, count: Int,
     candidates: UnsafePointer<Int32>, _ rows: RowIDBuffer,
-    copy: (builder: CompactRows.Builder, chunk: Range<Int>)
+    copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     let builder = copy.builder
     let finder = driverPlan.finder
@@ -367,7 +367,7 @@ extension SearchEngine {
     _ driver: ByteNeedle, _ driverPlan: TermPlan, _ positions: Range<Int>, candidates: UnsafePointer<Int32>?,
     compact: (view: ArenaView, first: Int)? = nil, _ texts: RowTexts, _ filter: RowFilter,
     _ rows: RowIDBuffer,
-    copy: (builder: CompactRows.Builder, chunk: Range<Int>)
+    copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     let bytes = driver.bytes
     // Not always inlined: `probeRows` is specialised for each shape named below either way.
@@ -389,7 +389,7 @@ extension SearchEngine {
   func probeRows<Shape: ProbeShape>(
     _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
     _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.Builder, chunk: Range<Int>)
+    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     let listed = candidates != nil
     let compacted = compact != nil
@@ -416,7 +416,7 @@ extension SearchEngine {
   func probeLoop<Shape: ProbeShape, Mode: ProbeMode>(
     _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
     _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.Builder, chunk: Range<Int>),
+    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>),
     _ mode: Mode.Type
   ) {
     let variant = driverPlan.variant
@@ -452,12 +452,14 @@ extension SearchEngine {
       var wideIndex =
         foldOnly ? 0 : texts.lowerWide(candidates.map { Int($0[range.lowerBound]) } ?? range.lowerBound)
       // One row: its id stored, its answer returned (a number: `&&` on it would branch).
-      @inline(__always) func test(_ position: Int, _ writer: inout CompactRows.Builder.Writer, copying: Bool)
+      @inline(__always) func test(
+        _ position: Int, _ writer: inout CompactRows.PartBuffer.Writer, copying: Bool
+      )
         -> Int
       {
         let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
         let slot = compacted ? position &- slotBase : row
-        // A compact copy has one offset per row, and every row clear of its edges (see `Builder`);
+        // A compact copy has one offset per row, and every row clear of its edges (see `PartBuffer`);
         // so has the fold arena, the other view of a fold-only mode (no multiply by a stride).
         let start = foldOnly ? Int(view.offsets[slot]) : view.start(slot)
         let length = (foldOnly ? Int(view.offsets[slot &+ 1]) : view.end(slot)) &- start
@@ -475,6 +477,10 @@ extension SearchEngine {
           wideIndex &+= 1
         }
         if text.count <= RowProbe<Shape>.maxRowBytes, clear, !(Shape.wordStart && wide) {
+          // Reach: the probe reads from `start - 1` to `start + reach - 1`, the writer 48 bytes on.
+          assert(
+            text.start >= 1 && text.start &+ RowProbe<Shape>.reach <= text.limit,
+            "a probe at \(text.start) reads past \(text.limit)")
           found = probe.matches(text.base + text.start, positions: max(text.count &- positionsPast, 0))
           stored = true
         } else {

@@ -12,8 +12,7 @@ extension SearchEngine {
     cancellation: SearchCancellation?
   ) -> [Int32]? {
     let rowCount = dataset.rowCount
-    let chunkCount = Parallel.chunkCount(rowCount, threshold: parallelThreshold)
-    let chunkSize = (rowCount + chunkCount - 1) / max(1, chunkCount)
+    let chunks = Parallel.chunks(rowCount, threshold: parallelThreshold)
     // A row has every bit when its masked signature, flipped by `mask`, is zero; some bit when it
     // is not zero unflipped: one test for both, with no branch on `all` in the loops.
     let flip = all ? mask : 0
@@ -29,11 +28,9 @@ extension SearchEngine {
       for row in 0..<sample { sampled &+= has(row) }
       if sampled * rowCount > limit * sample { return nil }
     }
-    let counts = Parallel.map(chunkCount) { chunk -> Int in
-      let lower = chunk * chunkSize
-      let upper = min(rowCount, lower + chunkSize)
+    let counts = Parallel.map(chunks.count) { chunk -> Int in
       var count = 0
-      for row in lower..<max(lower, upper) { count &+= has(row) }
+      for row in chunks.range(chunk) { count &+= has(row) }
       return count
     }
     if cancellation?.isCancelled == true { return nil }
@@ -47,9 +44,8 @@ extension SearchEngine {
     return [Int32](unsafeUninitializedCapacity: max(total, 1)) { buffer, initialized in
       guard let address = buffer.baseAddress else { return }
       let output = UncheckedSendable(address)
-      Parallel.forEach(chunkCount) { chunk in
-        let lower = chunk * chunkSize
-        let upper = min(rowCount, lower + chunkSize)
+      Parallel.forEach(chunks.count) { chunk in
+        let (lower, upper) = (chunks.range(chunk).lowerBound, chunks.range(chunk).upperBound)
         guard lower < upper else { return }
         var target = output.value + starts[chunk]
         // Branch-free into a small local block (always store, advance only on a match), then one
@@ -96,14 +92,12 @@ extension SearchEngine {
     let ci = sides.view(.ci)
     // On every core: a test per wide row holding the letter (1M rows, `z`: 1.6 ms on one).
     let wideCount = index.wideRows.count
-    let chunkCount = Parallel.chunkCount(wideCount, threshold: max(1, parallelThreshold / 4))
-    let chunkSize = (wideCount + chunkCount - 1) / max(1, chunkCount)
+    let chunks = Parallel.chunks(wideCount, threshold: max(1, parallelThreshold / 4))
     let wideRows = index.wideRows.pointer
     return Self.concatenate(
-      Parallel.map(chunkCount) { chunk -> [Int32] in
+      Parallel.map(chunks.count) { chunk -> [Int32] in
         var misses: [Int32] = []
-        let lower = min(wideCount, chunk * chunkSize)
-        for position in lower..<min(wideCount, lower + chunkSize) {
+        for position in chunks.range(chunk) {
           let row = wideRows[position]
           if signatures[Int(row)] & mask != 0, !finder.matches(ci.slice(position)) { misses.append(row) }
         }
@@ -182,18 +176,17 @@ extension SearchEngine {
     cancellation: SearchCancellation?, fill: (Range<Int>, UnsafeMutablePointer<UInt64>) -> Void
   ) -> (words: [UInt64], count: Int)? {
     let wordCount = (dataset.rowCount + 63) / 64
-    let chunkCount = Parallel.chunkCount(dataset.rowCount, threshold: parallelThreshold)
-    let chunkWords = (wordCount + chunkCount - 1) / max(1, chunkCount)
+    let chunks = Parallel.Chunks(
+      work: wordCount, count: Parallel.chunkCount(dataset.rowCount, threshold: parallelThreshold))
     var counts: [Int] = []
     let words = [UInt64](unsafeUninitializedCapacity: max(wordCount, 1)) { buffer, initialized in
       guard let address = buffer.baseAddress else { return }
       let output = UncheckedSendable(address)
-      counts = Parallel.map(chunkCount) { chunk -> Int in
-        let lower = min(wordCount, chunk * chunkWords)
-        let upper = min(wordCount, lower + chunkWords)
-        guard lower < upper else { return 0 }
-        fill(lower..<upper, output.value)
-        return (lower..<upper).reduce(0) { $0 &+ output.value[$1].nonzeroBitCount }
+      counts = Parallel.map(chunks.count) { chunk -> Int in
+        let words = chunks.range(chunk)
+        guard !words.isEmpty else { return 0 }
+        fill(words, output.value)
+        return words.reduce(0) { $0 &+ output.value[$1].nonzeroBitCount }
       }
       initialized = wordCount
     }

@@ -21,27 +21,31 @@ final class SearchEngine {
   let index: FoldedIndex
   /// Recent results.
   private(set) var cache: ResultCache
-  /// Work (rows) below which a search runs on one thread; tests lower it to exercise chunking.
-  let parallelThreshold: Int
+  /// The thresholds the engine splits and sorts by.
+  let tuning: Tuning
+  /// Work (rows) below which a search runs on one thread.
+  var parallelThreshold: Int { tuning.parallel }
 
-  /// An engine for `dataset`; `isCancelled` (called from any thread) may stop the index build,
-  /// after which `wasCancelled` is true and the engine is to be thrown away.
-  convenience init(dataset: Dataset, columns: [Int]? = nil, isCancelled: (() -> Bool)? = nil) {
-    self.init(dataset: dataset, columns: columns, parallelThreshold: 100_000, isCancelled: isCancelled)
-  }
-
-  /// An engine that splits work into chunks from `parallelThreshold` rows on.
-  init(dataset: Dataset, columns: [Int]?, parallelThreshold: Int, isCancelled: (() -> Bool)? = nil) {
+  /// An engine with `tuning`'s thresholds (the shell's by default); `isCancelled` (called from
+  /// any thread) may stop the index build, after which `wasCancelled` is true and the engine is
+  /// to be thrown away.
+  init(dataset: Dataset, columns: [Int]? = nil, tuning: Tuning = .standard, isCancelled: (() -> Bool)? = nil) {
     self.dataset = dataset
     self.columns = columns ?? [dataset.titleColumn]
-    self.parallelThreshold = parallelThreshold
+    self.tuning = tuning
     index = FoldedIndex(
-      dataset: dataset, columns: self.columns, parallelThreshold: parallelThreshold, isCancelled: isCancelled)
-    let entries =
-      ProcessInfo.processInfo.environment["SEARCHSHELL_CACHE_ENTRIES"].flatMap(Int.init).map {
-        max(1, min($0, 32))
-      } ?? 32
-    cache = ResultCache(rowCount: dataset.rowCount, capacity: entries)
+      dataset: dataset, columns: self.columns, parallelThreshold: tuning.parallel,
+      sideFormThreshold: tuning.sideForms, isCancelled: isCancelled)
+    cache = ResultCache(
+      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, 32)),
+      bitmapThreshold: tuning.bitmap)
+  }
+
+  /// An engine that splits work into chunks from `parallelThreshold` rows on (tests).
+  convenience init(dataset: Dataset, columns: [Int]?, parallelThreshold: Int) {
+    var tuning = Tuning.standard
+    tuning.parallel = parallelThreshold
+    self.init(dataset: dataset, columns: columns, tuning: tuning)
   }
 
   /// Whether the index build was cancelled (the engine then finds nothing and is to be dropped).
@@ -54,8 +58,9 @@ final class SearchEngine {
     self.dataset = dataset
     columns = other.columns
     index = other.index
-    parallelThreshold = other.parallelThreshold
-    cache = ResultCache(rowCount: dataset.rowCount, capacity: other.cache.capacity)
+    tuning = other.tuning
+    cache = ResultCache(
+      rowCount: dataset.rowCount, capacity: other.cache.capacity, bitmapThreshold: other.tuning.bitmap)
   }
 
   /// The ids of the rows whose text matches `query` under `rule` and whose scope is `scope`.
@@ -121,12 +126,12 @@ final class SearchEngine {
             // The ranking scores its other rows when read past `best`: it keeps what that needs
             // (not the engine, whose cache keeps the ranking).
             let (index, dataset, columns, threshold) = (index, dataset, columns, parallelThreshold)
-            ranked = RankedRows(ascending: found.rows, top: best, dataset: dataset) { rows in
+            ranked = RankedRows(ascending: found.rows, top: best, dataset: dataset, tuning: tuning) { rows in
               Self.fuzzyScores(
                 rows, query: compiled, index: index, dataset: dataset, columns: columns, threshold: threshold)
             }
           } else {
-            ranked = RankedRows(ascending: found.rows, scores: found.scores, dataset: dataset)
+            ranked = RankedRows(ascending: found.rows, scores: found.scores, dataset: dataset, tuning: tuning)
           }
           rows = []
         }
@@ -161,7 +166,7 @@ final class SearchEngine {
     /// The prefetch loads' combined value, kept so the compiler cannot drop them.
     var touched: UInt8 = 0
     /// A copy of the matched rows' folded text, while the result is small enough to narrow from.
-    var compact: CompactRows.Builder?
+    var compact: CompactRows.PartBuffer?
     /// A single fuzzy term's best rows, when the others' scores wait until read (`rankFuzzyRows`).
     var best: RankHeap?
   }
@@ -244,7 +249,8 @@ final class SearchEngine {
       let best = dataset.withStorage { _, offsets in
         let lengths = TitleLengths(dataset, offsets: offsets)
         let scores = WordStartScores(fold: index.foldView, letter: letter)
-        return RankSorter.best(RankedRows.topCount, rows: rows, scores: scores, titleLength: lengths)
+        return RankSorter.best(
+          RankedRows.topCount, rows: rows, scores: scores, titleLength: lengths, threshold: tuning.ranking)
       }
       return (rows, [], nil, best, nil)
     }
@@ -266,11 +272,12 @@ final class SearchEngine {
     // wait for a core; re-checked candidates are scattered rows, whose cache misses two cores
     // wait on in parallel, so they split from a quarter of the threshold (1M, sta→stan from a
     // compact copy of 33k rows: 1.6-1.7 → 0.9-1.0 ms).
-    var chunkCount = Parallel.chunkCount(
+    let split = Parallel.chunks(
       work, threshold: candidates == nil ? parallelThreshold : max(1, parallelThreshold / 4))
-    // A compact copy is re-checked part by part, each part whole in one chunk.
+    var chunkCount = split.count
+    // A compact copy is re-checked part by part, each part whole in one chunk (a part may be
+    // empty: its chunk then finds nothing).
     if let compact, chunkCount > 1 { chunkCount = compact.parts.count }
-    let chunkSize = (work + chunkCount - 1) / max(1, chunkCount)
     func partsOf(_ chunk: Int) -> Range<Int> {
       guard let compact else { return 0..<0 }
       let count = compact.parts.count
@@ -281,8 +288,7 @@ final class SearchEngine {
         let parts = partsOf(chunk)
         return compact.partStarts[parts.lowerBound]..<compact.partStarts[parts.upperBound]
       }
-      let lower = min(work, chunk * chunkSize)
-      return lower..<min(work, lower + chunkSize)
+      return split.range(chunk)
     }
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides =
@@ -312,7 +318,17 @@ final class SearchEngine {
         // them by a quarter and is still read (10M `sta`, 328k rows against 310k: sta→stan 2.7 ms
         // from the copy, 26 without).
         let margin = compactLimit >= cache.narrowingLimit(copied: true) ? share / 16 : share / 4
-        builder.reset(limit: limit, share: share, margin: margin, bytes: limit * averageRow * 5 / 4)
+        // At most the bytes the chunk's rows hold (its rows of the fold arena; a narrowing's
+        // candidates, any of them) and the copy's leading byte: room past that grows if needed.
+        let available =
+          1
+          + (candidates == nil
+            ? Int(index.foldOffsets.base[positionsOf(chunk).upperBound])
+              - Int(index.foldOffsets.base[positionsOf(chunk).lowerBound])
+            : index.foldBytes.count)
+        let reserved = CompactRows.PartBuffer.reservation(
+          rows: min(limit, positionsOf(chunk).count), averageRow: averageRow, available: available)
+        builder.reset(limit: limit, share: share, margin: margin, bytes: reserved)
       }
     }
     // Chunks write their ids straight into the result, each from its first row's slot (a chunk
@@ -414,14 +430,17 @@ final class SearchEngine {
                 let finder = driverPlan.finder
                 let variant = driverPlan.variant
                 let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
+                // Reach: an empty last row starts at the end of an arena that may have no padding
+                // (the dataset's own): the touch reads at most its last byte.
+                let lastByte = view.limit &- 1
                 var blockStart = lower
                 var touched: UInt8 = 0
                 while blockStart < upper {
                   // Re-checked rows are scattered: touch a block's rows first with independent loads,
                   // whose cache misses overlap, then test them from cache.
                   let blockEnd = min(upper, blockStart + 32)
-                  for position in blockStart..<blockEnd {
-                    touched ^= view.base[view.start(Int(candidateBuffer[position]))]
+                  for position in blockStart..<blockEnd where lastByte >= 0 {
+                    touched ^= view.base[min(view.start(Int(candidateBuffer[position])), lastByte)]
                   }
                   for position in blockStart..<blockEnd {
                     let row = Int(candidateBuffer[position])
@@ -508,8 +527,11 @@ final class SearchEngine {
       compactLimit > 0
       ? query.driver.flatMap { CompactRows(parts: builders, rows: rows.count, variant: $0.plan.variant) }
       : nil
+    // Either every chunk that found rows ranked them as it went, or none did (an empty chunk of
+    // a compact copy returns before it ranks).
     let heaps = parts.compactMap(\.best)
-    if heaps.count == parts.count, !heaps.isEmpty {
+    if !heaps.isEmpty {
+      assert(parts.allSatisfy { $0.best != nil || $0.rows.count == 0 }, "some chunks ranked, some not")
       return (rows, [], copied, RankHeap.merged(heaps, limit: RankedRows.topCount), nil)
     }
     let scores = parts.count == 1 ? parts[0].scores : scored ? Self.concatenate(parts.map(\.scores)) : []
@@ -618,20 +640,20 @@ final class SearchEngine {
   /// 6.5). The wide rows of a form other than `fold` come from its side arena.
   func compactCopy(of rows: [Int32], variant: TextVariant = .fold) -> CompactRows? {
     guard !rows.isEmpty, rows.count <= compactRowLimit else { return nil }
-    let chunkCount = Parallel.chunkCount(rows.count, threshold: max(1, parallelThreshold / 4))
-    let chunkSize = (rows.count + chunkCount - 1) / chunkCount
-    let builders = freeBuilders(chunkCount)
+    let chunks = Parallel.chunks(rows.count, threshold: max(1, parallelThreshold / 4))
+    let builders = freeBuilders(chunks.count)
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
     let sides = variant == .fold ? nil : index.sideForms(dataset: dataset, variants: [variant])
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     dataset.withStorage { bytes, offsets in
       let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
       rows.withUnsafeBufferPointer { ids in
-        Parallel.forEach(chunkCount) { chunk in
-          let part = UnsafeBufferPointer(
-            rebasing: ids[min(ids.count, chunk * chunkSize)..<min(ids.count, (chunk + 1) * chunkSize)])
+        Parallel.forEach(chunks.count) { chunk in
+          let part = UnsafeBufferPointer(rebasing: ids[chunks.range(chunk)])
           let builder = builders[chunk]
-          builder.reset(limit: max(part.count, 1), share: part.count, bytes: part.count * averageRow * 5 / 4)
+          let reserved = CompactRows.PartBuffer.reservation(
+            rows: part.count, averageRow: averageRow, available: index.foldBytes.count + 1)
+          builder.reset(limit: max(part.count, 1), share: part.count, bytes: reserved)
           if variant == .fold {
             builder.gather(part) { texts.fold.slice($0) }
           } else {
@@ -644,16 +666,16 @@ final class SearchEngine {
   }
 
   /// Compact-copy parts, reused from search to search; a kept copy holds its own.
-  private var builders: [CompactRows.Builder] = []
+  private(set) var builders: [CompactRows.PartBuffer] = []
 
   /// `count` parts that no kept copy holds.
-  private func freeBuilders(_ count: Int) -> [CompactRows.Builder] {
-    var free: [CompactRows.Builder] = []
+  private func freeBuilders(_ count: Int) -> [CompactRows.PartBuffer] {
+    var free: [CompactRows.PartBuffer] = []
     for index in builders.indices where free.count < count && isKnownUniquelyReferenced(&builders[index]) {
       free.append(builders[index])
     }
     while free.count < count {
-      let builder = CompactRows.Builder()
+      let builder = CompactRows.PartBuffer()
       builders.append(builder)
       free.append(builder)
     }
@@ -671,7 +693,8 @@ final class SearchEngine {
   /// rows), up to about 8 MB of text.
   var compactRowLimit: Int {
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
-    return min(max(dataset.rowCount / 4, 4096), max(4096, (8 << 20) / averageRow))
+    let floor = tuning.compactFloor
+    return min(max(dataset.rowCount / 4, floor), max(floor, (8 << 20) / averageRow))
   }
 
   /// Forgets every remembered result (for tests and memory pressure).

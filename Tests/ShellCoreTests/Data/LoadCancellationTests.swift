@@ -29,9 +29,9 @@ struct LoadCancellationTests {
 
   @Test func theEngineBuildStopsWhenAsked() throws {
     let dataset = try DataFixture.load("b\na\nab\n", format: .text).dataset
-    let cancelled = SearchEngine(dataset: dataset, columns: nil, parallelThreshold: 1, isCancelled: { true })
+    let cancelled = SearchEngine(dataset: dataset, tuning: .small(1), isCancelled: { true })
     #expect(cancelled.wasCancelled)
-    let built = SearchEngine(dataset: dataset, columns: nil, parallelThreshold: 1, isCancelled: { false })
+    let built = SearchEngine(dataset: dataset, tuning: .small(1), isCancelled: { false })
     #expect(!built.wasCancelled)
     #expect(try built.search("a", rule: .fold) == [1, 2])
   }

@@ -9,8 +9,10 @@
 /// failed (`Fuzz/Corpus/TARGET`, `Fuzz/Regressions/TARGET`).
 enum FuzzTargets {
   static let all: [String: @Sendable ([UInt8]) -> Void] = [
+    "engine": EngineFuzz.run,
     "loaders": LoadersFuzz.run,
     "query": QueryFuzz.run,
+    "regex": RegexFuzz.run,
     "sanitizer": SanitizerFuzz.run,
     "script": ScriptFuzz.run,
     "session": SessionFuzz.run,
