@@ -29,7 +29,8 @@ final class SearchEngine {
   /// An engine with `tuning`'s thresholds (the shell's by default); `isCancelled` (called from
   /// any thread) may stop the index build, after which `wasCancelled` is true and the engine is
   /// to be thrown away.
-  init(dataset: Dataset, columns: [Int]? = nil, tuning: Tuning = .standard, isCancelled: (() -> Bool)? = nil) {
+  init(dataset: Dataset, columns: [Int]? = nil, tuning: Tuning = .standard, isCancelled: (() -> Bool)? = nil)
+  {
     self.dataset = dataset
     self.columns = columns ?? [dataset.titleColumn]
     self.tuning = tuning

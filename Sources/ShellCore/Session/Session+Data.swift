@@ -102,7 +102,8 @@ extension Session {
     let ids = (0..<rows.count).map { rows[$0] }
     let format = try DatasetExporter.format(forPath: path)
     let written = try DatasetExporter.export(
-      dataset, rows: ids, to: path, format: format, protectedPaths: protectedFiles, cancellation: interruption)
+      dataset, rows: ids, to: path, format: format, protectedPaths: protectedFiles, cancellation: interruption
+    )
     console.print(
       "Exported \(written) \(written == 1 ? "row" : "rows") to '\(Sanitizer.printable(path))' (\(format.rawValue))"
     )

@@ -17,7 +17,8 @@ enum SessionFuzz {
   #if FUZZING
     /// A scratch working directory, so anything written by mistake lands there.
     static let workingFolder: Bool = {
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-fuzz-\(getpid())")
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "searchshell-fuzz-\(getpid())")
       try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       return FileManager.default.changeCurrentDirectoryPath(folder.path)
     }()
