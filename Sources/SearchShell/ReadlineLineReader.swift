@@ -68,9 +68,10 @@ struct ReadlineLineReader: LineReader {
     }
   }
 
-  /// One warning line on standard error; a failing standard error is no reason to stop.
+  /// One warning line on standard error, through the terminal's sanitizer (it may name a path);
+  /// a failing standard error is no reason to stop.
   private static func warn(_ text: String) {
-    fputs("warning: \(text)\n", stderr)
+    StandardStreams.writeError(Sanitizer.terminalSafe("warning: \(text)") + "\n")
   }
 
   /// `SEARCHSHELL_HISTORY`, else `$XDG_STATE_HOME/searchshell/history`, else `~/.searchshell_history`.

@@ -46,8 +46,9 @@ final class TerminalLoadMonitor: LoadMonitor {
     SignalHandling.interrupted = 0
   }
 
+  /// Writes the bar's own escapes and an already escaped label; never traps.
   private func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardStreams.writeError(text)
   }
 
   private static func megabytes(_ bytes: Int) -> String {

@@ -151,8 +151,11 @@ if let path = arguments.script {
   console.print("")
 } else if !arguments.parameters.isEmpty {
   // With parameters a piped script is read whole, so an unset one stops it before anything runs.
-  let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-  _ = session.run(script(text: text, name: "standard input"))
+  do throws(ShellError) {
+    _ = session.run(try Script.loadStandardInput(parameters: arguments.parameters))
+  } catch {
+    usageFailure(error.description)
+  }
 } else {
   var reader = PlainLineReader()
   while let line = reader.readLine(prompt: "") {

@@ -44,6 +44,14 @@ struct HostileLineTests {
     #expect(result.stdout.contains("text: \"ger\""))
   }
 
+  @Test func aPipedScriptWithParametersIsReadNoFurtherThanTheScriptLimit() throws {
+    let result = try ShellProcess.runProgram(
+      "/bin/bash",
+      ["-c", "head -c 17000000 /dev/zero | tr '\\0' x | \"$0\" --param a=b", ShellProcess.executableURL.path])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("error: 'standard input' is too large"), "\(result.stderr)")
+  }
+
   @Test func anOverlongLineWithoutANewlineIsRefusedToo() throws {
     let result = try ShellProcess.run(input: String(repeating: "y", count: 3 << 20))
     #expect(result.status == 1)

@@ -48,6 +48,15 @@ public struct Script: Sendable {
       text: String(decoding: bytes, as: UTF8.self), name: path, parameters: parameters, folder: folder)
   }
 
+  /// The script piped to standard input, read whole so an unset parameter stops it before
+  /// anything runs; as large as a script file may be.
+  public static func loadStandardInput(parameters: [String: String]) throws(ShellError) -> Script {
+    let bytes = try ScriptFile.standardInput()
+    if bytes.contains(0) { throw .binaryFile("standard input") }
+    return try Script(
+      text: String(decoding: bytes, as: UTF8.self), name: "standard input", parameters: parameters)
+  }
+
   /// Splits on LF, CRLF and a lone CR, as editors on every system write them, dropping the
   /// empty piece after a final line ending.
   ///

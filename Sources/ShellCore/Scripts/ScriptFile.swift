@@ -30,6 +30,11 @@ enum ScriptFile {
     return try readAll(descriptor, name: name)
   }
 
+  /// Standard input read whole (a piped script with `--param`), at most `sizeLimit` bytes.
+  static func standardInput() throws(ShellError) -> [UInt8] {
+    try readAll(STDIN_FILENO, name: "standard input")
+  }
+
   /// Reads to the end, at most `sizeLimit` bytes: a file growing while read is refused too.
   private static func readAll(_ descriptor: Int32, name: String) throws(ShellError) -> [UInt8] {
     var bytes: [UInt8] = []

@@ -4,8 +4,11 @@ import Foundation
 extension Session {
   /// The words that can complete `word`, the word ending at the cursor of `line` (the text before the cursor).
   public func completions(line: String, word: String) -> [String] {
-    let before = String(line.dropLast(word.count))
-    let previousWords = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    // Scalars, as the tokenizer reads them: a space before a combining mark still separates.
+    let before = line.unicodeScalars.dropLast(word.unicodeScalars.count)
+    let previousWords = before.split(whereSeparator: CommandTokenizer.isBlank).map {
+      String(String.UnicodeScalarView($0))
+    }
     guard let commandName = previousWords.first else {
       return CommandRegistry.names.filter { $0.hasPrefix(word) }.sorted()
     }

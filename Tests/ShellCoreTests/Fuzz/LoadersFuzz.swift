@@ -30,7 +30,7 @@ enum LoadersFuzz {
     let original = cells(dataset)
     for output in [OutputFormat.csv, .tsv, .json, .jsonl, .plain, .markdown] {
       let text = exported(dataset, output)
-      let back = reload(text, output)
+      let back = reload(text, output, renaming: output == .csv && !namesStayApart(dataset))
       expectSame(dataset, original, back, output)
     }
   }
@@ -62,13 +62,19 @@ enum LoadersFuzz {
 
   /// The export loaded back as the loader reads that extension (Markdown, which no loader
   /// reads, as text); it must load.
-  static func reload(_ text: [UInt8], _ format: OutputFormat) -> Dataset {
+  ///
+  /// `renaming`: the export's column names collide (NUL written as U+FFFD in CSV), so the loader
+  /// renames them with a warning, as it renames any duplicate.
+  static func reload(_ text: [UInt8], _ format: OutputFormat, renaming: Bool) -> Dataset {
     let formats: [OutputFormat: DataFormat] = [.csv: .csv, .tsv: .tsv, .json: .json, .jsonl: .jsonl]
     let loaded = load(text, format: formats[format] ?? .text)
     guard let loaded else {
       preconditionFailure("the \(format) export does not load back: \(String(decoding: text, as: UTF8.self))")
     }
-    precondition(loaded.warnings.isEmpty, "the \(format) export loads with warnings: \(loaded.warnings)")
+    let warnings = loaded.warnings.filter {
+      !(renaming && $0.hasPrefix("Renamed empty or duplicate column names"))
+    }
+    precondition(warnings.isEmpty, "the \(format) export loads with warnings: \(warnings)")
     loaded.dataset.checkInvariants()
     return loaded.dataset
   }
@@ -87,7 +93,7 @@ enum LoadersFuzz {
       var names = dataset.columns.map { Array($0.utf8) }
       if format == .csv { names = names.map(withoutNUL) }
       // Names that U+FFFD made equal are renamed on loading, as any duplicate is.
-      if Set(names).count == names.count {
+      if format != .csv || namesStayApart(dataset) {
         precondition(back.columns.map { Array($0.utf8) } == names, "\(format) keeps the column names")
       }
       precondition(cells(back) == carried, "\(format) keeps every cell")
@@ -106,6 +112,13 @@ enum LoadersFuzz {
     (0..<dataset.rowCount).map { row in
       dataset.columns.indices.map { Array(dataset.cell(row: row, column: $0).utf8) }
     }
+  }
+
+  /// Whether the column names stay distinct with NUL written as U+FFFD, compared as the loader
+  /// compares them (String equality).
+  static func namesStayApart(_ dataset: Dataset) -> Bool {
+    let names = dataset.columns.map { String(decoding: withoutNUL(Array($0.utf8)), as: UTF8.self) }
+    return Set(names).count == names.count
   }
 
   /// `bytes` with each NUL as U+FFFD, as formats without a NUL escape write it.
