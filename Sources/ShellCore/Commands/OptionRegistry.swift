@@ -66,8 +66,7 @@ enum OptionRegistry {
       get: { $0.settings.appearance.startsHidden },
       set: { session, hidden in
         session.settings.appearance.startsHidden = hidden
-        session.isBarScrolledOut = hidden
-        session.revealBarIfEngaged()
+        session.scrollTable(hidingBar: hidden)
       }),
     ShellOption(
       name: "scopes", values: "TITLE,TITLE,...",

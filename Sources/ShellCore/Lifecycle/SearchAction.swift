@@ -24,6 +24,21 @@ public enum SearchAction: Equatable, Sendable {
   case textChanged(TextEdit)
   /// App code assigned `searchBar.text`.
   case textSetByCode(String)
+  /// The table was scrolled so the search bar went out of sight (`set bar-hidden on`).
+  case tableScrolledPastBar
+  /// The table was pulled back to the top, bringing the search bar into sight (`pull`, Up).
+  case tablePulledToTop
+}
+
+extension SearchAction {
+  /// Whether the action only scrolls the screen: UIKit calls no delegate for it, so it is no
+  /// command's callbacks and no step of a diagram.
+  var isScrollOnly: Bool {
+    switch self {
+    case .tableScrolledPastBar, .tablePulledToTop: true
+    default: false
+    }
+  }
 }
 
 /// One edit of the search field, as `shouldChangeTextIn` reports it (UTF-16 offsets, like NSRange).

@@ -17,7 +17,10 @@ struct SearchLifecycle {
     case .clearButtonTapped:
       step.clear()
     case .datasetLoaded:
+      // The search starts over; where the table is scrolled is the screen's, set by its preset.
+      let isBarScrolledOut = step.state.isBarScrolledOut
       step.state = SearchState()
+      step.state.isBarScrolledOut = isBarScrolledOut
     case .detailClosed:
       step.state.isDetailOpen = false
     case .detailOpened:
@@ -34,6 +37,14 @@ struct SearchLifecycle {
       step.changeText(edit)
     case .textSetByCode(let text):
       step.setTextByCode(text)
+    case .tableScrolledPastBar:
+      step.state.isBarScrolledOut = true
+    case .tablePulledToTop:
+      step.state.isBarScrolledOut = false
+    }
+    // Focusing or searching scrolls the table back to the top, bringing a hidden bar into sight.
+    if step.state.isFirstResponder || step.state.isSearching(options.flavor) {
+      step.state.isBarScrolledOut = false
     }
     state = step.state
     return step.callbacks

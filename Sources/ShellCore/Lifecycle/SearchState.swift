@@ -30,6 +30,8 @@ public struct SearchState: Equatable, Sendable {
   public var selectedItem: Int?
   /// Whether the detail view of the selected item is pushed.
   public var isDetailOpen = false
+  /// Whether the table is scrolled so the search bar is out of sight (`set bar-hidden on`).
+  public var isBarScrolledOut = false
 
   public init() {}
 }

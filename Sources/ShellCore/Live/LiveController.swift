@@ -22,13 +22,16 @@ public final class LiveController {
     if session.state.isDetailOpen {
       apply(LiveKeyMapper.Step(command: .back, effect: .closeDetail))
     }
-    if !session.state.isFirstResponder, !session.isBarScrolledOut {
+    if !session.state.isFirstResponder, !session.state.isBarScrolledOut {
       apply(LiveKeyMapper.Step(actions: [.editingBegan], command: .focus))
     }
   }
 
-  /// What the mapper needs to know now.
-  var context: LiveKeyMapper.Context {
+  /// What the mapper needs to know now to map `key`.
+  ///
+  /// Only Down reads the row count and only Open the highlighted row: each is a search of the
+  /// table on screen, so queued keys leave them out and the frame searches once.
+  func context(for key: LiveKey) -> LiveKeyMapper.Context {
     var context = LiveKeyMapper.Context()
     let state = session.state
     let flavor = session.settings.lifecycle.flavor
@@ -37,11 +40,13 @@ public final class LiveController {
     context.isSearching = state.isSearching(flavor)
     context.scopeIndex = state.scopeIndex
     context.scopeCount = session.dataset.hasScopes ? session.dataset.scopeTitles.count : 0
-    context.rowCount = session.tableRowCount
+    if key == .down { context.rowCount = session.tableRowCount }
     context.highlight = highlight
-    context.highlightedItem = highlight.flatMap { session.tableRowIDs(in: $0..<($0 + 1)).first }
+    if key == .open {
+      context.highlightedItem = highlight.flatMap { session.tableRowIDs(in: $0..<($0 + 1)).first }
+    }
     context.isDetailOpen = state.isDetailOpen
-    context.isBarScrolledOut = session.isBarScrolledOut
+    context.isBarScrolledOut = state.isBarScrolledOut
     return context
   }
 
@@ -49,7 +54,7 @@ public final class LiveController {
   @discardableResult
   public func handle(_ keys: [LiveKey]) -> Bool {
     for key in keys where !hasLeft {
-      apply(LiveKeyMapper.step(for: key, in: context))
+      apply(LiveKeyMapper.step(for: key, in: context(for: key)))
     }
     return !hasLeft
   }
@@ -72,14 +77,14 @@ public final class LiveController {
       let tapped = session.send([.rowTapped(row: row, item: item)])
       record(tapped)
       if tapped.contains(where: { $0.name == .didSelectRow }) {
-        record(session.send([.detailOpened]))
+        record(session.send([.detailOpened], continuing: true))
       } else {
         highlight = nil
       }
     case .closeDetail:
       record(session.send([.detailClosed]))
     case .revealBar:
-      session.isBarScrolledOut = false
+      session.send([.tablePulledToTop])
     case .leave:
       hasLeft = true
     }
@@ -104,7 +109,7 @@ public final class LiveController {
     let state = session.state
     var screen = LiveScreen()
     if renderer.isNavigationBarShown { screen.navigationTitle = Sanitizer.printable(session.settings.title) }
-    if !session.isBarScrolledOut {
+    if !state.isBarScrolledOut {
       screen.prompt = Sanitizer.printable(session.settings.appearance.prompt)
       screen.bar = renderer.searchBarLine()
     }

@@ -67,7 +67,8 @@ public enum LiveKeyMapper {
       // The detail view covers the search screen: a key goes Back first, Ctrl-C still leaves.
       return key == .interrupt ? Step(effect: .leave) : Step(command: .back, effect: .closeDetail)
     }
-    let focus: [SearchAction] = context.isFirstResponder ? [] : [.editingBegan]
+    let focus = SearchLifecycle.tapIntoBar(
+      before: .editing, isFirstResponder: context.isFirstResponder, isSearching: context.isSearching)
     switch key {
     case .character(let character):
       return Step(
@@ -101,7 +102,8 @@ public enum LiveKeyMapper {
       guard context.scopeCount > 1 else { return Step() }
       let delta = key == .tab ? 1 : context.scopeCount - 1
       let next = (context.scopeIndex + delta) % context.scopeCount
-      let tapIntoBar: [SearchAction] = context.isSearching ? [] : [.editingBegan]
+      let tapIntoBar = SearchLifecycle.tapIntoBar(
+        before: .scopeBar, isFirstResponder: context.isFirstResponder, isSearching: context.isSearching)
       return Step(actions: tapIntoBar + [.scopeButtonTapped(next)], command: .scope(next))
     case .up:
       guard let highlight = context.highlight, highlight > 0 else {

@@ -23,7 +23,7 @@ struct ScreenRenderer {
   /// The search bar (prompt, text or placeholder, the cursor while editing, Cancel while active)
   /// and the scope bar while it is visible; nothing while the bar is scrolled out of sight.
   func barLines() -> [String] {
-    guard !session.isBarScrolledOut else { return navigationLines() }
+    guard !session.state.isBarScrolledOut else { return navigationLines() }
     var lines = navigationLines()
     if !appearance.prompt.isEmpty { lines.append(Sanitizer.printable(appearance.prompt)) }
     lines.append(searchBarLine())

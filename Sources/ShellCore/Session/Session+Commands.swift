@@ -21,7 +21,7 @@ extension Session {
 
   func searchCommand(_ text: String) throws(ShellError) {
     try validateQuery(text)
-    perform(focusIfNeeded + [.textChanged(.replaceAll(of: state.text, with: text))])
+    perform(tapIntoBar(before: .editing) + [.textChanged(.replaceAll(of: state.text, with: text))])
   }
 
   /// The most characters one `type` or `backspace` edits, one text change (and its callbacks,
@@ -38,7 +38,7 @@ extension Session {
           + " 'search' sets any text in one change")
     }
     try validateQuery(state.text + text)
-    var actions = focusIfNeeded
+    var actions = tapIntoBar(before: .editing)
     actions.reserveCapacity(actions.count + text.utf8.count)
     // The offset is counted as the text grows: measuring the text for each edit is quadratic.
     var offset = state.searchText.utf16Count
@@ -75,7 +75,7 @@ extension Session {
           + " 'clear' empties the text in one change")
     }
     try validateQuery(String(text.dropLast(deleted)))
-    var actions = focusIfNeeded
+    var actions = tapIntoBar(before: .editing)
     // One walk back over the characters: each deletion ends where the previous one began.
     var end = text.utf16.count
     for character in text.reversed().prefix(count) {
@@ -88,12 +88,12 @@ extension Session {
 
   func clearCommand() throws(ShellError) {
     guard !state.text.isEmpty else { throw .nothingToClear }
-    perform(focusIfNeeded + [.clearButtonTapped])
+    perform(tapIntoBar(before: .editing) + [.clearButtonTapped])
   }
 
   func submitCommand() throws(ShellError) {
     guard !state.text.isEmpty else { throw .searchKeyDisabled }
-    perform(focusIfNeeded + [.searchButtonTapped])
+    perform(tapIntoBar(before: .editing) + [.searchButtonTapped])
   }
 
   func scopeCommand(_ token: String) throws(ShellError) {
@@ -109,8 +109,7 @@ extension Session {
     } else {
       throw .unknownScope(token, scopes: titles)
     }
-    let tapIntoBar: [SearchAction] = state.isSearching(settings.lifecycle.flavor) ? [] : [.editingBegan]
-    perform(tapIntoBar + [.scopeButtonTapped(index)])
+    perform(tapIntoBar(before: .scopeBar) + [.scopeButtonTapped(index)])
   }
 
   func cancelCommand() throws(ShellError) {
@@ -174,14 +173,13 @@ extension Session {
   func detailCommand(_ token: String?) throws(ShellError) {
     if let token, try !tapRow(token, announcing: false) { return }
     guard let item = state.selectedItem else { throw .nothingSelected }
-    _ = lifecycle.reduce(&state, .detailOpened)
+    apply([.detailOpened], echo: .console, continuing: true)
     for line in ScreenRenderer(session: self).detailLines(item: item) { console.print(line) }
   }
 
   func backCommand() throws(ShellError) {
     guard state.isDetailOpen else { throw .noDetailOpen }
-    _ = lifecycle.reduce(&state, .detailClosed)
-    lastCallbacks = []
+    apply([.detailClosed], echo: .console)
     printScreen(forceTable: true)
   }
 
@@ -246,10 +244,10 @@ extension Session {
   }
 
   func pullCommand() throws(ShellError) {
-    guard isBarScrolledOut else {
+    guard state.isBarScrolledOut else {
       throw .notAvailable(command: "pull", reason: "the search bar is already in sight")
     }
-    isBarScrolledOut = false
+    scrollTable(hidingBar: false)
     printScreen(forceTable: true)
   }
 

@@ -2,20 +2,6 @@ import Foundation
 
 /// The session's side of live mode: the same actions the commands send, without printing.
 extension Session {
-  /// Sends `actions` as the commands do (closing an open detail view first) and returns the
-  /// callbacks; nothing is printed, but `trace json FILE` still gets them.
-  @discardableResult
-  public func send(_ actions: [SearchAction]) -> [Callback] {
-    var callbacks: [Callback] = []
-    if state.isDetailOpen, actions.first != .detailClosed { _ = lifecycle.reduce(&state, .detailClosed) }
-    for action in actions { callbacks += lifecycle.reduce(&state, action) }
-    lastCallbacks = callbacks
-    revealBarIfEngaged()
-    logForDiagram(callbacks)
-    if trace == .json, let traceFile { writeTraceFile(callbacks, to: traceFile) }
-    return callbacks
-  }
-
   /// The search screen's state, for comparing a live session with its commands.
   public var searchState: SearchState { state }
 

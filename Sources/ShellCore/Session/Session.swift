@@ -31,12 +31,12 @@ public final class Session {
   public private(set) var failureCount = 0
   /// The table last printed, so an action prints the table only when it changed.
   private var lastTable: TableKey?
-  /// Whether the table is scrolled so the search bar is out of sight (`set bar-hidden on`).
-  var isBarScrolledOut = false
   /// Where `trace json FILE` writes, one JSON object per line; nil writes to the console.
   var traceFile: AppendingFile?
   /// The last search, so drawing the table, its count and completion scan once per query.
   private var searchCache: (key: SearchKey, rows: TableRows)?
+  /// How many searches the session has asked of the engine (tests count them).
+  private(set) var engineSearches = 0
   /// Runs live mode on the terminal; set by the executable only when it has one.
   public var liveRunner: ((Session) throws(ShellError) -> Void)?
   /// The commands equivalent to the keys typed in live mode, in order.
@@ -208,10 +208,10 @@ extension Session {
         presets: newDataset.presets, pageSize: settings.pageSize, appearance: settings.appearance)
     }
     state = SearchState()
-    isBarScrolledOut = settings.appearance.startsHidden
     lastCallbacks = []
     lastTable = nil
     scripting.diagram = []
+    if settings.appearance.startsHidden { apply([.tableScrolledPastBar], echo: .console) }
   }
 
   /// Forgets which table was printed, so the next screen shows it again (after `quiet`, `record`).
@@ -224,104 +224,6 @@ extension Session {
   /// Searches `columns` from now on (`set fields`).
   func searchColumns(_ columns: [Int]) {
     engine = SearchEngine(dataset: dataset, columns: columns)
-  }
-}
-
-// MARK: - Actions
-
-extension Session {
-  /// The lifecycle with the session's options.
-  var lifecycle: SearchLifecycle { SearchLifecycle(options: settings.lifecycle) }
-
-  /// Sends actions in order, prints their callbacks as they fire (when tracing), then the screen.
-  func perform(_ actions: [SearchAction], showScreen: Bool = true) {
-    performUntil(actions, showScreen: showScreen) { false }
-  }
-
-  /// `perform`, stopped by Ctrl-C between two actions with everything as before the command:
-  /// a cancelled command changes nothing, like a failed one (the trace already printed stays).
-  func performCancellably(_ actions: [SearchAction], command: String) throws(ShellError) {
-    let before = (state, lastCallbacks, isBarScrolledOut, scripting.diagram)
-    guard performUntil(actions, showScreen: true, { self.interruption.isCancelled }) else {
-      (state, lastCallbacks, isBarScrolledOut, scripting.diagram) = before
-      throw .cancelled(command: command, outcome: "the search is as it was before it")
-    }
-  }
-
-  /// Sends actions until `stop` says so; returns false when it did, before any screen is shown.
-  @discardableResult
-  private func performUntil(_ actions: [SearchAction], showScreen: Bool, _ stop: () -> Bool) -> Bool {
-    var callbacks: [Callback] = []
-    if state.isDetailOpen { _ = lifecycle.reduce(&state, .detailClosed) }
-    for (index, action) in actions.enumerated() {
-      if stop() { return false }
-      let fired = lifecycle.reduce(&state, action)
-      printTrace(fired)
-      callbacks += fired
-      // On a paced terminal the bar shows each character as it is typed.
-      if let pacer = scriptOptions.pacer, case .textChanged = action, index < actions.count - 1 {
-        for line in ScreenRenderer(session: self).barLines().prefix(1) { console.print(line) }
-        pacer.keystroke()
-      }
-    }
-    if trace == .state { printStateTable(callbacks) }
-    lastCallbacks = callbacks
-    revealBarIfEngaged()
-    logForDiagram(callbacks)
-    if showScreen { printScreen() }
-    return true
-  }
-
-  /// Focusing or searching scrolls the table back to the top, bringing a hidden bar into sight.
-  func revealBarIfEngaged() {
-    if state.isFirstResponder || state.isSearching(settings.lifecycle.flavor) { isBarScrolledOut = false }
-  }
-
-  /// Prints callbacks in the current trace mode (`state` prints its table once the command is done).
-  func printTrace(_ callbacks: [Callback]) {
-    switch trace {
-    case .off, .state: return
-    case .on: for callback in callbacks { console.print(TraceFormatter.line(callback, style: style)) }
-    case .json:
-      if let traceFile {
-        writeTraceFile(callbacks, to: traceFile)
-      } else {
-        for callback in callbacks { console.print(TraceFormatter.json(callback)) }
-      }
-    }
-  }
-
-  /// Appends callbacks to the trace file as they fire, so another terminal can follow it.
-  ///
-  /// A write that fails (a full disk, a reader gone, the file loaded as the dataset since) closes
-  /// the file and turns tracing off, with one error line: the session goes on.
-  func writeTraceFile(_ callbacks: [Callback], to file: AppendingFile) {
-    guard !callbacks.isEmpty else { return }
-    let text = callbacks.map { TraceFormatter.json($0) + "\n" }.joined()
-    do throws(ShellError) {
-      if file.isOne(of: protectedFiles) { throw .wouldOverwriteDataset(file.name) }
-      try file.append(text)
-    } catch {
-      file.close()
-      traceFile = nil
-      trace = .off
-      report(.stoppedWriting(what: "tracing to it", because: error))
-    }
-  }
-
-  /// The tap into the bar, when the keyboard is not up yet (commands that type focus first).
-  var focusIfNeeded: [SearchAction] { state.isFirstResponder ? [] : [.editingBegan] }
-
-  /// Checks that `text` is a valid query under the current rule before any state changes.
-  ///
-  /// The search it runs is cached, so the action's own search is free. An empty query is always
-  /// valid, and searching it would only list every row.
-  func validateQuery(_ text: String, rule: MatchRule? = nil, scope: Int? = nil) throws(ShellError) {
-    guard !text.isEmpty else { return }
-    // The rows on screen are about to change: holding them through the search would keep two
-    // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
-    searchCache = nil
-    _ = try engine.results(text, rule: rule ?? settings.match, scope: scope ?? state.scopeIndex)
   }
 }
 
@@ -346,23 +248,51 @@ private struct TableKey: Equatable {
 }
 
 extension Session {
-  /// The app's filtered items for `text` in `scope`.
+  /// The app's filtered items for `text` in `scope`; an invalid query selects nothing.
   ///
   /// The tutorials filter with Foundation's `contains`, which finds nothing for an empty string, so
   /// an empty search selects nothing; under the `text` rule (the fruit example) an empty search
   /// selects every row of the scope instead.
   func filteredRows(text: String, scope: Int) -> TableRows {
+    do throws(ShellError) {
+      return try searchedRows(text: text, rule: settings.match, scope: scope)
+    } catch {
+      let rows = TableRows.subset([])
+      searchCache = (searchKey(text: text, rule: settings.match, scope: scope), rows)
+      return rows
+    }
+  }
+
+  /// Checks that `text` is a valid query under `rule` (the current one by default) before any
+  /// state changes.
+  ///
+  /// It is the search the screen then draws: the rows are kept for it, so a command searches
+  /// once. An empty query is always valid.
+  func validateQuery(_ text: String, rule: MatchRule? = nil, scope: Int? = nil) throws(ShellError) {
+    guard !text.isEmpty else { return }
+    _ = try searchedRows(text: text, rule: rule ?? settings.match, scope: scope ?? state.scopeIndex)
+  }
+
+  /// The one path from a query to the engine: the rows for `text` in `scope` under `rule`,
+  /// searched once per query and kept until another is searched.
+  private func searchedRows(text: String, rule: MatchRule, scope: Int) throws(ShellError) -> TableRows {
     if text.isEmpty {
       guard settings.lifecycle.rule == .text else { return .subset([]) }
       if scope == 0 { return .all(count: dataset.rowCount) }
     }
-    let key = SearchKey(engine: ObjectIdentifier(engine), text: text, scope: scope, match: settings.match)
+    let key = searchKey(text: text, rule: rule, scope: scope)
     if let searchCache, searchCache.key == key { return searchCache.rows }
+    // The rows on screen are about to change: holding them through the search would keep two
+    // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
     searchCache = nil
-    let result = (try? engine.results(text, rule: settings.match, scope: scope)) ?? nil
-    let rows = result.map(TableRows.init) ?? .subset([])
+    engineSearches += 1
+    let rows = try engine.results(text, rule: rule, scope: scope).map(TableRows.init) ?? .subset([])
     searchCache = (key, rows)
     return rows
+  }
+
+  private func searchKey(text: String, rule: MatchRule, scope: Int) -> SearchKey {
+    SearchKey(engine: ObjectIdentifier(engine), text: text, scope: scope, match: rule)
   }
 
   /// The rows of the table on screen.

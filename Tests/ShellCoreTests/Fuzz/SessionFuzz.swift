@@ -99,7 +99,7 @@ struct SessionSnapshot: Equatable {
     format = session.outputFormat
     trace = session.trace.rawValue
     timing = session.timing
-    barScrolledOut = session.isBarScrolledOut
+    barScrolledOut = session.state.isBarScrolledOut
     scopes = session.dataset.scopeTitles
   }
 }
