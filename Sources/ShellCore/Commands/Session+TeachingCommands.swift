@@ -1,6 +1,6 @@
 import Foundation
 
-/// Teaching: `trace state`, `explain` and `diagram`.
+/// The teaching commands: `trace state`'s table, `explain` and `diagram`.
 extension Session {
   /// Prints the `trace state` table for one command's callbacks.
   func printStateTable(_ callbacks: [Callback]) {

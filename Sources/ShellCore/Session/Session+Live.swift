@@ -27,18 +27,4 @@ extension Session {
       liveCommands.append(command)
     }
   }
-
-  /// `live`: hands the terminal to the executable's live loop, then shows the screen it left.
-  ///
-  /// A recording gets the commands equivalent to the keys (not `live` itself, which needs a
-  /// terminal), merged once live mode ends, so typing a word records one `type WORD`.
-  func liveCommand() throws(ShellError) {
-    guard let liveRunner else { throw .liveNeedsTerminal }
-    let start = liveCommands.count
-    defer {
-      for command in liveCommands[start...] { record(command.line, depth: scripting.depth) }
-    }
-    try liveRunner(self)
-    printScreen(forceTable: true)
-  }
 }
