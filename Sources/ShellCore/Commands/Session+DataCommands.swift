@@ -19,8 +19,7 @@ extension Session {
     if engine.wasCancelled { throw .loadCancelled(request.target) }
     replaceDataset(with: result.dataset, engine: engine)
     loadedWith = request
-    lastCallbacks = []
-    _ = lifecycle.reduce(&state, .datasetLoaded)
+    apply([.datasetLoaded], echo: .console)
     for warning in result.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
     let name = Sanitizer.printable(result.dataset.name)
     console.print(

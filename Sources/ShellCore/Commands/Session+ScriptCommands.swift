@@ -75,8 +75,7 @@ extension Session {
     let header = try recordingHeader()
     scripting.recorder = try SessionRecorder(
       path: argument, depth: scripting.depth, header: header, protectedPaths: protectedFiles)
-    _ = lifecycle.reduce(&state, .datasetLoaded)
-    lastCallbacks = []
+    apply([.datasetLoaded], echo: .console)
     scripting.diagram = []
     forgetPrintedTable()
     console.print(
