@@ -22,8 +22,9 @@ public final class LiveController {
     if session.state.isDetailOpen {
       apply(LiveKeyMapper.Step(command: .back, effect: .closeDetail))
     }
-    if !session.state.isFirstResponder, !session.state.isBarScrolledOut {
-      apply(LiveKeyMapper.Step(actions: [.editingBegan], command: .focus))
+    let tap = session.tapIntoBar(before: .editing)
+    if !tap.isEmpty, !session.state.isBarScrolledOut {
+      apply(LiveKeyMapper.Step(actions: tap, command: .focus))
     }
   }
 
