@@ -4,8 +4,8 @@ import Foundation
 ///
 /// It holds a dataset's text and offsets. `Array.append(contentsOf:)` copies a cell element by
 /// element through generic code, and growing an array copies it into a new buffer while the old
-/// one is still held (a 10M-row table's offsets briefly took 32 MiB twice); `realloc` of a large
-/// block moves its pages instead. Filled once by `DatasetBuilder`, then only read.
+/// one is still held (a large table's offsets briefly twice); `realloc` of a large block moves
+/// its pages instead. Filled once by `DatasetBuilder`, then only read.
 final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// The first element.
   private(set) var base: UnsafeMutablePointer<Element>
