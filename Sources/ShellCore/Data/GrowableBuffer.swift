@@ -79,7 +79,7 @@ final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     let first = (Int(bitPattern: memory) + hugePage - 1) / hugePage * hugePage
     let last = (Int(bitPattern: memory) + bytes) / hugePage * hugePage
     if last - first >= hugePage, let address = UnsafeMutableRawPointer(bitPattern: first) {
-      _ = madvise(address, last - first, MADV_HUGEPAGE)
+      MemoryAdvice.preferHugePages(address, length: last - first)
     }
     return memory.bindMemory(to: Element.self, capacity: capacity)
   }

@@ -38,6 +38,8 @@ struct RowSweep<Shape: ProbeShape> {
     third = SIMD16(repeating: needle[min(2, needle.count - 1)])
     fourth = SIMD16(repeating: needle[needle.count - 1])
     (needleWord, needleMask) = needle.withUnsafeBufferPointer { bytes in
+      // Non-nil: the precondition above makes the needle non-empty, and a non-empty array's
+      // buffer has an address.
       ByteScanner.leadingWord(bytes.baseAddress.unsafelyUnwrapped, count: bytes.count)
     }
   }

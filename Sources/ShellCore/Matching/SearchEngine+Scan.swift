@@ -448,6 +448,8 @@ extension SearchEngine {
       )
         -> Int
       {
+        // Non-nil when `listed`: that is `candidates != nil`, or `CompactNarrowing`, which
+        // `probeRows` picks only with `compact`, and every caller passing `compact` passes `candidates`.
         let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
         let slot = compacted ? position &- slotBase : row
         // A compact copy has one offset per row, and every row clear of its edges (see `PartBuffer`);
@@ -515,6 +517,7 @@ extension SearchEngine {
           for position in blockStart..<blockEnd {
             let found = test(position, &writer, copying: false)
             if open, found != 0 {
+              // Non-nil when `listed` (see `test` above).
               let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
               // A wide row compared in its side form (the last one `test` read) is copied from it.
               let sideForm = !foldOnly && variant != .fold && texts.isWide(row)

@@ -541,7 +541,7 @@ final class SearchEngine {
     let last = Int(bitPattern: end) / page * page
     // Small spares are not worth a system call.
     guard last - first >= 256 * page, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
-    _ = madvise(address, last - first, MADV_DONTNEED)
+    MemoryAdvice.releasePages(address, length: last - first)
   }
 
   /// Joins chunk results with one allocation (`joined()` copies element by element).
