@@ -18,9 +18,15 @@ let package = Package(
       name: "SearchShell",
       dependencies: ["ShellCore", "CReadline"]
     ),
+    // Types only tests use (`BufferConsole`), kept out of the product.
+    .target(
+      name: "ShellCoreTestSupport",
+      dependencies: ["ShellCore"],
+      path: "Tests/ShellCoreTestSupport"
+    ),
     .testTarget(
       name: "ShellCoreTests",
-      dependencies: ["ShellCore"]
+      dependencies: ["ShellCore", "ShellCoreTestSupport"]
     ),
     .testTarget(
       name: "EndToEndTests",

@@ -22,7 +22,7 @@ fi
 out=$(pwd)/.build/fuzz
 opt=${FUZZ_OPT:--Onone}
 bin=$out/searchshell-fuzz$opt
-sources=$(find "$(pwd)/Sources/ShellCore" "$(pwd)/Tests/ShellCoreTests/Fuzz" -name '*.swift' ! -name '*Tests.swift' | sort)
+sources=$(find "$(pwd)/Sources/ShellCore" "$(pwd)/Tests/ShellCoreTestSupport" "$(pwd)/Tests/ShellCoreTests/Fuzz" -name '*.swift' ! -name '*Tests.swift' | sort)
 stamp=$bin.stamp
 mkdir -p "$out"
 if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ]; then

@@ -56,7 +56,4 @@ public enum DataFormat: String, CaseIterable, Sendable {
     default: return .text
     }
   }
-
-  /// The values `--format` accepts, for error messages.
-  static var allowedNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

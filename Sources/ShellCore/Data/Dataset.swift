@@ -63,11 +63,6 @@ extension Dataset {
   /// The title of a row, as the table shows it.
   func title(_ row: Int) -> String { cell(row: row, column: titleColumn) }
 
-  /// The category of a row, or nil for a dataset without a scope column.
-  func scopeValue(_ row: Int) -> String? {
-    scopeColumn.map { cell(row: row, column: $0) }
-  }
-
   /// Calls `body` with the raw UTF-8 bytes of the arena and the cell offsets, for the search index.
   func withStorage<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) throws -> R) rethrows
     -> R
@@ -78,9 +73,6 @@ extension Dataset {
 
   /// Whether rows can be narrowed with a scope bar.
   var hasScopes: Bool { scopeTitles.count > 1 }
-
-  /// Approximate bytes held by the text and its offsets.
-  var storageBytes: Int { arena.count + offsets.count * 4 + rowScopes.count * 2 }
 
   /// Traps unless the storage is consistent: one offset per cell plus one, ascending from 0 to
   /// the arena's end, every cell valid UTF-8, a scope per row that the scope bar has.

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// It holds a dataset's text and offsets. `Array.append(contentsOf:)` copies a cell element by
 /// element through generic code, and growing an array copies it into a new buffer while the old
-/// one is still held (a 10M-row table's offsets briefly took 32 MiB twice); `realloc` of a large
-/// block moves its pages instead. Filled once by `DatasetBuilder`, then only read.
+/// one is still held (a large table's offsets briefly twice); `realloc` of a large block moves
+/// its pages instead. Filled once by `DatasetBuilder`, then only read.
 final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// The first element.
   private(set) var base: UnsafeMutablePointer<Element>
@@ -79,7 +79,7 @@ final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     let first = (Int(bitPattern: memory) + hugePage - 1) / hugePage * hugePage
     let last = (Int(bitPattern: memory) + bytes) / hugePage * hugePage
     if last - first >= hugePage, let address = UnsafeMutableRawPointer(bitPattern: first) {
-      _ = madvise(address, last - first, MADV_HUGEPAGE)
+      MemoryAdvice.preferHugePages(address, length: last - first)
     }
     return memory.bindMemory(to: Element.self, capacity: capacity)
   }

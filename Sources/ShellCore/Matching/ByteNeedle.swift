@@ -48,9 +48,8 @@ struct ByteNeedle {
     thirdIndex = ranked.count > 2 ? ranked[2] : secondIndex
     // A third key costs every 32-byte step a load and a compare; a candidate that fails costs a
     // mispredicted branch and a verification. Three bytes are always worth it (the comparison then
-    // verifies them); longer needles take the third when their two rarest bytes are common enough
-    // to agree at one position in 1,024 or more (1M rows: `stan`, keyed on `t` and `n`, 5.4 → 3.3
-    // ms; `zzqy` 1.8 with two keys, 2.1 with three).
+    // verifies them); longer needles take the third only when their two rarest bytes are common
+    // enough to agree at one position in 1,024 or more, where failed candidates cost more than it.
     let total = max(1, frequency.reduce(0, +))
     func share(_ index: Int) -> Double { Double(frequency[Int(bytes[index])]) / Double(total) }
     keysOnThree =

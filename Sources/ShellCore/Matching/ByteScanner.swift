@@ -30,8 +30,7 @@ enum ByteScanner {
   /// `secondOffset`, as two 16-lane masks.
   ///
   /// Kept as 16-lane halves, the masks stay in registers from a loop's emptiness test to `bits`;
-  /// a 32-lane mask kept across that test was copied to memory and read back a lane at a time
-  /// (about 100 instructions per row with a candidate).
+  /// a 32-lane mask kept across that test was copied to memory and read back a lane at a time.
   @inline(__always)
   static func pairLanes(
     _ base: UnsafePointer<UInt8>, _ position: Int, _ firstOffset: Int, _ first: SIMD16<UInt8>,
@@ -66,13 +65,6 @@ enum ByteScanner {
   @inline(__always)
   static func keep(_ mask: UInt64, through span: Int) -> UInt64 {
     span >= 63 ? mask : mask & ((UInt64(2) &<< UInt64(truncatingIfNeeded: span)) &- 1)
-  }
-
-  /// The high bit of each byte of `x` that is zero (exact: no borrow between bytes).
-  @inline(__always)
-  static func zeroBytes(_ x: UInt64) -> UInt64 {
-    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    return ~(((x & low7) &+ low7) | x | low7)
   }
 
   /// 8 bytes from any address, as one word.
@@ -189,8 +181,7 @@ enum ByteScanner {
       /// Verifies a candidate; on a hit reports the row and returns where the next row starts.
       ///
       /// The bytes are verified before the row is looked up: most candidates of a needle whose
-      /// keys are common letters fail, and each lookup reads offsets (1M rows, `stan` keyed on
-      /// two bytes: 5.4 → 4.9 ms).
+      /// keys are common letters fail, and each lookup reads offsets.
       @inline(__always) func check(_ candidate: Int) -> Int? {
         if !verified {
           if length <= 8, candidate <= wordLast {
@@ -224,13 +215,13 @@ enum ByteScanner {
         var next = position &+ 32
         if position <= simdLast {
           // Most steps have no candidate: they get a loop of their own, whose few values stay in
-          // registers (in one loop with the hit's handling, the position went through the stack
-          // at every step: 10M, `zzqx` 17-18 → 14-15 ms). One OR of a mask's words says it is empty.
+          // registers (in one loop with the hit's handling, the position went through the stack at
+          // every step). One OR of a mask's words says it is empty.
           var step = position
           // 64 positions at a time, then 32; the lanes of the step that has one come from the masks
-          // at hand, in 16-lane halves (found again a step at a time, a pair's first step cost a
-          // sixth of `sta`'s scan at 10M rows, whose hits are a few rows apart; a 32-lane mask kept
-          // from inside the loop was written to memory lane by lane at every step).
+          // at hand, in 16-lane halves (found again a step at a time, a pair's first step was a
+          // noticeable share of a scan whose hits are a few rows apart; a 32-lane mask kept from inside
+          // the loop was written to memory lane by lane at every step).
           var lanes: UInt64 = 0
           var width = 64
           while step &+ 32 <= lastStep {

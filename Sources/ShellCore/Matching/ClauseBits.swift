@@ -1,9 +1,9 @@
 /// A query's other clauses, tested on the rows a sweep found in a block from the hit bits that each
 /// of their terms sets in one pass over the block (`RowSweep.mark`).
 ///
-/// Reading each found row's text once per term cost about 300 instructions a row (1M rows,
-/// `exact st a`: the quarter of the rows that hold `st`, each searched for `a`); a pass over the
-/// block's bytes, 64 at a step, and one funnel shift per row and term cost far less.
+/// Reading each found row's text once per term costs hundreds of instructions a row when a
+/// sweep finds many rows; a pass over the block's bytes, 64 at a step, and one funnel shift per
+/// row and term cost far less.
 final class ClauseBits {
   /// One term's sweep, of its length and kind, so that each is specialised.
   private enum Sweep {

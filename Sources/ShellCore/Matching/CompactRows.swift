@@ -3,7 +3,7 @@
 ///
 /// Re-checking a result after a typed letter reads its rows from all over the arena: at a
 /// quarter of the rows that touches nearly every cache line of it, as slow as a full scan, and
-/// at 3% one cache miss per row (about 90 ns). Reading them from this copy is one sequential pass
+/// at a few percent one cache miss per row. Reading them from this copy is one sequential pass
 /// over only their bytes. The copy is written while the rows are found (their bytes in cache),
 /// in parts, one per chunk of the search, so no part waits for another and nothing is joined:
 /// the next narrowing re-checks each part in a chunk of its own.
@@ -95,8 +95,8 @@ final class CompactRows {
     /// bytes in all.
     ///
     /// The room is taken now, while the copy is empty: growing it during the search would copy
-    /// it and briefly hold both (1M rows, `st`: a peak 1.4 MB higher). Room
-    /// never written costs no memory, and room written once is reused by later searches.
+    /// it and briefly hold both. Room never written costs no memory, and room written once is
+    /// reused by later searches.
     func reset(limit: Int, share: Int, margin: Int? = nil, bytes: Int) {
       self.limit = limit
       self.share = share
@@ -219,8 +219,7 @@ final class CompactRows {
     /// Whether the rows copied so far, extrapolated to all `total`, pass the share by `margin`.
     ///
     /// Asked from 4,096 rows or an eighth of the scan on: a result that will not fit then does not
-    /// copy most of itself first (10M rows: `sta` spent 5 of 40 ms so; `st` would touch 8 MB;
-    /// `prefix st`, each part allowed half as much again as its share, copied 13 MB for nothing).
+    /// copy most of itself first, which cost large results time and megabytes for nothing.
     @inline(__always)
     private func outpaces(scanned: Int, of total: Int, adding rows: Int = 0) -> Bool {
       scanned >= min(4096, total / 8) && (rowCount &+ rows) &* total > (share &+ margin) &* scanned

@@ -4,8 +4,6 @@ struct CompiledQuery {
   let clauses: [[CompiledTerm]]
   /// The clause a full scan starts with (a single positive `contains`/`wordStart` term), if any.
   let driver: CompiledTerm?
-  /// Whether any term is fuzzy (the rows then need scores).
-  let isFuzzy: Bool
   /// `clauses` flattened for `plan`.
   private let planTerms: PinnedBuffer<TermPlan>
   private let planClauseEnds: PinnedBuffer<Int>
@@ -14,8 +12,8 @@ struct CompiledQuery {
   ///
   /// With `sampledHits` (how many of a sample of rows a term matches), a query of several terms
   /// that could drive the scan is driven by the one that matches fewest: the rarest bytes alone
-  /// misjudge groups of common letters (1M rows: `ing`, keyed on the rare `g`, matches 27% of the
-  /// rows, `sta` 3%; `sta ing` driven by `ing` took 15 ms, by `sta` 3).
+  /// misjudge groups of common letters (`ing`, keyed on the rare `g`, matches far more rows than
+  /// `sta`).
   init(_ parsed: ParsedQuery, frequency: [Int], sampledHits: ((CompiledTerm) -> Int)? = nil) {
     var clauses = parsed.clauses.map { $0.map { CompiledTerm($0, frequency: frequency) } }
     let total = max(1, frequency.reduce(0, +))
@@ -57,7 +55,6 @@ struct CompiledQuery {
       let b = cost(right.element)
       return a != b ? a < b : left.offset < right.offset
     }.map(\.element)
-    isFuzzy = parsed.clauses.contains { $0.contains { $0.kind == .fuzzy } }
     let flat = self.clauses.joined().map(\.plan)
     planTerms = PinnedBuffer(count: flat.count)
     for (index, term) in flat.enumerated() { planTerms.base[index] = term }
@@ -121,8 +118,7 @@ struct CompiledQuery {
   }
 
   /// Whether the signature bits alone decide every clause: each is one letter or space, wanted or
-  /// excluded (1M rows, `st a`: the `a` of each of `st`'s 248k rows was searched for in its text;
-  /// 159 → 97 M instructions).
+  /// excluded (then no found row's text is searched for its other letters).
   var isDecidedBySignature: Bool {
     clauses.allSatisfy { $0.count == 1 && Self.signatureLetter($0[0]) != nil }
   }
@@ -130,8 +126,8 @@ struct CompiledQuery {
   /// The bits an ASCII row must have besides `requiredSignature`, when the signature decides it.
   ///
   /// That is when every clause is one letter or space, and those not in `fold` form are wanted
-  /// ones in `ci` form, which an ASCII row holds as its fold form (1M rows, `ci st a`: 285 → 226 M
-  /// instructions); nil for any other query. Wide rows are read.
+  /// ones in `ci` form, which an ASCII row holds as its fold form; nil for any other query. Wide
+  /// rows are read.
   var asciiSignature: UInt32? {
     var mask: UInt32 = 0
     for clause in clauses {
@@ -215,7 +211,7 @@ struct QueryPlan {
   /// Whether row `row` passes every clause but the one-term fuzzy ones (decided by the caller).
   ///
   /// `matches`'s loop with one test more, written out: one function for both, with the test
-  /// behind a constant flag, cost `fuzzy st !a` 310 → 326-346 M instructions at 1M rows.
+  /// behind a constant flag, cost the fuzzy loop measurably more instructions.
   @inline(__always)
   func matchesUnranked(_ row: Int, _ texts: RowTexts) -> Bool {
     var start = 0

@@ -462,8 +462,8 @@ final class FoldedIndex: @unchecked Sendable {
   /// Per row, the letters that start a word in its fold form (bit 0 for `a` to bit 25 for `z`).
   ///
   /// A one-letter `prefix` query is then a test of 4 bytes per row, as a one-letter `fold` query
-  /// is with `signatures`. Built on first use (1M rows: about 36 ms on two cores, 10M about
-  /// 0.4 s), as a session that never searches by word start should not hold it.
+  /// is with `signatures`. Built on first use (a pass over every row on every core), as a session
+  /// that never searches by word start should not hold it.
   func initialSignatures(parallelThreshold: Int) -> PinnedBuffer<UInt32> {
     if let initials { return initials }
     let built = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
@@ -503,7 +503,7 @@ final class FoldedIndex: @unchecked Sendable {
 
   /// The wide rows' forms in `variants` (of `exact`, `ci` and `strip`) in side arenas indexed by
   /// wide row, each built on first use: a session that only folds (the default rule) never holds
-  /// them, and one that only uses `ci` holds only that form (10M rows: 15 MiB of the three's 45).
+  /// them, and one that only uses `ci` holds only that form, a third of the three.
   ///
   /// Two passes over the wide rows, like the load's: count each chunk's bytes, then write the
   /// missing forms straight into arenas of exact size.
@@ -518,8 +518,8 @@ final class FoldedIndex: @unchecked Sendable {
   /// The wide rows whose `exact` form (in `exact`, by wide index) differs from their bytes.
   private func exactDifferences(dataset: Dataset, exact: ArenaView) -> PinnedBuffer<Int32> {
     var rows: [Int32] = []
-    // One pass on one core over the wide rows, once: 10M rows' first `exact` search, which builds
-    // the form, took 298-328 ms with it and 322-352 without (within the machine's drift).
+    // One pass on one core over the wide rows, once: splitting it over the cores saved no more
+    // than the machine's drift.
     dataset.withStorage { bytes, offsets in
       let source = SourceRows(
         bytes, offsets, stride: dataset.columns.count, columns: columns,

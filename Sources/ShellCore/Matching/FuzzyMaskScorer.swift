@@ -69,8 +69,7 @@ struct FuzzyMaskScorer {
   /// The best score of the pattern in the `length` (at most 64) ASCII bytes at `text`, or
   /// `FuzzyScorer.none`; `reach` bytes from `text` must be readable.
   ///
-  /// Transparent: with `@inline(__always)` the compiler still called it out of line per row,
-  /// which cost 5-9% of a search's instructions.
+  /// Transparent: with `@inline(__always)` the compiler still called it out of line per row.
   @_transparent
   func score(_ text: UnsafePointer<UInt8>, length: Int) -> Int32 {
     let none = FuzzyScorer.none
@@ -154,7 +153,7 @@ struct FuzzyMaskScorer {
   /// Word starts are known only in a row of letters and spaces (`lettersAndSpaces`, from its
   /// signature): the row's first byte and those after a space; in any other row every position
   /// counts as one, which only loosens the bound. A signature of every row's word initials
-  /// answered the same for every row but cost 4 bytes a row (40 MB at 10M rows).
+  /// answered the same for every row but cost 4 bytes a row.
   @_transparent
   func ceiling(
     _ text: UnsafePointer<UInt8>, length: Int, bound: Int32, losses: (first: Int32, second: Int32),
@@ -213,8 +212,7 @@ struct FuzzyMaskScorer {
   ///
   /// For each position `i` of the first byte, the best second position is the adjacent one, the
   /// first one after a gap, or the first word start after a gap (a later one of the same kind
-  /// only adds gap), so a row costs a few bit scans per first-byte position (1M rows, `st`: 295 →
-  /// 274 M instructions a search).
+  /// only adds gap), so a row costs a few bit scans per first-byte position.
   @inline(__always)
   func pairScore(_ text: UnsafePointer<UInt8>, _ window: Window) -> Int32 {
     let none = FuzzyScorer.none

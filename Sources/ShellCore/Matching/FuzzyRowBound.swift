@@ -2,8 +2,7 @@
 /// the row matches (for rows of at most 64 ASCII bytes).
 ///
 /// A protocol so that `SearchEngine.rankFuzzyRows` is specialised for one term (`FuzzyTermBound`)
-/// and for several (`FuzzyTermBounds`): one loop over the terms cost a single term 4-8% more
-/// instructions (1M rows, `st` 146 → 152-156 M).
+/// and for several (`FuzzyTermBounds`): one loop over the terms made a single term pay for it.
 protocol FuzzyRowBound {
   /// At least the row's score, or `FuzzyScorer.none` when the row does not match.
   func ceiling(

@@ -11,8 +11,7 @@ struct FuzzyTermBound {
   init(kernel: FuzzyMaskScorer, scalars: UnsafePointer<UInt32>, count: Int) {
     self.kernel = kernel
     var bound = FuzzyScorer.match &* Int32(count)
-    // (The first two only: checking every letter cost longer patterns more than it saved, 1M
-    // `stand` 17 → 20 ms with all five.)
+    // (The first two only: checking every letter cost longer patterns more than it saved.)
     var losses: (first: Int32, second: Int32) = (0, 0)
     for step in 0..<count {
       let best: Int32

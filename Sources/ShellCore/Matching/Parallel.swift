@@ -30,8 +30,8 @@ enum Parallel {
   }
 
   /// The cores to split work over (at least two), read once: on Linux each read of
-  /// `activeProcessorCount` parses the process's CPU affinity and cgroup limits, 35 µs here,
-  /// which a search paid two or three times.
+  /// `activeProcessorCount` parses the process's CPU affinity and cgroup limits, which a search
+  /// paid two or three times.
   static let cores = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
   /// How many pieces to split `work` items into: one below `threshold`, else a few per core,

@@ -48,7 +48,7 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
       // Only whole huge pages are advised: a last, partly used one would be resident in full,
       // up to 2 MiB per buffer of memory that holds nothing.
       if posix_memalign(&address, hugePage, bytes) == 0, let address {
-        _ = madvise(address, bytes / hugePage * hugePage, MADV_HUGEPAGE)
+        MemoryAdvice.preferHugePages(address, length: bytes / hugePage * hugePage)
       }
     }
     if address == nil {

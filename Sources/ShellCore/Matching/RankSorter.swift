@@ -54,9 +54,9 @@ enum RankSorter {
   ///
   /// Each chunk keeps its best `limit` rows in a `RankHeap`: a row whose score (or its ceiling)
   /// is below the heap's worst is rejected by one comparison, and only rows that tie it look up
-  /// their title length. A one-letter `fuzzy` query matches most rows: its first page does not wait for
-  /// their whole order. The lengths come as `TitleLengths`, not a closure: called through one for
-  /// each row that tied, they were a fifth of a one-letter query (1M rows, `fuzzy s`).
+  /// their title length. A one-letter `fuzzy` query matches most rows: its first page does not wait
+  /// for their whole order. The lengths come as `TitleLengths`, not a closure: called through one
+  /// for each row that tied, they were a large share of a one-letter query.
   static func best(
     _ limit: Int, rows: [Int32], scores: [Int32], titleLength: TitleLengths, threshold: Int = 1 << 16
   ) -> [Int32] {

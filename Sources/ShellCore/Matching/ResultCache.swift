@@ -74,12 +74,10 @@ struct ResultCache {
   /// Turns cached results of over a quarter of the rows, or over an eighth that `query` cannot
   /// narrow from, into bits before a search the cache cannot answer.
   ///
-  /// Such a result is never a narrowing base, and as ids it would be held through the search
-  /// (10M rows, `s` … `zzqx`: peak 701 → 686 MiB under `ci`, 688 → 672 under `fold`, with the
-  /// session letting go of its rows first; `stand` `sta` `st` `s` `zzqx`, which holds `st`'s
-  /// quarter of the rows while `s` is searched: 699 → 690 under `ci`, 703 → 695 under `exact`). Ranked (fuzzy) results keep their order, which bits
+  /// Such a result is never a narrowing base, and as ids it would be held through the search,
+  /// raising the session's peak memory. Ranked (fuzzy) results keep their order, which bits
   /// cannot hold. A cache of one entry drops them after the search anyway, so packing them
-  /// would only cost time (1M rows, `s` then `zzqx`: 1 ms).
+  /// would only cost time.
   mutating func packLargeEntries(keepingBasesOf query: ParsedQuery?, rule: MatchRule, scope: Int) {
     guard capacity > 1 else { return }
     // A large ranking is dropped instead: searching again costs little more than sorting it.
@@ -109,16 +107,11 @@ struct ResultCache {
       guard let parsed = entry.parsed, query.implies(parsed) else { continue }
       if entry.packed == nil, best == nil || entry.count < best?.count ?? 0 { best = entry }
     }
-    // Re-checked rows are scattered, so each costs memory latency and a hard-to-predict branch,
-    // where a full scan streams at ~4-6 ns per row. Measured at 1M rows: `st`→`sta` re-checking
-    // the 25% that hold `st` took 5.4-8.8 ms against a 3.3-5.0 ms scan (with `RowFinder`, which
-    // needs a third of the instructions of the scan: instructions are not the limit here), and
-    // `sta`→`stan` from 3% about as long as the scan; the break-even is near 6%.
-    // `RowProbe` has no such branch, but each scattered row is still a cache miss: on both cores,
-    // re-checking a quarter of the rows (st→sta) took 4.6-6.1 ms against a 5.2-6.0 ms scan, and a
-    // tenth (z→zz) 4.5-6.4 against 3.7-4.2 (1M, the bench's sequence), so the break-even stays.
-    // A compact copy is read in one sequential pass of only its rows' bytes, so a result that has
-    // one narrows up to a quarter of the rows (1M, st→sta: 2.0-2.3 ms against a 3.4-3.8 ms search).
+    // Re-checked rows are scattered, so each costs memory latency (and, tested one by one, a
+    // hard-to-predict branch) where a full scan streams: re-checking rows of the arena breaks even
+    // with a scan near 6% of the rows, whichever kernel tests them. A compact copy is read in one
+    // sequential pass of only its rows' bytes, so a result that has one narrows up to a quarter
+    // of the rows.
     guard let best, narrows(from: best.count, copied: best.compact != nil) else { return nil }
     return (best.ascending, best.ranked == nil ? best.compact : nil)
   }

@@ -1,8 +1,8 @@
 /// A set of row ids as one bit per row: how a result of most of the rows is held.
 ///
-/// A one-letter result holds most rows (10M rows, `s`: 8.6M ids, 34 MB); as bits it is 1.25 MB,
-/// built from the row signatures in one pass, and a table page reads its rows by position
-/// (`subscript`) without the ids ever being listed.
+/// A one-letter result holds most rows, 4 bytes each as ids; as bits it is an eighth of a byte
+/// per row, built from the row signatures in one pass, and a table page reads its rows by
+/// position (`subscript`) without the ids ever being listed.
 struct RowBitmap: Equatable {
   /// Bit `r % 64` of word `r / 64` is set when row `r` is in the set.
   private let words: [UInt64]
@@ -75,8 +75,8 @@ struct RowBitmap: Equatable {
 
   /// The `index`-th row of the set, ascending (0-based; `index` must be below `count`).
   ///
-  /// Bisects the group counts, then counts bits word by word (at most eight): a table page of
-  /// 20 rows at 10M costs microseconds.
+  /// Bisects the group counts, then counts bits word by word (at most eight), so a table page
+  /// costs little even over millions of rows.
   subscript(index: Int) -> Int32 {
     precondition(index >= 0 && index < count, "row \(index) of a set of \(count)")
     var low = 0

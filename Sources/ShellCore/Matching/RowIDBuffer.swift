@@ -1,8 +1,8 @@
 /// A growable list of row ids in manually managed memory, for the scan's per-hit appends.
 ///
 /// `Array.append` costs a uniqueness check and a capacity check through generic code on every
-/// hit (over 100 instructions each when a quarter of a million rows match); this is a store and
-/// a compare. Each chunk of a search owns one; `SearchEngine` joins them with one copy each.
+/// hit; this is a store and a compare. Each chunk of a search owns one; `SearchEngine` joins
+/// them with one copy each.
 final class RowIDBuffer {
   /// The first id.
   private(set) var base: UnsafeMutablePointer<Int32>

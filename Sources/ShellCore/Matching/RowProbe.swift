@@ -14,8 +14,7 @@ struct RowProbe<Shape: ProbeShape> {
   // Every vector is built once, here: Swift turns splats built inside a loop into per-lane code,
   // as it does `&` and `|` on `SIMD32<UInt8>` (the mask operators `.&` and `.|` stay vector code).
   // The 16-lane halves are vectors of their own too: `lowHalf` is a generic call that the
-  // optimiser inlined into some specialisations of the probe loop and not others (1M, `prefix st`
-  // after a move of the loop to another file: 118 → 180 M instructions, 7.0 → 14.2 ms).
+  // optimiser inlined into some specialisations of the probe loop and not others.
   private let first: SIMD32<UInt8>
   private let second: SIMD32<UInt8>
   private let third: SIMD32<UInt8>
@@ -36,9 +35,8 @@ struct RowProbe<Shape: ProbeShape> {
 
   /// The most bytes a probed row has; longer rows take another path.
   ///
-  /// 48 covers nearly every row of short text (2-4 words: 99.8%) with three 16-byte vectors per
-  /// needle byte, where 64 took four (1M instructions: `st` 97 → 88, st→sta from a compact copy
-  /// 27 → 23).
+  /// 48 covers nearly every row of short text (2-4 words) with three 16-byte vectors per needle
+  /// byte, where 64 would take four.
   static var maxRowBytes: Int { 48 }
   /// How far from a row's first byte a probe reads (it also reads the byte before it).
   static var reach: Int { 66 }

@@ -2,7 +2,7 @@
 /// four bytes (anywhere, or up to three at a word start) with no branch per row or per hit.
 ///
 /// A needle that matches many rows costs the scan a row lookup and a mispredicted branch per hit,
-/// and the probe some sixty instructions per row. The sweep compares 64 positions at once and
+/// and the probe a vector test per row. The sweep compares 64 positions at once and
 /// keeps one bit per byte of the rows, set where a hit ends; then each row takes the bits of the
 /// positions where a hit of its own can end (from its start plus the needle's length less one,
 /// through its last byte), at most 64 of them, with one funnel shift of two words.
@@ -22,8 +22,8 @@ struct RowSweep<Shape: ProbeShape> {
   private let digitBase = SIMD16<UInt8>(repeating: 0x30 &+ 0x80)
   private let digitEnd = SIMD16<Int8>(repeating: -128 + 10)
 
-  /// How many rows the engine sweeps at a time: their hit bits then stay in cache (4,096 rows of
-  /// short text, about 100 KB, take 13 KB of bits).
+  /// How many rows the engine sweeps at a time: their hit bits (one per byte) then stay in cache
+  /// for rows of short text.
   static var blockRows: Int { 4096 }
 
   /// How many bytes before a run's first row the sweep reads.
@@ -38,6 +38,8 @@ struct RowSweep<Shape: ProbeShape> {
     third = SIMD16(repeating: needle[min(2, needle.count - 1)])
     fourth = SIMD16(repeating: needle[needle.count - 1])
     (needleWord, needleMask) = needle.withUnsafeBufferPointer { bytes in
+      // Non-nil: the precondition above makes the needle non-empty, and a non-empty array's
+      // buffer has an address.
       ByteScanner.leadingWord(bytes.baseAddress.unsafelyUnwrapped, count: bytes.count)
     }
   }
@@ -161,8 +163,7 @@ struct RowSweep<Shape: ProbeShape> {
   }
 
   /// `sweep`'s pass over the rows, once the hit bits are set: runs of rows between the rows of
-  /// `wide`, which are rechecked one by one (a test of every row against a bitmap of them cost
-  /// 6 instructions a row).
+  /// `wide`, which are rechecked one by one (cheaper than testing every row against a bitmap).
   @inline(__always)
   private func rowsWithHits(
     _ view: ArenaView, _ rows: Range<Int>, _ origin: Int, _ hits: UnsafeMutablePointer<UInt64>,

@@ -37,9 +37,8 @@ struct RowTexts {
   }
 
   /// The rows, ascending, whose bytes a sweep in `variant`'s arena cannot answer for: in `fold`
-  /// a word start in rows that keep a non-ASCII byte (1M, `prefix ing`: a test and recheck of
-  /// every wide row were 11 of 84 M instructions), in `exact` rows not in NFC, in `ci` and `strip`
-  /// every wide row (their forms are not their fold or their bytes).
+  /// a word start in rows that keep a non-ASCII byte (fewer than every wide row), in `exact` rows
+  /// not in NFC, in `ci` and `strip` every wide row (their forms are not their fold or their bytes).
   func rowsToRecheck(_ variant: TextVariant, wordStart: Bool) -> UnsafeBufferPointer<Int32> {
     switch variant {
     case .fold: return wordStart ? foldWideRows : UnsafeBufferPointer(start: nil, count: 0)
@@ -51,7 +50,7 @@ struct RowTexts {
   /// The first index in `wideRows` whose row is `>= row`.
   @inline(__always) func lowerWide(_ row: Int) -> Int {
     // The wide rows before the row's word, and those before it in its word: no search, and no
-    // branch (a binary search over 500k wide rows at 10M cost a mispredicted branch per step).
+    // branch (a binary search over many wide rows costs a mispredicted branch per step).
     let word = row &>> 6
     let earlier = wideBits[word] & ((1 &<< UInt64(truncatingIfNeeded: row & 63)) &- 1)
     return Int(wideRanks[word]) &+ earlier.nonzeroBitCount

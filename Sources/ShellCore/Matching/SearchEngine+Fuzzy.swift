@@ -6,11 +6,8 @@ extension SearchEngine {
   /// A row that the mask kernels take is only tested (`FuzzyMaskScorer.ceiling`); it is scored
   /// only when an upper bound of its score (per term, the pattern's best possible, less the
   /// word-start bonuses of its first two bytes where they start none of the row's words) could
-  /// beat the worst row kept, so most rows are never scored (1M rows, side by side with scoring
-  /// every row: `st` 31-34 → 21-22 ms, `sta` 31 → 26-27; `stand` 16 → 18; two terms, tested for
-  /// a subsequence and all scored before: `st a` 79 → 24 ms, 691 → 205 M instructions). The word
-  /// starts come from the row's bytes, not a signature of every row's initials: 38 MiB less at
-  /// 10M rows (a `fuzzy` session's peak 709 → 671 MiB) for 1M `st` 20.6 → 23, `sta` 26 → 29 ms.
+  /// beat the worst row kept, so most rows are never scored. The word starts come from the row's
+  /// bytes, not a signature of every row's initials: a little slower, 4 bytes a row less.
   func rankFuzzyRows(
     _ plan: QueryPlan, rows: Range<Int>, texts: RowTexts, required: UInt32, scope: Int,
     scopes: UnsafeBufferPointer<UInt16>, titleLength: TitleLengths, into ids: RowIDBuffer
@@ -28,9 +25,8 @@ extension SearchEngine {
     // Rows the kernels cannot take (wide, or longer than 64 bytes) are scored as they match: a
     // single term's score is `none` exactly when it is not a subsequence, so short patterns,
     // which most signature-passing rows match, skip the subsequence check; from 4 scalars on,
-    // fewer rows match and the cheap check first pays (measured before the kernel, 1M rows:
-    // `stand` 50 ms without, 37 with; `sta` 82 without, 92 with). Several terms' scores add up,
-    // where one `none` would not show: they are always checked.
+    // fewer rows match and the cheap check first pays. Several terms' scores add up, where one
+    // `none` would not show: they are always checked.
     let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= 4
     let arguments = FuzzyRanking(
       plan: plan, rows: rows, texts: texts, required: required, scope: scope, scopes: scopes,
@@ -78,7 +74,7 @@ extension SearchEngine {
     let end = arguments.rows.upperBound
     while next < end {
       // Rows whose signature lacks a byte of the pattern, in a loop of its own: inside the row's
-      // work, the compiler kept the loop's values on the stack (1M, `zzqx`: 1.0 → 1.6 ms).
+      // work, the compiler kept the loop's values on the stack.
       next = Self.nextRow(from: next, to: end, signatures: signatures, required: required)
       guard next < end else { break }
       let row = next
@@ -115,9 +111,7 @@ extension SearchEngine {
   /// Every row of at most 64 ASCII bytes goes through the kernel (`shortCeiling`), signature or
   /// not, with no branch on whether it matches: its id is stored and counted by the answer.
   /// Where most rows have both letters, the signature test and the match were coin tosses for
-  /// the predictor (alternated: 1M `st` 9.9 → 8.2 ms, `ca` 9.1 → 7.5; 10M 86 → 68 and 81 → 62).
-  /// Rare letters keep the other loop, whose signature test skips most rows (`zq` 1.4 ms there,
-  /// 3.6 here).
+  /// the predictor. Rare letters keep the other loop, whose signature test skips most rows.
   private func rankShortFuzzyRows(_ arguments: FuzzyRanking, term: FuzzyTermBound) -> RankHeap {
     let (plan, texts, scope, scopes) = (arguments.plan, arguments.texts, arguments.scope, arguments.scopes)
     let (titleLength, check, required) = (arguments.titleLength, arguments.check, arguments.required)
@@ -163,8 +157,8 @@ extension SearchEngine {
   }
 
   /// Whether at least half of the first 8,192 of `rows` have every bit of `required` in their
-  /// signatures (where `rankShortFuzzyRows` beats skipping the others; measured even from a
-  /// tenth to a third, and 2.6 times slower for a pair of rare letters).
+  /// signatures (where `rankShortFuzzyRows` beats skipping the others, with a margin: it pays
+  /// from well below half, and loses badly for a pair of rare letters).
   static func mostRowsPass(
     _ rows: Range<Int>, signatures: UnsafePointer<UInt32>, _ required: UInt32
   ) -> Bool {

@@ -71,7 +71,7 @@ extension SearchEngine {
   }
 
   /// A one-letter result from its bits: kept as bits when it is too large to narrow from (most
-  /// rows: 10M rows, `s` is 8.6M ids, 34 MB, where its bits take 1.25), else as ids with a copy.
+  /// rows, whose ids would take 32 times the bits' memory), else as ids with a copy.
   func letterRows(_ words: [UInt64], variant: TextVariant, copying: Bool = true) -> Found {
     let bits = RowBitmap(words: words)
     if !cache.narrows(from: bits.count, copied: copying && bits.count <= compactRowLimit) {
@@ -90,7 +90,7 @@ extension SearchEngine {
     let finder = term.finder
     let sides = index.sideForms(dataset: dataset, variants: [.ci])
     let ci = sides.view(.ci)
-    // On every core: a test per wide row holding the letter (1M rows, `z`: 1.6 ms on one).
+    // On every core: a test per wide row holding the letter.
     let wideCount = index.wideRows.count
     let chunks = Parallel.chunks(wideCount, threshold: max(1, parallelThreshold / 4))
     let wideRows = index.wideRows.pointer

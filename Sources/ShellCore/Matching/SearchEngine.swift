@@ -79,14 +79,13 @@ final class SearchEngine {
   }
 
   /// `search`'s rows as a `SearchResult`, whose `fuzzy` ranking is ordered only as far as it is
-  /// read (1M rows, `fuzzy s`: 14.6 → 9.0-9.3 ms with the selection below; peak memory of a
-  /// fuzzy session 110 → 91 MiB).
+  /// read (the selection below), so a first page neither waits for nor holds the whole order.
   func results(
     _ query: String, rule: MatchRule, scope: Int = 0, cancellation: SearchCancellation? = nil
   ) throws(ShellError) -> SearchResult? {
     if let entry = cache.take(query, rule: rule, scope: scope) {
       // A result held as bits is answered as bits: it is too large to narrow from, so its ids
-      // would only take memory (10M rows, `st` of a quarter of them: 10 MB).
+      // would only take memory.
       return entry.result
     }
     let plain = query.allSatisfy(\.isWhitespace) || rule == .regex ? nil : ParsedQuery(query, rule: rule)
@@ -188,9 +187,8 @@ final class SearchEngine {
       query.plan.clauseCount == 0 || (driver.plan.variant == .fold && query.isDecidedBySignature)
     {
       // The rows whose signature has the letter, as bits (under `ci`, less the wide rows whose own
-      // form lacks it): 10M rows, `s` 42.5 → 6.2 ms, 1M 3.5 → 0.7 (`letterRows`). Other clauses
-      // of one letter each, wanted or excluded, are bits of the same test (1M, `a b`: 35 → 10 M
-      // instructions); such a result keeps no copy, which only a one-term query narrows from.
+      // form lacks it; `letterRows`). Other clauses of one letter each, wanted or excluded, are bits
+      // of the same test; such a result keeps no copy, which only a one-term query narrows from.
       let mask = RowSignature.bit(driver.needle.bytes[0])
       guard
         var words = signatureBits(
@@ -215,10 +213,9 @@ final class SearchEngine {
     {
       // A lowercase letter compared with case significant, in more rows than a result to narrow
       // from, by its signature bit (which cannot tell case, but a row holding the letter has
-      // it): every row is probed, into bits (10M rows, `exact s`: 71-74 → 37-44 ms; its ids took
-      // 34 MB). A smaller result, or another byte, whose bit bounds nothing as closely (`S`, `7`),
-      // is probed as any short term is, copying its rows as it goes (1M, `exact S`: 7.7 ms from
-      // bits, 5.9 so).
+      // it): every row is probed, into bits, not ids. A smaller result, or another byte, whose bit
+      // bounds nothing as closely (`S`, `7`), is probed as any short term is, copying its rows as
+      // it goes.
       guard let words = probedBits(driver.needle, driver.plan, cancellation: cancellation) else { return nil }
       return letterRows(words, variant: driver.plan.variant)
     }
@@ -246,7 +243,7 @@ final class SearchEngine {
         let rows = signatureRows(
           mask: RowSignature.bit(letter), in: index.signatures.pointer, cancellation: cancellation)
       else { return nil }
-      // The whole order's scores wait until read (1M rows, `s`: a 3.6 MB list and a pass less).
+      // The whole order's scores wait until read: no list of them and one pass less.
       let best = dataset.withStorage { _, offsets in
         let lengths = TitleLengths(dataset, offsets: offsets)
         let scores = WordStartScores(fold: index.foldView, letter: letter)
@@ -271,8 +268,7 @@ final class SearchEngine {
     let work = candidates?.count ?? rowCount
     // A little work is quicker on one thread than waking a second, which on a busy machine may
     // wait for a core; re-checked candidates are scattered rows, whose cache misses two cores
-    // wait on in parallel, so they split from a quarter of the threshold (1M, sta→stan from a
-    // compact copy of 33k rows: 1.6-1.7 → 0.9-1.0 ms).
+    // wait on in parallel, so they split from a quarter of the threshold.
     let split = Parallel.chunks(
       work, threshold: candidates == nil ? parallelThreshold : max(1, parallelThreshold / 4))
     var chunkCount = split.count
@@ -297,15 +293,14 @@ final class SearchEngine {
     // A plain query's result keeps a compact copy of its rows, in the form it compared, for the
     // next keystroke, made as rows match (their bytes in cache); each chunk gives up past 1.5 times
     // its share, or when its rows so far, extrapolated, pass its share by a quarter. Every form
-    // copies (1M, typing `sta` after `st`: `exact` 5.6 → 1.8 ms, `ci` 4.2 → 2.0; `st` pays about
-    // 2 ms for its copy, as `fold` did).
+    // copies: the next keystroke then reads only the copy.
     let compactLimit = query.isPlain && scope == 0 ? compactRowLimit : 0
     let builders = freeBuilders(chunkCount)
     let averageRow = max(1, index.foldBytes.count / max(1, rowCount))
     for (chunk, builder) in builders.enumerated() {
       if let compact {
         // A narrowing keeps a part of what it reads (room for all of it: a chunk's ends and bytes,
-        // not the whole result's, which took 1 MB of ends per chunk for st→sta at 1M).
+        // not the whole result's, which each chunk would otherwise reserve).
         let bytes = partsOf(chunk).reduce(0) { $0 + compact.parts[$1].byteCount }
         let rows = positionsOf(chunk).count
         builder.reset(limit: compactLimit == 0 ? 0 : rows, share: rows, bytes: bytes)
@@ -313,11 +308,9 @@ final class SearchEngine {
         let share = compactLimit / chunkCount + 64
         let limit = compactLimit == 0 ? 0 : share * 3 / 2
         // A result past a quarter of the rows is not narrowed from (`ResultCache.narrows`): a copy
-        // held to that gives up once it outpaces its share by a 16th (1M `ing`, 27% of the rows,
-        // copied 7 MB for nothing with a quarter, 1.2-1.6 ms of a 5.4-8.5 ms search; a 16th is
-        // over twice the spread of an estimate from 4,096 rows). One held to its bytes may pass
-        // them by a quarter and is still read (10M `sta`, 328k rows against 310k: sta→stan 2.7 ms
-        // from the copy, 26 without).
+        // held to that gives up once it outpaces its share by a 16th (over twice the spread of an
+        // estimate from 4,096 rows), so a common term does not copy for nothing. One held to its
+        // bytes may pass them by a quarter and is still read: the next keystroke needs it most.
         let margin = compactLimit >= cache.narrowingLimit(copied: true) ? share / 16 : share / 4
         // At most the bytes the chunk's rows hold (its rows of the fold arena; a narrowing's
         // candidates, any of them) and the copy's leading byte: room past that grows if needed.
@@ -334,7 +327,7 @@ final class SearchEngine {
     }
     // Chunks write their ids straight into the result, each from its first row's slot (a chunk
     // matches at most its own rows), and are then moved together: per-chunk buffers joined into a
-    // fresh array cost a page fault per 4 KiB about three times over (`exact s`: 1M 9-10 → 6.0 ms, 10M 97 → 77-83).
+    // fresh array cost a page fault per 4 KiB about three times over.
     func chunkResults(_ output: UnsafeMutablePointer<Int32>) -> [ChunkResult] {
       dataset.withStorage { bytes, offsets in
         dataset.rowScopes.withUnsafeBufferPointer { scopes in
@@ -391,8 +384,8 @@ final class SearchEngine {
                   if let driver = query.driver, driverPlan.kind != .fuzzy, !driverPlan.negated,
                     !driverPlan.anchoredStart, !driverPlan.anchoredEnd, !partPositions.isEmpty
                   {
-                    // A longer needle: the part is an arena of its own, scanned as the whole one is
-                    // (1M, sta→stan: 0.68 → 0.53 ms against a `RowFinder` test of each row).
+                    // A longer needle: the part is an arena of its own, scanned as the whole one is (rather than
+                    // a `RowFinder` test of each row).
                     ByteScanner.scan(
                       view, rows: 0..<partPositions.count, needle: driver.needle,
                       wordStart: driverPlan.kind == .wordStart
@@ -522,8 +515,7 @@ final class SearchEngine {
     }
     if parts.contains(where: \.cancelled) { return nil }
     // A copy every part finished is kept, though it may pass the limit by what the parts allow:
-    // dropping it wasted its writing (10M rows, `sta`: 328k rows against a limit of 310k, and
-    // sta→stan 21 → 5 ms with it).
+    // dropping it would waste its writing and slow the next keystroke.
     let copied =
       compactLimit > 0
       ? query.driver.flatMap { CompactRows(parts: builders, rows: rows.count, variant: $0.plan.variant) }
@@ -540,8 +532,7 @@ final class SearchEngine {
   }
 
   /// Gives the whole pages between two addresses of a result's spare capacity back to the system:
-  /// chunks wrote there before their ids moved down (10M rows, after `s` and `st`: resident 662 →
-  /// 655 MiB).
+  /// chunks wrote there before their ids moved down, and those pages would stay resident.
   private static func releasePages(
     after start: UnsafeMutablePointer<Int32>, through end: UnsafeMutablePointer<Int32>
   ) {
@@ -550,7 +541,7 @@ final class SearchEngine {
     let last = Int(bitPattern: end) / page * page
     // Small spares are not worth a system call.
     guard last - first >= 256 * page, let address = UnsafeMutableRawPointer(bitPattern: first) else { return }
-    _ = madvise(address, last - first, MADV_DONTNEED)
+    MemoryAdvice.releasePages(address, length: last - first)
   }
 
   /// Joins chunk results with one allocation (`joined()` copies element by element).
@@ -636,9 +627,8 @@ final class SearchEngine {
   /// A compact copy of a plain result found without reading its rows (from signatures), in the
   /// form `variant`, if it is small enough to keep.
   ///
-  /// The next keystroke then reads only those rows' bytes, in one pass (1M, z→zz: 0.9 ms, against
-  /// 3.1-3.8 by a full search; `z` pays 2.3 ms more for the copy; `ci`: 3.3 → 1.1 ms, `z` 3.8 →
-  /// 6.5). The wide rows of a form other than `fold` come from its side arena.
+  /// The next keystroke then reads only those rows' bytes, in one pass, for the price of the
+  /// copy now. The wide rows of a form other than `fold` come from its side arena.
   func compactCopy(of rows: [Int32], variant: TextVariant = .fold) -> CompactRows? {
     guard !rows.isEmpty, rows.count <= compactRowLimit else { return nil }
     let chunks = Parallel.chunks(rows.count, threshold: max(1, parallelThreshold / 4))
@@ -685,9 +675,8 @@ final class SearchEngine {
 
   /// Rows picked by their initials are tested one by one when they are at most one in this many.
   ///
-  /// Else every row is read (see `run`). 1M rows, `prefix`, side by side: `st a` (5% of the rows
-  /// have words starting with `s` and `a`) 7.6 → 4.5 ms, `sta ing` (3%) 5.5 → 3.5; `ing` (11%)
-  /// 5.2 swept, 6.3 row by row.
+  /// Else every row is read (see `run`): past this share, testing rows one by one costs more
+  /// than a sweep of all of them.
   static var initialsShare: Int { 12 }
 
   /// The most rows a compact copy holds: a result that narrowing would use (a quarter of the

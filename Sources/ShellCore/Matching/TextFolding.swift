@@ -93,11 +93,6 @@ enum TextFolding {
     return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
   }
 
-  /// ASCII letters and digits.
-  static let asciiWord: [Bool] = (0..<128).map { byte in
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-  }
-
   /// Whether a query term written by the user asks for case-sensitive matching under `smart`.
   static func hasUppercase(_ term: String) -> Bool {
     !caseForm(term).unicodeScalars.elementsEqual(exactForm(term).unicodeScalars)

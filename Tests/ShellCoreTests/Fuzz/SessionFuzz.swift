@@ -1,6 +1,8 @@
 import Foundation
 
 #if !FUZZING
+  import ShellCoreTestSupport
+
   @testable import ShellCore
 #endif
 

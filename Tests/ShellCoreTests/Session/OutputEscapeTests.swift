@@ -1,4 +1,5 @@
 import Foundation
+import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore

@@ -1,4 +1,5 @@
 import Foundation
+import ShellCoreTestSupport
 
 @testable import ShellCore
 
