@@ -74,7 +74,7 @@ import Testing
     // The writer comes a second after the shell starts waiting.
     let writer = Thread {
       Thread.sleep(forTimeInterval: 1.5)
-      let descriptor = open(fifo, O_WRONLY)
+      let descriptor = open(fifo, O_WRONLY | O_CLOEXEC)
       _ = "x\ny\nz\n".withCString { write(descriptor, $0, 6) }
       close(descriptor)
     }

@@ -10,7 +10,7 @@ extension ByteStream {
   static func openFile(
     _ path: String, control: LoadControl, limit: Int
   ) throws(ShellError) -> (descriptor: Int32, size: Int?) {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     if descriptor < 0 {
       let code = errno
       switch code {

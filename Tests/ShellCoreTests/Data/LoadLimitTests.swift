@@ -133,7 +133,7 @@ struct LoadLimitTests {
     #expect(mkfifo(path, 0o600) == 0)
     let writer = Thread {
       Thread.sleep(forTimeInterval: 0.6)
-      let descriptor = open(path, O_WRONLY)
+      let descriptor = open(path, O_WRONLY | O_CLOEXEC)
       _ = "b\na\n".withCString { write(descriptor, $0, 4) }
       close(descriptor)
     }

@@ -50,7 +50,7 @@ import Testing
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     let fifo = sandbox.path("fifo.csv")
-    let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     #expect(reader >= 0)
     defer { _ = close(reader) }
     let dataset = try DataFixture.loadFile(sandbox.dataset).dataset
@@ -125,7 +125,8 @@ import Testing
     let sandbox = try Sandbox()
     defer { sandbox.remove() }
     let fifo = sandbox.path("fifo.csv")
-    let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    // Close-on-exec: a child another test spawns meanwhile must not keep the FIFO's reader open.
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     #expect(reader >= 0)
     let fixture = try SessionFixture()
     fixture.run("load \(sandbox.dataset)")
