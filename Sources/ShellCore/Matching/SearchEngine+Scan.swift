@@ -1,8 +1,9 @@
 /// One chunk's full scan: the SIMD scan for the driving term, or the branch-free probe of every row for a short term that matches many.
 extension SearchEngine {
-  /// The full scan of one chunk, driven by the SIMD scan for `driver`.
+  /// The full scan of one chunk for `driver`, found as `approach` says (`SearchPlanner.approach`).
   func scanChunk(
-    driver: ByteNeedle, driverPlan: TermPlan, rows chunk: Range<Int>, texts: RowTexts, filter: RowFilter,
+    driver: ByteNeedle, driverPlan: TermPlan, approach: SearchPlan.ScanApproach, rows chunk: Range<Int>,
+    texts: RowTexts, filter: RowFilter,
     into rows: RowIDBuffer, compact: CompactRows.PartBuffer
   ) {
     var range = chunk
@@ -12,7 +13,10 @@ extension SearchEngine {
     let separateWide = variant != .fold
     let mask = RowSignature.mask(driver.bytes)
     let wordStart = driverPlan.kind == .wordStart
-    if driver.count == 1, RowSignature.isExact(mask), !wordStart, variant == .fold || variant == .ci {
+    // Whether a pass over every row may pay, which one, and from what share of rows found.
+    let (passes, sweeps, share): (Bool, Bool, Int)
+    switch approach {
+    case .signature:
       // A single letter or space matches most rows, where a text scan pays per hit: the rows whose
       // signature has it are the matches (of an ASCII row's `ci` form too, which is its fold).
       let signatures = index.signatures.pointer
@@ -24,9 +28,11 @@ extension SearchEngine {
         }
       }
       return
+    case .sweepWhenCommon(let common), .sweepWordStartWhenCommon(let common): (passes, sweeps, share) = (true, true, common)
+    case .probeWhenCommon(let common): (passes, sweeps, share) = (true, false, common)
+    case .scan: (passes, sweeps, share) = (false, false, 0)
     }
-    let sweeps = Self.isSwept(driver, driverPlan)
-    if sweeps || Self.isProbed(driver, driverPlan) {
+    if passes {
       // A short needle often matches many rows: then a pass over every row, at a fixed cost per
       // row, beats the scan's per-hit work, and a rare one is quicker to scan for. The chunk's
       // first rows tell which: the pass is a sweep (`RowSweep`, the other clauses then tested on
@@ -47,11 +53,11 @@ extension SearchEngine {
         probe(driver, driverPlan, part, candidates: nil, texts, filter, rows, copy: (compact, chunk))
         return rows.count - before
       }
-      let first = range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
+      let first = range.lowerBound..<min(range.upperBound, range.lowerBound + tuning.scanSample)
       if sweeps, wordStart {
         // A word start's scan pays for every occurrence, most of them inside words (`prefix ing`):
         // the first rows holding the needle anywhere tell its cost, before either pass.
-        if rowsHolding(driver, first, texts.fold) * 6 >= first.count {
+        if rowsHolding(driver, first, texts.fold) * share >= first.count {
           every(range)
           return
         }
@@ -60,11 +66,7 @@ extension SearchEngine {
         let found = every(sample)
         if sample.upperBound == range.upperBound { return }
         range = sample.upperBound..<range.upperBound
-        // Four bytes sweep from a 32nd in every form: their scan keys on three of them, and common
-        // letters give it candidates that are not hits (`fold`: `tion`, 8.6%, scanned 2.6 ms, swept
-        // 1.8; `ions`, 3.3%, 2.3 against 1.6-1.9; `ness`, 3.8%, 1.6 against 1.7; `exact` `tion` 3.2
-        // against 2.2, `ment`, 2.7%, 2.2 against 1.8; `ci` `ment` 2.0 against 2.1).
-        let share = sweeps ? (driver.count == 4 ? 32 : variant == .fold ? 16 : 6) : driver.count == 3 ? 6 : 25
+        // The share is the plan's (`Tuning`'s, by the term's length and form).
         if found * share >= sample.count {
           every(range)
           return
@@ -154,6 +156,7 @@ extension SearchEngine {
     // Other clauses that the signature does not decide are tested from bits when the rows found
     // are many (a pass over the block per term pays from about a 16th of its rows found, against
     // some 300 instructions per row tested one by one).
+    let clauseBitsShare = tuning.clauseBitsShare
     let clauses =
       filter.acceptsAll || (filter.scope == 0 && filter.bySignature) || filter.asciiRequired != nil
       ? nil : ClauseBits(plan: filter.plan, texts: texts)
@@ -198,7 +201,7 @@ extension SearchEngine {
             rows.keep(from: before) { filter.passesByASCIISignature($0, ascii) }
           } else {
             let fromBits =
-              (rows.count &- before) &* 16 >= block.count
+              (rows.count &- before) &* clauseBitsShare >= block.count
               && clauses?.keep(rows, from: before, block: block, filter: filter, texts: texts) == true
             if !fromBits { rows.keep(from: before) { filter.accepts($0) ? 1 : 0 } }
           }
