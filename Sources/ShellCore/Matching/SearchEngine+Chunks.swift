@@ -184,7 +184,8 @@ extension SearchEngine {
                   }
                 }
               case .recheck(.probe):
-                guard let driver = query.driver, let driverPlan, let address = candidateBuffer.baseAddress else {
+                guard let driver = query.driver, let driverPlan, let address = candidateBuffer.baseAddress
+                else {
                   assertionFailure("a probed re-check without its term")
                   return result
                 }
@@ -254,7 +255,8 @@ extension SearchEngine {
                   return result
                 }
                 scanChunk(
-                  driver: driver.needle, driverPlan: driverPlan, approach: approach, rows: lower..<upper, texts: texts,
+                  driver: driver.needle, driverPlan: driverPlan, approach: approach, rows: lower..<upper,
+                  texts: texts,
                   filter: rowFilter,
                   into: result.rows,
                   compact: copy)
@@ -316,7 +318,6 @@ extension SearchEngine {
     let scores = parts.count == 1 ? parts[0].scores : scored ? Self.concatenate(parts.map(\.scores)) : []
     return (rows, scores, copied, nil, nil)
   }
-
 
   /// Gives the whole pages between two addresses of a result's spare capacity back to the system:
   /// chunks wrote there before their ids moved down (10M rows, after `s` and `st`: resident 662 →

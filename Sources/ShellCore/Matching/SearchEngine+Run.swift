@@ -38,7 +38,9 @@ extension SearchEngine {
       // When the rows whose initials have every letter are few, they are tested one by one (as a
       // previous result is) instead of every row being read.
       let initials = index.initialSignatures(parallelThreshold: parallelThreshold).pointer
-      if let rows = signatureRows(mask: mask, in: initials, all: true, limit: limit, cancellation: cancellation) {
+      if let rows = signatureRows(
+        mask: mask, in: initials, all: true, limit: limit, cancellation: cancellation)
+      {
         return chunks(
           query, .recheck(recheck), candidates: rows, scope: scope, scored: false, cancellation: cancellation)
       }
@@ -66,9 +68,11 @@ extension SearchEngine {
     return ([], [], nil, nil, nil)
   }
 
-  /// The rows whose signature has `letter`, as bits (under `ci`, less the wide rows whose own
-  /// form lacks it); other clauses of one letter each, wanted or excluded, are bits of the same
-  /// test. Such a result keeps no copy, which only a one-term query narrows from.
+  /// The rows whose signature has `letter`, as bits.
+  ///
+  /// Under `ci`, less the wide rows whose own form lacks it; other clauses of one letter each,
+  /// wanted or excluded, are bits of the same test. Such a result keeps no copy, which only a
+  /// one-term query narrows from.
   private func letterBits(
     _ query: CompiledQuery, letter: UInt8, variant: TextVariant, cancellation: SearchCancellation?
   ) -> Found? {
@@ -86,8 +90,9 @@ extension SearchEngine {
     return letterRows(words, variant: variant, copying: query.isPlain)
   }
 
-  /// One fuzzy letter: every row holding it scores `match`, plus twice `boundary` when it starts
-  /// a word there. The letter's signature bit gives the rows; only those short enough to rank
+  /// One fuzzy letter, ranked from the rows whose signature has it.
+  ///
+  /// Every row holding it scores `match`, plus twice `boundary` when it starts a word there. The letter's signature bit gives the rows; only those short enough to rank
   /// among the best are read for a word start, and the whole order's scores wait until read.
   private func fuzzyLetter(_ letter: UInt8, cancellation: SearchCancellation?) -> Found? {
     guard

@@ -28,7 +28,8 @@ extension SearchEngine {
         }
       }
       return
-    case .sweepWhenCommon(let common), .sweepWordStartWhenCommon(let common): (passes, sweeps, share) = (true, true, common)
+    case .sweepWhenCommon(let common), .sweepWordStartWhenCommon(let common):
+      (passes, sweeps, share) = (true, true, common)
     case .probeWhenCommon(let common): (passes, sweeps, share) = (true, false, common)
     case .scan: (passes, sweeps, share) = (false, false, 0)
     }

@@ -87,7 +87,10 @@ final class SearchEngine {
     if let entry = cache.take(query, rule: rule, scope: scope) {
       // A result held as bits is answered as bits: it is too large to narrow from, so its ids
       // would only take memory.
-      lastAnswer = SearchAnswer(query: query, plan: nil, rows: entry.count, threads: 1)
+      // A result drawn again (searched to validate, then to draw) keeps the answer that found it.
+      if lastAnswer?.asks(query, rule: rule, scope: scope) != true {
+        lastAnswer = SearchAnswer(query: query, rule: rule, scope: scope, plan: nil, rows: entry.count, threads: 1)
+      }
       return entry.result
     }
     let blank = query.allSatisfy(\.isWhitespace)
@@ -99,10 +102,12 @@ final class SearchEngine {
     // A full scan is driven by the term that matches fewest rows of a sample; a narrowing reads
     // only the previous result's rows, where the sample would cost more than the choice saves.
     let compiled = terms.map {
-      CompiledQuery($0, frequency: index.byteFrequency, sampledHits: base == nil ? { self.sampledHits($0) } : nil)
+      CompiledQuery(
+        $0, frequency: index.byteFrequency, sampledHits: base == nil ? { self.sampledHits($0) } : nil)
     }
     let plan = SearchPlanner.plan(
-      query: compiled.map { .terms($0, scored: rule == .fuzzy) } ?? (blank || rule != .regex ? .blank : .regex),
+      query: compiled.map { .terms($0, scored: rule == .fuzzy) }
+        ?? (blank || rule != .regex ? .blank : .regex),
       scope: scope, statistics: statistics, cache: cacheState(base), tuning: tuning)
     guard
       let found = try run(
@@ -130,15 +135,16 @@ final class SearchEngine {
       compact: found.compact, packed: found.dense)
     cache.remember(entry)
     lastAnswer = SearchAnswer(
-      query: query, plan: plan, rows: entry.count,
-      threads: Parallel.chunkCount(dataset.rowCount, threshold: parallelThreshold))
+      query: query, rule: rule, scope: scope, plan: plan, rows: entry.count,
+      threads: min(Parallel.chunkCount(dataset.rowCount, threshold: parallelThreshold), Parallel.cores))
     return entry.result
   }
 
   /// What the planner knows of the dataset.
   private var statistics: SearchPlanner.Statistics {
     SearchPlanner.Statistics(rowCount: dataset.rowCount, compactRowLimit: compactRowLimit) { letter in
-      self.signatureBits(mask: RowSignature.bit(letter), in: self.index.signatures.pointer, cancellation: nil)?
+      self.signatureBits(
+        mask: RowSignature.bit(letter), in: self.index.signatures.pointer, cancellation: nil)?
         .count ?? 0
     }
   }
@@ -157,7 +163,6 @@ final class SearchEngine {
   func highlights(row: Int, query: String, rule: MatchRule) -> [Range<Int>] {
     MatchHighlighter.ranges(in: dataset.title(row), query: query, rule: rule)
   }
-
 
   /// Pointers to every form's arena, valid inside `Dataset.withStorage`.
   func makeTexts(

@@ -1,5 +1,7 @@
-/// How the engine answers one query that the cache does not hold: the strategy
-/// `SearchPlanner.plan` chose and the inputs it reads. `SearchEngine.run` is a switch over it.
+/// How the engine answers one query that the cache does not hold.
+///
+/// The strategy `SearchPlanner.plan` chose and the inputs it reads; `SearchEngine.run` is a
+/// switch over it.
 enum SearchPlan: Equatable, Sendable {
   /// An empty or all-whitespace query: every row in the scope.
   case everyRow

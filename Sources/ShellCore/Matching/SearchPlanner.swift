@@ -90,11 +90,14 @@ enum SearchPlanner {
       return .signatureBits(letter: byte, variant: term.variant)
     }
     guard clauses == 0, isLowercase else { return nil }
-    if term.kind == .contains, term.variant != .fold, term.variant != .ci, SearchEngine.isProbed(driver.needle, term) {
+    if term.kind == .contains, term.variant != .fold, term.variant != .ci,
+      SearchEngine.isProbed(driver.needle, term)
+    {
       // Its signature bit bounds its rows: fewer than a result worth narrowing from are probed
       // as any short term is, copying them as they are found.
       let bound = statistics.rowsWithLetter(byte)
-      let limit = bound <= statistics.compactRowLimit ? cache.narrowingLimit.copied : cache.narrowingLimit.scattered
+      let limit =
+        bound <= statistics.compactRowLimit ? cache.narrowingLimit.copied : cache.narrowingLimit.scattered
       return bound > limit ? .probedBits(letter: byte, variant: term.variant) : nil
     }
     if term.isPlainFold, term.kind == .wordStart { return .initialBits(letter: byte) }
