@@ -20,6 +20,8 @@ struct ResultCache {
     /// `rows` as bits, which then is empty: a one-letter result of most rows (`letterRows`), or
     /// one packed by `packLargeEntries`.
     var packed: RowBitmap?
+    /// How the engine found the result (`explain` tells it when the cache answers again).
+    var plan: SearchPlan?
 
     /// The rows in row order.
     var ascending: [Int32] { ranked?.ascending ?? rows }

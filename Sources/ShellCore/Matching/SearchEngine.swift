@@ -89,7 +89,9 @@ final class SearchEngine {
       // would only take memory.
       // A result drawn again (searched to validate, then to draw) keeps the answer that found it.
       if lastAnswer?.asks(query, rule: rule, scope: scope) != true {
-        lastAnswer = SearchAnswer(query: query, rule: rule, scope: scope, plan: nil, rows: entry.count, threads: 1)
+        lastAnswer = SearchAnswer(
+          query: query, rule: rule, scope: scope, plan: entry.plan, fromCache: true, rows: entry.count,
+          threads: 1)
       }
       return entry.result
     }
@@ -132,10 +134,10 @@ final class SearchEngine {
     }
     let entry = ResultCache.Entry(
       query: query, rule: rule, scope: scope, parsed: parsed, rows: rows, ranked: ranked,
-      compact: found.compact, packed: found.dense)
+      compact: found.compact, packed: found.dense, plan: plan)
     cache.remember(entry)
     lastAnswer = SearchAnswer(
-      query: query, rule: rule, scope: scope, plan: plan, rows: entry.count,
+      query: query, rule: rule, scope: scope, plan: plan, fromCache: false, rows: entry.count,
       threads: min(Parallel.chunkCount(dataset.rowCount, threshold: parallelThreshold), Parallel.cores))
     return entry.result
   }
