@@ -20,6 +20,8 @@ struct ResultCache {
     /// `rows` as bits, which then is empty: a one-letter result of most rows (`letterRows`), or
     /// one packed by `packLargeEntries`.
     var packed: RowBitmap?
+    /// How the engine found the result (`explain` tells it when the cache answers again).
+    var plan: SearchPlan?
 
     /// The rows in row order.
     var ascending: [Int32] { ranked?.ascending ?? rows }
@@ -99,9 +101,7 @@ struct ResultCache {
 
   /// The smallest cached result that provably contains every row `query` can match, if it is
   /// small enough that re-checking its rows beats a full scan.
-  func narrowingBase(
-    for query: ParsedQuery, rule: MatchRule, scope: Int
-  ) -> (rows: [Int32], compact: CompactRows?)? {
+  func narrowingBase(for query: ParsedQuery, rule: MatchRule, scope: Int) -> NarrowingBase? {
     var best: Entry?
     for entry in entries where entry.rule == rule && (entry.scope == scope || entry.scope == 0) {
       guard let parsed = entry.parsed, query.implies(parsed) else { continue }
@@ -113,8 +113,11 @@ struct ResultCache {
     // sequential pass of only its rows' bytes, so a result that has one narrows up to a quarter
     // of the rows.
     guard let best, narrows(from: best.count, copied: best.compact != nil) else { return nil }
-    return (best.ascending, best.ranked == nil ? best.compact : nil)
+    return (best.query, best.ascending, best.ranked == nil ? best.compact : nil)
   }
+
+  /// A cached result to narrow from: the query it answered, its rows ascending, maybe their copy.
+  typealias NarrowingBase = (query: String, rows: [Int32], compact: CompactRows?)
 
   /// Whether a result of `count` rows is worth narrowing from (see `narrowingBase`): up to a
   /// sixteenth of the rows scattered over the arena, a quarter from a compact copy.

@@ -1,8 +1,9 @@
-/// One chunk's full scan: the SIMD scan for the driving term, or the branch-free probe of every row for a short term that matches many.
+/// One chunk's full scan: the SIMD scan for the driving term, or a sweep of every row for a short term that matches many.
 extension SearchEngine {
-  /// The full scan of one chunk, driven by the SIMD scan for `driver`.
+  /// The full scan of one chunk for `driver`, found as `approach` says (`SearchPlanner.approach`).
   func scanChunk(
-    driver: ByteNeedle, driverPlan: TermPlan, rows chunk: Range<Int>, texts: RowTexts, filter: RowFilter,
+    driver: ByteNeedle, driverPlan: TermPlan, approach: SearchPlan.ScanApproach, rows chunk: Range<Int>,
+    texts: RowTexts, filter: RowFilter,
     into rows: RowIDBuffer, compact: CompactRows.PartBuffer
   ) {
     var range = chunk
@@ -12,7 +13,10 @@ extension SearchEngine {
     let separateWide = variant != .fold
     let mask = RowSignature.mask(driver.bytes)
     let wordStart = driverPlan.kind == .wordStart
-    if driver.count == 1, RowSignature.isExact(mask), !wordStart, variant == .fold || variant == .ci {
+    // Whether a pass over every row may pay, which one, and from what share of rows found.
+    let (passes, sweeps, share): (Bool, Bool, Int)
+    switch approach {
+    case .signature:
       // A single letter or space matches most rows, where a text scan pays per hit: the rows whose
       // signature has it are the matches (of an ASCII row's `ci` form too, which is its fold).
       let signatures = index.signatures.pointer
@@ -24,16 +28,25 @@ extension SearchEngine {
         }
       }
       return
+    case .sweepWhenCommon(let common), .sweepWordStartWhenCommon(let common):
+      (passes, sweeps, share) = (true, true, common)
+    case .probeWhenCommon(let common): (passes, sweeps, share) = (true, false, common)
+    case .scan: (passes, sweeps, share) = (false, false, 0)
     }
-    let sweeps = Self.isSwept(driver, driverPlan)
-    if sweeps || Self.isProbed(driver, driverPlan) {
+    if passes {
       // A short needle often matches many rows: then a pass over every row, at a fixed cost per
       // row, beats the scan's per-hit work, and a rare one is quicker to scan for. The chunk's
       // first rows tell which: the pass is a sweep (`RowSweep`, the other clauses then tested on
-      // the rows it finds), or the probe's, row by row, for terms it cannot take. A `fold`
-      // substring's sweep pays from a smaller share of the rows than other forms', whose sweeps
-      // check wide rows in their own form and word starts the byte before each hit; the probe pays
-      // from fewer rows with two bytes than with three, whose scan candidates are all hits.
+      // the rows it finds), or the probe's, row by row, for terms it cannot take. 1M rows,
+      // medians: a `fold` substring's sweep pays from about 6% of the rows (`ter`, 8.7%: scan
+      // 5.2 ms, sweep 4.8; `sta`, 3.3%: 3.6 against 4.1; `oo`, 6.5%: 4.2 against 4.3), and takes
+      // `st` and `ing` in 5.2 ms where the probe took 7.2 and 7.4. Other forms' sweeps check wide
+      // rows in their own form, and word starts the byte before each hit: they pay from a sixth
+      // (`exact`: `ing` probed 8.2 ms, swept 7.2; `ter` scanned 4.9, swept 5.4; `prefix`: `ing`
+      // scanned 9.0, swept 6.9; `ter` 4.4 against 6.7). The probe pays for a 25th of the rows
+      // with two bytes (`st`, a quarter: 6.4 ms, scan 9.3; `zz`: probe 5.0-5.3, scan 3.0-3.6) and
+      // a sixth with three (whose scan candidates are all hits: `ing`, 27%, scan 12.3 ms, probe
+      // 9.3; `ter` scan 5.6, probe 7.3).
       // How many rows hold the driver (before the other clauses, for a sweep: the scan's cost).
       @discardableResult func every(_ part: Range<Int>) -> Int {
         if sweeps { return sweep(driver, driverPlan, part, texts, filter, rows, copy: (compact, chunk)) }
@@ -41,11 +54,11 @@ extension SearchEngine {
         probe(driver, driverPlan, part, candidates: nil, texts, filter, rows, copy: (compact, chunk))
         return rows.count - before
       }
-      let first = range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)
+      let first = range.lowerBound..<min(range.upperBound, range.lowerBound + tuning.scanSample)
       if sweeps, wordStart {
         // A word start's scan pays for every occurrence, most of them inside words (`prefix ing`):
         // the first rows holding the needle anywhere tell its cost, before either pass.
-        if rowsHolding(driver, first, texts.fold) * 6 >= first.count {
+        if rowsHolding(driver, first, texts.fold) * share >= first.count {
           every(range)
           return
         }
@@ -54,9 +67,7 @@ extension SearchEngine {
         let found = every(sample)
         if sample.upperBound == range.upperBound { return }
         range = sample.upperBound..<range.upperBound
-        // Four bytes sweep from a 32nd in every form: their scan keys on three of them, and common
-        // letters give it candidates that are not hits.
-        let share = sweeps ? (driver.count == 4 ? 32 : variant == .fold ? 16 : 6) : driver.count == 3 ? 6 : 25
+        // The share is the plan's (`Tuning`'s, by the term's length and form).
         if found * share >= sample.count {
           every(range)
           return
@@ -92,7 +103,7 @@ extension SearchEngine {
     }
     guard separateWide, !inline else { return }
     // The chunk's wide rows lie back to back in their form's side arena: one scan of it, not a
-    // per-row test that would first look each row up in `wideRows`.
+    // per-row test that would first look each row up in `wideRows` (5% of rows cost 2 ms at 1M).
     var wide: [Int32] = []
     let wideRange = texts.lowerWide(range.lowerBound)..<texts.lowerWide(range.upperBound)
     ByteScanner.scan(
@@ -145,7 +156,8 @@ extension SearchEngine {
     let side = texts.side(variant)
     // Other clauses that the signature does not decide are tested from bits when the rows found
     // are many (a pass over the block per term pays from about a 16th of its rows found, against
-    // reading each row's text once per term).
+    // some 300 instructions per row tested one by one).
+    let clauseBitsShare = tuning.clauseBitsShare
     let clauses =
       filter.acceptsAll || (filter.scope == 0 && filter.bySignature) || filter.asciiRequired != nil
       ? nil : ClauseBits(plan: filter.plan, texts: texts)
@@ -190,7 +202,7 @@ extension SearchEngine {
             rows.keep(from: before) { filter.passesByASCIISignature($0, ascii) }
           } else {
             let fromBits =
-              (rows.count &- before) &* 16 >= block.count
+              (rows.count &- before) &* clauseBitsShare >= block.count
               && clauses?.keep(rows, from: before, block: block, filter: filter, texts: texts) == true
             if !fromBits { rows.keep(from: before) { filter.accepts($0) ? 1 : 0 } }
           }
@@ -201,8 +213,8 @@ extension SearchEngine {
           builder.abandon()
         } else {
           let found = UnsafeBufferPointer(rebasing: rows.buffer[before...])
-          // Each form's own loop: `texts.slice` tests the form per row, a cost the copy's loop need not
-          // pay.
+          // Each form's own loop: `texts.slice` tests the form per row (1M, `ci st`: 11.8 M of
+          // 73 M instructions in the copy, `fold st` 8.3).
           if variant == .fold {
             builder.gather(found) { texts.fold.slice($0) }
           } else {
@@ -341,195 +353,6 @@ extension SearchEngine {
     case .contains: return (1...3).contains(driver.count)
     case .wordStart: return driver.count <= 2 && plan.variant == .fold
     case .fuzzy: return false
-    }
-  }
-
-  /// Appends the rows among `positions` that hold `driver` and pass `filter`, by `RowProbe`.
-  ///
-  /// Every row is probed and its id kept without a branch; rows the probe cannot take (over 48
-  /// bytes, at the arena's edges, wide rows of a word-start term, wide rows whose form has its
-  /// own arena) get the per-row test.
-  ///
-  /// `positions` are row numbers, or indices into `candidates` (ascending); with `compact`, the
-  /// candidates' text is read from that copy, whose first row is position `compact.first`. The
-  /// kept rows' folded text is copied to `copy.builder` (unless it has given up), which gives up
-  /// when the rows kept so far, extrapolated to all of `copy.chunk`, would be too many. The term
-  /// must be `isProbed`.
-  func probe(
-    _ driver: ByteNeedle, _ driverPlan: TermPlan, _ positions: Range<Int>, candidates: UnsafePointer<Int32>?,
-    compact: (view: ArenaView, first: Int)? = nil, _ texts: RowTexts, _ filter: RowFilter,
-    _ rows: RowIDBuffer,
-    copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
-  ) {
-    let bytes = driver.bytes
-    // Not always inlined: `probeRows` is specialised for each shape named below either way.
-    func run<Shape: ProbeShape>(_ shape: Shape.Type) {
-      probeRows(
-        RowProbe<Shape>(needle: bytes), driverPlan, positions, candidates, compact, texts, filter, rows, copy)
-    }
-    switch (driver.count, driverPlan.kind == .wordStart) {
-    case (1, false): run(OneByteProbe.self)
-    case (1, true): run(OneByteWordProbe.self)
-    case (2, true): run(TwoByteWordProbe.self)
-    case (2, false): run(TwoByteProbe.self)
-    case (_, false): run(ThreeByteProbe.self)
-    case (_, true): run(ThreeByteWordProbe.self)
-    }
-  }
-
-  /// `probe`'s loop for one shape of probe.
-  func probeRows<Shape: ProbeShape>(
-    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
-    _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
-  ) {
-    let listed = candidates != nil
-    let compacted = compact != nil
-    let fold = driverPlan.variant == .fold
-    // The common cases get copies of the loop without the tests they do not need (a `fold` term
-    // has no separate wide form; a compact copy holds `fold` forms only): the mode is a type, so
-    // each copy is its own specialisation.
-    if filter.acceptsAll, compacted {
-      probeLoop(
-        probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, CompactNarrowing.self)
-    } else if filter.acceptsAll, !listed, fold {
-      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FoldScan.self)
-    } else if filter.scope == 0, filter.bySignature, !listed, fold {
-      probeLoop(
-        probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FoldBySignature.self)
-    } else if filter.acceptsAll, !listed {
-      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, FormScan.self)
-    } else {
-      probeLoop(probe, driverPlan, range, candidates, compact, texts, filter, rows, copy, AnyProbe.self)
-    }
-  }
-
-  /// `probeRows`'s loop, for one mode.
-  func probeLoop<Shape: ProbeShape, Mode: ProbeMode>(
-    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
-    _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>),
-    _ mode: Mode.Type
-  ) {
-    let variant = driverPlan.variant
-    let finder = driverPlan.finder
-    let view = compact?.view ?? (variant == .fold || variant == .ci ? texts.fold : texts.cased)
-    let slotBase = compact?.first ?? 0
-    let positionsPast = Shape.byteCount - 1
-    let lastStart = view.limit &- RowProbe<Shape>.reach
-    let side = texts.side(variant)
-    let lastSideStart = side.limit &- RowProbe<Shape>.reach
-    let builder = copy.builder
-    // Copies are of the term's form: what `view` reads, or a wide row's side arena.
-    let copying = builder.isOpen
-    // Rows are offered to the copy in blocks, each with room reserved for all its rows, so the
-    // loop stores every row's bytes without a check and only kept rows advance the copy.
-    let block = 1024
-    let filtered = Mode.known?.filtered ?? !filter.acceptsAll
-    let listed = Mode.known?.listed ?? (candidates != nil)
-    let compacted = Mode.known?.compacted ?? (compact != nil)
-    let foldOnly = Mode.known?.foldOnly ?? (compact != nil)
-    let bySignature =
-      Mode.known?.bySignature ?? (filter.scope == 0 && filter.bySignature && !filter.acceptsAll)
-    assert(!foldOnly || (view.stride == 1 && view.column == 0), "a fold-only view has one offset per row")
-    rows.appendBranchFree(upTo: range.count) { output in
-      var count = 0
-      // A copy the optimiser can keep in registers: read through the parameter, the probe's
-      // vectors are reloaded after every store to the compact copy, which might alias them. A
-      // `let` is not copied; a `var` (assigned again so it is one) is.
-      var probe = probe
-      probe = probe
-      // The next wide row's index in `wideRows` (and in the side arenas), when every row is visited.
-      var wideIndex =
-        foldOnly ? 0 : texts.lowerWide(candidates.map { Int($0[range.lowerBound]) } ?? range.lowerBound)
-      // One row: its id stored, its answer returned (a number: `&&` on it would branch).
-      @inline(__always) func test(
-        _ position: Int, _ writer: inout CompactRows.PartBuffer.Writer, copying: Bool
-      )
-        -> Int
-      {
-        // Non-nil when `listed`: that is `candidates != nil`, or `CompactNarrowing`, which
-        // `probeRows` picks only with `compact`, and every caller passing `compact` passes `candidates`.
-        let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
-        let slot = compacted ? position &- slotBase : row
-        // A compact copy has one offset per row, and every row clear of its edges (see `PartBuffer`);
-        // so has the fold arena, the other view of a fold-only mode (no multiply by a stride).
-        let start = foldOnly ? Int(view.offsets[slot]) : view.start(slot)
-        let length = (foldOnly ? Int(view.offsets[slot &+ 1]) : view.end(slot)) &- start
-        let wide = foldOnly && !Shape.wordStart ? false : texts.isWide(row)
-        var found: Int
-        var stored = false
-        // The row's text in the term's form: a wide row compared outside `fold` reads its side
-        // arena, probed as the others are (its bytes, not its scalars: the needle is ASCII).
-        var text = RowSlice(base: view.base, start: start, end: start &+ length, limit: view.limit)
-        var clear = compacted || (start >= 1 && start <= lastStart)
-        if !foldOnly && wide && variant != .fold {
-          if listed { wideIndex = texts.wideIndex(row) }
-          text = side.slice(wideIndex)
-          clear = text.start >= 1 && text.start <= lastSideStart
-          wideIndex &+= 1
-        }
-        if text.count <= RowProbe<Shape>.maxRowBytes, clear, !(Shape.wordStart && wide) {
-          // Reach: the probe reads from `start - 1` to `start + reach - 1`, the writer 48 bytes on.
-          assert(
-            text.start >= 1 && text.start &+ RowProbe<Shape>.reach <= text.limit,
-            "a probe at \(text.start) reads past \(text.limit)")
-          found = probe.matches(text.base + text.start, positions: max(text.count &- positionsPast, 0))
-          stored = true
-        } else {
-          found = finder.matches(text) ? 1 : 0
-        }
-        if bySignature {
-          found &= filter.passesBySignature(row)
-        } else if filtered, found != 0, !filter.accepts(row) {
-          found = 0
-        }
-        output[count] = Int32(truncatingIfNeeded: row)
-        if copying {
-          if stored {
-            writer.offer(text.base + text.start, count: text.count, keep: found)
-          } else if found != 0 {
-            builder.commit(writer)
-            builder.append(text, keepingRoom: block &* RowProbe<Shape>.maxRowBytes)
-            writer = builder.writer
-          }
-        }
-        return found
-      }
-      var writer = builder.writer
-      let firstCount = count
-      var blockStart = range.lowerBound
-      while blockStart < range.upperBound {
-        let blockEnd = min(range.upperBound, blockStart &+ block)
-        let open =
-          copying
-          && builder.reserve(
-            rows: blockEnd &- blockStart, rowBytes: RowProbe<Shape>.maxRowBytes,
-            scanned: blockStart &- copy.chunk.lowerBound,
-            of: copy.chunk.count)
-        // Storing every row pays when many are kept; a few kept rows are cheaper to copy one by
-        // one, behind a branch then seldom taken.
-        if open, (count &- firstCount) &* 8 >= blockStart &- range.lowerBound {
-          writer = builder.writer
-          for position in blockStart..<blockEnd { count &+= test(position, &writer, copying: true) }
-          builder.commit(writer)
-        } else {
-          for position in blockStart..<blockEnd {
-            let found = test(position, &writer, copying: false)
-            if open, found != 0 {
-              // Non-nil when `listed` (see `test` above).
-              let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
-              // A wide row compared in its side form (the last one `test` read) is copied from it.
-              let sideForm = !foldOnly && variant != .fold && texts.isWide(row)
-              builder.append(
-                sideForm ? side.slice(wideIndex &- 1) : view.slice(compacted ? position &- slotBase : row))
-            }
-            count &+= found
-          }
-        }
-        blockStart = blockEnd
-      }
-      return count
     }
   }
 }

@@ -20,6 +20,32 @@ extension SearchEngine {
     var bitmap = 1 << 18
     /// The fewest rows a compact copy may hold, however long the rows.
     var compactFloor = 4_096
+    /// Rows picked by their initials are re-checked one by one when at most one in this many:
+    /// fewer are cheaper to test than every row to read.
+    var initialsShare = 12
+    /// The first rows of a chunk whose hits tell whether a short term is swept, probed or scanned.
+    var scanSample = 4_096
+    /// A four-byte substring is swept from one row in this many: its scan keys on three of the
+    /// bytes, whose common letters give candidates that are not hits.
+    var fourByteSweepShare = 32
+    /// A `fold` substring of one to three bytes is swept from one row in this many, where the
+    /// scan's work per hit passes the sweep's per row.
+    var foldSweepShare = 16
+    /// A substring in another form is swept from one row in this many: its sweep also checks wide
+    /// rows in their own form.
+    var formSweepShare = 6
+    /// A word start is swept when one row in this many holds its bytes anywhere: the scan pays for
+    /// every occurrence, most of them inside words.
+    var wordStartSweepShare = 6
+    /// A three-byte term is probed from one row in this many: its scan's candidates are mostly hits.
+    var threeByteProbeShare = 6
+    /// A term of one or two bytes is probed from one row in this many: the scan pays per candidate.
+    var shortProbeShare = 25
+    /// Other clauses are tested from bits when a swept block finds one row in this many: a pass
+    /// over the block per term then costs less than testing each row.
+    var clauseBitsShare = 16
+    /// The most bytes of text a compact copy holds: beyond that narrowing re-reads the arenas.
+    var compactBytes = 8 << 20
     /// How many results the cache keeps (1-32; `SEARCHSHELL_CACHE_ENTRIES`, read once).
     var cacheEntries = Self.environmentCacheEntries
 

@@ -11,6 +11,9 @@ struct Explanation {
     var lines = [api, situation, table]
     if let matching { lines.append(matching) }
     if let live { lines.append(live) }
+    if let answer = session.engine.lastAnswer {
+      lines.append("The last search \(answer.sentence(rowCount: session.dataset.rowCount)).")
+    }
     if session.isDimmed {
       lines.append(
         "The dimming view covers the table (obscuresBackgroundDuringPresentation, active with empty text): a tap on a row dismisses the search instead of selecting it."

@@ -1,0 +1,110 @@
+/// `run`: the engine follows the plan `SearchPlanner` chose, one case per strategy.
+extension SearchEngine {
+  /// What `run` found: rows ascending (with fuzzy scores, or a single fuzzy term's best rows),
+  /// maybe a compact copy of them; or, for a one-letter result of most rows, only its bits.
+  typealias Found = (
+    rows: [Int32], scores: [Int32], compact: CompactRows?, best: [Int32]?, dense: RowBitmap?
+  )
+
+  /// Answers `plan` for `text` (compiled as `query` unless blank or a regex) in `scope`, reading
+  /// only `candidates` (ascending, their folded text maybe in `compact`) when it narrows.
+  func run(
+    _ plan: SearchPlan, text: String, _ query: CompiledQuery?, candidates: [Int32]?, compact: CompactRows?,
+    scope: Int, scored: Bool, cancellation: SearchCancellation?
+  ) throws(ShellError) -> Found? {
+    switch plan {
+    case .everyRow:
+      return (allRows(scope: scope), [], nil, nil, nil)
+    case .regex:
+      let matcher = try RegexMatcher(pattern: text)
+      return regexSearch(matcher, scope: scope, cancellation: cancellation).map { ($0, [], nil, nil, nil) }
+    case .signatureBits(let letter, let variant):
+      guard let query else { return Self.unplanned(plan) }
+      return letterBits(query, letter: letter, variant: variant, cancellation: cancellation)
+    case .probedBits(_, let variant):
+      guard let driver = query?.driver else { return Self.unplanned(plan) }
+      guard let words = probedBits(driver.needle, driver.plan, cancellation: cancellation) else { return nil }
+      return letterRows(words, variant: variant)
+    case .initialBits(let letter):
+      let initials = index.initialSignatures(parallelThreshold: parallelThreshold)
+      let mask: UInt32 = 1 &<< UInt32(letter &- 0x61)
+      guard let words = signatureBits(mask: mask, in: initials.pointer, cancellation: cancellation)?.words
+      else { return nil }
+      return letterRows(words, variant: .fold)
+    case .fuzzyLetter(let letter):
+      return fuzzyLetter(letter, cancellation: cancellation)
+    case .initials(let mask, let limit, let recheck, let otherwise):
+      guard let query else { return Self.unplanned(plan) }
+      // When the rows whose initials have every letter are few, they are tested one by one (as a
+      // previous result is) instead of every row being read.
+      let initials = index.initialSignatures(parallelThreshold: parallelThreshold).pointer
+      if let rows = signatureRows(
+        mask: mask, in: initials, all: true, limit: limit, cancellation: cancellation)
+      {
+        return chunks(
+          query, .recheck(recheck), candidates: rows, scope: scope, scored: false, cancellation: cancellation)
+      }
+      return chunks(
+        query, .every(otherwise), candidates: nil, scope: scope, scored: false, cancellation: cancellation)
+    case .narrow(_, _, let recheck):
+      guard let query else { return Self.unplanned(plan) }
+      // A copy holds its rows in the form its own query compared; narrowing only follows a query
+      // of the same form (`ParsedQuery.implies`), and any other would read the arenas.
+      let compact = compact?.variant == query.driver?.plan.variant ? compact : nil
+      return chunks(
+        query, .recheck(recheck), candidates: candidates, compact: compact, scope: scope,
+        scored: scored, cancellation: cancellation)
+    case .everyChunk(let pass):
+      guard let query else { return Self.unplanned(plan) }
+      return chunks(
+        query, .every(pass), candidates: nil, scope: scope, scored: scored,
+        cancellation: cancellation)
+    }
+  }
+
+  /// A plan of terms for a query without them, which `SearchPlanner` never makes: nothing found.
+  private static func unplanned(_ plan: SearchPlan) -> Found? {
+    assertionFailure("the plan \(plan) needs a compiled query")
+    return ([], [], nil, nil, nil)
+  }
+
+  /// The rows whose signature has `letter`, as bits.
+  ///
+  /// Under `ci`, less the wide rows whose own form lacks it; other clauses of one letter each,
+  /// wanted or excluded, are bits of the same test. Such a result keeps no copy, which only a
+  /// one-term query narrows from.
+  private func letterBits(
+    _ query: CompiledQuery, letter: UInt8, variant: TextVariant, cancellation: SearchCancellation?
+  ) -> Found? {
+    let mask = RowSignature.bit(letter)
+    guard
+      var words = signatureBits(
+        mask: mask | query.requiredSignature, forbidding: query.forbiddenSignature,
+        in: index.signatures.pointer, cancellation: cancellation)?.words
+    else { return nil }
+    if variant == .ci, let driver = query.driver {
+      for row in wideMisses(term: driver.plan, mask: mask) {
+        words[Int(row) >> 6] &= ~(1 &<< UInt64(row & 63))
+      }
+    }
+    return letterRows(words, variant: variant, copying: query.isPlain)
+  }
+
+  /// One fuzzy letter, ranked from the rows whose signature has it.
+  ///
+  /// Every row holding it scores `match`, plus twice `boundary` when it starts a word there. The letter's signature bit gives the rows; only those short enough to rank
+  /// among the best are read for a word start, and the whole order's scores wait until read.
+  private func fuzzyLetter(_ letter: UInt8, cancellation: SearchCancellation?) -> Found? {
+    guard
+      let rows = signatureRows(
+        mask: RowSignature.bit(letter), in: index.signatures.pointer, cancellation: cancellation)
+    else { return nil }
+    let best = dataset.withStorage { _, offsets in
+      let lengths = TitleLengths(dataset, offsets: offsets)
+      let scores = WordStartScores(fold: index.foldView, letter: letter)
+      return RankSorter.best(
+        RankedRows.topCount, rows: rows, scores: scores, titleLength: lengths, threshold: tuning.ranking)
+    }
+    return (rows, [], nil, best, nil)
+  }
+}
