@@ -36,8 +36,7 @@ extension SearchEngine {
     let rowWork = candidates?.count ?? rowCount
     // A little work is quicker on one thread than waking a second, which on a busy machine may
     // wait for a core; re-checked candidates are scattered rows, whose cache misses two cores
-    // wait on in parallel, so they split from a quarter of the threshold (1M, sta→stan from a
-    // compact copy of 33k rows: 1.6-1.7 → 0.9-1.0 ms).
+    // wait on in parallel, so they split from a quarter of the threshold.
     let split = Parallel.chunks(
       rowWork, threshold: candidates == nil ? parallelThreshold : max(1, parallelThreshold / 4))
     var chunkCount = split.count
@@ -62,15 +61,14 @@ extension SearchEngine {
     // A plain query's result keeps a compact copy of its rows, in the form it compared, for the
     // next keystroke, made as rows match (their bytes in cache); each chunk gives up past 1.5 times
     // its share, or when its rows so far, extrapolated, pass its share by a quarter. Every form
-    // copies (1M, typing `sta` after `st`: `exact` 5.6 → 1.8 ms, `ci` 4.2 → 2.0; `st` pays about
-    // 2 ms for its copy, as `fold` did).
+    // copies: the next keystroke then reads only the copy.
     let compactLimit = query.isPlain && scope == 0 ? compactRowLimit : 0
     let builders = freeBuilders(chunkCount)
     let averageRow = max(1, index.foldBytes.count / max(1, rowCount))
     for (chunk, builder) in builders.enumerated() {
       if let compact {
         // A narrowing keeps a part of what it reads (room for all of it: a chunk's ends and bytes,
-        // not the whole result's, which took 1 MB of ends per chunk for st→sta at 1M).
+        // not the whole result's, which each chunk would otherwise reserve).
         let bytes = partsOf(chunk).reduce(0) { $0 + compact.parts[$1].byteCount }
         let rows = positionsOf(chunk).count
         builder.reset(limit: compactLimit == 0 ? 0 : rows, share: rows, bytes: bytes)
@@ -78,11 +76,9 @@ extension SearchEngine {
         let share = compactLimit / chunkCount + 64
         let limit = compactLimit == 0 ? 0 : share * 3 / 2
         // A result past a quarter of the rows is not narrowed from (`ResultCache.narrows`): a copy
-        // held to that gives up once it outpaces its share by a 16th (1M `ing`, 27% of the rows,
-        // copied 7 MB for nothing with a quarter, 1.2-1.6 ms of a 5.4-8.5 ms search; a 16th is
-        // over twice the spread of an estimate from 4,096 rows). One held to its bytes may pass
-        // them by a quarter and is still read (10M `sta`, 328k rows against 310k: sta→stan 2.7 ms
-        // from the copy, 26 without).
+        // held to that gives up once it outpaces its share by a 16th (over twice the spread of an
+        // estimate from 4,096 rows), so a common term does not copy for nothing. One held to its
+        // bytes may pass them by a quarter and is still read: the next keystroke needs it most.
         let margin = compactLimit >= cache.narrowingLimit(copied: true) ? share / 16 : share / 4
         // At most the bytes the chunk's rows hold (its rows of the fold arena; a narrowing's
         // candidates, any of them) and the copy's leading byte: room past that grows if needed.
@@ -99,7 +95,7 @@ extension SearchEngine {
     }
     // Chunks write their ids straight into the result, each from its first row's slot (a chunk
     // matches at most its own rows), and are then moved together: per-chunk buffers joined into a
-    // fresh array cost a page fault per 4 KiB about three times over (`exact s`: 1M 9-10 → 6.0 ms, 10M 97 → 77-83).
+    // fresh array cost a page fault per 4 KiB about three times over.
     func chunkResults(_ output: UnsafeMutablePointer<Int32>) -> [ChunkResult] {
       dataset.withStorage { bytes, offsets in
         dataset.rowScopes.withUnsafeBufferPointer { scopes in
@@ -160,7 +156,7 @@ extension SearchEngine {
                     !driverPlan.anchoredStart, !driverPlan.anchoredEnd, !partPositions.isEmpty
                   {
                     // A longer needle: the part is an arena of its own, scanned as the whole one is
-                    // (1M, sta→stan: 0.68 → 0.53 ms against a `RowFinder` test of each row).
+                    // (rather than a `RowFinder` test of each row).
                     ByteScanner.scan(
                       view, rows: 0..<partPositions.count, needle: driver.needle,
                       wordStart: driverPlan.kind == .wordStart
@@ -302,8 +298,7 @@ extension SearchEngine {
     }
     if parts.contains(where: \.cancelled) { return nil }
     // A copy every part finished is kept, though it may pass the limit by what the parts allow:
-    // dropping it wasted its writing (10M rows, `sta`: 328k rows against a limit of 310k, and
-    // sta→stan 21 → 5 ms with it).
+    // dropping it would waste its writing and slow the next keystroke.
     let copied =
       compactLimit > 0
       ? query.driver.flatMap { CompactRows(parts: builders, rows: rows.count, variant: $0.plan.variant) }
@@ -320,8 +315,7 @@ extension SearchEngine {
   }
 
   /// Gives the whole pages between two addresses of a result's spare capacity back to the system:
-  /// chunks wrote there before their ids moved down (10M rows, after `s` and `st`: resident 662 →
-  /// 655 MiB).
+  /// chunks wrote there before their ids moved down, and those pages would stay resident.
   private static func releasePages(
     after start: UnsafeMutablePointer<Int32>, through end: UnsafeMutablePointer<Int32>
   ) {

@@ -92,8 +92,7 @@ extension SearchEngine {
       var count = 0
       // A copy the optimiser can keep in registers: read through the parameter, the probe's
       // vectors are reloaded after every store to the compact copy, which might alias them. A
-      // `let` is not copied; a `var` (assigned again so it is one) is (1M, `st`: 83 → 80 M
-      // instructions).
+      // `let` is not copied; a `var` (assigned again so it is one) is.
       var probe = probe
       probe = probe
       // The next wide row's index in `wideRows` (and in the side arenas), when every row is visited.
@@ -163,7 +162,7 @@ extension SearchEngine {
             scanned: blockStart &- copy.chunk.lowerBound,
             of: copy.chunk.count)
         // Storing every row pays when many are kept; a few kept rows are cheaper to copy one by
-        // one, behind a branch then seldom taken (1M `prefix st`, 5% kept: 131 → 123 M instructions).
+        // one, behind a branch then seldom taken.
         if open, (count &- firstCount) &* 8 >= blockStart &- range.lowerBound {
           writer = builder.writer
           for position in blockStart..<blockEnd { count &+= test(position, &writer, copying: true) }

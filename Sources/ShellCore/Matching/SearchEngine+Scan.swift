@@ -37,16 +37,10 @@ extension SearchEngine {
       // A short needle often matches many rows: then a pass over every row, at a fixed cost per
       // row, beats the scan's per-hit work, and a rare one is quicker to scan for. The chunk's
       // first rows tell which: the pass is a sweep (`RowSweep`, the other clauses then tested on
-      // the rows it finds), or the probe's, row by row, for terms it cannot take. 1M rows,
-      // medians: a `fold` substring's sweep pays from about 6% of the rows (`ter`, 8.7%: scan
-      // 5.2 ms, sweep 4.8; `sta`, 3.3%: 3.6 against 4.1; `oo`, 6.5%: 4.2 against 4.3), and takes
-      // `st` and `ing` in 5.2 ms where the probe took 7.2 and 7.4. Other forms' sweeps check wide
-      // rows in their own form, and word starts the byte before each hit: they pay from a sixth
-      // (`exact`: `ing` probed 8.2 ms, swept 7.2; `ter` scanned 4.9, swept 5.4; `prefix`: `ing`
-      // scanned 9.0, swept 6.9; `ter` 4.4 against 6.7). The probe pays for a 25th of the rows
-      // with two bytes (`st`, a quarter: 6.4 ms, scan 9.3; `zz`: probe 5.0-5.3, scan 3.0-3.6) and
-      // a sixth with three (whose scan candidates are all hits: `ing`, 27%, scan 12.3 ms, probe
-      // 9.3; `ter` scan 5.6, probe 7.3).
+      // the rows it finds), or the probe's, row by row, for terms it cannot take. A `fold`
+      // substring's sweep pays from a smaller share of the rows than other forms', whose sweeps
+      // check wide rows in their own form and word starts the byte before each hit; the probe pays
+      // from fewer rows with two bytes than with three, whose scan candidates are all hits.
       // How many rows hold the driver (before the other clauses, for a sweep: the scan's cost).
       @discardableResult func every(_ part: Range<Int>) -> Int {
         if sweeps { return sweep(driver, driverPlan, part, texts, filter, rows, copy: (compact, chunk)) }
@@ -103,7 +97,7 @@ extension SearchEngine {
     }
     guard separateWide, !inline else { return }
     // The chunk's wide rows lie back to back in their form's side arena: one scan of it, not a
-    // per-row test that would first look each row up in `wideRows` (5% of rows cost 2 ms at 1M).
+    // per-row test that would first look each row up in `wideRows`.
     var wide: [Int32] = []
     let wideRange = texts.lowerWide(range.lowerBound)..<texts.lowerWide(range.upperBound)
     ByteScanner.scan(
@@ -156,7 +150,7 @@ extension SearchEngine {
     let side = texts.side(variant)
     // Other clauses that the signature does not decide are tested from bits when the rows found
     // are many (a pass over the block per term pays from about a 16th of its rows found, against
-    // some 300 instructions per row tested one by one).
+    // reading each row's text once per term).
     let clauseBitsShare = tuning.clauseBitsShare
     let clauses =
       filter.acceptsAll || (filter.scope == 0 && filter.bySignature) || filter.asciiRequired != nil
@@ -213,8 +207,8 @@ extension SearchEngine {
           builder.abandon()
         } else {
           let found = UnsafeBufferPointer(rebasing: rows.buffer[before...])
-          // Each form's own loop: `texts.slice` tests the form per row (1M, `ci st`: 11.8 M of
-          // 73 M instructions in the copy, `fold st` 8.3).
+          // Each form's own loop: `texts.slice` tests the form per row, a cost the copy's loop
+          // need not pay.
           if variant == .fold {
             builder.gather(found) { texts.fold.slice($0) }
           } else {

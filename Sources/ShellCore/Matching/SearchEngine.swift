@@ -79,8 +79,7 @@ final class SearchEngine {
   }
 
   /// `search`'s rows as a `SearchResult`, whose `fuzzy` ranking is ordered only as far as it is
-  /// read (1M rows, `fuzzy s`: 14.6 → 9.0-9.3 ms with the selection below; peak memory of a
-  /// fuzzy session 110 → 91 MiB).
+  /// read (the selection below), so a first page neither waits for nor holds the whole order.
   func results(
     _ query: String, rule: MatchRule, scope: Int = 0, cancellation: SearchCancellation? = nil
   ) throws(ShellError) -> SearchResult? {
@@ -241,9 +240,8 @@ final class SearchEngine {
   /// A compact copy of a plain result found without reading its rows (from signatures), in the
   /// form `variant`, if it is small enough to keep.
   ///
-  /// The next keystroke then reads only those rows' bytes, in one pass (1M, z→zz: 0.9 ms, against
-  /// 3.1-3.8 by a full search; `z` pays 2.3 ms more for the copy; `ci`: 3.3 → 1.1 ms, `z` 3.8 →
-  /// 6.5). The wide rows of a form other than `fold` come from its side arena.
+  /// The next keystroke then reads only those rows' bytes, in one pass, for the price of the
+  /// copy now. The wide rows of a form other than `fold` come from its side arena.
   func compactCopy(of rows: [Int32], variant: TextVariant = .fold) -> CompactRows? {
     guard !rows.isEmpty, rows.count <= compactRowLimit else { return nil }
     let chunks = Parallel.chunks(rows.count, threshold: max(1, parallelThreshold / 4))
