@@ -1,0 +1,22 @@
+/// One build chunk's share of the index: its wide rows and how many bytes it adds to each arena.
+///
+/// Summed over the chunks before it, the same fields give a chunk's starting positions.
+struct ChunkFold {
+  /// Wide rows in this chunk, ascending.
+  var wide: [Int32] = []
+  /// Number of wide rows.
+  var wideCount = 0
+  /// Bytes in the fold arena (every row's fold form).
+  var foldBytes = 0
+  /// The fold form of each wide row outside `ScalarFoldTable`, which Foundation folds in pass 1
+  /// only: it is slow, and such rows are rare.
+  var foreign: [UInt8] = []
+  /// Where each of those forms ends in `foreign`.
+  var foreignEnds: [Int] = []
+
+  /// Takes the totals from pass 1's measuring writer; `asciiBytes` is the ASCII rows' length.
+  mutating func record(_ writer: WideFormWriter, asciiBytes: Int) {
+    wideCount = wide.count
+    foldBytes = asciiBytes + writer.fold
+  }
+}

@@ -1,0 +1,249 @@
+import Foundation
+
+/// Folding rows into the index's arenas: the build's two passes (measuring, then writing) and
+/// the wide rows' side forms.
+extension FoldedIndex {
+  /// Pass 1 over rows lying back to back: finds the wide rows (a word-wise scan for bytes >= 0x80
+  /// over the whole range) and measures their forms.
+  static func measureContiguous(_ source: SourceRows, rows: Range<Int>) -> ChunkFold {
+    var work = ChunkFold()
+    guard !rows.isEmpty else { return work }
+    let base = source.base
+    let offsets = source.offsets
+    let end = Int(offsets[rows.upperBound])
+    var row = rows.lowerBound
+    var position = Int(offsets[row])
+    let high: UInt64 = 0x8080_8080_8080_8080
+    while position < end {
+      // The next byte >= 0x80, 32 bytes at a time.
+      while position &+ 32 <= end {
+        let raw = UnsafeRawPointer(base + position)
+        let any =
+          raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+          | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+          | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+        if any & high != 0 { break }
+        position &+= 32
+      }
+      while position < end, base[position] < 0x80 { position &+= 1 }
+      if position >= end { break }
+      while Int(offsets[row + 1]) <= position { row &+= 1 }
+      work.wide.append(Int32(row))
+      position = Int(offsets[row + 1])
+      row &+= 1
+    }
+    var writer = WideFormWriter()
+    var wideBytes = 0
+    let forms = ScalarFoldTable.forms
+    for wideRow in work.wide {
+      let start = Int(offsets[Int(wideRow)])
+      let count = Int(offsets[Int(wideRow) + 1]) - start
+      wideBytes += count
+      measureWide(base + start, count, forms: forms, writer: &writer, work: &work)
+    }
+    work.record(writer, asciiBytes: end - Int(offsets[rows.lowerBound]) - wideBytes)
+    return work
+  }
+
+  /// Pass 1 over rows joined from several columns: stores each row's folded length at
+  /// `lengths[row + 1]` and measures the wide rows' forms.
+  static func measureJoined(_ source: SourceRows, rows: Range<Int>, lengths: UnsafeMutablePointer<UInt32>)
+    -> ChunkFold
+  {
+    var work = ChunkFold()
+    var writer = WideFormWriter()
+    var asciiBytes = 0
+    let forms = ScalarFoldTable.forms
+    var scratch: [UInt8] = []
+    for row in rows {
+      source.withRow(row, scratch: &scratch) { pointer, count in
+        if Self.isASCII(pointer, count) {
+          lengths[row + 1] = UInt32(count)
+          asciiBytes += count
+        } else {
+          work.wide.append(Int32(row))
+          let before = writer.fold
+          measureWide(pointer, count, forms: forms, writer: &writer, work: &work)
+          lengths[row + 1] = UInt32(writer.fold - before)
+        }
+      }
+    }
+    work.record(writer, asciiBytes: asciiBytes)
+    return work
+  }
+
+  /// Pass 2 over rows lying back to back: copies runs of ASCII rows lowercased in one loop, folds
+  /// the wide rows between them, and writes offsets and signatures.
+  static func fillContiguous(
+    _ source: SourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
+    into output: (
+      bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
+      signatures: UnsafeMutablePointer<UInt32>
+    ),
+    table: UnsafePointer<UInt32>
+  ) {
+    let base = source.base
+    let offsets = source.offsets
+    var offset = writer.fold
+    var row = rows.lowerBound
+    var foreign = 0
+    let forms = ScalarFoldTable.forms
+    for index in 0...work.wide.count {
+      let stop = index < work.wide.count ? Int(work.wide[index]) : rows.upperBound
+      if stop > row {
+        // Rows row..<stop are ASCII: lowercase their bytes in one pass.
+        let start = base + Int(offsets[row])
+        let count = Int(offsets[stop]) - Int(offsets[row])
+        let target = output.bytes + offset
+        for index in 0..<count {
+          let byte = start[index]
+          target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+        }
+        let shift = UInt32(truncatingIfNeeded: offset &- Int(offsets[row]))
+        for each in row..<stop {
+          let end = offsets[each + 1] &+ shift
+          output.offsets[each + 1] = end
+          let start = Int(offsets[each] &+ shift)
+          output.signatures[each] = RowSignature.of(output.bytes + start, Int(end) &- start, table: table)
+        }
+        offset += count
+      }
+      guard index < work.wide.count else { break }
+      let start = Int(offsets[stop])
+      writer.fold = offset
+      writeWide(
+        base + start, Int(offsets[stop + 1]) - start, forms: forms, writer: &writer, work: work,
+        foreign: &foreign)
+      output.signatures[stop] = RowSignature.of(output.bytes + offset, writer.fold - offset, table: table)
+      offset = writer.fold
+      output.offsets[stop + 1] = UInt32(offset)
+      row = stop + 1
+    }
+  }
+
+  /// Pass 2 over joined rows: `output.offsets[row + 1]` holds each row's length from pass 1 and
+  /// becomes its end.
+  static func fillJoined(
+    _ source: SourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
+    into output: (
+      bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
+      signatures: UnsafeMutablePointer<UInt32>
+    ),
+    table: UnsafePointer<UInt32>
+  ) {
+    var offset = writer.fold
+    var nextWide = 0
+    var foreign = 0
+    let forms = ScalarFoldTable.forms
+    var scratch: [UInt8] = []
+    for row in rows {
+      let length = Int(output.offsets[row + 1])
+      let target = output.bytes + offset
+      source.withRow(row, scratch: &scratch) { pointer, count in
+        if nextWide < work.wide.count, Int(work.wide[nextWide]) == row {
+          writer.fold = offset
+          writeWide(pointer, count, forms: forms, writer: &writer, work: work, foreign: &foreign)
+          nextWide += 1
+        } else {
+          for index in 0..<count {
+            let byte = pointer[index]
+            target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+          }
+        }
+      }
+      output.signatures[row] = RowSignature.of(target, length, table: table)
+      offset += length
+      output.offsets[row + 1] = UInt32(offset)
+    }
+  }
+
+  /// Whether `count` bytes are all ASCII (a loop the compiler vectorises).
+  @inline(__always)
+  static func isASCII(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var any: UInt8 = 0
+    for index in 0..<count { any |= pointer[index] }
+    return any < 0x80
+  }
+
+  /// Pass 1 for one wide row: counts its fold form; a row outside `ScalarFoldTable` is folded by
+  /// Foundation here, once, and its fold form is kept in `work` for pass 2.
+  static func measureWide(
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter,
+    work: inout ChunkFold
+  ) {
+    let mark = writer
+    defer { writer.endRow() }
+    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
+    writer = mark
+    let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    var form = TextFolding.foldForm(text)
+    form.withUTF8 { bytes in
+      work.foreign.append(contentsOf: bytes)
+      writer.append(bytes, as: .fold)
+    }
+    work.foreignEnds.append(work.foreign.count)
+  }
+
+  /// Pass 2 for one wide row: writes its fold form, through the table again or from the
+  /// Foundation form pass 1 kept (the `foreign`-th such row of the chunk).
+  static func writeWide(
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter,
+    work: ChunkFold, foreign: inout Int
+  ) {
+    let mark = writer
+    defer { writer.endRow() }
+    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
+    // The table refused the same scalar as in pass 1: write over the partial output.
+    writer = mark
+    work.foreign.withUnsafeBufferPointer { bytes in
+      let start = foreign == 0 ? 0 : work.foreignEnds[foreign - 1]
+      writer.append(UnsafeBufferPointer(rebasing: bytes[start..<work.foreignEnds[foreign]]), as: .fold)
+    }
+    foreign += 1
+  }
+
+  /// The table path: false as soon as a scalar is not in `forms` (`ScalarFoldTable.forms`, which
+  /// callers read once per chunk: a global's lazy accessor per row showed in profiles).
+  private static func foldLatin(
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], into writer: inout WideFormWriter
+  ) -> Bool {
+    var index = 0
+    while index < count {
+      let byte = pointer[index]
+      if byte < 0x80 {
+        writer.appendASCII(byte)
+        index += 1
+        continue
+      }
+      // Scalars below U+0250 are two bytes with a lead byte of C2...C9.
+      guard byte >= 0xC2, byte <= 0xC9, index + 1 < count, pointer[index + 1] & 0xC0 == 0x80 else {
+        return false
+      }
+      let value = (UInt32(byte & 0x1F) << 6) | UInt32(pointer[index + 1] & 0x3F)
+      guard value < ScalarFoldTable.end else { return false }  // C9 also leads U+0250...U+027F
+      let slot = Int(value - 0x80) * 4
+      // A scalar in the table has all four forms or none.
+      for variant in TextVariant.allCases {
+        guard let form = forms[slot + variant.rawValue] else { return false }
+        form.withUnsafeBufferPointer { writer.append($0, as: variant) }
+      }
+      index += 2
+    }
+    return true
+  }
+
+  /// One wide row's `exact`, `ci` and `strip` forms, through `ScalarFoldTable` or Foundation.
+  static func writeSides(
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter
+  ) {
+    let mark = writer
+    defer { writer.endRow() }
+    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
+    writer = mark
+    let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    for variant in [TextVariant.exact, .ci, .strip] {
+      var form = TextFolding.form(text, variant)
+      form.withUTF8 { writer.append($0, as: variant) }
+    }
+  }
+}
