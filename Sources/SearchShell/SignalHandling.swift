@@ -18,10 +18,7 @@ enum SignalHandling {
     sigaction(SIGINT, &action, nil)
     // A parent may start us with SIGINT blocked (threads of some launchers block it, and the
     // mask is inherited across exec); Ctrl-C must still reach the prompt.
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    sigaddset(&unblock, SIGINT)
-    sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    SignalMask.unblock([SIGINT])
     rl_signal_event_hook = {
       SignalHandling.discardLineIfInterrupted()
       return 0

@@ -30,10 +30,7 @@ enum TemporaryFileCleanup {
       sigaction(signal, &action, nil)
       // A launcher may start us with the signal blocked (the mask survives exec): a kill held
       // pending would be acted on only after the write, or never.
-      var unblock = sigset_t()
-      sigemptyset(&unblock)
-      sigaddset(&unblock, signal)
-      sigprocmask(SIG_UNBLOCK, &unblock, nil)
+      SignalMask.unblock([signal])
     }
   }
 }

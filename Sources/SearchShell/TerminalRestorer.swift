@@ -66,13 +66,9 @@ enum TerminalRestorer {
     guard tcgetattr(STDIN_FILENO, &cooked) == 0 else { return }
     guardsPrompt = 1
     var fatal = fatalAction()
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    for signal in terminatingSignals where !isIgnored(signal) {
-      sigaction(signal, &fatal, nil)
-      sigaddset(&unblock, signal)
-    }
-    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    let caught = terminatingSignals.filter { !isIgnored($0) }
+    for signal in caught { sigaction(signal, &fatal, nil) }
+    SignalMask.unblock(caught)
   }
 
   /// Leaves raw mode and puts the signal handlers back; safe to call twice.
@@ -147,10 +143,7 @@ enum TerminalRestorer {
     for signal in terminatingSignals { install(signal, &fatal) }
     // A parent may start us with signals blocked (the mask is inherited across exec): the
     // handled ones must arrive, or SIGTERM would wait forever and SIGTSTP never restore.
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    for signal in previousHandlers.keys { sigaddset(&unblock, signal) }
-    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    SignalMask.unblock(previousHandlers.keys)
     if !exitHookInstalled {
       exitHookInstalled = true
       atexit { TerminalRestorer.restore() }
