@@ -49,13 +49,7 @@ enum RegexFuzz {
     if let syntax = matcher.syntax {
       for literals in RegexLiterals.requiredSets(syntax, cost: { _ in 0 }) {
         for row in plain {
-          let bytes = Array(rows[row].utf8)
-          let held = literals.contains { literal in
-            bytes.count >= literal.count
-              && (0...(bytes.count - literal.count)).contains {
-                Array(bytes[$0..<$0 + literal.count]) == literal
-              }
-          }
+          let held = holdsOne(of: literals, Array(rows[row].utf8))
           precondition(held, "\(described): row \(EngineFuzz.debug(rows[row])) lacks all of \(literals)")
         }
       }
@@ -122,5 +116,13 @@ enum RegexFuzz {
       branches.append(branch)
     }
     return branches.joined(separator: "|")
+  }
+
+  /// Whether `bytes` hold at least one of `literals` as a substring (a required set's promise).
+  static func holdsOne(of literals: [[UInt8]], _ bytes: [UInt8]) -> Bool {
+    literals.contains { literal in
+      bytes.count >= literal.count
+        && (0...(bytes.count - literal.count)).contains { Array(bytes[$0..<$0 + literal.count]) == literal }
+    }
   }
 }
