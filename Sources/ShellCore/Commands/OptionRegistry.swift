@@ -19,6 +19,16 @@ struct ShellOption: Sendable {
 /// The options `set` knows, in the order `set` lists them.
 enum OptionRegistry {
   static let options: [ShellOption] = [
+    ShellOption(
+      name: "app", values: "NAME",
+      abstract: "which tutorial's app runs, with its flavor ('help app' lists them)",
+      choices: AppID.allCases.map(\.rawValue), lockedWhileActive: true, get: { $0.settings.app.id.rawValue },
+      set: { session, value throws(ShellError) in
+        guard let id = AppID(rawValue: value) else {
+          throw .invalidValue(option: "app", value: value, allowed: oneOf(AppID.allCases.map(\.rawValue)))
+        }
+        session.settings.choose(id)
+      }),
     choice(
       "flavor", Flavor.self, "which search API the app uses", locked: true,
       get: { $0.settings.lifecycle.flavor }, set: { $0.settings.lifecycle.flavor = $1 }),
@@ -34,6 +44,12 @@ enum OptionRegistry {
     toggle(
       "obscures", "obscuresBackgroundDuringPresentation (a row tap on the dimmed table cancels)",
       get: { $0.settings.lifecycle.obscures }, set: { $0.settings.lifecycle.obscures = $1 }),
+    choice(
+      "names", CallbackNaming.self, "callbacks as Swift or Objective-C selectors",
+      get: { $0.settings.naming }, set: { $0.settings.naming = $1 }),
+    toggle(
+      "app-log", "print what the app's methods do and log, after each callback",
+      get: { $0.settings.appLog }, set: { $0.settings.appLog = $1 }),
     ShellOption(
       name: "match", values: MatchRule.allCases.map(\.rawValue).joined(separator: "|"),
       abstract: "how the text is compared with the rows", choices: MatchRule.allCases.map(\.rawValue),

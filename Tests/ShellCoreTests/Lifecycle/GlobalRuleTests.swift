@@ -126,7 +126,7 @@ struct LifecycleGlobalRuleTests {
     var found: [String] = []
     let names = callbacks.map(\.name)
     func first(_ name: CallbackName) -> Int? { names.firstIndex(of: name) }
-    func isBar(_ name: CallbackName) -> Bool { name.receiver == "UISearchBarDelegate" }
+    func isBar(_ name: CallbackName) -> Bool { name.protocolName == "UISearchBarDelegate" }
     func ordered(_ a: CallbackName, _ b: CallbackName, adjacent: Bool = false) {
       guard let j = first(b) else { return }
       guard let i = first(a), i < j, !adjacent || i + 1 == j else {
@@ -186,7 +186,7 @@ struct LifecycleGlobalRuleTests {
 
     // Who is called, and how often.
     let allowed = receivers[options.flavor] ?? []
-    for callback in callbacks where !allowed.contains(callback.name.receiver) {
+    for callback in callbacks where !allowed.contains(callback.name.protocolName) {
       found.append("\(callback.name.selector) in the \(options.flavor) flavor")
     }
     if names.filter({ $0 == .updateSearchResults }).count > 1 { found.append("more than one update") }
