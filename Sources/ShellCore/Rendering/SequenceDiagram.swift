@@ -37,7 +37,7 @@ struct SequenceDiagram {
   /// The participants in use, left to right in an order that keeps most arrows short: UIKit's
   /// senders around the app's objects, which sit in the middle in the order they appear.
   var participants: [String] {
-    let used = messages.flatMap { [$0.from, $0.to] } + steps.map(\.appCode)
+    let used = steps.map(\.appCode) + messages.flatMap { [$0.from, $0.to] }
     let before = ["User", "UITableView", "UISearchBar", "CustomSearchController"]
     let after = ["UISearchController", "UISearchDisplayController", "nobody"]
     var app: [String] = []

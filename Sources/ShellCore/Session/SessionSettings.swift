@@ -50,4 +50,14 @@ struct SessionSettings: Equatable {
     if let flavor = model.flavor { lifecycle.flavor = flavor }
     if let results = model.results { lifecycle.results = results }
   }
+
+  /// Whether the screen looks the same under `other`: the spelling of callbacks, the app log
+  /// and the chosen app (apart from its flavor) change only what callbacks print.
+  func drawsTheSame(as other: SessionSettings) -> Bool {
+    var other = other
+    other.naming = naming
+    other.appLog = appLog
+    other.chosenApp = chosenApp
+    return self == other
+  }
 }
