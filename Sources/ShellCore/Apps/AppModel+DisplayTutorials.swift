@@ -14,7 +14,7 @@ extension AppModel {
     [
       AppObject(name: controller, role: role),
       AppObject(
-        name: "UISearchDisplayController", role: "from the storyboard, with its searchResultsTableView"),
+        name: "UISearchDisplayController", role: "from the storyboard; owns searchResultsTableView"),
       AppObject(name: "UISearchBar", role: "above the table"),
     ]
   }

@@ -106,16 +106,17 @@ enum CommandRegistry {
       name: "trace", usage: "trace on|all|off|json|state [FILE]",
       abstract: "Print each delegate callback as it fires (text, JSON lines, or a state table)",
       discussion: """
-        'trace on' prints the callbacks the app's code receives, each with the object that
-        receives it. 'trace all' prints every callback UIKit sends, marking the ones the
-        app does not receive: (ViewController: not implemented), or (nobody: SLOT not set).
-        'trace state' prints, after each command, a table with one row per callback the app
-        receives: the state at that step (isActive, text, firstResponder, shown) and how many
-        rows match. 'trace json' prints every callback as one JSON object per line, with its
-        receiver (null when nobody) and received (true or false). 'trace json FILE' appends
-        them to FILE instead (created, or emptied first), so the callbacks can be followed
-        from another terminal, in live mode too. 'set names objc' spells callbacks as the
-        Objective-C selectors; 'set app-log on' adds what the app does and logs.
+        'trace on' prints the callbacks the app's code receives, each with the object
+        that receives it. 'trace all' prints every callback UIKit sends, marking the
+        ones the app does not receive: (ViewController: not implemented), or (nobody:
+        SLOT not set). 'trace state' prints, after each command, a table with one row
+        per callback the app receives: the state at that step (isActive, text,
+        firstResponder, shown) and how many rows match. 'trace json' prints every
+        callback as one JSON object per line, with its receiver (null when nobody) and
+        received (true or false). 'trace json FILE' appends them to FILE instead
+        (created, or emptied first), so the callbacks can be followed from another
+        terminal, in live mode too. 'set names objc' spells callbacks as the Objective-C
+        selectors; 'set app-log on' adds what the app does and logs.
         """,
       arguments: .words(min: 1, max: 2), completion: .words(TraceMode.allCases.map(\.rawValue)),
       run: { session, arguments throws(ShellError) in
@@ -129,10 +130,11 @@ enum CommandRegistry {
       name: "app", usage: "app",
       abstract: "Describe the app behind the screen: objects, delegates, methods, logs",
       discussion: """
-        Each bundled tutorial runs its own app, taken from the tutorial's code: which objects
-        exist, which delegate and updater slots name them, and which methods they implement.
-        Files and datasets without a tutorial run the generic app: the view controller (a
-        ResultsController for separate results) is every delegate and implements everything.
+        Each bundled tutorial runs its own app, taken from the tutorial's code: which
+        objects exist, which delegate and updater slots name them, and which methods
+        they implement. Files and datasets without a tutorial run the generic app: the
+        view controller (a ResultsController for separate results) is every delegate and
+        implements everything.
         'set app NAME' runs another, with its flavor (and results); 'set flavor' or 'set
         results' switch to the sibling that fits, else to the generic app. The apps:
           countries         tutorial 000, UISearchController (the countries dataset)
@@ -147,7 +149,7 @@ enum CommandRegistry {
       run: { session, _ throws(ShellError) in session.appCommand() }),
     Command(
       name: "callbacks", usage: "callbacks [all]",
-      abstract: "List the flavor's callbacks (or all) by short, Swift and Objective-C name",
+      abstract: "List the callbacks by short, Swift and Objective-C name",
       arguments: .words(min: 0, max: 1), completion: .words(["all"]),
       run: { session, arguments throws(ShellError) in try session.callbacksCommand(arguments.first) }),
     Command(
@@ -159,10 +161,10 @@ enum CommandRegistry {
       abstract: "Draw the callbacks so far (or the last command's) as a sequence diagram",
       discussion: """
         Arrows go between the User, the UISearchBar, the search controller and the app's
-        objects that receive the callbacks. 'all' also draws, dashed, the callbacks the app
-        does not receive: to an object that does not implement them, or to nobody. ASCII on
-        the terminal; FILE ending in .mmd or .md gets Mermaid sequenceDiagram text (.md
-        inside a mermaid code block), any other FILE the ASCII.
+        objects that receive the callbacks. 'all' also draws, dashed, the callbacks the
+        app does not receive: to an object that does not implement them, or to nobody.
+        ASCII on the terminal; FILE ending in .mmd or .md gets Mermaid sequenceDiagram
+        text (.md inside a mermaid code block), any other FILE the ASCII.
         """,
       arguments: .words(min: 0, max: 3), completion: .words(["all", "last"]),
       run: { session, arguments throws(ShellError) in try session.diagramCommand(arguments) }),

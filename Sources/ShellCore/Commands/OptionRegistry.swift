@@ -21,7 +21,7 @@ enum OptionRegistry {
   static let options: [ShellOption] = [
     ShellOption(
       name: "app", values: "NAME",
-      abstract: "which tutorial's app runs, with its flavor ('help app' lists them)",
+      abstract: "the app behind the screen ('help app' lists them)",
       choices: AppID.allCases.map(\.rawValue), lockedWhileActive: true, get: { $0.settings.app.id.rawValue },
       set: { session, value throws(ShellError) in
         guard let id = AppID(rawValue: value) else {
@@ -48,7 +48,7 @@ enum OptionRegistry {
       "names", CallbackNaming.self, "callbacks as Swift or Objective-C selectors",
       get: { $0.settings.naming }, set: { $0.settings.naming = $1 }),
     toggle(
-      "app-log", "print what the app's methods do and log, after each callback",
+      "app-log", "print what the app's methods do and log",
       get: { $0.settings.appLog }, set: { $0.settings.appLog = $1 }),
     ShellOption(
       name: "match", values: MatchRule.allCases.map(\.rawValue).joined(separator: "|"),

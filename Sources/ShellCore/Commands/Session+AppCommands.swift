@@ -4,7 +4,7 @@ extension Session {
   func appCommand() {
     let app = self.app
     let options = settings.lifecycle
-    var lines = ["App '\(app.id.rawValue)': \(app.summary)", "Objects:"]
+    var lines = ["App: \(app.id.rawValue)", "  " + app.summary, "Objects:"]
     lines += app.objects.map { "  \($0.name): \($0.role)" }
     lines.append("Wiring:")
     for slot in DelegateSlot.slots(for: options.flavor, results: options.results) {
@@ -14,10 +14,14 @@ extension Session {
       lines.append("Every object above implements every method it is sent; nothing is logged.")
     } else {
       lines.append("Implemented:")
-      for method in app.methods where CallbackName.sent(in: options.flavor).contains(method.callback) {
-        lines.append("  \(method.object) \(settings.naming.name(method.callback))")
-        lines.append("      " + method.does)
-        lines += method.logs.map { "      NSLog: " + Self.describe($0) }
+      let methods = app.methods.filter { CallbackName.sent(in: options.flavor).contains($0.callback) }
+      for object in app.objects.map(\.name) where methods.contains(where: { $0.object == object }) {
+        lines.append("  \(object):")
+        for method in methods where method.object == object {
+          lines.append("    " + settings.naming.name(method.callback))
+          lines.append("      " + method.does)
+          lines += method.logs.flatMap(Self.describe).map { "      NSLog: " + $0 }
+        }
       }
       lines.append("Any other method is not implemented: 'trace all' shows those callbacks too.")
     }
@@ -43,14 +47,14 @@ extension Session {
     }
   }
 
-  /// A log statement as `app` shows it, with its value as a placeholder.
-  private static func describe(_ log: AppLog) -> String {
+  /// A log statement as `app` shows it, with its values as placeholders.
+  private static func describe(_ log: AppLog) -> [String] {
     switch log {
-    case .text(let text): return text
-    case .searchText(let prefix): return prefix + "TEXT"
-    case .eachMatch(let prefix): return prefix + "ROW, for each matching row"
+    case .text(let text): return [text]
+    case .searchText(let prefix): return [prefix + "TEXT"]
+    case .eachMatch(let prefix): return [prefix + "ROW (for each matching row)"]
     case .selectedItem(let whileActive, let otherwise):
-      return "\(whileActive)ROW while active, else \(otherwise)ROW"
+      return [whileActive + "ROW (while active)", otherwise + "ROW (otherwise)"]
     }
   }
 }

@@ -193,3 +193,41 @@ struct TutorialAppTests {
     #expect(traced.contains("    does: shows the fruits containing the text, or all for \"\"; reloads"))
   }
 }
+
+/// `app` and `callbacks` describe the app in lines a terminal of 80 columns shows whole.
+struct AppDescriptionTests {
+  @Test(arguments: AppID.allCases)
+  func appAndCallbacksFitEightyColumns(_ id: AppID) throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    fixture.run("set app \(id.rawValue)")
+    for naming in CallbackNaming.allCases {
+      let printed = fixture.run("set names \(naming.rawValue)", "app", "callbacks", "callbacks all")
+      #expect(printed.errors == [])
+      #expect(printed.output.first == "App: \(id.rawValue)")
+      for line in printed.output {
+        #expect(Self.columns(line) <= 80, "\(Self.columns(line)) columns: \(line)")
+      }
+    }
+  }
+
+  @Test func appListsWiringAndWhatEachMethodLogs() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    let output = fixture.run("set results separate", "app").output
+    #expect(output.contains("  searchController.searchResultsUpdater = LZResultDisplayController"))
+    #expect(output.contains("  searchBar.delegate: not set"))
+    #expect(output.contains("      NSLog: 選擇了列表中的ROW (otherwise)"))
+    let generic = fixture.run("load languages", "app").output
+    #expect(generic.contains("Every object above implements every method it is sent; nothing is logged."))
+  }
+
+  /// Terminal columns: East Asian wide characters take two.
+  static func columns(_ line: String) -> Int {
+    line.unicodeScalars.reduce(0) { count, scalar in
+      let wide =
+        (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+        || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+        || (0xFF00...0xFF60).contains(scalar.value)
+      return count + (wide ? 2 : 1)
+    }
+  }
+}
