@@ -19,6 +19,12 @@ struct ShellOption: Sendable {
 /// The options `set` knows, in the order `set` lists them.
 enum OptionRegistry {
   static let options: [ShellOption] = [
+    choice(
+      "flavor", Flavor.self, "which search API the app uses", locked: true,
+      get: { $0.settings.lifecycle.flavor }, set: { $0.settings.lifecycle.flavor = $1 }),
+    choice(
+      "results", ResultsPresentation.self, "searchResultsController: nil (inline) or a separate one",
+      locked: true, get: { $0.settings.lifecycle.results }, set: { $0.settings.lifecycle.results = $1 }),
     ShellOption(
       name: "app", values: "NAME",
       abstract: "the app behind the screen ('help app' lists them)",
@@ -29,12 +35,6 @@ enum OptionRegistry {
         }
         session.settings.choose(id)
       }),
-    choice(
-      "flavor", Flavor.self, "which search API the app uses", locked: true,
-      get: { $0.settings.lifecycle.flavor }, set: { $0.settings.lifecycle.flavor = $1 }),
-    choice(
-      "results", ResultsPresentation.self, "searchResultsController: nil (inline) or a separate one",
-      locked: true, get: { $0.settings.lifecycle.results }, set: { $0.settings.lifecycle.results = $1 }),
     choice(
       "rule", DataSourceRule.self, "when the inline table shows the filtered list",
       get: { $0.settings.lifecycle.rule }, set: { $0.settings.lifecycle.rule = $1 }),

@@ -31,7 +31,7 @@ struct CompletionTests {
     Case(
       "set ",
       [
-        "app", "flavor", "results", "rule", "live", "obscures", "names", "app-log", "match", "title",
+        "flavor", "results", "app", "rule", "live", "obscures", "names", "app-log", "match", "title",
         "placeholder", "prompt",
         "bar-text-color", "bar-tint", "hides-nav-bar", "bar-hidden", "scopes", "fields", "format", "page",
       ]),
