@@ -93,9 +93,10 @@ public final class LiveController {
 
   /// Keeps callbacks for the trace pane (the file, if any, already has them).
   private func record(_ callbacks: [Callback]) {
+    guard showsTracePane else { return }
     // The state table needs a whole command; in the pane each line carries the state anyway.
     let mode = session.trace == .state ? .on : session.trace
-    traceLines += callbacks.flatMap { session.traceLines(for: $0, mode: mode) }
+    traceLines += session.traceLines(for: callbacks, mode: mode)
     if traceLines.count > traceMemory { traceLines.removeFirst(traceLines.count - traceMemory) }
   }
 

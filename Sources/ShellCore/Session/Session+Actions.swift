@@ -78,10 +78,9 @@ extension Session {
   /// itself, so only a trace file is written for it.
   func printTrace(_ callbacks: [Callback], echo: ActionEcho = .console) {
     if trace == .json, let traceFile { writeTraceFile(callbacks, to: traceFile) }
-    guard echo == .console else { return }
-    for callback in callbacks {
-      for line in traceLines(for: callback, mode: trace) { console.print(line) }
-    }
+    let printsLines = trace == .on || trace == .all || trace == .json && traceFile == nil || settings.appLog
+    guard echo == .console, printsLines else { return }
+    for line in traceLines(for: callbacks, mode: trace) { console.print(line) }
   }
 
   /// Appends callbacks to the trace file as they fire, so another terminal can follow it.

@@ -7,9 +7,15 @@ extension Session {
   /// The most lines one log statement prints for one callback (one per matching row at most).
   static let appLogLimit = 100
 
+  /// The lines `callbacks` print under `mode`, in order.
+  func traceLines(for callbacks: [Callback], mode: TraceMode) -> [String] {
+    let app = self.app
+    return callbacks.flatMap { traceLines(for: $0, mode: mode, app: app) }
+  }
+
   /// The lines `callback` prints under `mode`: its trace line (`on`: only when the app's code
   /// receives it; `all`: always, marked), then the app's lines.
-  func traceLines(for callback: Callback, mode: TraceMode) -> [String] {
+  private func traceLines(for callback: Callback, mode: TraceMode, app: AppModel) -> [String] {
     let receipt = app.receipt(for: callback)
     var lines: [String] = []
     switch mode {
@@ -20,7 +26,7 @@ extension Session {
     case .on, .off, .json, .state:
       break
     }
-    guard settings.appLog, let method = app.method(for: callback) else { return lines }
+    guard settings.appLog, receipt.isReceived, let method = app.method(for: callback) else { return lines }
     // What the method does reads as part of the trace; the log lines are the app's console.
     if mode == .on || mode == .all { lines.append(style.dim("    does: " + method.does)) }
     return lines + method.logs.flatMap { logLines($0, callback: callback) }.map { "  NSLog: " + $0 }
