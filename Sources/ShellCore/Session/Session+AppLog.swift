@@ -29,7 +29,7 @@ extension Session {
     guard settings.appLog, receipt.isReceived, let method = app.method(for: callback) else { return lines }
     // What the method does reads as part of the trace; the log lines are the app's console.
     if mode == .on || mode == .all { lines.append(style.dim("    does: " + method.does)) }
-    return lines + method.logs.flatMap { logLines($0, callback: callback) }.map { "  NSLog: " + $0 }
+    return lines + method.logs.flatMap { logLines($0, callback: callback) }
   }
 
   /// The callbacks of `callbacks` that the app's code receives.
@@ -38,24 +38,26 @@ extension Session {
     return callbacks.filter { app.receipt(for: $0).isReceived }
   }
 
-  /// One log statement's lines when `callback` runs it, with the values of that moment.
+  /// One log statement's console lines when `callback` runs it, with the values of that moment.
   private func logLines(_ log: AppLog, callback: Callback) -> [String] {
+    let nslog = "  NSLog: "
     switch log {
     case .text(let text):
-      return [text]
+      return [nslog + text]
     case .searchText(let prefix):
-      return [prefix + callback.state.text]
+      return [nslog + prefix + callback.state.text]
     case .eachMatch(let prefix):
       guard !callback.state.text.isEmpty else { return [] }
       let rows = filteredRows(text: callback.state.text, scope: state.scopeIndex)
       let shown = min(rows.count, Self.appLogLimit)
-      var lines = (0..<shown).map { prefix + dataset.title(rows[$0]) }
-      if rows.count > shown { lines.append("… \(rows.count - shown) more") }
+      var lines = (0..<shown).map { nslog + prefix + dataset.title(rows[$0]) }
+      // The shell's own line, not the app's: the rest would flood the terminal.
+      if rows.count > shown { lines.append("  … \(rows.count - shown) more NSLog lines") }
       return lines
     case .selectedItem(let whileActive, let otherwise):
       // The row the tap resolved against the table on screen: the item just selected.
       guard let item = state.selectedItem else { return [] }
-      return [(callback.state.isActive ? whileActive : otherwise) + dataset.title(item)]
+      return [nslog + (callback.state.isActive ? whileActive : otherwise) + dataset.title(item)]
     }
   }
 }

@@ -231,3 +231,16 @@ struct AppDescriptionTests {
     }
   }
 }
+
+/// The app log stays bounded however many rows match.
+struct AppLogLimitTests {
+  @Test func eachMatchLogsAtMostTheLimitThenSaysHowManyMore() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    let output = fixture.run("set app fruits", "set app-log on", "search a").output
+    let logged = output.filter { $0.hasPrefix("  NSLog: str=") }
+    let total = fixture.session.tableRows.count
+    #expect(total > Session.appLogLimit)
+    #expect(logged.count == Session.appLogLimit)
+    #expect(output.contains("  … \(total - Session.appLogLimit) more NSLog lines"))
+  }
+}
