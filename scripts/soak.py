@@ -25,11 +25,15 @@ NUMBERS = ["1", "2", "3", "5", "10", "0", "-1", "9223372036854775807", "99999999
 REGEXES = ["(", "[a-", "a{99999}", ".*", "^a", "a$", "(a|b)+", "\\", "[^x]", "a**", "(?i)ger",
            "\\d+", "[[:alpha:]]", "x{2,1}", "()", "|"]
 OPTIONS = {
+    "app": ["countries", "countries-custom", "guide", "guide-results", "candies", "recipes", "fruits",
+            "generic", "nosuchapp"],
     "flavor": ["controller", "display", "custom", "modern"],
     "results": ["inline", "separate", "maybe"],
     "rule": ["active", "text", "sometimes"],
     "live": ["on", "off", "maybe"],
     "obscures": ["on", "off"],
+    "names": ["swift", "objc", "kotlin"],
+    "app-log": ["on", "off", "loud"],
     "match": ["exact", "ci", "fold", "smart", "prefix", "fuzzy", "regex", "glob"],
     "title": ["Title", "", "\"quoted title\"", "{x}", "\x1b[31mred"],
     "placeholder": ["Search", "Find...", "\u0301"],
@@ -63,6 +67,7 @@ def command(rng, workdir):
         "submit", "scope", "select", "select", "detail", "back", "pull", "live", "cancel", "code",
         "list", "export", "status", "trace", "timing", "explain", "diagram", "demo", "source",
         "echo", "quiet", "expect", "record", "set", "set", "set", "help", "history", "unknown",
+        "app", "callbacks",
     ])
     tmp = workdir + "/tmp"
     if name == "load":
@@ -90,13 +95,15 @@ def command(rng, workdir):
         return "export " + rng.choice([tmp + "/out.csv", tmp + "/out.json", tmp + "/out.md", tmp + "/out.xyz",
                                        tmp, "/nonexistent/dir/out.csv", tmp + "/out.tsv", tmp + "/out.txt"]), True
     if name == "trace":
-        return "trace " + rng.choice(["on", "off", "json", "state", "off", "json " + tmp + "/trace.jsonl",
+        return "trace " + rng.choice(["on", "all", "off", "json", "state", "off", "json " + tmp + "/trace.jsonl",
                                       "loud", "on extra", "json " + tmp]), True
     if name == "timing":
         return "timing " + rng.choice(["off", "maybe"]), True
     if name == "diagram":
-        return "diagram" + rng.choice(["", " last", " " + tmp + "/d.mmd", " " + tmp + "/d.md", " last " + tmp,
-                                       " a b c"]), True
+        return "diagram" + rng.choice(["", " last", " all", " all last", " " + tmp + "/d.mmd", " " + tmp + "/d.md",
+                                       " last " + tmp, " a b c", " all last " + tmp + "/d.mmd"]), True
+    if name == "callbacks":
+        return "callbacks" + rng.choice(["", " all", " some"]), True
     if name == "demo":
         return "demo" + rng.choice(["", " nosuchdemo", " fruits"]), False
     if name == "source":
@@ -113,6 +120,8 @@ def command(rng, workdir):
         return "expect " + rng.choice(["count " + rng.choice(NUMBERS), "shown main", "shown results", "shown x",
                                        "active true", "active false", "row 1 x", "row " + rng.choice(NUMBERS) + " a",
                                        "selected none", "callbacks none", "callbacks textDidChange, bogus",
+                                       "received none", "callbacks updateSearchResultsForSearchController:",
+                                       "received searchBar:textDidChange", "callbacks tableView:didSelectRowAt",
                                        "nothing", "row", "count"]), True
     if name == "record":
         return "record " + rng.choice([tmp + "/rec.txt", "stop", tmp, "/nonexistent/dir/rec.txt"]), True

@@ -44,7 +44,7 @@ struct Arguments {
     OPTIONS:
       --dataset NAME|PATH     Open a bundled dataset or a file (default: countries)
       --flavor F              controller, display or custom (default: the dataset's preset)
-      --trace                 Print each delegate callback as it fires
+      --trace                 Print each callback the app receives as it fires (trace on)
       --live                  Start in live mode (needs a terminal)
       --live-benchmark KEYS   Replay KEYS through live mode, one key at a time, and report each
                               key's time to a drawn frame on standard error (\\b is Backspace,
@@ -109,20 +109,8 @@ struct Arguments {
       case "--bail":
         result.bail = true
       case "--param":
-        let text = try value(for: argument)
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-          throw Failure(message: "Invalid value \(Sanitizer.quoted(text)) for '--param'. Expected NAME=VALUE")
-        }
-        let name = String(text[..<equals])
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
-          name.first.map({ $0.isLetter || $0 == "_" }) == true
-        else {
-          throw Failure(
-            message:
-              "Invalid parameter name \(Sanitizer.quoted(name)) for '--param'. Use letters, digits, '_' and '-'"
-          )
-        }
-        result.parameters[name] = String(text[text.index(after: equals)...])
+        let (name, parameter) = try self.parameter(try value(for: argument))
+        result.parameters[name] = parameter
       case "--pace":
         let text = try value(for: argument)
         guard let seconds = duration(text), seconds <= paceLimit else {
@@ -145,17 +133,7 @@ struct Arguments {
             at: remaining.startIndex)
           continue
         }
-        let known = [
-          "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script",
-          "--check",
-          "--echo", "--bail", "--param", "--pace", "--step",
-        ]
-        let suggestion = argument.hasPrefix("-") ? argument.nearest(in: known) : nil
-        let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-        throw Failure(
-          message: argument.hasPrefix("-")
-            ? "Unknown option \(Sanitizer.quoted(argument)).\(hint)"
-            : "Unexpected argument \(Sanitizer.quoted(argument))")
+        throw unknown(argument)
       }
     }
     if result.script != nil && !result.commands.isEmpty {
@@ -165,6 +143,37 @@ struct Arguments {
       throw Failure(message: "'--check' runs its transcripts alone; leave out '-c' and '--script'")
     }
     return result
+  }
+
+  /// `--param NAME=VALUE` split, the name checked.
+  private static func parameter(_ text: String) throws(Failure) -> (name: String, value: String) {
+    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+      throw Failure(message: "Invalid value \(Sanitizer.quoted(text)) for '--param'. Expected NAME=VALUE")
+    }
+    let name = String(text[..<equals])
+    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
+      name.first.map({ $0.isLetter || $0 == "_" }) == true
+    else {
+      throw Failure(
+        message:
+          "Invalid parameter name \(Sanitizer.quoted(name)) for '--param'. Use letters, digits, '_' and '-'"
+      )
+    }
+    return (name, String(text[text.index(after: equals)...]))
+  }
+
+  /// The failure for an argument no option matches, suggesting the nearest option.
+  private static func unknown(_ argument: String) -> Failure {
+    let known = [
+      "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script", "--check",
+      "--echo", "--bail", "--param", "--pace", "--step",
+    ]
+    let suggestion = argument.hasPrefix("-") ? argument.nearest(in: known) : nil
+    let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+    return Failure(
+      message: argument.hasPrefix("-")
+        ? "Unknown option \(Sanitizer.quoted(argument)).\(hint)"
+        : "Unexpected argument \(Sanitizer.quoted(argument))")
   }
 
   /// The longest `--pace`: a pause between commands longer than a minute is a typo.

@@ -103,13 +103,20 @@ enum CommandRegistry {
       name: "status", usage: "status", abstract: "Show the state as 'key: value' lines",
       run: { session, _ throws(ShellError) in session.statusCommand() }),
     Command(
-      name: "trace", usage: "trace on|off|json|state [FILE]",
+      name: "trace", usage: "trace on|all|off|json|state [FILE]",
       abstract: "Print each delegate callback as it fires (text, JSON lines, or a state table)",
       discussion: """
-        'trace state' prints, after each command, a table with one row per callback: the
-        state at that step (isActive, text, firstResponder, shown) and how many rows match.
-        'trace json FILE' appends one JSON object per line to FILE instead (created, or
-        emptied first), so the callbacks can be followed from another terminal, in live mode too.
+        'trace on' prints the callbacks the app's code receives, each with the object
+        that receives it. 'trace all' prints every callback UIKit sends, marking the
+        ones the app does not receive: (ViewController: not implemented), or (nobody:
+        SLOT not set). 'trace state' prints, after each command, a table with one row
+        per callback the app receives: the state at that step (isActive, text,
+        firstResponder, shown) and how many rows match. 'trace json' prints every
+        callback as one JSON object per line, with its receiver (null when nobody) and
+        received (true or false). 'trace json FILE' appends them to FILE instead
+        (created, or emptied first), so the callbacks can be followed from another
+        terminal, in live mode too. 'set names objc' spells callbacks as the Objective-C
+        selectors; 'set app-log on' adds what the app does and logs.
         """,
       arguments: .words(min: 1, max: 2), completion: .words(TraceMode.allCases.map(\.rawValue)),
       run: { session, arguments throws(ShellError) in
@@ -120,18 +127,46 @@ enum CommandRegistry {
       arguments: .words(min: 1, max: 1), completion: .words(["on", "off"]),
       run: { session, arguments throws(ShellError) in try session.timingCommand(arguments[0]) }),
     Command(
+      name: "app", usage: "app",
+      abstract: "Describe the app behind the screen: objects, delegates, methods, logs",
+      discussion: """
+        Each bundled tutorial runs its own app, taken from the tutorial's code: which
+        objects exist, which delegate and updater slots name them, and which methods
+        they implement. Files and datasets without a tutorial run the generic app: the
+        view controller (a ResultsController for separate results) is every delegate and
+        implements everything.
+        'set app NAME' runs another, with its flavor (and results); 'set flavor' or 'set
+        results' switch to the sibling that fits, else to the generic app. The apps:
+          countries         tutorial 000, UISearchController (the countries dataset)
+          countries-custom  tutorial 000, CustomSearchController and its protocol
+          guide             tutorial 002, the same controller shows the results
+          guide-results     tutorial 002, LZResultDisplayController shows them
+          candies           tutorial 001, UISearchDisplayController with a scope bar
+          recipes           tutorial 003, UISearchDisplayController, contains[cd]
+          fruits            tutorial 004, UISearchController, logs every update
+          generic           every delegate set, every method implemented, no logs
+        """,
+      run: { session, _ throws(ShellError) in session.appCommand() }),
+    Command(
+      name: "callbacks", usage: "callbacks [all]",
+      abstract: "List the callbacks by short, Swift and Objective-C name",
+      arguments: .words(min: 0, max: 1), completion: .words(["all"]),
+      run: { session, arguments throws(ShellError) in try session.callbacksCommand(arguments.first) }),
+    Command(
       name: "explain", usage: "explain",
       abstract: "Say which list the table reads, and why, in plain sentences",
       run: { session, _ throws(ShellError) in session.explainCommand() }),
     Command(
-      name: "diagram", usage: "diagram [last] [FILE]",
+      name: "diagram", usage: "diagram [all] [last] [FILE]",
       abstract: "Draw the callbacks so far (or the last command's) as a sequence diagram",
       discussion: """
         Arrows go between the User, the UISearchBar, the search controller and the app's
-        objects. ASCII on the terminal; FILE ending in .mmd or .md gets Mermaid
-        sequenceDiagram text (.md inside a mermaid code block), any other FILE the ASCII.
+        objects that receive the callbacks. 'all' also draws, dashed, the callbacks the
+        app does not receive: to an object that does not implement them, or to nobody.
+        ASCII on the terminal; FILE ending in .mmd or .md gets Mermaid sequenceDiagram
+        text (.md inside a mermaid code block), any other FILE the ASCII.
         """,
-      arguments: .words(min: 0, max: 2), completion: .words(["last"]),
+      arguments: .words(min: 0, max: 3), completion: .words(["all", "last"]),
       run: { session, arguments throws(ShellError) in try session.diagramCommand(arguments) }),
     Command(
       name: "demo", usage: "demo [NAME]",
@@ -158,7 +193,7 @@ enum CommandRegistry {
       arguments: .text(required: true), completion: .commands,
       run: { session, arguments throws(ShellError) in try session.quietCommand(arguments[0]) }),
     Command(
-      name: "expect", usage: "expect count|shown|active|row|selected|callbacks VALUE",
+      name: "expect", usage: "expect count|shown|active|row|selected|callbacks|received VALUE",
       abstract: "Check the screen; a mismatch is an error saying what was found",
       discussion: """
         expect count N            the table on screen has N rows
@@ -166,11 +201,13 @@ enum CommandRegistry {
         expect active true|false  isActive
         expect row N TEXT         row N of the table on screen is TEXT
         expect selected TEXT      the selected row is TEXT ('none': nothing selected)
-        expect callbacks A, B     the last action fired exactly these callbacks, in order
-                                  (selectors or short names; 'none' for no callbacks)
+        expect callbacks A, B     the last action sent exactly these callbacks, in order
+                                  (Swift or Objective-C selectors or short names, as
+                                  'callbacks' lists them; 'none' for no callbacks)
+        expect received A, B      the app's code received exactly these, in order
         """,
       arguments: .text(required: true),
-      completion: .words(["count", "shown", "active", "row", "selected", "callbacks"]),
+      completion: .words(["count", "shown", "active", "row", "selected", "callbacks", "received"]),
       run: { session, arguments throws(ShellError) in try session.expectCommand(arguments[0]) }),
     Command(
       name: "record", usage: "record FILE|stop",

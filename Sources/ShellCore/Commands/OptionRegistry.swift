@@ -25,6 +25,16 @@ enum OptionRegistry {
     choice(
       "results", ResultsPresentation.self, "searchResultsController: nil (inline) or a separate one",
       locked: true, get: { $0.settings.lifecycle.results }, set: { $0.settings.lifecycle.results = $1 }),
+    ShellOption(
+      name: "app", values: "NAME",
+      abstract: "the app behind the screen ('help app' lists them)",
+      choices: AppID.allCases.map(\.rawValue), lockedWhileActive: true, get: { $0.settings.app.id.rawValue },
+      set: { session, value throws(ShellError) in
+        guard let id = AppID(rawValue: value) else {
+          throw .invalidValue(option: "app", value: value, allowed: oneOf(AppID.allCases.map(\.rawValue)))
+        }
+        session.settings.choose(id)
+      }),
     choice(
       "rule", DataSourceRule.self, "when the inline table shows the filtered list",
       get: { $0.settings.lifecycle.rule }, set: { $0.settings.lifecycle.rule = $1 }),
@@ -34,6 +44,12 @@ enum OptionRegistry {
     toggle(
       "obscures", "obscuresBackgroundDuringPresentation (a row tap on the dimmed table cancels)",
       get: { $0.settings.lifecycle.obscures }, set: { $0.settings.lifecycle.obscures = $1 }),
+    choice(
+      "names", CallbackNaming.self, "callbacks as Swift or Objective-C selectors",
+      get: { $0.settings.naming }, set: { $0.settings.naming = $1 }),
+    toggle(
+      "app-log", "print what the app's methods do and log",
+      get: { $0.settings.appLog }, set: { $0.settings.appLog = $1 }),
     ShellOption(
       name: "match", values: MatchRule.allCases.map(\.rawValue).joined(separator: "|"),
       abstract: "how the text is compared with the rows", choices: MatchRule.allCases.map(\.rawValue),

@@ -112,7 +112,7 @@ extension Session {
     }
     let before = settings
     try option.set(self, value)
-    if settings != before { printScreen() }
+    if !settings.drawsTheSame(as: before) { printScreen() }
   }
 
   /// `set match RULE`: refused when the current text is not a valid query under the new rule.

@@ -188,30 +188,38 @@ extension Session {
     case "selected":
       try requireValue()
       try require(state.selectedItem.map { dataset.title($0) } ?? "none", value, "selected")
-    case "callbacks":
+    case "callbacks", "received":
       try requireValue()
-      var expected: [CallbackName] = []
-      if value != "none" {
-        for word in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-          guard let name = CallbackName(selectorOrName: word) else {
-            let names = CallbackName.allCases.flatMap { [$0.selector, "\($0)"] }
-            throw .unknownCallback(word, suggestion: word.nearest(in: names))
-          }
-          expected.append(name)
-        }
-      }
-      let found = lastCallbacks.map(\.name)
+      let expected = try Self.callbackNames(value)
+      let callbacks = what == "received" ? received(lastCallbacks) : lastCallbacks
+      let found = callbacks.map(\.name)
       if found != expected {
+        let naming = settings.naming
         let describe = { (names: [CallbackName]) in
-          names.isEmpty ? "none" : names.map(\.selector).joined(separator: ", ")
+          names.isEmpty ? "none" : names.map(naming.name).joined(separator: ", ")
         }
-        throw .expectationFailed("callbacks", expected: describe(expected), found: describe(found))
+        throw .expectationFailed(what, expected: describe(expected), found: describe(found))
       }
     default:
-      let forms = ["count", "shown", "active", "row", "selected", "callbacks"]
+      let forms = ["count", "shown", "active", "row", "selected", "callbacks", "received"]
       if what.isEmpty { throw .missingArgument(command: "expect", usage: usage) }
       throw .invalidValue(option: "expect", value: what, allowed: OptionRegistry.oneOf(forms.map { $0 }))
     }
+  }
+}
+
+extension Session {
+  /// `A, B, C` (or `none`) as callbacks, each in any spelling `CallbackName(anyName:)` takes.
+  static func callbackNames(_ list: String) throws(ShellError) -> [CallbackName] {
+    guard list != "none" else { return [] }
+    var names: [CallbackName] = []
+    for word in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      guard let name = CallbackName(anyName: word) else {
+        throw .unknownCallback(word, suggestion: word.nearest(in: CallbackName.everyAcceptedName))
+      }
+      names.append(name)
+    }
+    return names
   }
 }
 

@@ -2,20 +2,24 @@ import Foundation
 
 /// The teaching commands: `trace state`'s table, `explain` and `diagram`.
 extension Session {
-  /// Prints the `trace state` table for one command's callbacks.
+  /// Prints the `trace state` table for the callbacks of one command that the app receives.
   func printStateTable(_ callbacks: [Callback]) {
     // The scope is set before a scope change's first callback and not changed after, so the
     // scope at the end of the command is the scope at every step.
     let scope = state.scopeIndex
-    let lines = StateTable.lines(callbacks, style: style) { self.filteredRows(text: $0, scope: scope).count }
+    let lines = StateTable.lines(received(callbacks), naming: settings.naming, style: style) {
+      self.filteredRows(text: $0, scope: scope).count
+    }
     for line in lines { console.print(line) }
   }
 
   /// Keeps a command's callbacks for `diagram`.
   func logForDiagram(_ callbacks: [Callback]) {
     guard !callbacks.isEmpty else { return }
+    let app = self.app
     let step = SequenceDiagram.Step(
-      line: scripting.currentLine, flavor: settings.lifecycle.flavor, callbacks: callbacks)
+      line: scripting.currentLine, flavor: settings.lifecycle.flavor, appCode: app.viewController,
+      callbacks: callbacks, receipts: callbacks.map(app.receipt(for:)))
     scripting.diagram.append(step)
   }
 
@@ -24,20 +28,23 @@ extension Session {
     for line in Explanation(session: self).lines() { console.print(line) }
   }
 
-  /// `diagram [last] [FILE]`: the session's callbacks (or the last command's) as a sequence diagram.
+  /// `diagram [all] [last] [FILE]`: the session's callbacks (or the last command's) as a sequence
+  /// diagram: the ones the app receives, or with `all` every one UIKit sends.
   func diagramCommand(_ words: [String]) throws(ShellError) {
     var words = words[...]
+    let everything = words.first == "all"
+    if everything { words = words.dropFirst() }
     let lastOnly = words.first == "last"
     if lastOnly { words = words.dropFirst() }
     if words.count > 1, let extra = words.last {
-      throw .unexpectedArgument(command: "diagram", token: extra, usage: "diagram [last] [FILE]")
+      throw .unexpectedArgument(command: "diagram", token: extra, usage: "diagram [all] [last] [FILE]")
     }
     let steps = lastOnly ? Array(scripting.diagram.suffix(1)) : scripting.diagram
     guard !steps.isEmpty else {
       throw .notAvailable(
         command: "diagram", reason: "no callbacks have fired yet; run an action such as 'focus' first")
     }
-    let diagram = SequenceDiagram(steps: steps)
+    let diagram = SequenceDiagram(steps: steps, naming: settings.naming, showsUnreceived: everything)
     guard let path = words.first else {
       for line in diagram.ascii() { console.print(line) }
       return

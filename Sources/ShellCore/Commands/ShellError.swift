@@ -210,7 +210,7 @@ extension ShellError: CustomStringConvertible {
       return "Expected \(what) \(quote(expected)), found \(quote(found))"
     case .unknownCallback(let name, let suggestion):
       return "Unknown callback \(quote(name))." + didYouMean(suggestion)
-        + (suggestion == nil ? " Use a selector as traces print it, or its short name" : "")
+        + " Use a Swift or Objective-C selector or a short name: 'callbacks' lists them"
     case .notRecording:
       return "Not recording. Use 'record FILE' to start"
     case .alreadyRecording(let path):

@@ -15,6 +15,8 @@ public struct DatasetCatalog: Sendable {
     let file: String
     let about: String
     let tutorial: String?
+    /// The tutorial app that runs over the dataset (`AppID`); none: the generic app.
+    let app: String?
     let title: String
     let placeholder: String?
     let titleColumn: String?
@@ -85,6 +87,7 @@ extension DatasetCatalog.Entry {
   /// The tutorial presets this entry names; unknown values fall back to the defaults.
   var presets: DatasetPresets {
     var presets = DatasetPresets(title: title)
+    if let app, let id = AppID(rawValue: app) { presets.app = id }
     if let placeholder { presets.placeholder = placeholder }
     if let match, let rule = MatchRule(rawValue: match) { presets.match = rule }
     if let flavor, let value = Flavor(rawValue: flavor) { presets.lifecycle.flavor = value }

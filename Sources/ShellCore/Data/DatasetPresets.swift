@@ -4,6 +4,8 @@ struct DatasetPresets: Equatable, Sendable {
   var title: String
   /// The search bar's placeholder while its text is empty.
   var placeholder: String = "Search"
+  /// The tutorial's app (the generic one for files).
+  var app: AppID = .generic
   /// How the query is compared with the rows.
   var match: MatchRule = .fold
   /// The lifecycle options the tutorial used.

@@ -34,8 +34,9 @@ public enum CallbackName: String, CaseIterable, Sendable {
   /// The Swift selector, as traces print it.
   public var selector: String { rawValue }
 
-  /// The protocol that declares the method: who receives the call.
-  public var receiver: String {
+  /// The protocol that declares the method; which object receives it is the app's wiring
+  /// (`AppModel.receipt(for:)`).
+  public var protocolName: String {
     switch self {
     case .searchBarShouldBeginEditing, .searchBarTextDidBeginEditing, .searchBarShouldChangeText,
       .searchBarTextDidChange, .searchBarScopeDidChange, .searchBarSearchButtonClicked,
@@ -54,17 +55,6 @@ public enum CallbackName: String, CaseIterable, Sendable {
       return "CustomSearchControllerDelegate"
     case .didSelectRow:
       return "UITableViewDelegate"
-    }
-  }
-
-  /// Looks a callback up by its selector or by its case name (for `expect callbacks`).
-  init?(selectorOrName text: String) {
-    if let byRawValue = CallbackName(rawValue: text) {
-      self = byRawValue
-    } else if let byName = CallbackName.allCases.first(where: { "\($0)" == text }) {
-      self = byName
-    } else {
-      return nil
     }
   }
 }

@@ -93,15 +93,17 @@ public final class LiveController {
 
   /// Keeps callbacks for the trace pane (the file, if any, already has them).
   private func record(_ callbacks: [Callback]) {
-    switch session.trace {
-    case .off: return
+    guard showsTracePane else { return }
     // The state table needs a whole command; in the pane each line carries the state anyway.
-    case .on, .state: traceLines += callbacks.map { TraceFormatter.line($0, style: session.style) }
-    case .json:
-      guard session.traceFile == nil else { return }
-      traceLines += callbacks.map(TraceFormatter.json)
-    }
+    let mode = session.trace == .state ? .on : session.trace
+    traceLines += session.traceLines(for: callbacks, mode: mode)
     if traceLines.count > traceMemory { traceLines.removeFirst(traceLines.count - traceMemory) }
+  }
+
+  /// Whether the frame has a trace pane: tracing other than to a JSON file, or the app's log.
+  private var showsTracePane: Bool {
+    let toFile = session.trace == .json && session.traceFile != nil
+    return session.trace != .off && !toFile || session.settings.appLog
   }
 
   /// The frame for a terminal of `width` × `height`: exactly `height` lines.
@@ -115,7 +117,7 @@ public final class LiveController {
       screen.bar = renderer.searchBarLine()
     }
     screen.scopeBar = renderer.scopeBarLine().map { "scope: " + $0 }
-    if session.trace != .off, session.traceFile == nil || session.trace == .on { screen.trace = traceLines }
+    if showsTracePane { screen.trace = traceLines }
     if state.isDetailOpen, let item = state.selectedItem {
       screen.detail = renderer.detailLines(item: item)
       return screen.lines(width: width, height: height, style: session.style)

@@ -1,42 +1,55 @@
 /// Draws callbacks as a sequence diagram between the user, the search bar, the controller and the
 /// app's objects: ASCII for the terminal, or Mermaid `sequenceDiagram` text.
 struct SequenceDiagram {
-  /// One command that fired callbacks: the line typed, the flavor then, and the callbacks.
+  /// One command that fired callbacks: the line typed, the flavor then, the object app code
+  /// runs in, and the callbacks with who received each.
   struct Step: Sendable {
     var line: String
     var flavor: Flavor
+    var appCode: String
     var callbacks: [Callback]
+    var receipts: [Receipt]
   }
 
-  /// One arrow.
+  /// One arrow; a dashed one is a callback the app's code does not receive.
   struct Message: Equatable {
     var from: String
     var to: String
     var label: String
+    var isDashed = false
   }
 
   /// The steps drawn, in order.
   let steps: [Step]
+  /// How callbacks are spelled.
+  var naming = CallbackNaming.swift
+  /// Whether callbacks the app does not receive are drawn (dashed) too.
+  var showsUnreceived = false
 
   /// Every arrow: the user's action, then the callbacks it caused.
   var messages: [Message] {
     steps.flatMap { step in
-      [Self.userMessage(step)] + step.callbacks.map { Self.message($0, flavor: step.flavor) }
+      [Self.userMessage(step)]
+        + zip(step.callbacks, step.receipts).compactMap { message($0, receipt: $1) }
     }
   }
 
-  /// The participants in use, left to right in an order that keeps most arrows short.
+  /// The participants in use, left to right in an order that keeps most arrows short: UIKit's
+  /// senders around the app's objects, which sit in the middle in the order they appear.
   var participants: [String] {
-    let used = Set(messages.flatMap { [$0.from, $0.to] })
-    let order = [
-      "User", "UITableView", "UISearchBar", "CustomSearchController", "ViewController", "UISearchController",
-      "UISearchDisplayController",
-    ]
-    return order.filter { used.contains($0) || ["User", "UISearchBar", "ViewController"].contains($0) }
+    let used = steps.map(\.appCode) + messages.flatMap { [$0.from, $0.to] }
+    let before = ["User", "UITableView", "UISearchBar", "CustomSearchController"]
+    let after = ["UISearchController", "UISearchDisplayController", "nobody"]
+    var app: [String] = []
+    for name in used where !before.contains(name) && !after.contains(name) && !app.contains(name) {
+      app.append(name)
+    }
+    let always = ["User", "UISearchBar"]
+    return before.filter { used.contains($0) || always.contains($0) } + app + after.filter(used.contains)
   }
 
   /// How many callbacks are drawn.
-  var callbackCount: Int { steps.map(\.callbacks.count).reduce(0, +) }
+  var callbackCount: Int { messages.count - steps.count }
 
   private static func userMessage(_ step: Step) -> Message {
     let command = step.line.prefix(while: { $0 != " " })
@@ -46,34 +59,37 @@ struct SequenceDiagram {
     case "code":
       // App code talks to the controller directly, with no user action and no bar.
       let controller = step.flavor == .display ? "UISearchDisplayController" : "UISearchController"
-      return Message(from: "ViewController", to: controller, label: Sanitizer.printable(step.line))
+      return Message(from: step.appCode, to: controller, label: Sanitizer.printable(step.line))
     default:
       return Message(from: "User", to: "UISearchBar", label: Sanitizer.printable(step.line))
     }
   }
 
-  /// Who sends a callback and who receives it: the protocol names the receiver's role.
-  private static func message(_ callback: Callback, flavor: Flavor) -> Message {
-    let label = Self.label(callback)
-    switch callback.name.receiver {
-    case "UISearchBarDelegate":
-      // The custom controller is its bar's delegate; otherwise the view controller is.
-      let receiver = flavor == .custom ? "CustomSearchController" : "ViewController"
-      return Message(from: "UISearchBar", to: receiver, label: label)
-    case "UISearchDisplayDelegate":
-      return Message(from: "UISearchDisplayController", to: "ViewController", label: label)
-    case "CustomSearchControllerDelegate":
-      return Message(from: "CustomSearchController", to: "ViewController", label: label)
-    case "UITableViewDelegate":
-      return Message(from: "UITableView", to: "ViewController", label: label)
-    default:
-      return Message(from: "UISearchController", to: "ViewController", label: label)
+  /// The arrow of one callback: from the object that sends it to the one the app's wiring names;
+  /// nil for one the app does not receive, unless those are drawn.
+  private func message(_ callback: Callback, receipt: Receipt) -> Message? {
+    guard receipt.isReceived || showsUnreceived else { return nil }
+    let sender =
+      switch callback.name.protocolName {
+      case "UISearchBarDelegate": "UISearchBar"
+      case "UISearchDisplayDelegate": "UISearchDisplayController"
+      case "CustomSearchControllerDelegate": "CustomSearchController"
+      case "UITableViewDelegate": "UITableView"
+      default: "UISearchController"
+      }
+    var label = label(callback)
+    switch receipt {
+    case .received: break
+    case .notImplemented: label += " (not implemented)"
+    case .unsent: label += " (no delegate)"
     }
+    return Message(
+      from: sender, to: receipt.object ?? "nobody", label: label, isDashed: !receipt.isReceived)
   }
 
   /// The selector with its argument values and return value, without labels, to keep arrows short.
-  private static func label(_ callback: Callback) -> String {
-    var text = callback.name.selector
+  private func label(_ callback: Callback) -> String {
+    var text = naming.name(callback.name)
     let values = callback.arguments.filter {
       if case .object = $0.value { return false } else { return true }
     }
@@ -123,7 +139,7 @@ struct SequenceDiagram {
     var isFirst = true
     for message in messages {
       guard let a = index[message.from], let b = index[message.to] else { continue }
-      if message.from == "User" || message.from == "ViewController" && message.to.hasPrefix("UISearch") {
+      if message.from == "User" || message.to.hasPrefix("UISearch") && !message.from.hasPrefix("UI") {
         if !isFirst { lines.append(text(blank())) }
         isFirst = false
       }
@@ -133,7 +149,7 @@ struct SequenceDiagram {
         label[left + 2 + offset] = character
       }
       var arrow = blank()
-      for column in (left + 1)..<right { arrow[column] = "-" }
+      for column in (left + 1)..<right { arrow[column] = message.isDashed && column % 2 == 0 ? " " : "-" }
       if a < b { arrow[right - 1] = ">" } else { arrow[left + 1] = "<" }
       lines.append(text(label))
       lines.append(text(arrow))
@@ -151,7 +167,8 @@ struct SequenceDiagram {
       lines.append((name == "User" ? "  actor " : "  participant ") + name)
     }
     for message in messages {
-      lines.append("  \(message.from)->>\(message.to): " + Self.mermaidText(message.label))
+      let arrow = message.isDashed ? "-->>" : "->>"
+      lines.append("  \(message.from)\(arrow)\(message.to): " + Self.mermaidText(message.label))
     }
     return lines
   }

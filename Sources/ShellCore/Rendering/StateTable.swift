@@ -1,12 +1,14 @@
 /// Draws `trace state`: one row per callback with the state at that step and the rows that match.
 enum StateTable {
   /// The table's lines, indented like trace lines; `matches` counts the rows a text selects.
-  static func lines(_ callbacks: [Callback], style: TextStyle, matches: (String) -> Int) -> [String] {
+  static func lines(
+    _ callbacks: [Callback], naming: CallbackNaming = .swift, style: TextStyle, matches: (String) -> Int
+  ) -> [String] {
     guard !callbacks.isEmpty else { return [] }
     let header = ["callback", "isActive", "text", "firstResponder", "shown", "matches"]
     let rows = callbacks.map { callback in
       [
-        TraceFormatter.call(callback), String(callback.state.isActive),
+        TraceFormatter.call(callback, naming: naming), String(callback.state.isActive),
         TraceFormatter.quoted(callback.state.text),
         String(callback.state.isFirstResponder), callback.state.shown.rawValue,
         String(matches(callback.state.text)),

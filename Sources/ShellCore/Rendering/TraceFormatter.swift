@@ -1,8 +1,11 @@
 /// Turns callbacks into trace lines: readable text, or one JSON object per line.
 enum TraceFormatter {
-  /// One readable line: the selector, its arguments and return value, then the state at that step.
-  static func line(_ callback: Callback, style: TextStyle) -> String {
-    var text = "  " + call(callback, style: style)
+  /// One readable line: the selector, its arguments and return value, who receives it, then
+  /// the state at that step.
+  static func line(
+    _ callback: Callback, receipt: Receipt, naming: CallbackNaming = .swift, style: TextStyle
+  ) -> String {
+    var text = "  " + call(callback, naming: naming, style: style) + "  " + receipt.mark
     let state = callback.state
     text +=
       "  "
@@ -13,21 +16,26 @@ enum TraceFormatter {
   }
 
   /// The selector, its arguments and its return value, without the state.
-  static func call(_ callback: Callback, style: TextStyle = TextStyle(isEnabled: false)) -> String {
-    var text = style.callback(callback.name.selector)
-    let arguments = callback.arguments.map { "\($0.label): \(describe($0.value))" }
+  static func call(
+    _ callback: Callback, naming: CallbackNaming = .swift, style: TextStyle = TextStyle(isEnabled: false)
+  ) -> String {
+    var text = style.callback(naming.name(callback.name))
+    let arguments = callback.arguments.map { "\(naming.label($0.label)): \(describe($0.value))" }
     if !arguments.isEmpty { text += " " + arguments.joined(separator: ", ") }
     if let returns = callback.returns { text += " -> \(returns)" }
     return text
   }
 
-  /// One JSON object with the keys `callback`, `receiver`, `args`, `returns`, `isActive`, `text`,
-  /// `firstResponder` and `shown`, in that order.
-  static func json(_ callback: Callback) -> String {
+  /// One JSON object with the keys `callback`, `receiver` (the object, or null when the slot
+  /// is not set), `protocol`, `received`, `args`, `returns`, `isActive`, `text`, `firstResponder`
+  /// and `shown`, in that order.
+  static func json(_ callback: Callback, receipt: Receipt, naming: CallbackNaming = .swift) -> String {
     var fields: [String] = []
-    fields.append("\"callback\":\(JSONText.string(callback.name.selector))")
-    fields.append("\"receiver\":\(JSONText.string(callback.name.receiver))")
-    let arguments = callback.arguments.map { "\(JSONText.string($0.label)):\(json($0.value))" }
+    fields.append("\"callback\":\(JSONText.string(naming.name(callback.name)))")
+    fields.append("\"receiver\":" + (receipt.object.map(JSONText.string) ?? "null"))
+    fields.append("\"protocol\":\(JSONText.string(callback.name.protocolName))")
+    fields.append("\"received\":\(receipt.isReceived)")
+    let arguments = callback.arguments.map { "\(JSONText.string(naming.label($0.label))):\(json($0.value))" }
     fields.append("\"args\":{\(arguments.joined(separator: ","))}")
     if let returns = callback.returns { fields.append("\"returns\":\(returns)") }
     fields.append("\"isActive\":\(callback.state.isActive)")

@@ -73,21 +73,14 @@ extension Session {
     apply([hidden ? .tableScrolledPastBar : .tablePulledToTop], echo: .console)
   }
 
-  /// Prints callbacks in the current trace mode (`state` prints its table once the command is done);
-  /// live mode's pane shows them itself, so only a trace file is written for it.
+  /// Prints callbacks in the current trace mode (`state` prints its table once the command is done),
+  /// each followed by the app's lines when `set app-log` is on; live mode's pane shows them
+  /// itself, so only a trace file is written for it.
   func printTrace(_ callbacks: [Callback], echo: ActionEcho = .console) {
-    switch trace {
-    case .off, .state: return
-    case .on:
-      guard echo == .console else { return }
-      for callback in callbacks { console.print(TraceFormatter.line(callback, style: style)) }
-    case .json:
-      if let traceFile {
-        writeTraceFile(callbacks, to: traceFile)
-      } else if echo == .console {
-        for callback in callbacks { console.print(TraceFormatter.json(callback)) }
-      }
-    }
+    if trace == .json, let traceFile { writeTraceFile(callbacks, to: traceFile) }
+    let printsLines = trace == .on || trace == .all || trace == .json && traceFile == nil || settings.appLog
+    guard echo == .console, printsLines else { return }
+    for line in traceLines(for: callbacks, mode: trace) { console.print(line) }
   }
 
   /// Appends callbacks to the trace file as they fire, so another terminal can follow it.
@@ -96,7 +89,10 @@ extension Session {
   /// the file and turns tracing off, with one error line: the session goes on.
   func writeTraceFile(_ callbacks: [Callback], to file: AppendingFile) {
     guard !callbacks.isEmpty else { return }
-    let text = callbacks.map { TraceFormatter.json($0) + "\n" }.joined()
+    let app = self.app
+    let naming = settings.naming
+    let text = callbacks.map { TraceFormatter.json($0, receipt: app.receipt(for: $0), naming: naming) + "\n" }
+      .joined()
     do throws(ShellError) {
       if file.isOne(of: protectedFiles) { throw .wouldOverwriteDataset(file.name) }
       try file.append(text)

@@ -204,8 +204,7 @@ extension Session {
       keepingSettings
       ? SearchEngine(reusingIndexOf: engine, for: newDataset) : built ?? SearchEngine(dataset: newDataset)
     if !keepingSettings {
-      settings = SessionSettings(
-        presets: newDataset.presets, pageSize: settings.pageSize, appearance: settings.appearance)
+      settings = SessionSettings(presets: newDataset.presets, keeping: settings)
     }
     state = SearchState()
     lastCallbacks = []

@@ -2,6 +2,8 @@
 struct SessionSettings: Equatable {
   /// Flavor, results presentation, data-source rule, live search and obscures.
   var lifecycle = LifecycleOptions()
+  /// The app chosen by the dataset's presets or `set app`; `app` is the one that runs.
+  var chosenApp: AppID = .generic
   /// How the query is compared with the rows.
   var match: MatchRule = .fold
   /// The navigation bar title.
@@ -14,14 +16,48 @@ struct SessionSettings: Equatable {
   static let pageSizeLimit = 1_000_000
   /// The bar's colours, prompt and the navigation bar's behaviour.
   var appearance = BarAppearance()
+  /// How callbacks are spelled (`set names`); kept across loads.
+  var naming = CallbackNaming.swift
+  /// Whether the app's log lines and actions are printed (`set app-log`); kept across loads.
+  var appLog = false
 
   /// The settings a dataset's presets call for.
   init(presets: DatasetPresets, pageSize: Int = 10, appearance: BarAppearance = BarAppearance()) {
     lifecycle = presets.lifecycle
+    chosenApp = presets.app
     match = presets.match
     title = presets.title
     placeholder = presets.placeholder
     self.pageSize = pageSize
     self.appearance = appearance
+  }
+
+  /// The settings for a newly loaded dataset: its presets, with what outlives a load kept.
+  init(presets: DatasetPresets, keeping previous: SessionSettings) {
+    self.init(presets: presets, pageSize: previous.pageSize, appearance: previous.appearance)
+    naming = previous.naming
+    appLog = previous.appLog
+  }
+
+  /// The app that runs: the chosen one when it fits the flavor and results, else its sibling
+  /// that does, else the generic app.
+  var app: AppModel { chosenApp.model(under: lifecycle) }
+
+  /// `set app`: runs `id`, with the flavor and results it is written for.
+  mutating func choose(_ id: AppID) {
+    chosenApp = id
+    let model = AppModel.tutorial(id, options: lifecycle)
+    if let flavor = model.flavor { lifecycle.flavor = flavor }
+    if let results = model.results { lifecycle.results = results }
+  }
+
+  /// Whether the screen looks the same under `other`: the spelling of callbacks, the app log
+  /// and the chosen app (apart from its flavor) change only what callbacks print.
+  func drawsTheSame(as other: SessionSettings) -> Bool {
+    var other = other
+    other.naming = naming
+    other.appLog = appLog
+    other.chosenApp = chosenApp
+    return self == other
   }
 }

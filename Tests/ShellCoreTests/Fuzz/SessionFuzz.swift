@@ -69,7 +69,7 @@ enum SessionFuzz {
     if fileCommands.contains(command) { return false }
     switch command {
     case "load": return words.count == 2 && catalog?.entry(words[1]) != nil
-    case "diagram": return words.count == 1 || words == ["diagram", "last"]
+    case "diagram": return words.count <= 3 && words.dropFirst().allSatisfy { ["all", "last"].contains($0) }
     case "trace": return words.count <= 2
     default: return true
     }

@@ -123,39 +123,53 @@ struct LifecycleGlobalRuleTests {
     _ options: LifecycleOptions, _ before: SearchState, _ action: SearchAction, _ callbacks: [Callback],
     _ after: SearchState
   ) -> [String] {
+    globalRuleViolations(action, callbacks) + orderViolations(before, action, callbacks)
+      + receiverViolations(options, action, callbacks) + stateViolations(action, callbacks, after)
+      + dataSourceViolations(options, after) + liveViolations(options, before, action, callbacks, after)
+  }
+
+  private static func isBar(_ name: CallbackName) -> Bool { name.protocolName == "UISearchBarDelegate" }
+
+  /// A bar event's callbacks start at the bar, and every reaction follows one of its causes.
+  private static func globalRuleViolations(_ action: SearchAction, _ callbacks: [Callback]) -> [String] {
+    var found: [String] = []
+    let names = callbacks.map(\.name)
+    guard let trigger = trigger(of: action), !callbacks.isEmpty else { return [] }
+    if !isBar(names[0]) { found.append("bar event starts with \(names[0].selector)") }
+    let triggerIndex = names.firstIndex(of: trigger)
+    for (j, name) in names.enumerated() where !isBar(name) {
+      guard let i = triggerIndex, i < j else {
+        found.append("\(name.selector) before the bar's \(trigger.selector)")
+        continue
+      }
+      if !names[..<j].contains(where: causes(of: name).contains) {
+        found.append("\(name.selector) with none of its causes before it")
+      }
+    }
+    // The custom controller forwards after resigning.
+    if let end = names.firstIndex(of: .searchBarTextDidEndEditing) {
+      for forward in [CallbackName.didTapOnSearchButton, .didTapOnCancelButton] {
+        if let k = names.firstIndex(of: forward), k < end {
+          found.append("\(forward.selector) before the resign")
+        }
+      }
+    }
+    return found
+  }
+
+  /// The will/did and should/did pairs in their order, and the updates inside present and dismiss.
+  private static func orderViolations(
+    _ before: SearchState, _ action: SearchAction, _ callbacks: [Callback]
+  ) -> [String] {
     var found: [String] = []
     let names = callbacks.map(\.name)
     func first(_ name: CallbackName) -> Int? { names.firstIndex(of: name) }
-    func isBar(_ name: CallbackName) -> Bool { name.receiver == "UISearchBarDelegate" }
     func ordered(_ a: CallbackName, _ b: CallbackName, adjacent: Bool = false) {
       guard let j = first(b) else { return }
       guard let i = first(a), i < j, !adjacent || i + 1 == j else {
         return found.append("\(b.selector) without \(a.selector) \(adjacent ? "just " : "")before it")
       }
     }
-
-    // The global rule.
-    if let trigger = trigger(of: action), !callbacks.isEmpty {
-      if !isBar(names[0]) { found.append("bar event starts with \(names[0].selector)") }
-      let triggerIndex = first(trigger)
-      for (j, name) in names.enumerated() where !isBar(name) {
-        guard let i = triggerIndex, i < j else {
-          found.append("\(name.selector) before the bar's \(trigger.selector)")
-          continue
-        }
-        if !names[..<j].contains(where: causes(of: name).contains) {
-          found.append("\(name.selector) with none of its causes before it")
-        }
-      }
-      // The custom controller forwards after resigning.
-      if let end = first(.searchBarTextDidEndEditing) {
-        for forward in [CallbackName.didTapOnSearchButton, .didTapOnCancelButton] {
-          if let k = first(forward), k < end { found.append("\(forward.selector) before the resign") }
-        }
-      }
-    }
-
-    // Pairs in their order.
     ordered(.searchBarShouldBeginEditing, .searchBarTextDidBeginEditing, adjacent: true)
     if case .textChanged = action {
       ordered(.searchBarShouldChangeText, .searchBarTextDidChange, adjacent: true)
@@ -183,24 +197,37 @@ struct LifecycleGlobalRuleTests {
     {
       found.append("dismiss without its update inside")
     }
+    return found
+  }
 
-    // Who is called, and how often.
+  /// Who is called, and how often.
+  private static func receiverViolations(
+    _ options: LifecycleOptions, _ action: SearchAction, _ callbacks: [Callback]
+  ) -> [String] {
+    var found: [String] = []
+    let names = callbacks.map(\.name)
     let allowed = receivers[options.flavor] ?? []
-    for callback in callbacks where !allowed.contains(callback.name.receiver) {
+    for callback in callbacks where !allowed.contains(callback.name.protocolName) {
       found.append("\(callback.name.selector) in the \(options.flavor) flavor")
     }
     if names.filter({ $0 == .updateSearchResults }).count > 1 { found.append("more than one update") }
     switch action {
     case .textChanged: break
     case .clearButtonTapped:
-      if first(.searchBarShouldChangeText) != nil { found.append("clear asks shouldChangeText") }
+      if names.contains(.searchBarShouldChangeText) { found.append("clear asks shouldChangeText") }
     default:
-      if first(.searchBarTextDidChange) != nil || first(.searchBarShouldChangeText) != nil {
+      if names.contains(.searchBarTextDidChange) || names.contains(.searchBarShouldChangeText) {
         found.append("text callbacks for \(action)")
       }
     }
+    return found
+  }
 
-    // The state columns at the steps the spec states.
+  /// The state columns at the steps the spec states.
+  private static func stateViolations(
+    _ action: SearchAction, _ callbacks: [Callback], _ after: SearchState
+  ) -> [String] {
+    var found: [String] = []
     for callback in callbacks {
       let s = callback.state
       switch callback.name {
@@ -229,23 +256,33 @@ struct LifecycleGlobalRuleTests {
       found.append("state changed after the last callback")
     }
     if !action.canSendCallbacks, !callbacks.isEmpty { found.append("callbacks for \(action)") }
+    return found
+  }
 
-    // What the app shows (the data-source rule) once the action is over.
+  /// What the app shows (the data-source rule) once the action is over.
+  private static func dataSourceViolations(_ options: LifecycleOptions, _ after: SearchState) -> [String] {
     let filtered = after.isActive && !after.text.isEmpty
     switch (options.flavor, options.results, options.rule) {
     case (.controller, .inline, .active):
-      if after.shown != (after.isActive ? .results : .main) { found.append("inline `active` rule broken") }
+      if after.shown != (after.isActive ? .results : .main) { return ["inline `active` rule broken"] }
     case (.controller, .inline, .text):
       // Model choice (reducer): a chosen scope filters even with empty text.
       let scoped = after.isActive && after.scopeIndex != 0
-      if after.shown != (filtered || scoped ? .results : .main) { found.append("inline `text` rule broken") }
+      if after.shown != (filtered || scoped ? .results : .main) { return ["inline `text` rule broken"] }
     case (.controller, .separate, _), (.display, _, _):
-      if after.shown != (filtered ? .results : .main) { found.append("shown is not `active with text`") }
+      if after.shown != (filtered ? .results : .main) { return ["shown is not `active with text`"] }
     case (.custom, _, _):
-      if after.isActive { found.append("custom controller presented") }
+      if after.isActive { return ["custom controller presented"] }
     }
+    return []
+  }
 
-    // Live search.
+  /// Live search: edits re-filter exactly when it is on, and the Search button applies the query.
+  private static func liveViolations(
+    _ options: LifecycleOptions, _ before: SearchState, _ action: SearchAction, _ callbacks: [Callback],
+    _ after: SearchState
+  ) -> [String] {
+    var found: [String] = []
     let refilteringEdit: Bool
     switch action {
     case .textChanged, .clearButtonTapped: refilteringEdit = true

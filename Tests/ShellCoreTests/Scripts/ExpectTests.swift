@@ -38,10 +38,27 @@ struct ExpectTests {
       "expect callbacks searchBarTextDidChange, didSelectRow",
       "Expected callbacks 'searchBar(_:textDidChange:), tableView(_:didSelectRowAt:)', found 'tableView(_:didSelectRowAt:)'"
     ),
-    Case("expect callbacks didSelectRows", "Unknown callback 'didSelectRows'. Did you mean 'didSelectRow'?"),
+    Case("expect callbacks tableView:didSelectRowAtIndexPath:"),
+    Case("expect callbacks tableView:didSelectRowAtIndexPath"),
+    Case("expect callbacks TABLEVIEW:DIDSELECTROWATINDEXPATH"),
+    Case("expect received didSelectRow"),
+    Case(
+      "expect received none", "Expected received 'none', found 'tableView(_:didSelectRowAt:)'"),
+    Case(
+      "expect callbacks didSelectRows",
+      "Unknown callback 'didSelectRows'. Did you mean 'didSelectRow'? Use a Swift or Objective-C selector or a short name: 'callbacks' lists them"
+    ),
+    Case(
+      "expect callbacks tableView:didSelectRowAtIndexPat",
+      "Unknown callback 'tableView:didSelectRowAtIndexPat'. Did you mean 'tableView:didSelectRowAtIndexPath'? Use a Swift or Objective-C selector or a short name: 'callbacks' lists them"
+    ),
+    Case(
+      "expect callbacks whatever",
+      "Unknown callback 'whatever'. Use a Swift or Objective-C selector or a short name: 'callbacks' lists them"
+    ),
     Case(
       "expect size 1",
-      "Invalid value 'size' for 'expect'. Expected 'count', 'shown', 'active', 'row', 'selected' or 'callbacks'"
+      "Invalid value 'size' for 'expect'. Expected 'count', 'shown', 'active', 'row', 'selected', 'callbacks' or 'received'"
     ),
   ]
 
@@ -55,5 +72,57 @@ struct ExpectTests {
     #expect(printed.errors == example.error.map { ["error: " + $0] } ?? [])
     #expect(fixture.session.state == before.state)
     #expect(fixture.session.lastCallbacks == before.callbacks)
+  }
+}
+
+/// `expect callbacks` and `expect received` take every spelling where the Swift names pass.
+struct ExpectSpellingTests {
+  static let sequences: [(dataset: String, setup: String?, command: String)] = [
+    ("countries", nil, "focus"), ("countries", nil, "search ger"), ("countries", "search ger", "cancel"),
+    ("countries", "set flavor custom", "search ger"), ("candies", nil, "scope Hard"),
+    ("candies", "scope Hard", "type c"), ("candies", "search c", "select 1"),
+    ("fruits", "search ap", "clear"),
+  ]
+
+  @Test(arguments: sequences.indices)
+  func everySpellingPassesWhereTheSwiftNamesPass(_ index: Int) throws {
+    let sequence = Self.sequences[index]
+    let fixture = try SessionFixture(dataset: sequence.dataset)
+    if let setup = sequence.setup { fixture.run(setup) }
+    fixture.run(sequence.command)
+    let sent = fixture.session.lastCallbacks.map(\.name)
+    let received = fixture.session.received(fixture.session.lastCallbacks).map(\.name)
+    #expect(!sent.isEmpty)
+    let spellings: [(CallbackName) -> String] = [
+      { $0.selector }, { $0.objcSelector }, { $0.shortName }, { String($0.objcSelector.trimmingSuffix(":")) },
+    ]
+    for spell in spellings {
+      for (what, names) in [("callbacks", sent), ("received", received)] {
+        let list = names.isEmpty ? "none" : names.map(spell).joined(separator: ", ")
+        let printed = fixture.run("expect \(what) \(list)")
+        #expect(printed.errors == [], "expect \(what) \(list)")
+      }
+    }
+    // And a wrong list fails with the names spelled as 'set names' says.
+    fixture.run("set names objc")
+    let failure = fixture.run("expect callbacks none").errors
+    #expect(failure.count == 1)
+    let objc = sent.map(\.objcSelector).joined(separator: ", ")
+    #expect(failure.first?.hasPrefix("error: Expected callbacks 'none', found '\(objc.prefix(40))") == true)
+  }
+
+  @Test func everyAcceptedNameNamesOneCallback() {
+    for name in CallbackName.allCases {
+      for spelling in name.acceptedNames {
+        #expect(CallbackName(anyName: spelling) == name, "\(spelling)")
+        #expect(CallbackName(anyName: spelling.uppercased()) == name, "\(spelling.uppercased())")
+      }
+    }
+  }
+}
+
+extension String {
+  fileprivate func trimmingSuffix(_ suffix: String) -> Substring {
+    hasSuffix(suffix) ? dropLast(suffix.count) : self[...]
   }
 }

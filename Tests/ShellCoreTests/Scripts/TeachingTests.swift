@@ -5,16 +5,18 @@ import Testing
 
 /// `trace state`, `explain`, `diagram` and the walkthroughs, in process.
 struct TeachingTests {
-  @Test func traceStateIsOneTableRowPerCallbackWithMatches() throws {
+  @Test func traceStateIsOneTableRowPerReceivedCallbackWithMatches() throws {
     let fixture = try SessionFixture(dataset: "fruits")
     let printed = fixture.run("trace state", "type p")
     #expect(printed.output.first?.hasPrefix("  callback") == true)
-    #expect(printed.output[1].hasPrefix("  searchBarShouldBeginEditing(_:) -> true"))
-    let textDidChange = try #require(printed.output.first { $0.contains("textDidChange: \"p\"") })
-    #expect(textDidChange.hasSuffix("true      \"p\"   true            main     8"))
+    // The fruit app implements only the updater: one row for the tap in, one for the "p".
+    let rows = printed.output.filter { $0.hasPrefix("  updateSearchResults(for:)") }
+    #expect(rows.count == 2)
+    #expect(!printed.output.contains { $0.contains("searchBarShouldBeginEditing") })
+    #expect(rows.last?.hasSuffix("true      \"p\"   true            results  8") == true)
   }
 
-  @Test func mermaidDiagramHasEveryParticipantAndArrow() throws {
+  @Test func mermaidDiagramDrawsWhatTheAppReceives() throws {
     let fixture = try SessionFixture(dataset: "countries")
     fixture.run("focus")
     let diagram = SequenceDiagram(steps: fixture.session.scripting.diagram)
@@ -22,12 +24,56 @@ struct TeachingTests {
       diagram.mermaid() == [
         "sequenceDiagram", "  actor User", "  participant UISearchBar", "  participant ViewController",
         "  participant UISearchController", "  User->>UISearchBar: focus",
-        "  UISearchBar->>ViewController: searchBarShouldBeginEditing(_:) returns true",
         "  UISearchBar->>ViewController: searchBarTextDidBeginEditing(_:)",
-        "  UISearchController->>ViewController: willPresentSearchController(_:)",
         "  UISearchController->>ViewController: updateSearchResults(for:) \"\"",
-        "  UISearchController->>ViewController: didPresentSearchController(_:)",
       ])
+  }
+
+  @Test func diagramAllDrawsTheRestDashedToTheirObjectOrToNobody() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    fixture.run("focus")
+    let diagram = SequenceDiagram(
+      steps: fixture.session.scripting.diagram, naming: .objc, showsUnreceived: true)
+    #expect(
+      diagram.mermaid() == [
+        "sequenceDiagram", "  actor User", "  participant UISearchBar", "  participant ViewController",
+        "  participant UISearchController", "  participant nobody", "  User->>UISearchBar: focus",
+        "  UISearchBar-->>ViewController: searchBarShouldBeginEditing: returns true (not implemented)",
+        "  UISearchBar->>ViewController: searchBarTextDidBeginEditing:",
+        "  UISearchController-->>nobody: willPresentSearchController: (no delegate)",
+        "  UISearchController->>ViewController: updateSearchResultsForSearchController: \"\"",
+        "  UISearchController-->>nobody: didPresentSearchController: (no delegate)",
+      ])
+    #expect(diagram.callbackCount == 5)
+    #expect(diagram.ascii().contains { $0.contains("|- - ") })
+  }
+
+  /// Whom the diagram's arrows of `search a` and `select 1` reach, app by app; a dashed arrow is
+  /// a callback the receiver does not implement.
+  @Test(
+    arguments: [
+      (["set results separate"], "LZResultDisplayController", "LZResultDisplayController", false),
+      (["set app guide"], "ViewController", "ViewController", true),
+      (["load fruits"], "ViewController", "ViewController", false),
+      (["load fruits", "set results separate"], "ResultsController", "ResultsController", true),
+    ] as [([String], String, String, Bool)])
+  func diagramDrawsTheUpdaterAndTheTappedTablesDelegate(
+    setup: [String], updater: String, tapReceiver: String, tapIsReceived: Bool
+  ) throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    for line in setup { fixture.run(line) }
+    fixture.run("search a", "select 1")
+    let steps = fixture.session.scripting.diagram
+    let messages = SequenceDiagram(steps: steps, showsUnreceived: true).messages
+    let updates = messages.filter { $0.label.hasPrefix("updateSearchResults(for:)") }
+    #expect(updates.count == 2)
+    #expect(updates.allSatisfy { $0.from == "UISearchController" && $0.to == updater && !$0.isDashed })
+    let tap = try #require(messages.first { $0.label.hasPrefix("tableView(_:didSelectRowAt:)") })
+    #expect(tap.from == "UITableView" && tap.to == tapReceiver && tap.isDashed == !tapIsReceived)
+    // Without 'all' only what the app receives is drawn.
+    let received = SequenceDiagram(steps: steps).messages
+    #expect(received.contains(tap) == tapIsReceived)
+    #expect(received.allSatisfy { !$0.isDashed && $0.to != "nobody" })
   }
 
   @Test func customFlavorDiagramRoutesTheBarThroughTheCustomController() throws {
@@ -54,12 +100,12 @@ struct TeachingTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let markdown = folder.appendingPathComponent("flow.md").path
-    let printed = fixture.run("search a;b", "diagram last \(markdown)")
+    let printed = fixture.run("search a;b", "diagram all last \(markdown)")
     #expect(printed.errors == [])
     #expect(printed.output.last == "Wrote a sequence diagram of 8 callbacks to '\(markdown)' (Mermaid)")
     let text = try String(contentsOfFile: markdown, encoding: .utf8)
     #expect(text.hasPrefix("```mermaid\nsequenceDiagram\n"))
-    #expect(text.contains("textDidChange:) \"a#59;b\""))
+    #expect(text.contains("textDidChange:) \"a#59;b\" (not implemented)"))
     #expect(text.hasSuffix("```\n"))
   }
 

@@ -81,7 +81,7 @@ struct ErrorTests {
       setup: []),
     Case(
       "source /dev/zero", "'/dev/zero' is not a regular file (it is a character device)"),
-    Case("trace loud", "Invalid value 'loud' for 'trace'. Expected 'on', 'off', 'json' or 'state'"),
+    Case("trace loud", "Invalid value 'loud' for 'trace'. Expected 'on', 'all', 'off', 'json' or 'state'"),
     Case("load nowhere/missing.txt", "No such file 'nowhere/missing.txt'"),
     Case("load cndies", "No dataset or file named 'cndies'. Did you mean 'candies'?"),
     Case("load /", "'/' is a directory, not a file"),

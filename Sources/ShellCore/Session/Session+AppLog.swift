@@ -1,0 +1,63 @@
+/// What the app behind the screen receives and prints: the trace lines of one callback in a
+/// mode, and the app's own lines (`set app-log on`) after the callbacks its code receives.
+extension Session {
+  /// The app that runs now (`set app`, else the dataset's, fitted to the flavor and results).
+  var app: AppModel { settings.app }
+
+  /// The most lines one log statement prints for one callback (one per matching row at most).
+  static let appLogLimit = 100
+
+  /// The lines `callbacks` print under `mode`, in order.
+  func traceLines(for callbacks: [Callback], mode: TraceMode) -> [String] {
+    let app = self.app
+    return callbacks.flatMap { traceLines(for: $0, mode: mode, app: app) }
+  }
+
+  /// The lines `callback` prints under `mode`: its trace line (`on`: only when the app's code
+  /// receives it; `all`: always, marked), then the app's lines.
+  private func traceLines(for callback: Callback, mode: TraceMode, app: AppModel) -> [String] {
+    let receipt = app.receipt(for: callback)
+    var lines: [String] = []
+    switch mode {
+    case .on where receipt.isReceived, .all:
+      lines.append(TraceFormatter.line(callback, receipt: receipt, naming: settings.naming, style: style))
+    case .json where traceFile == nil:
+      lines.append(TraceFormatter.json(callback, receipt: receipt, naming: settings.naming))
+    case .on, .off, .json, .state:
+      break
+    }
+    guard settings.appLog, receipt.isReceived, let method = app.method(for: callback) else { return lines }
+    // What the method does reads as part of the trace; the log lines are the app's console.
+    if mode == .on || mode == .all { lines.append(style.dim("    does: " + method.does)) }
+    return lines + method.logs.flatMap { logLines($0, callback: callback) }
+  }
+
+  /// The callbacks of `callbacks` that the app's code receives.
+  func received(_ callbacks: [Callback]) -> [Callback] {
+    let app = self.app
+    return callbacks.filter { app.receipt(for: $0).isReceived }
+  }
+
+  /// One log statement's console lines when `callback` runs it, with the values of that moment.
+  private func logLines(_ log: AppLog, callback: Callback) -> [String] {
+    let nslog = "  NSLog: "
+    switch log {
+    case .text(let text):
+      return [nslog + text]
+    case .searchText(let prefix):
+      return [nslog + prefix + callback.state.text]
+    case .eachMatch(let prefix):
+      guard !callback.state.text.isEmpty else { return [] }
+      let rows = filteredRows(text: callback.state.text, scope: state.scopeIndex)
+      let shown = min(rows.count, Self.appLogLimit)
+      var lines = (0..<shown).map { nslog + prefix + dataset.title(rows[$0]) }
+      // The shell's own line, not the app's: the rest would flood the terminal.
+      if rows.count > shown { lines.append("  … \(rows.count - shown) more NSLog lines") }
+      return lines
+    case .selectedItem(let whileActive, let otherwise):
+      // The row the tap resolved against the table on screen: the item just selected.
+      guard let item = state.selectedItem else { return [] }
+      return [nslog + (callback.state.isActive ? whileActive : otherwise) + dataset.title(item)]
+    }
+  }
+}

@@ -1,0 +1,246 @@
+import Testing
+
+@testable import ShellCore
+
+/// Each tutorial's app, driven through a fixed sequence of actions: what its code receives (and
+/// which object receives it) and what it logs, as the tutorial's code would.
+struct TutorialAppTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let dataset: String
+    var setup: [String] = []
+    let commands: [String]
+    let app: AppID
+    /// `Object shortName` for each callback the app's code receives, in order.
+    let received: [String]
+    /// The app's console: each NSLog line, in order.
+    var logs: [String] = []
+    var testDescription: String { "\(app.rawValue): \(commands.joined(separator: "; "))" }
+  }
+
+  static let cases: [Case] = [
+    // 000: no controller delegate, no didSelectRow; the bar's delegate methods and the updater.
+    Case(
+      dataset: "countries", commands: ["focus", "type g", "select 1", "submit", "cancel"], app: .countries,
+      received: [
+        "ViewController searchBarTextDidBeginEditing", "ViewController updateSearchResults",
+        "ViewController updateSearchResults", "ViewController searchBarSearchButtonClicked",
+        "ViewController searchBarCancelButtonClicked", "ViewController updateSearchResults",
+      ]),
+    // 000, custom: the custom controller takes the bar's callbacks and forwards them.
+    Case(
+      dataset: "countries", setup: ["set flavor custom"], commands: ["focus", "type g", "submit", "cancel"],
+      app: .countriesCustom,
+      received: [
+        "CustomSearchController searchBarTextDidBeginEditing", "ViewController didStartSearching",
+        "CustomSearchController searchBarTextDidChange", "ViewController didChangeSearchText",
+        "CustomSearchController searchBarSearchButtonClicked", "ViewController didTapOnSearchButton",
+        "CustomSearchController searchBarCancelButtonClicked", "ViewController didTapOnCancelButton",
+      ]),
+    // 002: the row tap logs which list it came from.
+    Case(
+      dataset: "countries", setup: ["set app guide"],
+      commands: ["select 1", "search ger", "select 2", "cancel"],
+      app: .guide,
+      received: [
+        "ViewController didSelectRow", "ViewController searchBarTextDidBeginEditing",
+        "ViewController updateSearchResults", "ViewController updateSearchResults",
+        "ViewController didSelectRow",
+        "ViewController updateSearchResults", "ViewController searchBarShouldEndEditing",
+        "ViewController searchBarTextDidEndEditing",
+      ],
+      logs: ["選擇了列表中的Afghanistan", "選擇了搜索結果中的Germany"]),
+    // 002, separate results: the results controller is the updater and its table's delegate.
+    Case(
+      dataset: "countries", setup: ["set results separate"],
+      commands: ["select 1", "search ger", "select 1"],
+      app: .guideResults,
+      received: [
+        "ViewController didSelectRow", "LZResultDisplayController updateSearchResults",
+        "LZResultDisplayController updateSearchResults",
+      ],
+      logs: ["選擇了列表中的Afghanistan"]),
+    // 001: the display delegate's two reloads and the row tap, nothing of the bar's.
+    Case(
+      dataset: "candies", commands: ["scope Hard", "type c", "select 1", "cancel"], app: .candies,
+      received: [
+        "CandyTableViewController shouldReloadForSearchScope",
+        "CandyTableViewController shouldReloadForSearchString", "CandyTableViewController didSelectRow",
+      ]),
+    // 003: no scope reload.
+    Case(
+      dataset: "recipes", commands: ["search creme", "select 1", "cancel"], app: .recipes,
+      received: [
+        "RecipeBookViewController shouldReloadForSearchString", "RecipeBookViewController didSelectRow",
+      ]),
+    // 004: only the updater, which logs itself, the text and each match.
+    Case(
+      dataset: "fruits", commands: ["focus", "search lem", "select 1", "cancel"], app: .fruits,
+      received: [
+        "ViewController updateSearchResults", "ViewController updateSearchResults",
+        "ViewController updateSearchResults",
+      ],
+      logs: [
+        "updateSearchResultsForSearchController", "searchString=", "updateSearchResultsForSearchController",
+        "searchString=lem", "str=Lemons", "updateSearchResultsForSearchController", "searchString=",
+      ]),
+    // No tutorial: every callback is received and nothing is logged.
+    Case(
+      dataset: "languages", commands: ["focus"], app: .generic,
+      received: [
+        "ViewController searchBarShouldBeginEditing", "ViewController searchBarTextDidBeginEditing",
+        "ViewController willPresentSearchController", "ViewController updateSearchResults",
+        "ViewController didPresentSearchController",
+      ]),
+  ]
+
+  @Test(arguments: cases)
+  func appReceivesAndLogsWhatItsTutorialsCodeDoes(_ example: Case) throws {
+    let fixture = try SessionFixture(dataset: example.dataset)
+    fixture.run("set app-log on")
+    for line in example.setup { fixture.run(line) }
+    #expect(fixture.session.app.id == example.app)
+    var received: [String] = []
+    var logs: [String] = []
+    for command in example.commands {
+      let printed = fixture.run(command)
+      #expect(printed.errors == [])
+      let app = fixture.session.app
+      received += fixture.session.lastCallbacks.compactMap { callback in
+        guard case .received(let object) = app.receipt(for: callback) else { return nil }
+        return "\(object) \(callback.name.shortName)"
+      }
+      logs += printed.output.filter { $0.hasPrefix("  NSLog: ") }.map { String($0.dropFirst(9)) }
+    }
+    #expect(received == example.received)
+    #expect(logs == example.logs)
+  }
+
+  /// Every method an app lists can be reached: its callback is sent in the app's flavor, and
+  /// its object is named by the slot that callback goes through.
+  @Test(arguments: AppID.allCases.filter { $0 != .generic })
+  func everyImplementedMethodCanBeReceived(_ id: AppID) throws {
+    let app = AppModel.tutorial(id, options: LifecycleOptions())
+    let flavor = try #require(app.flavor)
+    #expect(app.objects.contains { $0.name == app.viewController })
+    for method in app.methods {
+      #expect(CallbackName.sent(in: flavor).contains(method.callback), "\(method.callback)")
+      let slots = DelegateSlot.allCases.filter { app.wiring[$0] == method.object }
+      let probe = Callback(
+        method.callback, [CallbackArgument("tableView", .object("tableView"))],
+        state: CallbackSnapshot(isActive: false, text: "", isFirstResponder: false, shown: .main))
+      let slot = DelegateSlot(probe)
+      #expect(
+        slots.contains(slot) || slot == .tableViewDelegate && slots.contains(.resultsTableViewDelegate),
+        "\(id.rawValue): \(method.object) \(method.callback) is never sent to it")
+      #expect(app.objects.contains { $0.name == method.object })
+    }
+  }
+
+  @Test func traceOnShowsWhatTheAppReceivesAndTraceAllMarksTheRest() throws {
+    let fixture = try SessionFixture(dataset: "fruits")
+    let on = fixture.run("trace on", "focus").output.filter { $0.hasPrefix("  ") && $0.contains("[isActive") }
+    #expect(on.count == 1)
+    #expect(
+      on.first?.hasPrefix("  updateSearchResults(for:) searchBar.text: \"\"  (ViewController)  [") == true)
+    fixture.run("cancel", "trace all")
+    let all = fixture.run("focus").output.filter { $0.contains("[isActive") }
+    #expect(
+      all.map { $0.components(separatedBy: "  [")[0] } == [
+        "  searchBarShouldBeginEditing(_:) -> true  (ViewController: not implemented)",
+        "  searchBarTextDidBeginEditing(_:)  (ViewController: not implemented)",
+        "  willPresentSearchController(_:)  (nobody: searchController.delegate not set)",
+        "  updateSearchResults(for:) searchBar.text: \"\"  (ViewController)",
+        "  didPresentSearchController(_:)  (nobody: searchController.delegate not set)",
+      ])
+  }
+
+  @Test func traceJSONNamesTheReceivingObject() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    let lines = fixture.run("set results separate", "set names objc", "trace json", "focus").output
+      .filter { $0.hasPrefix("{") }
+    #expect(lines.count == 5)
+    #expect(
+      lines[3].hasPrefix(
+        #"{"callback":"updateSearchResultsForSearchController:","receiver":"LZResultDisplayController","protocol":"UISearchResultsUpdating","received":true,"#
+      ))
+    #expect(lines[2].contains(#""receiver":null,"protocol":"UISearchControllerDelegate","received":false"#))
+  }
+
+  @Test func namesObjcSpellsTraceLinesAsTheSelectors() throws {
+    let fixture = try SessionFixture(dataset: "candies")
+    let output = fixture.run("set names objc", "trace all", "type c").output
+    #expect(
+      output.contains {
+        $0.hasPrefix(
+          "  searchBar:shouldChangeTextInRange:replacementText: shouldChangeTextInRange: {0, 0}, replacementText: \"c\" -> true"
+        )
+      })
+    #expect(
+      output.contains {
+        $0.hasPrefix(
+          "  searchDisplayController:shouldReloadTableForSearchString: shouldReloadTableForSearchString: \"c\" -> true  (CandyTableViewController)"
+        )
+      })
+    #expect(!output.contains { $0.contains("(_:") })
+  }
+
+  @Test func appLogWithoutTraceIsTheConsoleOnly() throws {
+    let fixture = try SessionFixture(dataset: "fruits")
+    let output = fixture.run("set app-log on", "search lem").output
+    #expect(!output.contains { $0.contains("does:") || $0.contains("[isActive") })
+    #expect(output.filter { $0.hasPrefix("  NSLog: ") }.count == 5)
+    let traced = fixture.run("trace on", "backspace").output
+    #expect(traced.contains("    does: shows the fruits containing the text, or all for \"\"; reloads"))
+  }
+}
+
+/// `app` and `callbacks` describe the app in lines a terminal of 80 columns shows whole.
+struct AppDescriptionTests {
+  @Test(arguments: AppID.allCases)
+  func appAndCallbacksFitEightyColumns(_ id: AppID) throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    fixture.run("set app \(id.rawValue)")
+    for naming in CallbackNaming.allCases {
+      let printed = fixture.run("set names \(naming.rawValue)", "app", "callbacks", "callbacks all")
+      #expect(printed.errors == [])
+      #expect(printed.output.first == "App: \(id.rawValue)")
+      for line in printed.output {
+        #expect(Self.columns(line) <= 80, "\(Self.columns(line)) columns: \(line)")
+      }
+    }
+  }
+
+  @Test func appListsWiringAndWhatEachMethodLogs() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    let output = fixture.run("set results separate", "app").output
+    #expect(output.contains("  searchController.searchResultsUpdater = LZResultDisplayController"))
+    #expect(output.contains("  searchBar.delegate: not set"))
+    #expect(output.contains("      NSLog: 選擇了列表中的ROW (otherwise)"))
+    let generic = fixture.run("load languages", "app").output
+    #expect(generic.contains("Every object above implements every method it is sent; nothing is logged."))
+  }
+
+  /// Terminal columns: East Asian wide characters take two.
+  static func columns(_ line: String) -> Int {
+    line.unicodeScalars.reduce(0) { count, scalar in
+      let wide =
+        (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+        || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+        || (0xFF00...0xFF60).contains(scalar.value)
+      return count + (wide ? 2 : 1)
+    }
+  }
+}
+
+/// The app log stays bounded however many rows match.
+struct AppLogLimitTests {
+  @Test func eachMatchLogsAtMostTheLimitThenSaysHowManyMore() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    let output = fixture.run("set app fruits", "set app-log on", "search a").output
+    let logged = output.filter { $0.hasPrefix("  NSLog: str=") }
+    let total = fixture.session.tableRows.count
+    #expect(total > Session.appLogLimit)
+    #expect(logged.count == Session.appLogLimit)
+    #expect(output.contains("  … \(total - Session.appLogLimit) more NSLog lines"))
+  }
+}
