@@ -137,8 +137,9 @@ extension Session {
       let value = CommandTokenizer.quotedWord(option.get(self))
       lines.append(Script.escaped("quiet set \(option.name) " + value))
     }
-    if trace != .off { lines.append("quiet trace \(trace.rawValue)") }
-    if timing { lines.append("quiet timing on") }
+    // Said even when off: a recording appended after another must not inherit its trace.
+    lines.append("quiet trace \(trace.rawValue)")
+    lines.append("quiet timing \(timing ? "on" : "off")")
     return lines
   }
 
