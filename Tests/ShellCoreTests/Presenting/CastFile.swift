@@ -20,7 +20,8 @@ struct CastFile {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     let first = try #require(lines.first, sourceLocation: sourceLocation)
     let header = try #require(
-      try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any], sourceLocation: sourceLocation)
+      try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any],
+      sourceLocation: sourceLocation)
     #expect(header["version"] as? Int == 2, sourceLocation: sourceLocation)
     #expect((header["width"] as? Int ?? 0) > 0, sourceLocation: sourceLocation)
     #expect((header["height"] as? Int ?? 0) > 0, sourceLocation: sourceLocation)

@@ -39,7 +39,8 @@ import Testing
     // Narration and the first action at once; 0.5 s before `type`; two keys 0.1 s apart;
     // the pause holds 2 s; then 0.5 s before `select`.
     #expect(times.first == 0)
-    #expect(cast.events.contains { $0.time == 0.5 && $0.text.hasPrefix("> type ger\r\n\r\u{1B}[K[ g| ] Cancel") })
+    #expect(
+      cast.events.contains { $0.time == 0.5 && $0.text.hasPrefix("> type ger\r\n\r\u{1B}[K[ g| ] Cancel") })
     #expect(cast.events.contains { $0.time == 0.6 && $0.text == "\r\u{1B}[K[ ge| ] Cancel" })
     #expect(cast.events.contains { $0.time == 3.2 && $0.text.hasPrefix("> select 2\r\n") })
   }
