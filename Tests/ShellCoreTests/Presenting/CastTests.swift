@@ -1,4 +1,5 @@
 import Foundation
+import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
@@ -28,8 +29,8 @@ import Testing
     let path = folder.path("demo.cast")
     let printed = try render(Self.demo, to: path, pace: 0.5)
     let cast = try CastFile(try String(contentsOfFile: path, encoding: .utf8))
-    #expect(cast.header["width"] as? Int == 80)
-    #expect(cast.header["height"] as? Int == 24)
+    #expect(cast.width == 80)
+    #expect(cast.height == 24)
     #expect(cast.timesIncrease)
     // Piped output as without the cast; the cast shows the same lines, CR LF ended.
     #expect(printed.allSatisfy { $0.hasPrefix("out: ") })
@@ -69,7 +70,7 @@ import Testing
     session.execute("record stop")
     #expect(log.entries.last == "out: Stopped the cast '\(path)'")
     let cast = try CastFile(try String(contentsOfFile: path, encoding: .utf8))
-    #expect(cast.header["width"] as? Int == 100 && cast.header["height"] as? Int == 30)
+    #expect(cast.width == 100 && cast.height == 30)
     #expect(cast.timesIncrease)
     #expect(cast.text.hasPrefix("countries> search ger\r\n[ ger| ] Cancel\r\nresults table · 4 of 249\r\n"))
     #expect(cast.text.hasSuffix("countries> record stop\r\n"))
