@@ -26,7 +26,9 @@ public struct CastFile {
 
   /// Parses `text`, or throws the first line that is not asciicast v2.
   public init(_ text: String) throws(Invalid) {
-    guard text.hasSuffix("\n") else { throw Invalid(line: 0, reason: "the file does not end with a new line") }
+    guard text.hasSuffix("\n") else {
+      throw Invalid(line: 0, reason: "the file does not end with a new line")
+    }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     guard let first = lines.first, let header = Self.json(first) as? [String: Any] else {
       throw Invalid(line: 1, reason: "the header is not a JSON object")
@@ -35,7 +37,9 @@ public struct CastFile {
     guard let width = header["width"] as? Int, let height = header["height"] as? Int, width > 0, height > 0
     else { throw Invalid(line: 1, reason: "width and height are not positive numbers") }
     guard let timestamp = header["timestamp"] as? Int else { throw Invalid(line: 1, reason: "no timestamp") }
-    guard let environment = header["env"] as? [String: String] else { throw Invalid(line: 1, reason: "no env") }
+    guard let environment = header["env"] as? [String: String] else {
+      throw Invalid(line: 1, reason: "no env")
+    }
     var events: [Event] = []
     for (index, line) in lines.enumerated().dropFirst() {
       guard let array = Self.json(line) as? [Any], array.count == 3, array[1] as? String == "o",
