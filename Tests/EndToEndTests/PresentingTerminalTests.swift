@@ -72,6 +72,38 @@ import Testing
     #expect(try terminal.cursorShown())
   }
 
+  @Test func thePaceWaitsBeforeTheNextActionNotBeforeNarration() async throws {
+    let path = try script("echo one", "focus", "echo two", "# a note", "expect active true", "type ger")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // A pace far longer than the test: whatever shows, showed without waiting for it.
+    let terminal = try TerminalSession(arguments: "--echo --pace 50s -f '\(path)'")
+    let screen = try await terminal.waitFor("> expect active true")
+    #expect(screen.contains("one\n> focus\n[ |Search here... ] Cancel\nresults table · 0 of 249\ntwo\n"))
+    try await Task.sleep(nanoseconds: 300_000_000)
+    #expect(try !terminal.screen().contains("> type ger"))
+    // Ctrl-C ends a script's wait as it ends the script.
+    try terminal.send("C-c")
+    #expect(try await terminal.waitFor("EXIT=").contains("EXIT=130"))
+  }
+
+  @Test func ctrlCAtThePromptStopsAPacedSourceAndKeepsTheSession() async throws {
+    let path = try script("focus", "type ger", "echo never")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let terminal = try TerminalSession(arguments: "--pace 50s")
+    try await terminal.waitFor("countries>")
+    try terminal.type("source \(path)")
+    try terminal.send("Enter")
+    try await terminal.waitFor("results table · 0 of 249")
+    try terminal.send("C-c")
+    // The wait was before line 2: it does not run, and the script stops there.
+    let screen = try await terminal.waitFor("stopped before line 2")
+    #expect(screen.contains("error: Cancelled 'source' (Ctrl-C): stopped before line 2"))
+    #expect(!screen.contains("never"))
+    try terminal.type("status")
+    try terminal.send("Enter")
+    #expect(try await terminal.waitFor("firstResponder:").contains("text: \"\"\nfirstResponder: true"))
+  }
+
   @Test func typeRedrawsTheBarInPlaceKeyByKey() async throws {
     let path = try script("echo go", "type abcdefgh")
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -25,6 +25,8 @@ struct ScriptingState {
   var location: ScriptLocation?
   /// How many actions a script has presented, so the pace waits only between two of them.
   var actionsPresented = 0
+  /// Ctrl-C came during the wait before the last line, which therefore did not run.
+  var skippedLine = false
   /// Each command that fired callbacks, in order, for `diagram`.
   var diagram: [SequenceDiagram.Step] = []
 }

@@ -18,8 +18,9 @@ extension Session {
   /// Before a script's line runs at `depth` (> 0): the pace, its echo and `--step`'s wait.
   ///
   /// The pace comes before the echo, so the last output and its narration stay in sight for a
-  /// while; `--step` shows the command first, then waits for Enter.
-  func introduce(_ line: String, depth: Int, written: String?) {
+  /// while; `--step` shows the command first, then waits for Enter. Returns false when Ctrl-C
+  /// ended a wait: the line is skipped (`skippedLine`), and its script stops before it.
+  func introduce(_ line: String, depth: Int, written: String?) -> Bool {
     let isAction =
       depth > 0 && !line.hasPrefix("#")
       && !Self.stageDirections.contains(CommandTokenizer.firstWord(line[...]).word)
@@ -29,19 +30,28 @@ extension Session {
       if let pacer = options.pacer, !options.step, let pace = options.pace, pace > 0 {
         flushCast()
         pacer.sleep(seconds: pace)
+        if interruption.isCancelled { return skip() }
       }
     }
     let echoed = isEchoing(line, depth: depth)
     let shown =
       String(repeating: ">", count: depth) + " " + (written.map(CommandTokenizer.trimmingLine) ?? line)
     if echoed { console.print(shown) }
-    guard isAction else { return }
+    guard isAction else { return true }
     scripting.actionsPresented += 1
     if let pacer = options.pacer, options.step {
       if !echoed { console.print(shown) }
       flushCast()
       pacer.waitForKey(enterOnly: true, timeout: nil)
+      if interruption.isCancelled { return skip() }
     }
+    return true
+  }
+
+  /// Marks the line about to run as skipped; returns false, for `introduce` to return.
+  private func skip() -> Bool {
+    scripting.skippedLine = true
+    return false
   }
 
   /// After each character `type` or `backspace` sends but the last: on a presented terminal, and

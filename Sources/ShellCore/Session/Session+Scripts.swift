@@ -81,15 +81,18 @@ extension Session {
       if scripting.nestedScripts == 0 { scripting.unwindingNest = false }
     }
     for (index, line) in script.lines.enumerated() {
+      let stopped = ShellError.cancelled(
+        command: echo ? "demo" : "source",
+        outcome: "stopped before line \(index + 1) of \(Sanitizer.quoted(script.name))")
       // Ctrl-C stops the script before its next line; the lines before it have run.
       if interruption.isCancelled || interruptReported {
         if interruptReported { return }
-        throw .cancelled(
-          command: echo ? "demo" : "source",
-          outcome: "stopped before line \(index + 1) of \(Sanitizer.quoted(script.name))")
+        throw stopped
       }
       scripting.location = script.location(ofLine: index)
+      scripting.skippedLine = false
       if !runLine(line, depth: depth) || scripting.unwindingNest { return }
+      if scripting.skippedLine { throw stopped }
     }
   }
 }

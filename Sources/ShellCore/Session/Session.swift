@@ -109,7 +109,8 @@ public final class Session {
     }
     let trimmed = CommandTokenizer.trimmingLine(line)
     if trimmed.isEmpty { return true }
-    introduce(trimmed, depth: depth, written: written)
+    // Ctrl-C during the wait before it: the line does not run (its script says so).
+    guard introduce(trimmed, depth: depth, written: written) else { return true }
     if trimmed.hasPrefix("#") { return true }
     if depth <= 1, history.last != trimmed { history.append(trimmed) }
     let outerDepth = scripting.depth

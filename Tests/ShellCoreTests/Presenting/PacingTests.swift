@@ -44,6 +44,29 @@ import Testing
     }
   }
 
+  @Test func ctrlCInTheWaitBeforeALineStopsTheScriptBeforeIt() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    for step in [false, true] {
+      let path = try folder.write("demo.txt", "focus\ntype ger\necho never\n")
+      let log = PresentationLog()
+      let session = try log.session(interactive: true) {
+        $0.pace = 2
+        $0.step = step
+      }
+      log.interruptsWaits = session.interruption
+      // Interrupted at the first wait: the pace's is before `type ger` (the first action does
+      // not wait), the step's before `focus`. The line after the wait does not run.
+      session.execute("source \(path)")
+      let line = step ? 1 : 2
+      let error = "err: error: Cancelled 'source' (Ctrl-C): stopped before line \(line) of '\(path)'"
+      #expect(log.entries.last == error, "step \(step)")
+      #expect(!log.entries.contains("out: never"))
+      #expect(session.state.text == "", "step \(step)")
+      #expect(session.state.isActive == !step, "step \(step)")
+    }
+  }
+
   @Test func typeRedrawsTheBarInPlaceAtTheTypingDelay() throws {
     let log = PresentationLog()
     let session = try log.session {

@@ -15,9 +15,16 @@ final class PresentationLog: Console, ScriptPacer {
 
   func print(_ line: String) { entries.append("out: " + line) }
   func printError(_ line: String) { entries.append("err: " + line) }
-  func sleep(seconds: Double) { entries.append("sleep \(seconds)") }
+  /// Cancelled when a wait ends, as Ctrl-C during it would: the session's interruption.
+  var interruptsWaits: SearchCancellation?
+
+  func sleep(seconds: Double) {
+    entries.append("sleep \(seconds)")
+    interruptsWaits?.cancel()
+  }
   func waitForKey(enterOnly: Bool, timeout: Double?) {
     entries.append("key " + (enterOnly ? "enter" : "any") + (timeout.map { " \($0)" } ?? ""))
+    interruptsWaits?.cancel()
   }
   func writeInPlace(_ text: String) {
     entries.append("raw " + text.replacingOccurrences(of: "\u{1B}", with: "^["))
