@@ -40,7 +40,9 @@ extension Session {
 
   /// A line typed at the prompt, as the terminal showed it: the prompt, the line, a new line.
   func showTyped(_ line: String) {
+    // A line over the limit is refused unread: the cast shows the prompt only.
     guard audience.cast != nil else { return }
+    guard line.utf8.count <= Self.lineLimit else { return audience.shownElsewhere(prompt + "\r\n") }
     audience.shownElsewhere(Sanitizer.terminalSafe(prompt + line) + "\r\n")
   }
 

@@ -57,6 +57,8 @@ extension Session {
   /// After each character `type` or `backspace` sends but the last: on a presented terminal, and
   /// in a cast, the bar is drawn again in place with the text so far, a typing delay apart.
   func showKeystroke() {
+    // The common case, every typed character off a stage: nothing to show.
+    guard audience.cast != nil || scriptOptions.isPresenting else { return }
     let options = scriptOptions
     let terminal = options.isPresenting ? options.pacer : nil
     let inCast = audience.cast.map { _ in audience.clock.kind == .virtual || terminal != nil } ?? false
