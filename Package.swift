@@ -30,7 +30,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["SearchShell"]
+      dependencies: ["SearchShell", "ShellCoreTestSupport"]
     ),
   ]
 )

@@ -22,6 +22,8 @@ struct Arguments {
   /// `--pace DURATION`, in seconds.
   var pace: Double?
   var step = false
+  /// `--cast`, `--type-delay` and `--echo-all`.
+  var presentation = PresentationArguments()
 
   /// A bad command line: the message, printed before the usage, and exit status 64.
   struct Failure: Error {
@@ -32,6 +34,7 @@ struct Arguments {
     USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]
                        [--script FILE] [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
                        [--check FILE]... [--live]
+                       \(PresentationArguments.usage)
     """
 
   static let help = """
@@ -51,11 +54,14 @@ struct Arguments {
                               \\u Ctrl-U); frames go to standard output
       -c COMMAND              Run COMMAND (repeatable, in order), then exit
       -f, --script FILE       Run the commands in FILE, then exit
-      --echo                  Print each command ('> COMMAND') before its output
+      --echo                  Print each command ('> COMMAND') before its output; narration
+                              and notes show once, as what they print
       --bail                  Stop at the first failing command and exit 3
       --param NAME=VALUE      Replace {NAME} in scripts with VALUE (repeatable)
-      --pace DURATION         On a terminal, pause between commands (500ms, 2s, 1.5)
-      --step                  On a terminal, wait for Enter before each command
+      --pace DURATION         On a terminal, wait between two actions of a script (500ms,
+                              2s, 1.5), not before narration or notes; 'type' shows each key
+      --step                  On a terminal, show each action and wait for Enter to run it
+    \(PresentationArguments.help)
       --check FILE            Run a golden transcript and show a unified diff where the
                               output differs; exit 0 when identical, 1 otherwise (repeatable)
       -h, --help              Show this help
@@ -127,6 +133,7 @@ struct Arguments {
       case "--version":
         result.showVersion = true
       default:
+        if try result.presentation.parse(argument, from: &remaining) { continue }
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
           remaining.insert(
             contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])],
@@ -139,6 +146,7 @@ struct Arguments {
     if result.script != nil && !result.commands.isEmpty {
       throw Failure(message: "Use either '-c' or '--script', not both")
     }
+    if let conflict = result.presentation.conflict(checks: result.checks) { throw Failure(message: conflict) }
     if !result.checks.isEmpty && (result.script != nil || !result.commands.isEmpty) {
       throw Failure(message: "'--check' runs its transcripts alone; leave out '-c' and '--script'")
     }
@@ -167,7 +175,7 @@ struct Arguments {
     let known = [
       "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script", "--check",
       "--echo", "--bail", "--param", "--pace", "--step",
-    ]
+    ] + PresentationArguments.names
     let suggestion = argument.hasPrefix("-") ? argument.nearest(in: known) : nil
     let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
     return Failure(

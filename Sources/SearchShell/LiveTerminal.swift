@@ -118,10 +118,13 @@ final class LiveTerminal {
     cursorLine = frame.count - 1
     lastFrame = frame
     TerminalRestorer.write(output)
+    controller.session.showOnTerminal(output)
   }
 
   private func clearFrame() {
-    TerminalRestorer.write("\r" + (cursorLine > 0 ? "\u{1B}[\(cursorLine)A" : "") + "\u{1B}[J")
+    let output = "\r" + (cursorLine > 0 ? "\u{1B}[\(cursorLine)A" : "") + "\u{1B}[J"
+    TerminalRestorer.write(output)
+    controller.session.showOnTerminal(output)
     cursorLine = 0
   }
 }

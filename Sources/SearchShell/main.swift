@@ -107,9 +107,12 @@ if hasTerminal { session.liveRunner = { session throws(ShellError) in try LiveTe
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
 session.datasetInputIsFree = !arguments.commands.isEmpty || arguments.script != nil
 if interactive && isatty(STDERR_FILENO) != 0 { session.loadMonitor = TerminalLoadMonitor() }
-// Pacing is for an audience at a terminal; anywhere else it would only slow the same output down.
-if arguments.pace != nil || arguments.step, stdinIsTerminal, isatty(STDOUT_FILENO) != 0 {
-  session.scriptOptions.pacer = TerminalPacer(pause: arguments.pace, step: arguments.step)
+// Waits are for an audience at a terminal; anywhere else they would only slow the same output down.
+if let failure = arguments.presentation.configure(
+  session, pace: arguments.pace, step: arguments.step,
+  onTerminal: stdinIsTerminal && isatty(STDOUT_FILENO) != 0, console: console)
+{
+  usageFailure(failure.description)
 }
 
 /// Every script is read whole first, so an unset parameter stops it before anything runs.

@@ -28,13 +28,7 @@ import Testing
 
   /// The pane's terminal modes: whether echo, canonical input and key signals are on.
   private func modes(_ terminal: TerminalSession) throws -> (echo: Bool, canonical: Bool, signals: Bool) {
-    let descriptor = open(try terminal.paneTTY(), O_RDONLY | O_NOCTTY | O_NONBLOCK)
-    try #require(descriptor >= 0)
-    defer { close(descriptor) }
-    var settings = termios()
-    try #require(tcgetattr(descriptor, &settings) == 0)
-    let flags = settings.c_lflag
-    return (flags & tcflag_t(ECHO) != 0, flags & tcflag_t(ICANON) != 0, flags & tcflag_t(ISIG) != 0)
+    try terminal.inputModes()
   }
 
   /// Waits until the pane's modes are `cooked` (or not), up to a few seconds.

@@ -73,7 +73,8 @@ import Testing
     let result = try ShellProcess.run(["--bail", "--script", dir.appendingPathComponent("outer.txt").path])
     #expect(result.status == 3)
     #expect(!result.stdout.contains("never"))
-    #expect(result.stderr == "error: Row '99' is out of range: the results table is empty\n")
+    // The error names the script and line it came from, as a compiler would.
+    #expect(result.stderr == "inner.txt:2: error: Row '99' is out of range: the results table is empty\n")
   }
 
   @Test func sourceNestsRelativeToTheScriptAndStopsAtTheLimit() throws {
@@ -87,15 +88,21 @@ import Testing
     let loop = try ShellProcess.run(["-c", "source \(dir.appendingPathComponent("loop.txt").path)"])
     #expect(
       loop.stderr
-        == "error: Cannot source 'loop.txt': scripts nest more than 16 deep (does a script source itself?)\n")
+        == "loop.txt:1: error: Cannot source 'loop.txt': scripts nest more than 16 deep (does a script source itself?)\n"
+    )
     #expect(loop.status == 1)
   }
 
-  @Test func echoPrintsEachCommandBeforeItsOutput() throws {
-    let result = try ShellProcess.run(["--echo"], input: "# note\n\nfocus\necho done\n")
+  @Test func echoPrintsEachCommandBeforeItsOutputAndNarrationOnce() throws {
+    let input = "# note\n\nfocus\necho done\npause\n"
+    let result = try ShellProcess.run(["--echo"], input: input)
+    #expect(result.stdout == "> focus\n[ |Search here... ] Cancel\nresults table · 0 of 249\ndone\n")
+    // A transcript keeps every line as written, so it can be run again.
+    let all = try ShellProcess.run(["--echo-all"], input: input)
     #expect(
-      result.stdout
-        == "> # note\n> focus\n[ |Search here... ] Cancel\nresults table · 0 of 249\n> echo done\ndone\n")
+      all.stdout
+        == "> # note\n> focus\n[ |Search here... ] Cancel\nresults table · 0 of 249\n> echo done\ndone\n> pause\n"
+    )
   }
 
   @Test func recordingReplaysToTheSameOutput() throws {

@@ -50,6 +50,17 @@ final class TerminalSession {
       in: .whitespacesAndNewlines)
   }
 
+  /// The pane's terminal modes, read from its device: echo, canonical input and key signals.
+  func inputModes() throws -> (echo: Bool, canonical: Bool, signals: Bool) {
+    let descriptor = open(try paneTTY(), O_RDONLY | O_NOCTTY | O_NONBLOCK)
+    guard descriptor >= 0 else { throw POSIXError(.ENOENT) }
+    defer { close(descriptor) }
+    var settings = termios()
+    guard tcgetattr(descriptor, &settings) == 0 else { throw POSIXError(.ENOTTY) }
+    let flags = settings.c_lflag
+    return (flags & tcflag_t(ECHO) != 0, flags & tcflag_t(ICANON) != 0, flags & tcflag_t(ISIG) != 0)
+  }
+
   /// Whether the cursor is shown (live mode hides it).
   func cursorShown() throws -> Bool {
     try tmux(["display-message", "-p", "-t", "0", "#{cursor_flag}"]).trimmingCharacters(

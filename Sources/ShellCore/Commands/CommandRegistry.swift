@@ -188,6 +188,16 @@ enum CommandRegistry {
       arguments: .text(required: false),
       run: { session, arguments throws(ShellError) in session.echoCommand(arguments.first) }),
     Command(
+      name: "pause", usage: "pause [DURATION]",
+      abstract: "Wait for a key on a terminal (a speaker's pause); piped, do nothing",
+      discussion: """
+        With DURATION (500ms, 2s, 1.5), wait at most that long. Not echoed by --echo and
+        never paced. In a cast rendered from a script, the screen holds for DURATION
+        (2 seconds without one).
+        """,
+      arguments: .words(min: 0, max: 1),
+      run: { session, arguments throws(ShellError) in try session.pauseCommand(arguments.first) }),
+    Command(
       name: "quiet", usage: "quiet COMMAND",
       abstract: "Run COMMAND without printing its output (errors still show)",
       arguments: .text(required: true), completion: .commands,
@@ -210,12 +220,15 @@ enum CommandRegistry {
       completion: .words(["count", "shown", "active", "row", "selected", "callbacks", "received"]),
       run: { session, arguments throws(ShellError) in try session.expectCommand(arguments[0]) }),
     Command(
-      name: "record", usage: "record FILE|stop",
+      name: "record", usage: "record [--append] FILE | record --cast FILE | record stop",
       abstract: "Record the commands that succeed to a script FILE; 'record stop' ends it",
       discussion: """
         The file starts with a comment naming the dataset and options and the quiet
         commands that restore them, so replaying it (searchshell --script FILE) prints
         what the recorded commands printed. The search starts over when recording starts.
+        An existing FILE is refused; --append adds the new recording to its end.
+        --cast FILE records the screen instead, as the audience sees it, as an asciicast v2
+        file that 'asciinema play FILE' replays (a new file only).
         """,
       arguments: .text(required: true), completion: .files,
       run: { session, arguments throws(ShellError) in try session.recordCommand(arguments[0]) }),

@@ -59,27 +59,39 @@ extension Session {
 
   // MARK: - Recording
 
-  /// `record FILE` starts a recording; `record stop` ends it.
+  /// `record [--append] FILE` starts a recording, `record --cast FILE` a cast of the screen;
+  /// `record stop` ends both.
   ///
   /// The search starts over, because that is where a replay starts: the file's first lines load
   /// the dataset and set the options quietly, so the replay prints what the recorded commands did.
+  /// An existing file is refused unless `--append` adds the new recording to its end.
   func recordCommand(_ argument: String) throws(ShellError) {
-    if argument == "stop" {
-      guard let recorder = scripting.recorder else { throw .notRecording }
-      recorder.close()
-      scripting.recorder = nil
-      console.print("Stopped recording to '\(Sanitizer.printable(recorder.path))'")
-      return
+    let (word, rest) = CommandTokenizer.firstWord(argument[...])
+    switch word {
+    case "stop" where CommandTokenizer.trimmingBlanks(rest).isEmpty:
+      try stopRecordingCommand()
+    case "--cast":
+      try startCastCommand(try recordPath(rest, flag: "--cast"))
+    case "--append":
+      try startRecording(try recordPath(rest, flag: "--append"), appending: true)
+    default:
+      try startRecording(argument, appending: false)
     }
+  }
+
+  /// Starts the script recording to `path`.
+  private func startRecording(_ path: String, appending: Bool) throws(ShellError) {
     if let recorder = scripting.recorder { throw .alreadyRecording(recorder.path) }
     let header = try recordingHeader()
     scripting.recorder = try SessionRecorder(
-      path: argument, depth: scripting.depth, header: header, protectedPaths: protectedFiles)
+      path: path, depth: scripting.depth, header: header, protectedPaths: protectedFiles,
+      policy: appending ? .append : .refuse(hint: Self.recordHint(path)))
     apply([.datasetLoaded], echo: .console)
     scripting.diagram = []
     forgetPrintedTable()
+    let verb = appending ? "Appending a recording to" : "Recording to"
     console.print(
-      "Recording to '\(Sanitizer.printable(argument))'; the search starts over. 'record stop' ends it")
+      "\(verb) '\(Sanitizer.printable(path))'; the search starts over. 'record stop' ends it")
   }
 
   /// Appends a command that succeeded to the recording, when it is one of the session's own.
@@ -125,8 +137,9 @@ extension Session {
       let value = CommandTokenizer.quotedWord(option.get(self))
       lines.append(Script.escaped("quiet set \(option.name) " + value))
     }
-    if trace != .off { lines.append("quiet trace \(trace.rawValue)") }
-    if timing { lines.append("quiet timing on") }
+    // Said even when off: a recording appended after another must not inherit its trace.
+    lines.append("quiet trace \(trace.rawValue)")
+    lines.append("quiet timing \(timing ? "on" : "off")")
     return lines
   }
 

@@ -71,6 +71,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case wouldOverwriteDataset(String)
   /// A file that cannot be written.
   case unwritableFile(String, reason: String)
+  /// A file a writer will not replace (`record FILE`), and what to do instead.
+  case fileExists(String, hint: String)
   /// `load -` while the commands themselves come from standard input.
   case standardInputInUse
   /// `live` (or `--live`) without a terminal to draw on.
@@ -195,6 +197,8 @@ extension ShellError: CustomStringConvertible {
       return "Refusing to overwrite \(quote(path)): it is a dataset's own file"
     case .unwritableFile(let path, let reason):
       return "Cannot write \(quote(path)): \(text(reason))"
+    case .fileExists(let path, let hint):
+      return "\(quote(path)) exists already and is not replaced. \(text(hint))"
     case .standardInputInUse:
       return "Cannot load '-': the commands come from standard input. Pass them with -c instead"
     case .liveNeedsTerminal:

@@ -27,13 +27,17 @@ enum GuardedFileWriter {
     }
   }
 
-  /// Starts the file `name` afresh with `header` and returns it open for appending.
+  /// Opens the file `name` for appending, `header` written first: a regular file that exists
+  /// is started afresh, refused or added to, as `policy` says.
   static func openAppending(
-    _ name: String, header: String, protectedPaths: [String]
+    _ name: String, header: String, protectedPaths: [String], existing policy: ExistingFilePolicy = .replace
   ) throws(ShellError) -> AppendingFile {
     let target = try WriteTarget.resolve(name, protectedPaths: protectedPaths)
     switch target.kind {
     case .regular(let existing):
+      if let opened = try openUnreplaced(target, exists: existing != nil, header: header, policy: policy) {
+        return opened
+      }
       let descriptor = try replaceRegular(target, existing: existing, keepOpen: true) {
         (output: inout BufferedFileWriter) throws(ShellError) in try output.write(header)
       }

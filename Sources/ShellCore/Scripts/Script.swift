@@ -57,6 +57,11 @@ public struct Script: Sendable {
       text: String(decoding: bytes, as: UTF8.self), name: "standard input", parameters: parameters)
   }
 
+  /// Where line `index` (from 0) is, when the script was read from a file: errors name it.
+  func location(ofLine index: Int) -> ScriptLocation? {
+    folder == nil ? nil : ScriptLocation(name: name, line: index + 1)
+  }
+
   /// Splits on LF, CRLF and a lone CR, as editors on every system write them, dropping the
   /// empty piece after a final line ending.
   ///

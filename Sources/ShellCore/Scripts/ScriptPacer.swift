@@ -1,10 +1,18 @@
-/// Paces a script for an audience: the executable implements it, and only on a terminal.
+/// The terminal a script is presented on: the executable implements it, only when standard
+/// input and output are both a terminal.
 ///
-/// ShellCore only says when a pause belongs; waiting (a timer, or Enter) is terminal I/O and
-/// stays in the executable. Without a pacer nothing waits and the output is the same.
+/// ShellCore decides when a wait belongs and what the audience sees (`Session+Presenting`);
+/// waiting (a timer, a key) and writing escapes in place are terminal I/O and stay in the
+/// executable. Without a pacer nothing waits and the output is the same.
 public protocol ScriptPacer: AnyObject {
-  /// Called before each command of a script runs, after its echo.
-  func willRun(_ line: String)
-  /// Called between the characters of `type`, after the bar has been drawn with the text so far.
-  func keystroke()
+  /// Waits `seconds` (the pace before an action, the delay between two typed keys).
+  func sleep(seconds: Double)
+  /// Waits for a key, without echoing it: any key, or only Enter (`enterOnly`); at most
+  /// `timeout` seconds when given.
+  func waitForKey(enterOnly: Bool, timeout: Double?)
+  /// Writes `text` to the terminal at once, after every line printed before it; it may hold
+  /// escapes (the bar redrawn in place) and has been made safe already.
+  func writeInPlace(_ text: String)
+  /// The terminal's size, for a cast's header and for fitting a line redrawn in place.
+  var size: (width: Int, height: Int) { get }
 }

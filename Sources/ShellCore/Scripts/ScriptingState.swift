@@ -21,6 +21,12 @@ struct ScriptingState {
   var unwindingNest = false
   /// The file `record` is writing, if any.
   var recorder: SessionRecorder?
+  /// The script file and line running now, for the place of an error (nil outside a file).
+  var location: ScriptLocation?
+  /// How many actions a script has presented, so the pace waits only between two of them.
+  var actionsPresented = 0
+  /// Ctrl-C came during the wait before the last line, which therefore did not run.
+  var skippedLine = false
   /// Each command that fired callbacks, in order, for `diagram`.
   var diagram: [SequenceDiagram.Step] = []
 }

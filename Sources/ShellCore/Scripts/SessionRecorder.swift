@@ -8,10 +8,14 @@ final class SessionRecorder {
   let depth: Int
   private let file: AppendingFile
 
-  /// Starts the file afresh with `header` through `GuardedFileWriter`, or throws its error.
-  init(path: String, depth: Int, header: [String], protectedPaths: [String]) throws(ShellError) {
+  /// Opens the file through `GuardedFileWriter` (an existing one refused or added to, as
+  /// `policy` says) and writes `header`, or throws the writer's error.
+  init(
+    path: String, depth: Int, header: [String], protectedPaths: [String], policy: ExistingFilePolicy
+  ) throws(ShellError) {
     let text = header.map { $0 + "\n" }.joined()
-    self.file = try GuardedFileWriter.openAppending(path, header: text, protectedPaths: protectedPaths)
+    self.file = try GuardedFileWriter.openAppending(
+      path, header: text, protectedPaths: protectedPaths, existing: policy)
     self.depth = depth
   }
 

@@ -1,6 +1,6 @@
 /// A golden transcript: the commands (lines starting `> `) and the output they must print, in one file.
 ///
-/// It is what `--echo` prints, errors included, so a run's output can be saved as its own test.
+/// It is what `--echo-all` prints, errors included, so a run's output can be saved as its own test.
 public struct Transcript {
   /// The file's name, for the diff.
   public let name: String
@@ -27,6 +27,7 @@ public struct Transcript {
     let console = TranscriptConsole()
     let session = try makeSession(console)
     session.scriptOptions.echo = true
+    session.scriptOptions.echoAll = true
     session.scriptOptions.parameters = parameters
     _ = session.run(script, echoingAsWritten: commands)
     return console.lines

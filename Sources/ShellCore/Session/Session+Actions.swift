@@ -29,13 +29,8 @@ extension Session {
       let fired = lifecycle.reduce(&state, action)
       printTrace(fired, echo: echo)
       callbacks += fired
-      // On a paced terminal the bar shows each character as it is typed.
-      if echo == .console, let pacer = scriptOptions.pacer, case .textChanged = action,
-        index < actions.count - 1
-      {
-        for line in ScreenRenderer(session: self).barLines().prefix(1) { console.print(line) }
-        pacer.keystroke()
-      }
+      // Presented (a paced terminal, a cast), the bar shows each character as it is typed.
+      if echo == .console, case .textChanged = action, index < actions.count - 1 { showKeystroke() }
     }
     if echo == .console, trace == .state { printStateTable(callbacks) }
     // Scrolling calls no delegate: the last command's callbacks stay what they were.

@@ -19,8 +19,13 @@ extension Session {
   /// lines before their parameters were filled in).
   func run(_ script: Script, echoingAsWritten written: [String]?) -> Bool {
     scripting.folders.append(script.folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    defer { scripting.folders.removeLast() }
+    let outerLocation = scripting.location
+    defer {
+      scripting.folders.removeLast()
+      scripting.location = outerLocation
+    }
     for (index, line) in script.lines.enumerated() {
+      scripting.location = script.location(ofLine: index)
       let shown = written.flatMap { $0.indices.contains(index) ? $0[index] : nil }
       if !runLine(line, depth: 1, echo: shown) { return false }
     }
@@ -42,16 +47,16 @@ extension Session {
 
   /// Whether `line` at `depth` is printed before it runs.
   ///
-  /// `--echo` prints every line of the script it runs, so its output is a transcript. Deeper
-  /// down (`source`, and a walkthrough even without `--echo`) only actions are printed: the
-  /// narration (`echo`) and the notes (`#`) would otherwise show twice or clutter the output.
+  /// `--echo` prints the commands of the script it runs, and deeper down (`source`, and a
+  /// walkthrough even without `--echo`) too: the narration (`echo`), the notes (`#`) and
+  /// `pause` are not repeated, as they would otherwise show twice or clutter the output. A
+  /// transcript (`echoAll`) shows every line of its own script, so it can be run again.
   func isEchoing(_ line: String, depth: Int) -> Bool {
     guard depth > 0 else { return false }
-    if scriptOptions.echo && depth == 1 { return true }
+    if scriptOptions.echo && scriptOptions.echoAll && depth == 1 { return true }
     let fromDemo = scripting.echoFromDepth.map { depth >= $0 } ?? false
     guard scriptOptions.echo || fromDemo else { return false }
-    let name = CommandTokenizer.firstWord(line[...]).word
-    return !line.hasPrefix("#") && name != "echo"
+    return !Self.isNarration(line)
   }
 
   /// Runs `script` one level deeper than the running command; `echo` prints its lines (a demo).
@@ -66,7 +71,9 @@ extension Session {
     if echo, echoBefore == nil { scripting.echoFromDepth = depth }
     scripting.folders.append(script.folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     scripting.nestedScripts += 1
+    let outerLocation = scripting.location
     defer {
+      scripting.location = outerLocation
       scripting.folders.removeLast()
       scripting.echoFromDepth = echoBefore
       scripting.nestedScripts -= 1
@@ -74,14 +81,18 @@ extension Session {
       if scripting.nestedScripts == 0 { scripting.unwindingNest = false }
     }
     for (index, line) in script.lines.enumerated() {
+      let stopped = ShellError.cancelled(
+        command: echo ? "demo" : "source",
+        outcome: "stopped before line \(index + 1) of \(Sanitizer.quoted(script.name))")
       // Ctrl-C stops the script before its next line; the lines before it have run.
       if interruption.isCancelled || interruptReported {
         if interruptReported { return }
-        throw .cancelled(
-          command: echo ? "demo" : "source",
-          outcome: "stopped before line \(index + 1) of \(Sanitizer.quoted(script.name))")
+        throw stopped
       }
+      scripting.location = script.location(ofLine: index)
+      scripting.skippedLine = false
       if !runLine(line, depth: depth) || scripting.unwindingNest { return }
+      if scripting.skippedLine { throw stopped }
     }
   }
 }

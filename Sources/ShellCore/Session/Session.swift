@@ -53,6 +53,8 @@ public final class Session {
   public var interruption = SearchCancellation()
   /// Whether this line's Ctrl-C has been reported, so the scripts it stops say nothing more.
   var interruptReported = false
+  /// What the audience sees: every line passes it, and it keeps the cast being recorded.
+  let audience: AudienceScreen
 
   /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path).
   public init(
@@ -60,7 +62,9 @@ public final class Session {
     useColor: Bool
   ) throws(ShellError) {
     // Every line passes the sanitizer, so no path to the terminal can forget it.
-    self.console = SanitizingConsole(console, keepingStyle: useColor)
+    let audience = AudienceScreen(console, clock: PresentationClock(kind: isInteractive ? .real : .virtual))
+    self.audience = audience
+    self.console = SanitizingConsole(audience, keepingStyle: useColor)
     self.catalog = catalog
     self.isInteractive = isInteractive
     self.style = TextStyle(isEnabled: useColor)
@@ -82,6 +86,7 @@ public final class Session {
   /// Runs one command line typed at the prompt; returns false when the session should end.
   @discardableResult
   public func execute(_ line: String) -> Bool {
+    showTyped(line)
     let keepGoing = runLine(line, depth: 0)
     // A Ctrl-C belongs to the line it interrupted; the next line starts afresh.
     interruption.reset()
@@ -95,6 +100,7 @@ public final class Session {
   ///
   /// Returns false when the session should stop: `quit`, or a failure under `--bail`.
   func runLine(_ line: String, depth: Int, echo written: String? = nil) -> Bool {
+    defer { flushCast() }
     // Refused before anything reads it: no echo, no history, no tokenizing.
     guard line.utf8.count <= Self.lineLimit else {
       report(.lineTooLong(limit: Self.lineLimit))
@@ -103,12 +109,9 @@ public final class Session {
     }
     let trimmed = CommandTokenizer.trimmingLine(line)
     if trimmed.isEmpty { return true }
-    if isEchoing(trimmed, depth: depth) {
-      let shown = written.map(CommandTokenizer.trimmingLine) ?? trimmed
-      console.print(String(repeating: ">", count: depth) + " " + shown)
-    }
+    // Ctrl-C during the wait before it: the line does not run (its script says so).
+    guard introduce(trimmed, depth: depth, written: written) else { return true }
     if trimmed.hasPrefix("#") { return true }
-    if depth > 0 { scriptOptions.pacer?.willRun(trimmed) }
     if depth <= 1, history.last != trimmed { history.append(trimmed) }
     let outerDepth = scripting.depth
     scripting.depth = depth
@@ -133,7 +136,7 @@ public final class Session {
   public func report(_ error: ShellError) {
     failureCount += 1
     if error.isInterruption { interruptReported = true }
-    console.printError(style.error("error:") + " " + error.description)
+    console.printError(failurePlace + style.error("error:") + " " + error.description)
   }
 
   /// Parses a line against the registry and runs its command.

@@ -1,0 +1,87 @@
+import Foundation
+import ShellCore
+
+/// The command line's flags for presenting a script: `--cast FILE`, `--type-delay DURATION`
+/// and `--echo-all` (`--pace`, `--step` and `--echo` are in `Arguments`).
+struct PresentationArguments {
+  /// `--cast FILE`: the screen as an asciicast v2 file.
+  var cast: String?
+  /// `--type-delay DURATION`, in seconds.
+  var typeDelay: Double?
+  /// `--echo-all`: echo every line as written, narration and notes too (a transcript).
+  var echoAll = false
+
+  /// The flags, for "Did you mean".
+  static let names = ["--cast", "--type-delay", "--echo-all"]
+
+  static let usage = "[--echo-all] [--type-delay DURATION] [--cast FILE]"
+
+  static let help = """
+      --echo-all              As --echo, and print narration and '#' notes as written too:
+                              the form of a golden transcript
+      --type-delay DURATION   While presenting, the time between two characters that 'type'
+                              shows in the bar (default 100ms; 0 to 2s)
+      --cast FILE             Record the screen as an asciicast v2 file ('asciinema play FILE'),
+                              replacing FILE; a script is rendered with its pace (1s unless
+                              --pace says), the same on every run, with or without a terminal
+    """
+
+  /// Takes `argument` when it is one of these flags, its value from the front of `remaining`.
+  mutating func parse(_ argument: String, from remaining: inout ArraySlice<String>) throws(Arguments.Failure)
+    -> Bool
+  {
+    func value() throws(Arguments.Failure) -> String {
+      guard let next = remaining.popFirst() else {
+        throw Arguments.Failure(message: "Missing value for \(Sanitizer.quoted(argument))")
+      }
+      return next
+    }
+    switch argument {
+    case "--cast":
+      cast = try value()
+    case "--type-delay":
+      let text = try value()
+      guard let seconds = ScriptOptions.seconds(text), seconds <= ScriptOptions.typeDelayLimit else {
+        throw Arguments.Failure(
+          message:
+            "Invalid value \(Sanitizer.quoted(text)) for '--type-delay'. Expected a duration from 0 to 2 seconds such as 80ms or 0.1"
+        )
+      }
+      typeDelay = seconds
+    case "--echo-all":
+      echoAll = true
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// The reason these flags do not go with the rest of the command line, if any.
+  func conflict(checks: [String]) -> String? {
+    cast != nil && !checks.isEmpty ? "'--check' runs its transcripts alone; leave out '--cast'" : nil
+  }
+
+  /// Sets `session` up to present: the pacing, the terminal when there is one, the cast.
+  ///
+  /// Returns the error that stops the run before anything does, if any.
+  func configure(
+    _ session: Session, pace: Double?, step: Bool, onTerminal: Bool, console: StandardConsole
+  ) -> ShellError? {
+    session.scriptOptions.pace = pace
+    session.scriptOptions.step = step
+    if let typeDelay { session.scriptOptions.typeDelay = typeDelay }
+    if echoAll {
+      session.scriptOptions.echo = true
+      session.scriptOptions.echoAll = true
+    }
+    // `pause` waits for a key on any terminal; pacing is for an audience watching one.
+    if onTerminal { session.scriptOptions.pacer = TerminalPacer(console: console) }
+    guard let cast else { return nil }
+    do throws(ShellError) {
+      try session.startCast(path: cast)
+    } catch {
+      return error
+    }
+    return nil
+  }
+}

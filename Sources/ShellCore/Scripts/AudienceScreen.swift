@@ -1,0 +1,65 @@
+/// What the audience sees, on the way to the terminal: every line passes here after the
+/// sanitizer, is copied into a cast being recorded, and first clears a bar that `type` drew in
+/// place.
+final class AudienceScreen: Console {
+  private let base: Console
+  /// The clock the cast stamps its events with.
+  let clock: PresentationClock
+  /// The cast being recorded, if any.
+  var cast: CastRecorder?
+  /// The terminal a bar was drawn in place on, cleared before the next line.
+  private var inPlaceOnTerminal: (any ScriptPacer)?
+  /// Whether the cast shows a bar drawn in place.
+  private var inPlaceInCast = false
+
+  /// Erases the line the cursor is on: back to its start, then to its end.
+  static let eraseLine = "\r\u{1B}[K"
+
+  init(_ base: Console, clock: PresentationClock) {
+    self.base = base
+    self.clock = clock
+  }
+
+  func print(_ line: String) {
+    endInPlace()
+    base.print(line)
+    cast?.output(line + "\r\n")
+  }
+
+  func printError(_ line: String) {
+    endInPlace()
+    base.printError(line)
+    cast?.output(line + "\r\n")
+  }
+
+  /// Draws `text` (one safe line) over the line the cursor is on, on `terminal` and in the cast
+  /// when `inCast`, leaving the cursor at its end; the next line printed replaces it.
+  func drawInPlace(_ text: String, on terminal: (any ScriptPacer)?, inCast: Bool) {
+    let frame = Self.eraseLine + text
+    if let terminal {
+      terminal.writeInPlace(frame)
+      inPlaceOnTerminal = terminal
+    }
+    if inCast, let cast {
+      cast.output(frame)
+      inPlaceInCast = true
+    }
+  }
+
+  /// Copies bytes the executable wrote to the terminal itself (live mode's frames) into the cast.
+  func shownElsewhere(_ text: String) {
+    endInPlace()
+    cast?.output(text)
+  }
+
+  private func endInPlace() {
+    if let terminal = inPlaceOnTerminal {
+      terminal.writeInPlace(Self.eraseLine)
+      inPlaceOnTerminal = nil
+    }
+    if inPlaceInCast {
+      cast?.output(Self.eraseLine)
+      inPlaceInCast = false
+    }
+  }
+}
