@@ -172,10 +172,12 @@ struct Arguments {
 
   /// The failure for an argument no option matches, suggesting the nearest option.
   private static func unknown(_ argument: String) -> Failure {
-    let known = [
-      "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script", "--check",
-      "--echo", "--bail", "--param", "--pace", "--step",
-    ] + PresentationArguments.names
+    let known =
+      [
+        "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script",
+        "--check",
+        "--echo", "--bail", "--param", "--pace", "--step",
+      ] + PresentationArguments.names
     let suggestion = argument.hasPrefix("-") ? argument.nearest(in: known) : nil
     let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
     return Failure(
