@@ -71,6 +71,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case databaseLoginRefused(server: String, user: String, reason: String)
   /// A table that is not in the database.
   case databaseTableMissing(String, database: String, server: String)
+  /// A table the shell cannot search as it is (no order column, no title column), and why.
+  case databaseTableUnsuitable(String, reason: String)
   /// An extension the search needs that the database lacks and the shell could not create.
   case databaseExtensionMissing(String, database: String, reason: String)
   /// A connection to PostgreSQL that dropped mid-session.
@@ -210,6 +212,8 @@ extension ShellError: CustomStringConvertible {
       return "PostgreSQL at \(quote(server)) refused the login of \(quote(user)): \(text(reason))"
     case .databaseTableMissing(let table, let database, let server):
       return "No table \(quote(table)) in database \(quote(database)) at \(quote(server))"
+    case .databaseTableUnsuitable(let table, let reason):
+      return "Cannot search the table \(quote(table)): \(text(reason))"
     case .databaseExtensionMissing(let name, let database, let reason):
       return "The database \(quote(database)) lacks the extension \(quote(name)): \(text(reason))"
     case .databaseConnectionLost(let server, let reason):
