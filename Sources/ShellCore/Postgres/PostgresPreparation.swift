@@ -11,7 +11,8 @@ enum PostgresPreparation {
 
   /// Throws unless the database stores UTF-8 (the fold function works on Unicode scalars).
   static func checkEncoding(_ connection: PostgresConnection, table: String) throws(ShellError) {
-    let encoding = try connection.run(PostgresStatement("SELECT current_setting('server_encoding')"), about: table)
+    let encoding = try connection.run(
+      PostgresStatement("SELECT current_setting('server_encoding')"), about: table)
     guard encoding.scalar == "UTF8" else {
       throw .databaseTableUnsuitable(
         table, reason: "the database's encoding is \(encoding.scalar ?? "unknown"), not UTF8")
@@ -33,7 +34,8 @@ enum PostgresPreparation {
   }
 
   /// The comment on the function `name(text)`, or nil when there is no such function.
-  private static func comment(of name: String, _ connection: PostgresConnection) throws(ShellError) -> String? {
+  private static func comment(of name: String, _ connection: PostgresConnection) throws(ShellError) -> String?
+  {
     try connection.run(
       PostgresStatement("SELECT obj_description(to_regprocedure($1), 'pg_proc')", [name + "(text)"]),
       about: name
@@ -41,7 +43,8 @@ enum PostgresPreparation {
   }
 
   /// Prepares `table` (see the type's summary); returns what it did, one line each.
-  static func prepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError) -> [String] {
+  static func prepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError) -> [String]
+  {
     try transaction(connection, about: table.name) { () throws(ShellError) -> [String] in
       var done: [String] = []
       do throws(ShellError) {
@@ -60,7 +63,8 @@ enum PostgresPreparation {
       let stamp = "SearchShell folded column \(try titleNumber(table, connection)); \(PostgresFold.comment)"
       let existing = try columnComment(table, connection)
       if table.isPrepared, existing != stamp {
-        try connection.run(PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN \(column)"), about: table.name)
+        try connection.run(
+          PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN \(column)"), about: table.name)
       }
       if !table.isPrepared || existing != stamp {
         try addFoldedColumn(table, function: function, column: column, stamp: stamp, connection)
@@ -91,7 +95,9 @@ enum PostgresPreparation {
   }
 
   /// The title column's number in the table (`attnum`), which the version stamp records.
-  private static func titleNumber(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError) -> Int {
+  private static func titleNumber(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+    -> Int
+  {
     let number = try connection.run(
       PostgresStatement(
         "SELECT attnum FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2",
@@ -102,7 +108,8 @@ enum PostgresPreparation {
   }
 
   /// The version stamp on the folded column, if the column exists.
-  private static func columnComment(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+  private static func columnComment(_ table: PostgresTable, _ connection: PostgresConnection)
+    throws(ShellError)
     -> String?
   {
     try connection.run(
@@ -115,11 +122,14 @@ enum PostgresPreparation {
   }
 
   /// Undoes `prepare` for `table`: its index and column, and the function if no table needs it.
-  static func unprepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError) -> [String] {
+  static func unprepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+    -> [String]
+  {
     try transaction(connection, about: table.name) { () throws(ShellError) -> [String] in
       let column = try connection.quotedIdentifier(PostgresTable.foldedColumn)
       try connection.run(
-        PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN IF EXISTS \(column)"), about: table.name)
+        PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN IF EXISTS \(column)"),
+        about: table.name)
       let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
       try connection.run(PostgresStatement("SAVEPOINT searchshell_function"), about: table.name)
       do {
@@ -127,7 +137,9 @@ enum PostgresPreparation {
         return ["dropped the column \(PostgresTable.foldedColumn), its index and the fold function"]
       } catch {
         try connection.run(PostgresStatement("ROLLBACK TO SAVEPOINT searchshell_function"), about: table.name)
-        return ["dropped the column \(PostgresTable.foldedColumn) and its index (another table uses the fold function)"]
+        return [
+          "dropped the column \(PostgresTable.foldedColumn) and its index (another table uses the fold function)"
+        ]
       }
     }
   }

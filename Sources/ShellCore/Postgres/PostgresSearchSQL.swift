@@ -30,7 +30,9 @@ enum PostgresSearchSQL {
   }
 
   /// The WHERE condition for `query` (binding its patterns), or nil when a term does not translate.
-  static func condition(_ query: ParsedQuery, folded: String, into statement: inout PostgresStatement) -> String? {
+  static func condition(_ query: ParsedQuery, folded: String, into statement: inout PostgresStatement)
+    -> String?
+  {
     var clauses: [String] = []
     for clause in query.clauses {
       var alternatives: [String] = []
@@ -38,7 +40,8 @@ enum PostgresSearchSQL {
         guard let test = termCondition(term, folded: folded, into: &statement) else { return nil }
         alternatives.append(test)
       }
-      clauses.append(alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " OR ") + ")")
+      clauses.append(
+        alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " OR ") + ")")
     }
     return clauses.isEmpty ? "TRUE" : clauses.joined(separator: " AND ")
   }
@@ -67,7 +70,8 @@ enum PostgresSearchSQL {
 
   /// The full condition: the query, the scope equality and the keyset bound, or nil (see `condition`).
   private static func whereClause(
-    _ query: ParsedQuery, scope: String?, after: String?, names: Names, into statement: inout PostgresStatement
+    _ query: ParsedQuery, scope: String?, after: String?, names: Names,
+    into statement: inout PostgresStatement
   ) -> String? {
     guard var condition = condition(query, folded: names.folded, into: &statement) else { return nil }
     if let scope, let column = names.scope {
@@ -106,7 +110,8 @@ enum PostgresSearchSQL {
     _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, plan: PagePlan
   ) -> PostgresStatement? {
     var statement = PostgresStatement("")
-    guard let condition = whereClause(query, scope: scope, after: after, names: names, into: &statement) else {
+    guard let condition = whereClause(query, scope: scope, after: after, names: names, into: &statement)
+    else {
       return nil
     }
     let columns =

@@ -59,7 +59,8 @@ struct PostgresTable: Equatable, Sendable {
       about: name
     ).rows.compactMap { $0[0] }
     let columns = all.filter { $0 != foldedColumn }
-    let roles = try Roles(url, columns: columns, table: name, primaryKey: primaryKey(quotedTable, connection, name))
+    let roles = try Roles(
+      url, columns: columns, table: name, primaryKey: primaryKey(quotedTable, connection, name))
     let isPrepared = all.contains(foldedColumn)
     let title = try connection.quotedIdentifier(roles.title)
     let folded =
@@ -68,10 +69,13 @@ struct PostgresTable: Equatable, Sendable {
       : try foldFunction(schema) + "(coalesce(\(title)::text, ''))"
     let names = PostgresSearchSQL.Names(
       table: quotedTable, title: title, order: try connection.quotedIdentifier(roles.order),
-      scope: try roles.scope.map { (name) throws(ShellError) -> String in try connection.quotedIdentifier(name) },
+      scope: try roles.scope.map { (name) throws(ShellError) -> String in
+        try connection.quotedIdentifier(name)
+      },
       folded: folded)
     return PostgresTable(
-      name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title, scope: roles.scope, order: roles.order,
+      name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
+      scope: roles.scope, order: roles.order,
       isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
   }
 
@@ -89,7 +93,8 @@ struct PostgresTable: Equatable, Sendable {
     let rows = try connection.run(
       PostgresStatement(
         "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid "
-          + "AND a.attnum = ANY(i.indkey) WHERE i.indrelid = to_regclass($1) AND i.indisprimary", [quotedTable]),
+          + "AND a.attnum = ANY(i.indkey) WHERE i.indrelid = to_regclass($1) AND i.indisprimary",
+        [quotedTable]),
       about: name
     ).rows
     return rows.count == 1 ? rows[0][0] : nil

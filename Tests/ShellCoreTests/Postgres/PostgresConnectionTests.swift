@@ -19,7 +19,8 @@ struct PostgresConnectionTests {
   @Test func valuesTravelAsParameters() throws {
     let connection = try TestCluster.started().connect()
     let hostile = "'); DROP TABLE pg_class; -- \"x\" \\ % _ é"
-    let rows = try connection.run(PostgresStatement("SELECT $1::text, $2::int + 1", [hostile, "41"]), about: "t")
+    let rows = try connection.run(
+      PostgresStatement("SELECT $1::text, $2::int + 1", [hostile, "41"]), about: "t")
     #expect(rows.rows == [[hostile, "42"]])
     #expect(rows.columns.count == 2)
     #expect(throws: ShellError.databaseQueryFailed(table: "t", reason: "a value cannot hold NUL")) {
@@ -61,7 +62,8 @@ struct PostgresConnectionTests {
   @Test func theStatementTimeoutIsAFailureNotACancel() throws {
     let connection = try TestCluster.started().connect(statementTimeout: 100)
     #expect(
-      throws: ShellError.databaseQueryFailed(table: "sleep", reason: "canceling statement due to statement timeout")
+      throws: ShellError.databaseQueryFailed(
+        table: "sleep", reason: "canceling statement due to statement timeout")
     ) {
       try connection.run(PostgresStatement("SELECT pg_sleep(5)"), about: "sleep")
     }
@@ -82,7 +84,8 @@ struct PostgresConnectionTests {
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-nopg-\(getpid())")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: empty) }
-    let url = try PostgresURL(parsing: "postgres://nobody:pw-never-shown@/postgres?host=\(empty.path)&table=t")
+    let url = try PostgresURL(
+      parsing: "postgres://nobody:pw-never-shown@/postgres?host=\(empty.path)&table=t")
     let error = #expect(throws: ShellError.self) { try PostgresConnection(url: url) }
     #expect(
       error?.description == "Cannot connect to PostgreSQL at '\(empty.path):5432': No such file or directory")
@@ -99,7 +102,8 @@ struct PostgresConnectionTests {
         == "PostgreSQL at '\(cluster.folder):5432' refused the login of '\(role)': password authentication failed for user \"\(role)\""
     )
     #expect(!line.contains("wrong-Passw0rd"))
-    let noPassword = try PostgresURL(parsing: "postgres://\(role)@/postgres?host=\(cluster.folder)&passfile=/nonexistent/pgpass")
+    let noPassword = try PostgresURL(
+      parsing: "postgres://\(role)@/postgres?host=\(cluster.folder)&passfile=/nonexistent/pgpass")
     let missing = #expect(throws: ShellError.self) { try PostgresConnection(url: noPassword) }
     #expect(missing?.description.contains("refused the login of '\(role)'") == true)
   }
@@ -110,11 +114,13 @@ struct PostgresConnectionTests {
     let right = try PostgresURL(
       parsing: "postgres://\(role):\(TestCluster.lockedPassword)@/postgres?host=\(cluster.folder)&table=t")
     #expect(try PostgresConnection(url: right).isConnected)
-    let passFile = FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-pgpass-\(getpid())")
+    let passFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "searchshell-pgpass-\(getpid())")
     try "*:*:*:\(role):\(TestCluster.lockedPassword)\n".write(to: passFile, atomically: true, encoding: .utf8)
     chmod(passFile.path, 0o600)
     defer { try? FileManager.default.removeItem(at: passFile) }
-    let viaFile = try PostgresURL(parsing: "postgres://\(role)@/postgres?host=\(cluster.folder)&passfile=\(passFile.path)")
+    let viaFile = try PostgresURL(
+      parsing: "postgres://\(role)@/postgres?host=\(cluster.folder)&passfile=\(passFile.path)")
     #expect(try PostgresConnection(url: viaFile).isConnected)
   }
 
@@ -136,7 +142,8 @@ struct PostgresConnectionTests {
     let error = #expect(throws: ShellError.self) {
       try victim.run(PostgresStatement("SELECT 1"), about: "t")
     }
-    #expect(error?.description.hasPrefix("Lost the connection to PostgreSQL at '\(cluster.folder):5432': ") == true)
+    #expect(
+      error?.description.hasPrefix("Lost the connection to PostgreSQL at '\(cluster.folder):5432': ") == true)
     #expect(!victim.isConnected)
   }
 }

@@ -69,9 +69,11 @@ struct PostgresFoldTests {
     let differing = try Self.differences(Self.assignedScalars, connection: connection)
     #expect(Self.assignedScalars.count > 280_000)
     // The line feed separates the values above, so it goes alone.
-    let lineFeed = try connection.run(PostgresStatement("SELECT \(try Self.installed.get())($1)", ["\n"]), about: "fold")
+    let lineFeed = try connection.run(
+      PostgresStatement("SELECT \(try Self.installed.get())($1)", ["\n"]), about: "fold")
     #expect(lineFeed.scalar == "\n")
-    #expect(differing.isEmpty, "\(differing.count) scalars differ: \(differing.prefix(20).joined(separator: "; "))")
+    #expect(
+      differing.isEmpty, "\(differing.count) scalars differ: \(differing.prefix(20).joined(separator: "; "))")
   }
 
   /// Texts that mix scripts, NFD spellings and marks in every order.
@@ -93,13 +95,16 @@ struct PostgresFoldTests {
   @Test func randomTextsFoldAsTheShellFoldsThem() throws {
     let connection = try TestCluster.started().connect()
     let map = PostgresFold.mapping
-    var pool: [UInt32] = Array(0x20...0x7E) + [0x301, 0x308, 0x323, 0x345, 0x5B0, 0x1D165, 0x1D16D, 0xAC00, 0xD55C]
+    var pool: [UInt32] =
+      Array(0x20...0x7E) + [0x301, 0x308, 0x323, 0x345, 0x5B0, 0x1D165, 0x1D16D, 0xAC00, 0xD55C]
     pool += map.groups.flatMap { $0.map(\.source) } + map.expansions.map(\.source)
     pool += map.deletions.prefix(40).map(\.lowerBound)
     var generator = SeededGenerator(seed: 24)
     let texts = (0..<4000).map { _ -> String in
       let length = Int(generator.next() % 12) + 1
-      let scalars = (0..<length).compactMap { _ in Unicode.Scalar(pool[Int(generator.next() % UInt64(pool.count))]) }
+      let scalars = (0..<length).compactMap { _ in
+        Unicode.Scalar(pool[Int(generator.next() % UInt64(pool.count))])
+      }
       return String(String.UnicodeScalarView(scalars))
     }
     let differing = try Self.differences(texts, connection: connection)

@@ -16,20 +16,29 @@ struct PostgresSearchSQLTests {
       "ab cd", "\"searchshell_folded\" LIKE $1 AND \"searchshell_folded\" LIKE $2", ["%ab%", "%cd%"]
     ),
     (
-      "ab | cd !ef", "(\"searchshell_folded\" LIKE $1 OR \"searchshell_folded\" LIKE $2) AND "
+      "ab | cd !ef",
+      "(\"searchshell_folded\" LIKE $1 OR \"searchshell_folded\" LIKE $2) AND "
         + "\"searchshell_folded\" NOT LIKE $3", ["%ab%", "%cd%", "%ef%"]
     ),
     ("^Straße", "\"searchshell_folded\" LIKE $1", ["strasse%"]),
     ("end$", "\"searchshell_folded\" LIKE $1", ["%end"]),
     ("^whole$", "\"searchshell_folded\" LIKE $1", ["whole"]),
-    ("100% a_b c\\\\d", "\"searchshell_folded\" LIKE $1 AND \"searchshell_folded\" LIKE $2 AND "
-      + "\"searchshell_folded\" LIKE $3", ["%100\\%%", "%a\\_b%", "%c\\\\d%"]),
-    ("한국 Й", "\"searchshell_folded\" LIKE $1 AND \"searchshell_folded\" LIKE $2", ["%\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}%", "%и%"]),
+    (
+      "100% a_b c\\\\d",
+      "\"searchshell_folded\" LIKE $1 AND \"searchshell_folded\" LIKE $2 AND "
+        + "\"searchshell_folded\" LIKE $3", ["%100\\%%", "%a\\_b%", "%c\\\\d%"]
+    ),
+    (
+      "한국 Й", "\"searchshell_folded\" LIKE $1 AND \"searchshell_folded\" LIKE $2",
+      ["%\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}%", "%и%"]
+    ),
     ("a\u{0}b", "FALSE", []),
     ("!a\u{0}b", "TRUE", []),
   ]
 
-  @Test(arguments: conditions) func translatesTheSyntax(_ query: String, _ condition: String, _ parameters: [String]) {
+  @Test(arguments: conditions) func translatesTheSyntax(
+    _ query: String, _ condition: String, _ parameters: [String]
+  ) {
     var statement = PostgresStatement("")
     let translated = PostgresSearchSQL.condition(
       ParsedQuery(query, rule: .fold), folded: Self.names.folded, into: &statement)
@@ -39,10 +48,14 @@ struct PostgresSearchSQLTests {
 
   @Test func otherFormsAndKindsDoNotTranslate() {
     var statement = PostgresStatement("")
-    for (query, rule) in [("Abc", MatchRule.exact), ("abc", .ci), ("Abc", .smart), ("abc", .prefix), ("abc", .fuzzy)] {
-      #expect(PostgresSearchSQL.condition(ParsedQuery(query, rule: rule), folded: "f", into: &statement) == nil)
+    for (query, rule) in [
+      ("Abc", MatchRule.exact), ("abc", .ci), ("Abc", .smart), ("abc", .prefix), ("abc", .fuzzy),
+    ] {
+      #expect(
+        PostgresSearchSQL.condition(ParsedQuery(query, rule: rule), folded: "f", into: &statement) == nil)
     }
-    #expect(PostgresSearchSQL.condition(ParsedQuery("abc", rule: .smart), folded: "f", into: &statement) != nil)
+    #expect(
+      PostgresSearchSQL.condition(ParsedQuery("abc", rule: .smart), folded: "f", into: &statement) != nil)
   }
 
   /// Hostile queries: whatever the terms hold, the SQL is the same as for plain letters.
@@ -58,8 +71,12 @@ struct PostgresSearchSQLTests {
     let builders: [(ParsedQuery) -> PostgresStatement?] = [
       { PostgresSearchSQL.count($0, scope: scope, names: Self.names) },
       { PostgresSearchSQL.estimate($0, scope: scope, names: Self.names) },
-      { PostgresSearchSQL.page($0, scope: scope, names: Self.names, after: "42'", limit: 10, plan: .walkOrder) },
-      { PostgresSearchSQL.page($0, scope: scope, names: Self.names, after: nil, limit: 10, plan: .sortMatches) },
+      {
+        PostgresSearchSQL.page($0, scope: scope, names: Self.names, after: "42'", limit: 10, plan: .walkOrder)
+      },
+      {
+        PostgresSearchSQL.page($0, scope: scope, names: Self.names, after: nil, limit: 10, plan: .sortMatches)
+      },
     ]
     for build in builders {
       let statement = try #require(build(parsed))
@@ -77,7 +94,8 @@ struct PostgresSearchSQLTests {
   @Test func pagesWalkTheKeyOrSortTheMatches() throws {
     let parsed = ParsedQuery("ab", rule: .fold)
     let walk = try #require(
-      PostgresSearchSQL.page(parsed, scope: "Toys", names: Self.names, after: "7", limit: 10, plan: .walkOrder))
+      PostgresSearchSQL.page(
+        parsed, scope: "Toys", names: Self.names, after: "7", limit: 10, plan: .walkOrder))
     #expect(
       walk.sql
         == "SELECT \"id\"::text AS order_text, \"name\"::text AS title_text, \"category\"::text AS scope_text "
@@ -107,7 +125,8 @@ struct PostgresSearchSQLTests {
   }
 
   @Test func readsThePlannersRows() {
-    #expect(PostgresBackend.planRows(#"[{"Plan": {"Node Type": "Seq Scan", "Plan Rows": 870764}}]"#) == 870_764)
+    #expect(
+      PostgresBackend.planRows(#"[{"Plan": {"Node Type": "Seq Scan", "Plan Rows": 870764}}]"#) == 870_764)
     #expect(PostgresBackend.planRows("not json") == nil)
   }
 }
@@ -119,7 +138,8 @@ extension ParsedQuery {
     copy.clauses = clauses.map { clause in
       clause.map { term in
         var plain = term
-        plain.needle = term.needle.unicodeScalars.contains("\u{0}")
+        plain.needle =
+          term.needle.unicodeScalars.contains("\u{0}")
           ? term.needle : String(repeating: "x", count: term.needle.unicodeScalars.count)
         plain.text = plain.needle
         return plain

@@ -29,20 +29,26 @@ struct PostgresURLTests {
       table: "items", host: "db:5433", database: "shop", user: "ann"),
     Case(
       url: "postgres:///shop?host=/tmp/pg%20dir&table=t", libpq: "postgres:///shop?host=/tmp/pg%20dir",
-      display: "postgres:///shop?host=/tmp/pg%20dir&table=t", table: "t", host: "/tmp/pg dir", database: "shop"),
+      display: "postgres:///shop?host=/tmp/pg%20dir&table=t", table: "t", host: "/tmp/pg dir",
+      database: "shop"),
     Case(
       url: "postgres://u:p%40ss@h/d?table=my%20table", libpq: "postgres://u:p%40ss@h/d",
       display: "postgres://u@h/d?table=my%20table", table: "my table", host: "h", database: "d", user: "u"),
     Case(
-      url: "postgres://h/d?password=hunter2&table=t&user=bob", libpq: "postgres://h/d?password=hunter2&user=bob",
+      url: "postgres://h/d?password=hunter2&table=t&user=bob",
+      libpq: "postgres://h/d?password=hunter2&user=bob",
       display: "postgres://h/d?table=t&user=bob", table: "t", host: "h", database: "d", user: "bob"),
-    Case(url: "postgres://localhost", libpq: "postgres://localhost", display: "postgres://localhost", host: "localhost"),
+    Case(
+      url: "postgres://localhost", libpq: "postgres://localhost", display: "postgres://localhost",
+      host: "localhost"),
     // libpq ends the user info at the first '@' or '/': here there is none.
     Case(
-      url: "postgres://host/db@x?table=t", libpq: "postgres://host/db@x", display: "postgres://host/db@x?table=t",
+      url: "postgres://host/db@x?table=t", libpq: "postgres://host/db@x",
+      display: "postgres://host/db@x?table=t",
       table: "t", host: "host", database: "db@x"),
     Case(
-      url: "postgres://:only-password@h/d", libpq: "postgres://:only-password@h/d", display: "postgres://@h/d",
+      url: "postgres://:only-password@h/d", libpq: "postgres://:only-password@h/d",
+      display: "postgres://@h/d",
       host: "h", database: "d"),
   ]
 
@@ -64,14 +70,23 @@ struct PostgresURLTests {
   /// A bad URL and the error line it gives (never with the password).
   static let errors: [(url: String, message: String)] = [
     ("mysql://u:pw@h/d", "Invalid PostgreSQL URL '…@h/d': it must start with postgres:// or postgresql://"),
-    ("postgres://u:pw@h/d?table=a&table=b", "Invalid PostgreSQL URL 'postgres://u@h/d': 'table' is given twice"),
+    (
+      "postgres://u:pw@h/d?table=a&table=b",
+      "Invalid PostgreSQL URL 'postgres://u@h/d': 'table' is given twice"
+    ),
     ("postgres://u:pw@h/d?title=", "Invalid PostgreSQL URL 'postgres://u@h/d': 'title' is empty"),
-    ("postgres://u:pw@h/d?table", "Invalid PostgreSQL URL 'postgres://u@h/d': the parameter 'table' has no '=VALUE'"),
+    (
+      "postgres://u:pw@h/d?table",
+      "Invalid PostgreSQL URL 'postgres://u@h/d': the parameter 'table' has no '=VALUE'"
+    ),
     (
       "postgres://u:pw@h/d?table=%zz",
       "Invalid PostgreSQL URL 'postgres://u@h/d': the parameter 'table' has a bad %-escape"
     ),
-    ("postgres://u:pw@h/d?order=%00", "Invalid PostgreSQL URL 'postgres://u@h/d': the parameter 'order' has a bad %-escape"),
+    (
+      "postgres://u:pw@h/d?order=%00",
+      "Invalid PostgreSQL URL 'postgres://u@h/d': the parameter 'order' has a bad %-escape"
+    ),
   ]
 
   @Test(arguments: errors) func badURLsGiveOneLine(_ url: String, _ message: String) {
@@ -88,7 +103,9 @@ struct PostgresURLTests {
     let url = try PostgresURL(parsing: "postgres://ann:Sw0rdfish%21@h/d?password=other-secret&table=t")
     var dumped = ""
     dump(url, to: &dumped)
-    for shown in [url.description, url.debugDescription, "\(url)", String(reflecting: url), dumped, url.display] {
+    for shown in [
+      url.description, url.debugDescription, "\(url)", String(reflecting: url), dumped, url.display,
+    ] {
       #expect(!shown.contains("Sw0rdfish"))
       #expect(!shown.contains("other-secret"))
     }

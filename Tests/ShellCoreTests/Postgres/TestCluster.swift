@@ -95,7 +95,8 @@ final class TestCluster: Sendable {
       "-c", "full_page_writes=off", "-c", "synchronous_commit=off",
     ]
     let process = try Self.launch(asRoot, server, output: folder + "/log")
-    postmaster = try Self.waitForServer(process, data: data, url: "postgres:///postgres?host=\(folder)&user=postgres")
+    postmaster = try Self.waitForServer(
+      process, data: data, url: "postgres:///postgres?host=\(folder)&user=postgres")
     atexit { TestCluster.stopShared() }
     try setUp()
   }
@@ -131,7 +132,9 @@ final class TestCluster: Sendable {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
     for name in names where name.hasPrefix("searchshell-pg-") {
       let parts = name.split(separator: "-")
-      guard parts.count == 4, let owner = pid_t(parts[2]), kill(owner, 0) != 0, errno == ESRCH else { continue }
+      guard parts.count == 4, let owner = pid_t(parts[2]), kill(owner, 0) != 0, errno == ESRCH else {
+        continue
+      }
       let folder = "/tmp/" + name
       let pidFile = try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8)
       if let line = pidFile?.split(separator: "\n").first, let pid = pid_t(line) {
@@ -143,8 +146,12 @@ final class TestCluster: Sendable {
   }
 
   /// Starts `command` (as `postgres` under root) with its output appended to the file `output`.
-  private static func launch(_ asRoot: Bool, _ command: [String], output: String) throws(ClusterError) -> Process {
-    guard FileManager.default.fileExists(atPath: output) || FileManager.default.createFile(atPath: output, contents: nil),
+  private static func launch(_ asRoot: Bool, _ command: [String], output: String) throws(ClusterError)
+    -> Process
+  {
+    guard
+      FileManager.default.fileExists(atPath: output)
+        || FileManager.default.createFile(atPath: output, contents: nil),
       let handle = FileHandle(forWritingAtPath: output)
     else { throw ClusterError(description: "cannot create \(output)") }
     defer { try? handle.close() }
@@ -163,7 +170,9 @@ final class TestCluster: Sendable {
   }
 
   /// Waits up to 10 s for the server to take connections; returns the postmaster's process id.
-  private static func waitForServer(_ process: Process, data: String, url: String) throws(ClusterError) -> pid_t {
+  private static func waitForServer(_ process: Process, data: String, url: String) throws(ClusterError)
+    -> pid_t
+  {
     for _ in 0..<500 {
       guard process.isRunning else {
         let log = (try? String(contentsOfFile: data + "/../log", encoding: .utf8)) ?? ""
