@@ -56,7 +56,9 @@ struct PostgresBackendTests {
   @Test func theFixtureExercisesTheFold() throws {
     #expect(try Self.expected("cafe", scope: nil).count > 1000)
     #expect(try Self.expected("café", scope: nil) == Self.expected("cafe", scope: nil))
-    #expect(try Self.expected("и", scope: nil).count > try Self.expected("й", scope: nil).count)
+    let withI = try Self.expected("и", scope: nil).count
+    let withShortI = try Self.expected("й", scope: nil).count
+    #expect(withI == withShortI && withShortI > 1000)
     #expect(try Self.expected("한", scope: nil).count > 1000)
     #expect(try Self.expected("か", scope: nil).count > 500)
     #expect(try Self.expected("zzqx", scope: nil).isEmpty)
