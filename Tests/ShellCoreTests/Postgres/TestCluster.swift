@@ -13,7 +13,10 @@ import Testing
 final class TestCluster: Sendable {
   /// The folder with the server's binaries (`initdb`, `pg_ctl`), or nil when not installed.
   static let binaries: String? = {
-    if let given = ProcessInfo.processInfo.environment["SEARCHSHELL_PG_BIN"] { return given }
+    // SEARCHSHELL_PG_BIN names another folder (a folder without initdb: as if not installed).
+    if let given = ProcessInfo.processInfo.environment["SEARCHSHELL_PG_BIN"] {
+      return FileManager.default.isExecutableFile(atPath: given + "/initdb") ? given : nil
+    }
     let root = "/usr/lib/postgresql"
     let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
     let found = versions.compactMap(Int.init).sorted().reversed().map { "\(root)/\($0)/bin" }
