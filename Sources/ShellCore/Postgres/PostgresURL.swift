@@ -153,6 +153,19 @@ struct PostgresURL: Equatable, Sendable {
     return "…" + text[at...]
   }
 
+  /// Checks what the type promises: no secret in what is shown, no shell parameter for libpq
+  /// (for tests: a one-letter password may occur in a host name without anything leaking).
+  func checkInvariants() {
+    for secret in secrets {
+      precondition(scrubbed(display) == display, "the display holds no secret")
+    }
+    let query = connectionString.utf8.firstIndex(of: UInt8(ascii: "?")).map { connectionString[$0...] } ?? ""
+    for parameter in ShellParameter.allCases {
+      precondition(!query.hasPrefix("?\(parameter.rawValue)="), "libpq gets no shell parameter")
+      precondition(!query.contains("&\(parameter.rawValue)="), "libpq gets no shell parameter")
+    }
+  }
+
   /// `text` with every secret of this URL replaced by `***` (libpq's messages may quote the URL).
   ///
   /// Compared scalar by scalar: a secret ending in a letter must go even when a combining mark

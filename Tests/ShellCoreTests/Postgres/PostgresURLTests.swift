@@ -54,6 +54,7 @@ struct PostgresURLTests {
 
   @Test(arguments: cases) func splits(_ expected: Case) throws {
     let url = try PostgresURL(parsing: expected.url)
+    url.checkInvariants()
     #expect(url.connectionString == expected.libpq)
     #expect(url.display == expected.display)
     #expect(url.parameters[.table] == expected.table)
@@ -101,6 +102,7 @@ struct PostgresURLTests {
 
   @Test func thePasswordIsNeverPrinted() throws {
     let url = try PostgresURL(parsing: "postgres://ann:Sw0rdfish%21@h/d?password=other-secret&table=t")
+    url.checkInvariants()
     var dumped = ""
     dump(url, to: &dumped)
     for shown in [
