@@ -156,9 +156,7 @@ struct PostgresURL: Equatable, Sendable {
   /// Checks what the type promises: no secret in what is shown, no shell parameter for libpq
   /// (for tests: a one-letter password may occur in a host name without anything leaking).
   func checkInvariants() {
-    for secret in secrets {
-      precondition(scrubbed(display) == display, "the display holds no secret")
-    }
+    precondition(scrubbed(display) == display, "the display holds no secret")
     let query = connectionString.utf8.firstIndex(of: UInt8(ascii: "?")).map { connectionString[$0...] } ?? ""
     for parameter in ShellParameter.allCases {
       precondition(!query.hasPrefix("?\(parameter.rawValue)="), "libpq gets no shell parameter")
