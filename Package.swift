@@ -13,7 +13,13 @@ let package = Package(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]
     ),
-    .target(name: "ShellCore"),
+    // libpq, PostgreSQL's client library, for `load postgres://…` (same shape as CReadline: the
+    // shim finds the header under postgresql/ on Debian, on the include path elsewhere).
+    .systemLibrary(
+      name: "CLibPQ",
+      providers: [.apt(["libpq-dev"])]
+    ),
+    .target(name: "ShellCore", dependencies: ["CLibPQ"]),
     .executableTarget(
       name: "SearchShell",
       dependencies: ["ShellCore", "CReadline"]

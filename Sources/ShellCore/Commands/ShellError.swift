@@ -63,6 +63,24 @@ public enum ShellError: Error, Equatable, Sendable {
   case loadTooLarge(String, limit: Int)
   /// A file that ended before the size it had when opened: it shrank while loading.
   case fileShrank(String, expected: Int, read: Int)
+  /// A `postgres://` URL the shell cannot read (shown without its password), and why.
+  case invalidDatabaseURL(String, reason: String)
+  /// A PostgreSQL server that cannot be reached (`server`: its host or socket folder).
+  case databaseUnreachable(server: String, reason: String)
+  /// A PostgreSQL server that refused the login (the reason never holds the password).
+  case databaseLoginRefused(server: String, user: String, reason: String)
+  /// A table that is not in the database.
+  case databaseTableMissing(String, database: String, server: String)
+  /// A table the shell cannot search as it is (no order column, no title column), and why.
+  case databaseTableUnsuitable(String, reason: String)
+  /// An extension the search needs that the database lacks and the shell could not create.
+  case databaseExtensionMissing(String, database: String, reason: String)
+  /// A connection to PostgreSQL that dropped mid-session.
+  case databaseConnectionLost(server: String, reason: String)
+  /// A statement the server refused or stopped (`statement_timeout`), with its reason.
+  case databaseQueryFailed(table: String, reason: String)
+  /// A statement cancelled on request (a newer keystroke, Ctrl-C).
+  case databaseQueryCancelled(table: String)
   /// `--title`, `--scope` or `set fields` naming a column the dataset does not have.
   case unknownColumn(String, columns: [String])
   /// `export FILE` whose extension names no output format.
@@ -188,6 +206,24 @@ extension ShellError: CustomStringConvertible {
     case .fileShrank(let path, let expected, let read):
       return
         "Cannot load \(quote(path)): it shrank while loading (\(read) of \(expected) bytes read); the previous dataset stays. Load it again once it is complete"
+    case .invalidDatabaseURL(let url, let reason):
+      return "Invalid PostgreSQL URL \(quote(url)): \(text(reason))"
+    case .databaseUnreachable(let server, let reason):
+      return "Cannot connect to PostgreSQL at \(quote(server)): \(text(reason))"
+    case .databaseLoginRefused(let server, let user, let reason):
+      return "PostgreSQL at \(quote(server)) refused the login of \(quote(user)): \(text(reason))"
+    case .databaseTableMissing(let table, let database, let server):
+      return "No table \(quote(table)) in database \(quote(database)) at \(quote(server))"
+    case .databaseTableUnsuitable(let table, let reason):
+      return "Cannot search the table \(quote(table)): \(text(reason))"
+    case .databaseExtensionMissing(let name, let database, let reason):
+      return "The database \(quote(database)) lacks the extension \(quote(name)): \(text(reason))"
+    case .databaseConnectionLost(let server, let reason):
+      return "Lost the connection to PostgreSQL at \(quote(server)): \(text(reason))"
+    case .databaseQueryFailed(let table, let reason):
+      return "The query on \(quote(table)) failed: \(text(reason))"
+    case .databaseQueryCancelled(let table):
+      return "The query on \(quote(table)) was cancelled"
     case .unknownColumn(let name, let columns):
       return "Unknown column \(quote(name)). Columns: \(list(columns).joined(separator: ", "))"
     case .unknownExportFormat(let path, let extensions):

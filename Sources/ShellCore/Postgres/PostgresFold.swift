@@ -1,0 +1,142 @@
+/// The shell's fold (`TextFolding.foldForm`) as an IMMUTABLE PostgreSQL function, generated from it.
+///
+/// The fold is a per-scalar map once the text is in NFD (lowercasing has no context rules and
+/// every mark that could reorder is dropped), so the function is: the server's `normalize(NFD)`,
+/// ASCII lowercasing under the "C" collation (never the database's locale), the marks deleted by
+/// one regular expression, and the remaining scalars mapped by `translate()` lists and a few
+/// `replace()`s, all computed here from `TextFolding` itself. `lower(unaccent())` differs from
+/// the shell on Hangul, Cyrillic й, kana, ligatures, full-width forms and marks past U+0362;
+/// this function needs no extension, no server file and no particular locale.
+enum PostgresFold {
+  /// The scalar-level map the function applies after NFD.
+  struct Mapping: Sendable {
+    /// Scalars deleted (nonspacing marks, and scalars whose NFD is marks only), as ranges.
+    var deletions: [ClosedRange<UInt32>]
+    /// One-to-one maps, in groups by code point (see `groupStarts`), each `translate()`d alone.
+    var groups: [[(source: UInt32, target: UInt32)]]
+    /// One-to-many maps (æ → ae, ß → ss, …).
+    var expansions: [(source: UInt32, target: [UInt32])]
+
+  }
+
+  /// Where each `translate()` group starts: `translate()` scans its whole list for every
+  /// character, so Latin, Greek and Cyrillic text each meet a short list (guarded by a test for
+  /// the group's scalars) instead of all of them.
+  static let groupStarts: [UInt32] = [0x80, 0x250, 0x370, 0x530, 0x2000, 0x10000]
+
+  /// The map, from `TextFolding.foldForm` of every assigned scalar past ASCII (private-use
+  /// scalars have no case and no decomposition, so they fold to themselves and are skipped).
+  static let mapping: Mapping = {
+    var deleted: [UInt32] = []
+    var groups = [[(source: UInt32, target: UInt32)]](repeating: [], count: groupStarts.count)
+    var expansions: [(source: UInt32, target: [UInt32])] = []
+    for value in UInt32(0x80)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value), isCandidate(scalar) else { continue }
+      let text = String(String.UnicodeScalarView([scalar]))
+      let folded = TextFolding.foldForm(text).unicodeScalars.map(\.value)
+      if folded == [value] { continue }
+      if folded.isEmpty {
+        deleted.append(value)
+        continue
+      }
+      // A scalar NFD splits never reaches the map: the server's NFD splits it first.
+      guard text.decomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual([scalar]) else { continue }
+      if folded.count == 1, let group = groupStarts.lastIndex(where: { $0 <= value }) {
+        groups[group].append((value, folded[0]))
+      } else {
+        expansions.append((value, folded))
+      }
+    }
+    return Mapping(deletions: ranges(deleted), groups: groups, expansions: expansions)
+  }()
+
+  /// Whether a scalar may fold to something else: assigned, not a surrogate, not private use.
+  private static func isCandidate(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .unassigned, .surrogate, .privateUse: return false
+    default: return true
+    }
+  }
+
+  /// Sorted values as maximal ranges of consecutive values.
+  private static func ranges(_ values: [UInt32]) -> [ClosedRange<UInt32>] {
+    var result: [ClosedRange<UInt32>] = []
+    for value in values {
+      if let last = result.last, last.upperBound &+ 1 == value {
+        result[result.count - 1] = last.lowerBound...value
+      } else {
+        result.append(value...value)
+      }
+    }
+    return result
+  }
+
+  /// The body of the function (PL/pgSQL), ASCII only: every other scalar is a `\u` escape.
+  static let body: String = {
+    let map = mapping
+    var lines = [
+      "DECLARE s text;",
+      "BEGIN",
+      "  IF octet_length(t) = char_length(t) THEN RETURN lower(t COLLATE \"C\"); END IF;",
+      "  s := regexp_replace(lower(normalize(t, NFD) COLLATE \"C\"), \(bracket(map.deletions)), '', 'g');",
+      "  IF octet_length(s) = char_length(s) THEN RETURN s; END IF;",
+    ]
+    for group in map.groups where !group.isEmpty {
+      let sources = group.map(\.source)
+      lines.append(
+        "  IF s ~ \(bracket(sources.map { $0...$0 })) THEN s := translate(s, \(literal(sources)), "
+          + "\(literal(group.map(\.target)))); END IF;")
+    }
+    for expansion in map.expansions {
+      lines.append("  s := replace(s, \(literal([expansion.source])), \(literal(expansion.target)));")
+    }
+    lines += ["  RETURN s;", "END"]
+    return lines.joined(separator: "\n")
+  }()
+
+  /// A digest of `body` (FNV-1a, 64 bits, hex): the function's version, kept in its comment.
+  static let digest: String = {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in body.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }()
+
+  /// The comment the function carries, naming its version.
+  static var comment: String { "SearchShell fold \(digest)" }
+
+  /// `CREATE OR REPLACE FUNCTION` for the fold, under `name` (already a quoted identifier).
+  static func createFunction(named name: String) -> [PostgresStatement] {
+    [
+      PostgresStatement(
+        "CREATE OR REPLACE FUNCTION \(name)(t text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT "
+          + "PARALLEL SAFE AS $searchshell$\n\(body)\n$searchshell$"),
+      PostgresStatement("COMMENT ON FUNCTION \(name)(text) IS '\(comment)'"),
+    ]
+  }
+
+  /// An `E'…'` literal of `values`.
+  private static func literal(_ values: [UInt32]) -> String {
+    "E'" + values.map(escape).joined() + "'"
+  }
+
+  /// An `E'[…]'` regular-expression bracket of `ranges`.
+  private static func bracket(_ ranges: [ClosedRange<UInt32>]) -> String {
+    let items = ranges.map { range in
+      range.count == 1 ? escape(range.lowerBound) : escape(range.lowerBound) + "-" + escape(range.upperBound)
+    }
+    return "E'[" + items.joined() + "]'"
+  }
+
+  /// One scalar inside an `E'…'` literal: ASCII letters and digits as they are, others escaped.
+  private static func escape(_ value: UInt32) -> String {
+    let isPlain =
+      (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+    if isPlain, let scalar = Unicode.Scalar(value) { return String(Character(scalar)) }
+    let hex = String(value, radix: 16, uppercase: true)
+    if value <= 0xFFFF { return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex }
+    return "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
+  }
+}

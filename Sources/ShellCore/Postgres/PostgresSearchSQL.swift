@@ -1,0 +1,134 @@
+/// The query syntax translated to SQL: the text is fixed fragments, quoted names and `$n`; the
+/// user's terms, the scope and the page bounds travel only as parameters.
+///
+/// Each term is a `LIKE` on the folded column (or expression) with `%`, `_` and `\` escaped; an
+/// OR clause is parenthesised, `!term` is `NOT LIKE`, `^`/`$` drop the leading/trailing `%`. The
+/// terms are folded by the shell (`ParsedQuery` through `TextFolding`), the rows by the fold
+/// function the shell installs, so both sides agree. Only terms in the fold form that match
+/// anywhere translate (`fold`, plain `smart` terms); other rules return nil.
+enum PostgresSearchSQL {
+  /// The SQL names a search uses, each already quoted by libpq (or an expression of them).
+  struct Names: Equatable, Sendable {
+    /// The table (`"schema"."table"`).
+    var table: String
+    /// The title column.
+    var title: String
+    /// The unique column giving the rows' order (keyset paging walks it).
+    var order: String
+    /// The scope column, if the table has a scope bar.
+    var scope: String?
+    /// The folded text: the stored column, or the fold function applied to the title.
+    var folded: String
+  }
+
+  /// How the first page is found.
+  enum PagePlan: Equatable, Sendable {
+    /// Walk the order column's index and stop at the page's last match: fast for frequent terms.
+    case walkOrder
+    /// Find every match first (trigram index), then sort the page out: fast for rare terms.
+    case sortMatches
+  }
+
+  /// The WHERE condition for `query` (binding its patterns), or nil when a term does not translate.
+  static func condition(_ query: ParsedQuery, folded: String, into statement: inout PostgresStatement)
+    -> String?
+  {
+    var clauses: [String] = []
+    for clause in query.clauses {
+      var alternatives: [String] = []
+      for term in clause {
+        guard let test = termCondition(term, folded: folded, into: &statement) else { return nil }
+        alternatives.append(test)
+      }
+      clauses.append(
+        alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: " OR ") + ")")
+    }
+    return clauses.isEmpty ? "TRUE" : clauses.joined(separator: " AND ")
+  }
+
+  /// One term as `LIKE`/`NOT LIKE`; nil for a term in another form than fold or of another kind.
+  private static func termCondition(
+    _ term: QueryTerm, folded: String, into statement: inout PostgresStatement
+  ) -> String? {
+    guard term.variant == .fold, term.kind == .contains else { return nil }
+    // PostgreSQL text cannot hold NUL, so no row contains such a needle.
+    if term.needle.unicodeScalars.contains("\u{0}") { return term.negated ? "TRUE" : "FALSE" }
+    let pattern =
+      (term.anchoredStart ? "" : "%") + likeEscaped(term.needle) + (term.anchoredEnd ? "" : "%")
+    return "\(folded) \(term.negated ? "NOT LIKE" : "LIKE") \(statement.bind(pattern))"
+  }
+
+  /// `text` with LIKE's wildcards and its escape character escaped (backslash, LIKE's default).
+  static func likeEscaped(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar == "\\" || scalar == "%" || scalar == "_" { result.append("\\") }
+      result.append(scalar)
+    }
+    return String(result)
+  }
+
+  /// The full condition: the query, the scope equality and the keyset bound, or nil (see `condition`).
+  private static func whereClause(
+    _ query: ParsedQuery, scope: String?, after: String?, names: Names,
+    into statement: inout PostgresStatement
+  ) -> String? {
+    guard var condition = condition(query, folded: names.folded, into: &statement) else { return nil }
+    if let scope, let column = names.scope {
+      condition += " AND \(column) = \(statement.bind(scope))"
+    }
+    if let after {
+      condition += " AND \(names.order) > \(statement.bind(after))"
+    }
+    return condition
+  }
+
+  /// `count(*)` of the rows matching `query` in `scope` (nil: all scopes).
+  static func count(_ query: ParsedQuery, scope: String?, names: Names) -> PostgresStatement? {
+    filtered("SELECT count(*) FROM", query, scope: scope, names: names)
+  }
+
+  /// The planner's estimate of that count (`EXPLAIN (FORMAT JSON)`'s top "Plan Rows").
+  static func estimate(_ query: ParsedQuery, scope: String?, names: Names) -> PostgresStatement? {
+    filtered("EXPLAIN (FORMAT JSON) SELECT 1 FROM", query, scope: scope, names: names)
+  }
+
+  /// `head` (a statement up to its FROM), the table and the condition.
+  private static func filtered(
+    _ head: String, _ query: ParsedQuery, scope: String?, names: Names
+  ) -> PostgresStatement? {
+    var statement = PostgresStatement("")
+    guard let condition = whereClause(query, scope: scope, after: nil, names: names, into: &statement) else {
+      return nil
+    }
+    statement.sql = "\(head) \(names.table) WHERE \(condition)"
+    return statement
+  }
+
+  /// Up to `limit` matching rows in order (order value, title, scope as text), after `after`.
+  static func page(
+    _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, plan: PagePlan
+  ) -> PostgresStatement? {
+    var statement = PostgresStatement("")
+    guard let condition = whereClause(query, scope: scope, after: after, names: names, into: &statement)
+    else {
+      return nil
+    }
+    let columns =
+      "\(names.order)::text AS order_text, \(names.title)::text AS title_text, "
+      + "\(names.scope.map { "\($0)::text" } ?? "NULL::text") AS scope_text"
+    let limitValue = statement.bind(String(max(0, limit)))
+    switch plan {
+    case .walkOrder:
+      statement.sql =
+        "SELECT \(columns) FROM \(names.table) WHERE \(condition) ORDER BY \(names.order) LIMIT \(limitValue)"
+    case .sortMatches:
+      // A materialized CTE keeps the planner from walking the order index for a rare term.
+      statement.sql =
+        "WITH matches AS MATERIALIZED (SELECT \(names.order) AS o, \(columns) FROM \(names.table) "
+        + "WHERE \(condition)) SELECT order_text, title_text, scope_text FROM matches "
+        + "ORDER BY o LIMIT \(limitValue)"
+    }
+    return statement
+  }
+}

@@ -1,0 +1,134 @@
+/// A table the shell searches in PostgreSQL: where it is, its columns and the role each plays.
+///
+/// The title and scope columns are detected or named as for files (`ColumnRoles`: `name`/`title`,
+/// `category`/`type`/`kind`/`group`; `title=` and `scope=` in the URL choose others, `scope=none`
+/// drops the bar). The order is a contract, not heap order: the `order=` column, else the
+/// single-column primary key, and it must be unique for keyset paging to be exact.
+struct PostgresTable: Equatable, Sendable {
+  /// The name of the stored folded column `prepare` adds.
+  static let foldedColumn = "searchshell_folded"
+  /// The name of the fold function `prepare` installs in the table's schema.
+  static let foldFunction = "searchshell_fold"
+
+  /// The table as the user named it (`schema.table` or `table`).
+  var name: String
+  /// The table's schema.
+  var schema: String
+  /// The table's object id (names the index `prepare` creates).
+  var oid: String
+  /// Its columns in order (the shell's own folded column left out).
+  var columns: [String]
+  /// The title column.
+  var title: String
+  /// The scope column, if any.
+  var scope: String?
+  /// The order column.
+  var order: String
+  /// Whether `prepare` added the folded column (and its trigram index).
+  var isPrepared: Bool
+  /// The planner's row count (`reltuples`; -1 before the first ANALYZE).
+  var estimatedRows: Int
+  /// The names the SQL uses, quoted by libpq.
+  var names: PostgresSearchSQL.Names
+
+  /// Reads the table `url` names through `connection` and decides the columns' roles.
+  ///
+  /// `foldFunction` is the quoted, schema-qualified fold function rows are folded by when the
+  /// table has no folded column of its own.
+  static func describe(
+    _ url: PostgresURL, connection: PostgresConnection, foldFunction: (String) throws(ShellError) -> String
+  ) throws(ShellError) -> PostgresTable {
+    guard let name = url.parameters[.table] else {
+      throw .invalidDatabaseURL(url.display, reason: "it names no table: add ?table=NAME")
+    }
+    let parts = split(name)
+    var quotedTable = try connection.quotedIdentifier(parts.table)
+    if let schema = parts.schema { quotedTable = try connection.quotedIdentifier(schema) + "." + quotedTable }
+    let found = try connection.run(
+      PostgresStatement(
+        "SELECT n.nspname, c.reltuples::bigint, c.oid::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+          + "WHERE c.oid = to_regclass($1)", [quotedTable]),
+      about: name)
+    guard let row = found.rows.first, let schema = row[0] else {
+      throw .databaseTableMissing(name, database: connection.database, server: connection.server)
+    }
+    let all = try connection.run(
+      PostgresStatement(
+        "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 "
+          + "AND NOT attisdropped ORDER BY attnum", [quotedTable]),
+      about: name
+    ).rows.compactMap { $0[0] }
+    let columns = all.filter { $0 != foldedColumn }
+    let roles = try Roles(
+      url, columns: columns, table: name, primaryKey: primaryKey(quotedTable, connection, name))
+    let isPrepared = all.contains(foldedColumn)
+    let title = try connection.quotedIdentifier(roles.title)
+    let folded =
+      isPrepared
+      ? try connection.quotedIdentifier(foldedColumn)
+      : try foldFunction(schema) + "(coalesce(\(title)::text, ''))"
+    let names = PostgresSearchSQL.Names(
+      table: quotedTable, title: title, order: try connection.quotedIdentifier(roles.order),
+      scope: try roles.scope.map { (name) throws(ShellError) -> String in
+        try connection.quotedIdentifier(name)
+      },
+      folded: folded)
+    return PostgresTable(
+      name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
+      scope: roles.scope, order: roles.order,
+      isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
+  }
+
+  /// `schema.table` split at its first dot; a name without one is looked up on the search path.
+  static func split(_ name: String) -> (schema: String?, table: String) {
+    guard let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (nil, name) }
+    let table = name[name.utf8.index(after: dot)...]
+    return table.isEmpty ? (nil, name) : (String(name[..<dot]), String(table))
+  }
+
+  /// The single column of the table's primary key, if it has one.
+  private static func primaryKey(
+    _ quotedTable: String, _ connection: PostgresConnection, _ name: String
+  ) throws(ShellError) -> String? {
+    let rows = try connection.run(
+      PostgresStatement(
+        "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid "
+          + "AND a.attnum = ANY(i.indkey) WHERE i.indrelid = to_regclass($1) AND i.indisprimary",
+        [quotedTable]),
+      about: name
+    ).rows
+    return rows.count == 1 ? rows[0][0] : nil
+  }
+
+  /// The columns chosen for each role.
+  private struct Roles {
+    var title: String
+    var scope: String?
+    var order: String
+
+    init(_ url: PostgresURL, columns: [String], table: String, primaryKey: String?) throws(ShellError) {
+      guard !columns.isEmpty else { throw .databaseTableUnsuitable(table, reason: "it has no columns") }
+      let titleIndex = try ColumnRoles.title(Self.choice(url.parameters[.title]), columns: columns)
+      title = columns[titleIndex]
+      scope = try ColumnRoles.scope(Self.choice(url.parameters[.scope]), columns: columns, title: titleIndex)
+        .map { columns[$0] }
+      if let named = url.parameters[.order] {
+        guard let index = ColumnRoles.index(of: named, in: columns) else {
+          throw .unknownColumn(named, columns: columns)
+        }
+        order = columns[index]
+      } else if let primaryKey {
+        order = primaryKey
+      } else {
+        throw .databaseTableUnsuitable(
+          table, reason: "it has no single-column primary key: name a unique column with order=COLUMN")
+      }
+    }
+
+    /// A URL parameter as a column choice (`none` only means something for the scope).
+    private static func choice(_ value: String?) -> ColumnChoice {
+      guard let value else { return .automatic }
+      return value == "none" ? .none : .named(value)
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import ShellCore
+
+/// One clear line for each way opening or preparing a table can fail.
+@Suite(.enabled(if: TestCluster.isInstalled, TestCluster.skipReason))
+struct PostgresBackendErrorTests {
+  /// Tables for these tests, made once: one without a primary key, one the locked role may read
+  /// in a database where it may create nothing.
+  static let made: Result<TestCluster, any Error> = Result {
+    let cluster = try TestCluster.started()
+    let connection = try cluster.connect()
+    try connection.run(PostgresStatement("DROP TABLE IF EXISTS errors_no_key"), about: "setup")
+    try connection.run(PostgresStatement("CREATE TABLE errors_no_key (name text, kind text)"), about: "setup")
+    try connection.run(PostgresStatement("CREATE DATABASE errors_locked"), about: "setup")
+    let locked = try PostgresConnection(
+      url: PostgresURL(parsing: cluster.url().replacingOccurrences(of: "/postgres?", with: "/errors_locked?"))
+    )
+    try locked.run(PostgresStatement("CREATE TABLE items (id int PRIMARY KEY, title text)"), about: "setup")
+    try locked.run(PostgresStatement("INSERT INTO items VALUES (1, 'Café'), (2, 'Cafe')"), about: "setup")
+    try locked.run(PostgresStatement("GRANT SELECT ON items TO \(TestCluster.lockedRole)"), about: "setup")
+    return cluster
+  }
+
+  @Test func aMissingTableNamesTheTable() throws {
+    let cluster = try Self.made.get()
+    let error = #expect(throws: ShellError.self) {
+      try PostgresBackend(url: cluster.url("table=public.nope"))
+    }
+    #expect(error?.description == "No table 'public.nope' in database 'postgres' at '\(cluster.folder):5432'")
+  }
+
+  @Test func aURLWithoutATableSaysHowToNameOne() throws {
+    let cluster = try Self.made.get()
+    let error = #expect(throws: ShellError.self) { try PostgresBackend(url: cluster.url()) }
+    #expect(error?.description.hasSuffix("': it names no table: add ?table=NAME") == true)
+  }
+
+  @Test func aMissingColumnListsTheColumns() throws {
+    let cluster = try Self.made.get()
+    let error = #expect(throws: ShellError.self) {
+      try PostgresBackend(url: cluster.url("table=errors_no_key&title=nope&order=name"))
+    }
+    #expect(error?.description == "Unknown column 'nope'. Columns: name, kind")
+    let order = #expect(throws: ShellError.self) {
+      try PostgresBackend(url: cluster.url("table=errors_no_key&order=id"))
+    }
+    #expect(order?.description == "Unknown column 'id'. Columns: name, kind")
+  }
+
+  @Test func aTableWithoutAKeyNeedsAnOrderColumn() throws {
+    let cluster = try Self.made.get()
+    let error = #expect(throws: ShellError.self) {
+      try PostgresBackend(url: cluster.url("table=errors_no_key"))
+    }
+    #expect(
+      error?.description
+        == "Cannot search the table 'errors_no_key': it has no single-column primary key: name a unique column with order=COLUMN"
+    )
+    let named = try PostgresBackend(url: cluster.url("table=errors_no_key&order=name"))
+    #expect(named.table.title == "name")
+    #expect(named.table.scope == "kind")
+    #expect(
+      try PostgresBackend(url: cluster.url("table=errors_no_key&order=name&scope=none")).table.scope == nil)
+  }
+
+  @Test func aRoleThatMayCreateNothingGetsTheExtensionLineAndStillSearches() throws {
+    let cluster = try Self.made.get()
+    let url =
+      "postgres://\(TestCluster.lockedRole):\(TestCluster.lockedPassword)@/errors_locked?host=\(cluster.folder)&table=items"
+    let backend = try PostgresBackend(url: url)
+    #expect(backend.warning?.hasPrefix("items has no folded column") == true)
+    #expect(try backend.count("cafe", rule: .fold, scope: nil) == 2)
+    let error = #expect(throws: ShellError.self) { try backend.prepare() }
+    #expect(
+      error?.description
+        == "The database 'errors_locked' lacks the extension 'pg_trgm': permission denied to create extension \"pg_trgm\""
+    )
+    #expect(!(error?.description.contains(TestCluster.lockedPassword) ?? true))
+    #expect(try backend.page("cafe", rule: .fold, scope: nil, limit: 10).map(\.title) == ["Café", "Cafe"])
+  }
+
+  @Test func prepareAndUnprepareRoundTrip() throws {
+    let cluster = try Self.made.get()
+    let connection = try cluster.connect()
+    try PostgresFixture(count: 300).load(into: "prepare_round_trip", connection)
+    let backend = try PostgresBackend(url: cluster.url("table=prepare_round_trip"))
+    let before = try backend.count("stand", rule: .fold, scope: nil)
+    #expect(!backend.table.isPrepared)
+    let done = try backend.prepare()
+    #expect(done.contains("added the column searchshell_folded and its trigram index"))
+    #expect(backend.table.isPrepared)
+    #expect(backend.table.names.folded == "\"searchshell_folded\"")
+    #expect(try backend.count("stand", rule: .fold, scope: nil) == before)
+    #expect(try backend.prepare() == ["analyzed prepare_round_trip"])
+    let undone = try backend.unprepare()
+    #expect(undone.first?.hasPrefix("dropped the column searchshell_folded") == true)
+    #expect(!backend.table.isPrepared)
+    #expect(try backend.count("stand", rule: .fold, scope: nil) == before)
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+@testable import ShellCore
+
+/// A generated table loaded both ways: into the test cluster and into the in-memory engine.
+///
+/// Titles are one to four words from a vocabulary of accents (NFC and NFD), special letters,
+/// Hangul, Cyrillic, kana, ligatures, full-width forms and LIKE's wildcards; five categories.
+struct PostgresFixture: Sendable {
+  static let vocabulary = [
+    "stand", "standard", "station", "star", "Start", "café", "cafe\u{301}", "Crème", "brûlée", "Straße",
+    "STRASSE", "Øresund", "Ærø", "łódź", "naïve", "한국", "한글", "서울", "Йошкар", "йогурт", "ёлка", "Москва",
+    "がっこう", "ガラス", "ﬁsh", "ＦＵＬＬ", "İstanbul", "ΣΑΣ", "zebra", "100%", "a_b", "back\\slash", "x",
+  ]
+  static let categories = ["Toys", "Food", "Books", "Music", "Tools"]
+
+  /// The titles, row by row (row i has id i).
+  let titles: [String]
+  /// The category of each row.
+  let rowCategories: [String]
+
+  /// `count` rows from a fixed seed.
+  init(count: Int) {
+    var generator = SeededGenerator(seed: 2024)
+    var titles: [String] = []
+    var categories: [String] = []
+    for _ in 0..<count {
+      let words = Int(generator.next() % 4) + 1
+      titles.append(
+        (0..<words).map { _ in Self.vocabulary[Int(generator.next() % UInt64(Self.vocabulary.count))] }
+          .joined(separator: " "))
+      categories.append(Self.categories[Int(generator.next() % UInt64(Self.categories.count))])
+    }
+    self.titles = titles
+    rowCategories = categories
+  }
+
+  /// The rows as an in-memory dataset (columns `title`, `category`).
+  func dataset() -> Dataset {
+    MatchingFixtures.dataset(titles, categories: rowCategories)
+  }
+
+  /// Creates `table` (`id` primary key, `name`, `category`) with the rows, replacing any earlier one.
+  func load(into table: String, _ connection: PostgresConnection) throws {
+    let quoted = try connection.quotedIdentifier(table)
+    try connection.run(PostgresStatement("DROP TABLE IF EXISTS \(quoted)"), about: table)
+    try connection.run(
+      PostgresStatement("CREATE TABLE \(quoted) (id int PRIMARY KEY, name text, category text)"), about: table
+    )
+    try connection.run(
+      PostgresStatement(
+        "INSERT INTO \(quoted) SELECT i - 1, n, c FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(n, c, i)",
+        [Self.arrayLiteral(titles), Self.arrayLiteral(rowCategories)]),
+      about: table)
+    try connection.run(PostgresStatement("ANALYZE \(quoted)"), about: table)
+  }
+
+  /// A PostgreSQL array literal of `values` (sent as a parameter, never in SQL text).
+  static func arrayLiteral(_ values: [String]) -> String {
+    var literal = String.UnicodeScalarView(["{"])
+    for (index, value) in values.enumerated() {
+      if index > 0 { literal.append(",") }
+      literal.append("\"")
+      for scalar in value.unicodeScalars {
+        if scalar == "\\" || scalar == "\"" { literal.append("\\") }
+        literal.append(scalar)
+      }
+      literal.append("\"")
+    }
+    literal.append("}")
+    return String(literal)
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import ShellCore
+
+/// `postgres://` URLs split into libpq's part and the shell's, with the password never shown.
+struct PostgresURLTests {
+  /// One URL and how it must split.
+  struct Case: CustomTestStringConvertible, Sendable {
+    var url: String
+    var libpq: String
+    var display: String
+    var table: String?
+    var host: String?
+    var database: String?
+    var user: String?
+    var testDescription: String { display }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      url: "postgres://ann@db.example.com/shop?table=items", libpq: "postgres://ann@db.example.com/shop",
+      display: "postgres://ann@db.example.com/shop?table=items", table: "items", host: "db.example.com",
+      database: "shop", user: "ann"),
+    Case(
+      url: "postgresql://ann:s3cret@db:5433/shop?table=items&title=name&scope=kind&order=id&sslmode=disable",
+      libpq: "postgresql://ann:s3cret@db:5433/shop?sslmode=disable",
+      display: "postgresql://ann@db:5433/shop?table=items&title=name&scope=kind&order=id&sslmode=disable",
+      table: "items", host: "db:5433", database: "shop", user: "ann"),
+    Case(
+      url: "postgres:///shop?host=/tmp/pg%20dir&table=t", libpq: "postgres:///shop?host=/tmp/pg%20dir",
+      display: "postgres:///shop?host=/tmp/pg%20dir&table=t", table: "t", host: "/tmp/pg dir",
+      database: "shop"),
+    Case(
+      url: "postgres://u:p%40ss@h/d?table=my%20table", libpq: "postgres://u:p%40ss@h/d",
+      display: "postgres://u@h/d?table=my%20table", table: "my table", host: "h", database: "d", user: "u"),
+    Case(
+      url: "postgres://h/d?password=hunter2&table=t&user=bob",
+      libpq: "postgres://h/d?password=hunter2&user=bob",
+      display: "postgres://h/d?table=t&user=bob", table: "t", host: "h", database: "d", user: "bob"),
+    Case(
+      url: "postgres://localhost", libpq: "postgres://localhost", display: "postgres://localhost",
+      host: "localhost"),
+    // libpq ends the user info at the first '@' or '/': here there is none.
+    Case(
+      url: "postgres://host/db@x?table=t", libpq: "postgres://host/db@x",
+      display: "postgres://host/db@x?table=t",
+      table: "t", host: "host", database: "db@x"),
+    Case(
+      url: "postgres://:only-password@h/d", libpq: "postgres://:only-password@h/d",
+      display: "postgres://@h/d",
+      host: "h", database: "d"),
+  ]
+
+  @Test(arguments: cases) func splits(_ expected: Case) throws {
+    let url = try PostgresURL(parsing: expected.url)
+    url.checkInvariants()
+    #expect(url.connectionString == expected.libpq)
+    #expect(url.display == expected.display)
+    #expect(url.parameters[.table] == expected.table)
+    #expect(url.host == expected.host)
+    #expect(url.database == expected.database)
+    #expect(url.user == expected.user)
+  }
+
+  @Test func shellParametersAreDecoded() throws {
+    let url = try PostgresURL(parsing: "postgres://h/d?table=s.t&title=na%C3%AFve&scope=none&order=row%5Fid")
+    #expect(url.parameters == [.table: "s.t", .title: "naïve", .scope: "none", .order: "row_id"])
+  }
+
+  /// A bad URL and the error line it gives (never with the password).
+  static let errors: [(url: String, message: String)] = [
+    ("mysql://u:pw@h/d", "Invalid PostgreSQL URL '…@h/d': it must start with postgres:// or postgresql://"),
+    (
+      "postgres://u:pw@h/d?table=a&table=b",
+      "Invalid PostgreSQL URL 'postgres://u@h/d': 'table' is given twice"
+    ),
+    ("postgres://u:pw@h/d?title=", "Invalid PostgreSQL URL 'postgres://u@h/d': 'title' is empty"),
+    (
+      "postgres://u:pw@h/d?table",
+      "Invalid PostgreSQL URL 'postgres://u@h/d': the parameter 'table' has no '=VALUE'"
+    ),
+    (
+      "postgres://u:pw@h/d?table=%zz",
+      "Invalid PostgreSQL URL 'postgres://u@h/d': the parameter 'table' has a bad %-escape"
+    ),
+    (
+      "postgres://u:pw@h/d?order=%00",
+      "Invalid PostgreSQL URL 'postgres://u@h/d': the parameter 'order' has a bad %-escape"
+    ),
+  ]
+
+  @Test(arguments: errors) func badURLsGiveOneLine(_ url: String, _ message: String) {
+    #expect(throws: ShellError.self) { try PostgresURL(parsing: url) }
+    do {
+      _ = try PostgresURL(parsing: url)
+    } catch {
+      #expect(error.description == message)
+      #expect(!error.description.contains("pw"))
+    }
+  }
+
+  @Test func thePasswordIsNeverPrinted() throws {
+    let url = try PostgresURL(parsing: "postgres://ann:Sw0rdfish%21@h/d?password=other-secret&table=t")
+    url.checkInvariants()
+    var dumped = ""
+    dump(url, to: &dumped)
+    for shown in [
+      url.description, url.debugDescription, "\(url)", String(reflecting: url), dumped, url.display,
+    ] {
+      #expect(!shown.contains("Sw0rdfish"))
+      #expect(!shown.contains("other-secret"))
+    }
+    #expect(url.connectionString.contains("Sw0rdfish%21"))
+    let scrubbed = url.scrubbed("user ann with Sw0rdfish! or Sw0rdfish%21 or other-secret\u{301}")
+    #expect(scrubbed == "user ann with *** or *** or ***\u{301}")
+  }
+
+  @Test func onlyPostgresSchemesAreURLs() {
+    #expect(PostgresURL.isPostgresURL("postgres://h"))
+    #expect(PostgresURL.isPostgresURL("postgresql:///d"))
+    #expect(!PostgresURL.isPostgresURL("postgres:/h"))
+    #expect(!PostgresURL.isPostgresURL("countries"))
+    #expect(!PostgresURL.isPostgresURL("data/postgres.csv"))
+  }
+}
