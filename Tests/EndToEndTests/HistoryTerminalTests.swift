@@ -29,7 +29,7 @@ import Testing
       try await second.waitFor("countries>")
       try await run(first, "search ger", expecting: "4 of 249")
       try await run(second, "search fra", expecting: "of 249")
-      try await run(first, "select 1", expecting: "Germany")
+      try await run(first, "select 1", expecting: "Selected row 1: Algeria")
       try await run(second, "status", expecting: "selected: none")
       for terminal in [first, second] {
         try terminal.send("C-d")
