@@ -7,7 +7,9 @@ extension Session {
     // The scope is set before a scope change's first callback and not changed after, so the
     // scope at the end of the command is the scope at every step.
     let scope = state.scopeIndex
-    let lines = StateTable.lines(callbacks, style: style) { self.filteredRows(text: $0, scope: scope).count }
+    let lines = StateTable.lines(callbacks, style: style) {
+      self.filteredRows(text: $0, scope: scope).settledCount
+    }
     for line in lines { console.print(line) }
   }
 
@@ -21,7 +23,7 @@ extension Session {
 
   /// `explain`: which list the table reads and why.
   func explainCommand() {
-    for line in Explanation(session: self).lines() { console.print(line) }
+    for line in Explanation(snapshot: snapshot(table: .countOnly)).lines() { console.print(line) }
   }
 
   /// `diagram [last] [FILE]`: the session's callbacks (or the last command's) as a sequence diagram.

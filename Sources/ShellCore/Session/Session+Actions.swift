@@ -33,7 +33,7 @@ extension Session {
       if echo == .console, let pacer = scriptOptions.pacer, case .textChanged = action,
         index < actions.count - 1
       {
-        for line in ScreenRenderer(session: self).barLines().prefix(1) { console.print(line) }
+        for line in renderer().barLines().prefix(1) { console.print(line) }
         pacer.keystroke()
       }
     }
