@@ -9,6 +9,8 @@ public final class CountingBackend: SearchBackend {
   public final class Tally {
     /// How many searches reached a backend.
     public fileprivate(set) var searches = 0
+    /// How many of them the backend abandoned (answered nil: cancelled).
+    public fileprivate(set) var abandoned = 0
 
     public init() {}
   }
@@ -27,6 +29,9 @@ public final class CountingBackend: SearchBackend {
   /// How many searches reached the backend.
   public var searches: Int { tally.searches }
 
+  /// How many searches the backend abandoned.
+  public var abandoned: Int { tally.abandoned }
+
   public var searchedColumns: [Int] { inner.searchedColumns }
 
   public func allRows() -> any SearchRows { inner.allRows() }
@@ -35,7 +40,9 @@ public final class CountingBackend: SearchBackend {
     -> (any SearchRows)?
   {
     tally.searches += 1
-    return try inner.search(request, cancellation: cancellation)
+    let rows = try inner.search(request, cancellation: cancellation)
+    if rows == nil { tally.abandoned += 1 }
+    return rows
   }
 
   public func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {

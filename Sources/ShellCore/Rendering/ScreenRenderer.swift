@@ -108,13 +108,14 @@ struct ScreenRenderer {
     return snapshot.isDimmed ? style.dim(line) : line
   }
 
-  /// `… 12 more (list 3, or list all)` when rows follow those in sight.
+  /// `… 12 more (list 3, or list all)` when rows follow those in sight (`≈ 12` if estimated).
   var moreLine: String? {
-    let count = snapshot.rowCount?.value ?? 0
+    let count = snapshot.rowCount ?? .exact(0)
     let end = snapshot.firstRow + snapshot.rows.count
-    guard end < count else { return nil }
+    guard end < count.value else { return nil }
     let next = (end / max(1, snapshot.settings.pageSize)) + 1
-    return style.dim("  … \(count - end) more (list \(next), or list all)")
+    let more = count.isExact ? String(count.value - end) : "≈ \(count.value - end)"
+    return style.dim("  … \(more) more (list \(next), or list all)")
   }
 
   /// A row's title, with the matched characters highlighted.

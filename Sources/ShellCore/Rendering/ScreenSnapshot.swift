@@ -51,12 +51,16 @@ struct TableSight {
   static var countOnly: TableSight { TableSight(exact: true) { _ in 0..<0 } }
 
   /// Page `page` (from 1) of `pageSize` rows, or the first when the page is past the end.
+  ///
+  /// An estimated count does not cut the page: the backend's page says where the rows end.
   static func page(_ page: Int, exact: Bool) -> TableSight {
     TableSight(exact: exact) { snapshot in
       let pageSize = max(1, snapshot.settings.pageSize)
-      let count = snapshot.rowCount?.value ?? 0
-      let start = min((max(page, 1) - 1) * pageSize, count)
-      return start..<min(start + pageSize, count)
+      let count = snapshot.rowCount ?? .exact(0)
+      let first = (max(page, 1) - 1) * pageSize
+      guard count.isExact else { return first..<(first + pageSize) }
+      let start = min(first, count.value)
+      return start..<min(start + pageSize, count.value)
     }
   }
 }

@@ -13,6 +13,11 @@ extension Session {
     let range = sight.window(snapshot)
     snapshot.firstRow = range.lowerBound
     snapshot.rows = shownRows(rows, in: range)
+    // A page that ends short of the window shows where the rows end: that is the count.
+    let ended = snapshot.rows.count < range.count && (range.lowerBound == 0 || !snapshot.rows.isEmpty)
+    if snapshot.rowCount?.isExact == false, ended {
+      snapshot.rowCount = .exact(range.lowerBound + snapshot.rows.count)
+    }
     return snapshot
   }
 
