@@ -5,9 +5,16 @@ extension Session {
   func snapshot(table sight: TableSight? = nil) -> ScreenSnapshot {
     var snapshot = ScreenSnapshot(
       state: state, settings: settings, isDimmed: isDimmed, totalRows: dataset.rowCount,
-      scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: backend.lastAnswer)
+      scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
     if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
-    guard let sight else { return snapshot }
+    if let sight { takeTable(sight, into: &snapshot) }
+    // Read last: the table's search, when it reaches the backend, is the last search.
+    snapshot.lastAnswer = backend.lastAnswer
+    return snapshot
+  }
+
+  /// The table's count and the rows `sight` asks for.
+  private func takeTable(_ sight: TableSight, into snapshot: inout ScreenSnapshot) {
     let rows = tableRows
     snapshot.rowCount = rows.count(waiting: sight.exact)
     let range = sight.window(snapshot)
@@ -18,7 +25,6 @@ extension Session {
     if snapshot.rowCount?.isExact == false, ended {
       snapshot.rowCount = .exact(range.lowerBound + snapshot.rows.count)
     }
-    return snapshot
   }
 
   /// The renderer for the screen now (see `snapshot`).

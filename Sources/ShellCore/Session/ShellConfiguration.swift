@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the environment configures, read once when the shell starts and passed to the session.
 ///
 /// Nothing in `ShellCore` reads the environment after that: a variable changed while the shell
