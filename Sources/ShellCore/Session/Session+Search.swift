@@ -9,8 +9,6 @@ extension Session {
     do throws(ShellError) {
       return try searchedRows(text: text, rule: settings.match, scope: scope)
     } catch {
-      // A cancelled search is not an answer: only an invalid query is remembered as no rows.
-      guard !error.isInterruption else { return NoRows() }
       let rows = NoRows()
       searchCache = (SearchKey(text: text, scope: scope, match: settings.match), rows)
       return rows
