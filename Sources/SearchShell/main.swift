@@ -38,6 +38,8 @@ if arguments.showVersion {
 // Before any command can start an atomic write: a kill must not leave its temporary file.
 TemporaryFileCleanup.install()
 let environment = ProcessInfo.processInfo.environment
+// Read once: what the environment configures holds for the whole run.
+let configuration = ShellConfiguration(environment: environment)
 let stdinIsTerminal = isatty(STDIN_FILENO) != 0
 let catalog = try? DatasetCatalog.locate(environment: environment, executablePath: CommandLine.arguments[0])
 let demos = DemoCatalog.locate(environment: environment, executablePath: CommandLine.arguments[0])
@@ -52,7 +54,7 @@ let demos = DemoCatalog.locate(environment: environment, executablePath: Command
 func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(ShellError) -> Session {
   let session = try Session(
     console: console, catalog: catalog, dataset: arguments.dataset, isInteractive: interactive,
-    useColor: useColor)
+    useColor: useColor, configuration: configuration)
   session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
   session.demos = demos
   session.scriptOptions.echo = arguments.echo

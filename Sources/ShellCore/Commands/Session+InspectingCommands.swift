@@ -15,11 +15,11 @@ extension Session {
       return
     }
     if token == "all" {
-      for line in ScreenRenderer(session: self).barLines() { console.print(line) }
+      for line in renderer().barLines() { console.print(line) }
       try printTable(page: nil)
       return
     }
-    let pages = UserNumber.pageCount(rows: tableRows.count, pageSize: settings.pageSize)
+    let pages = UserNumber.pageCount(rows: try tableRows.exactCount(), pageSize: settings.pageSize)
     guard let page = Int(token), page >= 1, page <= pages else {
       throw .invalidValue(option: "list", value: token, allowed: "'all' or a page from 1 to \(pages)")
     }
@@ -135,7 +135,7 @@ extension Session {
         option: "scopes", value: value,
         allowed: "two or more comma-separated titles ('\\,' for a comma in one)")
     }
-    replaceDataset(with: dataset.relabelingScopes(titles), keepingSettings: true)
+    relabelScopes(titles)
   }
 
   // MARK: - Help and history

@@ -173,7 +173,8 @@ extension Session {
       guard UserNumber(value) != .notANumber else {
         throw .invalidValue(option: "expect count", value: value, allowed: "a number of rows")
       }
-      try require(String(tableRows.count), value, "count")
+      // Scripts check the exact count, waiting for it when the backend estimated first.
+      try require(String(try tableRows.exactCount()), value, "count")
     case "shown":
       guard ["main", "results"].contains(value) else {
         throw .invalidValue(option: "expect shown", value: value, allowed: "'main' or 'results'")
@@ -193,10 +194,11 @@ extension Session {
       }
       guard let row = UserNumber(number).clamped, row >= 1 else { throw .invalidRow(number) }
       let rows = tableRows
+      let count = try rows.exactCount()
       let found =
-        row <= rows.count
-        ? dataset.title(rows[row - 1])
-        : rows.count == 0 ? "no rows" : "only \(rows.count) \(rows.count == 1 ? "row" : "rows")"
+        row <= count
+        ? rows.rows(in: (row - 1)..<row).first?.title ?? "no rows"
+        : count == 0 ? "no rows" : "only \(count) \(count == 1 ? "row" : "rows")"
       try require(found, title, "row \(number)")
     case "selected":
       try requireValue()

@@ -147,10 +147,11 @@ extension Session {
     // A row beyond `Int` is out of range like any row past the end, not "no number".
     guard let number = UserNumber(token).clamped else { throw .invalidRow(token) }
     let rows = tableRows
-    guard number >= 1, number <= rows.count else {
-      throw .rowOutOfRange(token, rowCount: rows.count, table: state.shown == .results ? "results" : "main")
+    let count = try rows.exactCount()
+    guard number >= 1, number <= count, let item = rows.ids(in: (number - 1)..<number).first else {
+      throw .rowOutOfRange(token, rowCount: count, table: state.shown == .results ? "results" : "main")
     }
-    return (number - 1, rows[number - 1])
+    return (number - 1, item)
   }
 
   /// Taps row `token` of the table on screen; returns whether the row was selected, or says that
@@ -175,7 +176,7 @@ extension Session {
     if let token, try !tapRow(token, announcing: false) { return }
     guard let item = state.selectedItem else { throw .nothingSelected }
     apply([.detailOpened], echo: .console, continuing: true)
-    for line in ScreenRenderer(session: self).detailLines(item: item) { console.print(line) }
+    for line in renderer().detailLines(backend.detail(of: item)) { console.print(line) }
   }
 
   func backCommand() throws(ShellError) {

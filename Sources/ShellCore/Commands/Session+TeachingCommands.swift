@@ -8,7 +8,7 @@ extension Session {
     // scope at the end of the command is the scope at every step.
     let scope = state.scopeIndex
     let lines = StateTable.lines(received(callbacks), naming: settings.naming, style: style) {
-      self.filteredRows(text: $0, scope: scope).count
+      self.filteredRows(text: $0, scope: scope).settledCount
     }
     for line in lines { console.print(line) }
   }
@@ -25,7 +25,7 @@ extension Session {
 
   /// `explain`: which list the table reads and why.
   func explainCommand() {
-    for line in Explanation(session: self).lines() { console.print(line) }
+    for line in Explanation(snapshot: snapshot(table: .countOnly)).lines() { console.print(line) }
   }
 
   /// `diagram [all] [last] [FILE]`: the session's callbacks (or the last command's) as a sequence

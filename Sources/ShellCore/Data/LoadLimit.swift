@@ -22,10 +22,9 @@ struct LoadLimit: Equatable, Sendable {
     self.bytes = max(1, min(bytes, Self.ceiling))
   }
 
-  /// The limit from `SEARCHSHELL_LOAD_LIMIT`, else a quarter of physical memory.
-  static func standard(
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws(ShellError) -> LoadLimit {
+  /// The limit `environment` sets in `SEARCHSHELL_LOAD_LIMIT`, else a quarter of physical memory
+  /// (`ShellConfiguration` reads it once at start).
+  static func standard(environment: [String: String]) throws(ShellError) -> LoadLimit {
     guard let text = environment[variable] else {
       let memory = ProcessInfo.processInfo.physicalMemory
       return LoadLimit(bytes: Int(clamping: memory / 4))

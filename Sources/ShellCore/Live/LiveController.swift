@@ -107,40 +107,47 @@ public final class LiveController {
   }
 
   /// The frame for a terminal of `width` × `height`: exactly `height` lines.
+  ///
+  /// The bars come from a snapshot without the table (nothing searched), which fixes how many
+  /// rows fit; the table's snapshot then holds just the rows in sight. An open detail view
+  /// covers the table, so nothing is searched for it.
   public func frame(width: Int, height: Int) -> [String] {
-    let renderer = ScreenRenderer(session: session)
-    let state = session.state
     var screen = LiveScreen()
-    if renderer.isNavigationBarShown { screen.navigationTitle = Sanitizer.printable(session.settings.title) }
-    if !state.isBarScrolledOut {
-      screen.prompt = Sanitizer.printable(session.settings.appearance.prompt)
-      screen.bar = renderer.searchBarLine()
+    let bars = ScreenRenderer(snapshot: session.snapshot(), style: session.style)
+    let state = bars.snapshot.state
+    if bars.isNavigationBarShown {
+      screen.navigationTitle = Sanitizer.printable(bars.snapshot.settings.title)
     }
-    screen.scopeBar = renderer.scopeBarLine().map { "scope: " + $0 }
+    if !state.isBarScrolledOut {
+      screen.prompt = Sanitizer.printable(bars.snapshot.settings.appearance.prompt)
+      screen.bar = bars.searchBarLine()
+    }
+    screen.scopeBar = bars.scopeBarLine().map { "scope: " + $0 }
     if showsTracePane { screen.trace = traceLines }
-    if state.isDetailOpen, let item = state.selectedItem {
-      screen.detail = renderer.detailLines(item: item)
+    if let detail = bars.snapshot.detail {
+      screen.detail = bars.detailLines(detail)
       return screen.lines(width: width, height: height, style: session.style)
     }
-    let rowCount = session.tableRowCount
-    screen.rowCount = rowCount
-    screen.header = renderer.tableHeader(rowCount: rowCount, includingTitle: screen.navigationTitle == nil)
-    screen.isDimmed = session.isDimmed
-    screen.highlight = highlight
     let capacity = screen.rowCapacity(height: height)
-    firstRow = LiveScreen.firstRow(
-      keeping: highlight, previousFirst: firstRow, capacity: capacity, rowCount: rowCount)
+    let sight = TableSight(exact: false) { [highlight, firstRow] snapshot in
+      let rowCount = snapshot.rowCount?.value ?? 0
+      let first = LiveScreen.firstRow(
+        keeping: highlight, previousFirst: firstRow, capacity: capacity, rowCount: rowCount)
+      return first..<(first + capacity)
+    }
+    let table = ScreenRenderer(snapshot: session.snapshot(table: sight), style: session.style)
+    let rowCount = table.snapshot.rowCount?.value ?? 0
+    firstRow = table.snapshot.firstRow
+    screen.rowCount = rowCount
+    screen.header = table.tableHeader(includingTitle: screen.navigationTitle == nil)
+    screen.isDimmed = table.snapshot.isDimmed
+    screen.highlight = highlight
     screen.firstRow = firstRow
-    let query = state.shown == .results && session.style.isEnabled ? state.appliedText : ""
-    let ids = session.tableRowIDs(in: firstRow..<(firstRow + capacity))
-    screen.rows = ids.enumerated().map { offset, item in
-      let title = session.dataset.title(item)
-      let printable = Sanitizer.printable(title)
+    screen.rows = table.snapshot.rows.map { row in
+      let printable = Sanitizer.printable(row.title)
       // Match offsets count the raw title's characters; an escaped title keeps no highlights.
-      let highlights =
-        query.isEmpty || printable != title
-        ? [] : session.engine.highlights(row: item, query: query, rule: session.settings.match)
-      return LiveScreen.Row(number: firstRow + offset + 1, title: printable, highlights: highlights)
+      return LiveScreen.Row(
+        number: row.number, title: printable, highlights: printable == row.title ? row.highlights : [])
     }
     return screen.lines(width: width, height: height, style: session.style)
   }

@@ -1,28 +1,24 @@
 /// Says in plain sentences which list the table on screen reads, and why: `explain`.
 struct Explanation {
-  /// The session whose screen is explained.
-  let session: Session
+  /// The screen explained, with its table's exact count.
+  let snapshot: ScreenSnapshot
 
-  private var state: SearchState { session.state }
-  private var options: LifecycleOptions { session.settings.lifecycle }
+  private var state: SearchState { snapshot.state }
+  private var options: LifecycleOptions { snapshot.settings.lifecycle }
 
   /// The sentences, one per line.
   func lines() -> [String] {
     var lines = [api, situation, table]
     if let matching { lines.append(matching) }
     if let live { lines.append(live) }
-    if let answer = session.engine.lastAnswer {
-      lines.append("The last search \(answer.sentence(rowCount: session.dataset.rowCount)).")
-    }
-    if session.isDimmed {
+    if let answer = snapshot.lastAnswer { lines.append("The last search \(answer).") }
+    if snapshot.isDimmed {
       lines.append(
         "The dimming view covers the table (obscuresBackgroundDuringPresentation, active with empty text): a tap on a row dismisses the search instead of selecting it."
       )
     }
-    if state.isDetailOpen, let item = state.selectedItem {
-      lines.append(
-        "The detail view of \(quoted(session.dataset.title(item))) is pushed over the table; 'back' closes it."
-      )
+    if let detail = snapshot.detail {
+      lines.append("The detail view of \(quoted(detail.title)) is pushed over the table; 'back' closes it.")
     }
     return lines
   }
@@ -48,8 +44,8 @@ struct Explanation {
   /// The state that decides the table: isActive, the text, the scope and the keyboard.
   private var situation: String {
     var text = "Now isActive is \(state.isActive), the text is \(quoted(state.text))"
-    if session.dataset.hasScopes {
-      text += ", the scope is '\(Sanitizer.printable(session.dataset.scopeTitles[state.scopeIndex]))'"
+    if snapshot.hasScopes {
+      text += ", the scope is '\(Sanitizer.printable(snapshot.scopeTitles[state.scopeIndex]))'"
     }
     return text
       + " and the keyboard is \(state.isFirstResponder ? "up (the bar is first responder)" : "down")."
@@ -57,12 +53,12 @@ struct Explanation {
 
   /// Which list the table reads, and the rule that chose it.
   private var table: String {
-    let total = session.dataset.rowCount
+    let total = snapshot.totalRows
     switch state.shown {
     case .main:
       return "So the table reads the full list, all \(total) rows, because \(mainReason)."
     case .results:
-      let count = session.tableRows.count
+      let count = ScreenRenderer.describe(snapshot.rowCount ?? .exact(0))
       var text = "So the table reads the filtered list, \(count) of \(total) rows, because \(resultsReason)"
       if state.appliedText.isEmpty && state.appliedScope == 0 && options.rule == .active
         && options.flavor == .controller
@@ -108,10 +104,10 @@ struct Explanation {
   private var matching: String? {
     guard state.shown == .results else { return nil }
     var text =
-      "A row is in it when its \(Sanitizer.printable(session.fieldsDescription)) matches \(quoted(state.appliedText)): \(session.settings.match.abstract) (match '\(session.settings.match.rawValue)')"
+      "A row is in it when its \(Sanitizer.printable(snapshot.fields)) matches \(quoted(state.appliedText)): \(snapshot.settings.match.abstract) (match '\(snapshot.settings.match.rawValue)')"
     if state.appliedScope != 0 {
       text +=
-        ", and its category is '\(Sanitizer.printable(session.dataset.scopeTitles[state.appliedScope]))'"
+        ", and its category is '\(Sanitizer.printable(snapshot.scopeTitles[state.appliedScope]))'"
     }
     return text + "."
   }

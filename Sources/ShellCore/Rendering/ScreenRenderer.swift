@@ -1,13 +1,14 @@
 /// Draws the imaginary screen as text: the search bar, the scope bar, the table and the detail view.
 struct ScreenRenderer {
-  /// The session whose screen is drawn.
-  let session: Session
+  /// The screen to draw.
+  let snapshot: ScreenSnapshot
+  /// Colours, or none.
+  let style: TextStyle
 
-  private var style: TextStyle { session.style }
-  private var state: SearchState { session.state }
-  private var flavor: Flavor { session.settings.lifecycle.flavor }
+  private var state: SearchState { snapshot.state }
+  private var flavor: Flavor { snapshot.settings.lifecycle.flavor }
 
-  private var appearance: BarAppearance { session.settings.appearance }
+  private var appearance: BarAppearance { snapshot.settings.appearance }
 
   /// Whether the navigation (title) bar is on screen: hidden while searching when
   /// `hidesNavigationBarDuringPresentation` is on.
@@ -17,13 +18,13 @@ struct ScreenRenderer {
   /// (`set hides-nav-bar off`); while inactive the table's header carries the title instead.
   func navigationLines() -> [String] {
     guard state.isSearching(flavor), isNavigationBarShown else { return [] }
-    return [style.bold(Sanitizer.printable(session.settings.title))]
+    return [style.bold(Sanitizer.printable(snapshot.settings.title))]
   }
 
   /// The search bar (prompt, text or placeholder, the cursor while editing, Cancel while active)
   /// and the scope bar while it is visible; nothing while the bar is scrolled out of sight.
   func barLines() -> [String] {
-    guard !session.state.isBarScrolledOut else { return navigationLines() }
+    guard !state.isBarScrolledOut else { return navigationLines() }
     var lines = navigationLines()
     if !appearance.prompt.isEmpty { lines.append(Sanitizer.printable(appearance.prompt)) }
     lines.append(searchBarLine())
@@ -36,7 +37,7 @@ struct ScreenRenderer {
     let cursor = state.isFirstResponder ? style.color("|", appearance.tint) : ""
     var bar = "[ "
     if state.text.isEmpty {
-      bar += cursor + style.dim(Sanitizer.printable(session.settings.placeholder))
+      bar += cursor + style.dim(Sanitizer.printable(snapshot.settings.placeholder))
     } else {
       bar += style.color(Sanitizer.printable(state.text), appearance.textColor) + cursor
     }
@@ -47,76 +48,78 @@ struct ScreenRenderer {
 
   /// The scope buttons, the selected one in brackets, while the scope bar is visible.
   func scopeBarLine() -> String? {
-    guard session.dataset.hasScopes, state.isSearching(flavor) else { return nil }
-    let buttons = session.dataset.scopeTitles.enumerated().map { index, title in
+    guard snapshot.hasScopes, state.isSearching(flavor) else { return nil }
+    let buttons = snapshot.scopeTitles.enumerated().map { index, title in
       let label = Sanitizer.printable(title)
       return index == state.scopeIndex ? style.bold(style.color("[\(label)]", appearance.tint)) : label
     }
     return buttons.joined(separator: " ")
   }
 
-  /// The table's header: the title and row count, or the results count; `· dimmed` under the
-  /// dimming view.
-  func tableHeader(rowCount: Int, includingTitle: Bool = true) -> String {
-    let total = session.dataset.rowCount
+  /// The table's header: the title and row count, or the results count.
+  ///
+  /// `· dimmed` under the dimming view; an estimated count is marked `≈`.
+  func tableHeader(includingTitle: Bool = true) -> String {
+    let count = Self.describe(snapshot.rowCount ?? .exact(0))
+    let total = snapshot.totalRows
     var header: String
     switch state.shown {
     case .main:
-      header = "main table · \(rowCount) of \(total)"
+      header = "main table · \(count) of \(total)"
       // The title belongs to the navigation bar; while that is hidden only the table shows.
       if includingTitle, isNavigationBarShown {
-        header = "\(Sanitizer.printable(session.settings.title)) · " + header
+        header = "\(Sanitizer.printable(snapshot.settings.title)) · " + header
       }
     case .results:
-      header = "results table · \(rowCount) of \(total)"
+      header = "results table · \(count) of \(total)"
       if state.appliedScope != 0 {
-        header += " · scope \(Sanitizer.printable(session.dataset.scopeTitles[state.appliedScope]))"
+        header += " · scope \(Sanitizer.printable(snapshot.scopeTitles[state.appliedScope]))"
       }
     }
-    if session.isDimmed { header += " · dimmed" }
+    if snapshot.isDimmed { header += " · dimmed" }
     return header
   }
 
-  /// The table's header and one page of numbered rows (every row when `page` is nil).
-  func tableLines(rows: TableRows, page: Int?) -> [String] {
-    var lines: [String] = []
-    writeTable(rows: rows, page: page) { (line: String) throws(Never) in lines.append(line) }
+  /// A count as the header shows it: `870`, or `≈ 870` while only estimated.
+  static func describe(_ count: RowCount) -> String {
+    switch count {
+    case .exact(let value): return String(value)
+    case .estimate(let value): return "≈ \(value)"
+    }
+  }
+
+  /// The table's header and the snapshot's rows, numbered, and how many more follow.
+  func tableLines() -> [String] {
+    var lines = [headerLine]
+    lines += snapshot.rows.map(rowLine)
+    if let more = moreLine { lines.append(more) }
     return lines
   }
 
-  /// The same lines one at a time, so `list all` of a million rows streams and can stop.
-  func writeTable<Failure: Error>(rows: TableRows, page: Int?, to emit: (String) throws(Failure) -> Void)
-    throws(Failure)
-  {
-    try emit(style.bold(tableHeader(rowCount: rows.count)))
-    let pageSize = max(1, session.settings.pageSize)
-    let range: Range<Int>
-    if let page {
-      let start = min((max(page, 1) - 1) * pageSize, rows.count)
-      range = start..<min(start + pageSize, rows.count)
-    } else {
-      range = 0..<rows.count
-    }
-    let width = String(max(rows.count, 1)).count
-    let highlightQuery = state.shown == .results && style.isEnabled ? state.appliedText : ""
-    for index in range {
-      let item = rows[index]
-      let number = String(index + 1)
-      let title = rowTitle(item, highlighting: highlightQuery)
-      let line = "  " + String(repeating: " ", count: width - number.count) + number + "  " + title
-      try emit(session.isDimmed ? style.dim(line) : line)
-    }
-    if range.upperBound < rows.count {
-      let next = (range.upperBound / pageSize) + 1
-      try emit(style.dim("  … \(rows.count - range.upperBound) more (list \(next), or list all)"))
-    }
+  /// The header as the table's first line.
+  var headerLine: String { style.bold(tableHeader()) }
+
+  /// One numbered row, dimmed under the dimming view.
+  func rowLine(_ row: ScreenSnapshot.Row) -> String {
+    let width = String(max(snapshot.rowCount?.value ?? 0, 1)).count
+    let number = String(row.number)
+    let title = rowTitle(row.title, highlights: row.highlights)
+    let line = "  " + String(repeating: " ", count: max(0, width - number.count)) + number + "  " + title
+    return snapshot.isDimmed ? style.dim(line) : line
   }
 
-  /// A row's title, with the matched characters highlighted on a colour terminal.
-  func rowTitle(_ item: Int, highlighting query: String) -> String {
-    let title = session.dataset.title(item)
-    guard !query.isEmpty else { return Sanitizer.printable(title) }
-    let ranges = session.engine.highlights(row: item, query: query, rule: session.settings.match)
+  /// `… 12 more (list 3, or list all)` when rows follow those in sight (`≈ 12` if estimated).
+  var moreLine: String? {
+    let count = snapshot.rowCount ?? .exact(0)
+    let end = snapshot.firstRow + snapshot.rows.count
+    guard end < count.value else { return nil }
+    let next = (end / max(1, snapshot.settings.pageSize)) + 1
+    let more = count.isExact ? String(count.value - end) : "≈ \(count.value - end)"
+    return style.dim("  … \(more) more (list \(next), or list all)")
+  }
+
+  /// A row's title, with the matched characters highlighted.
+  func rowTitle(_ title: String, highlights ranges: [Range<Int>]) -> String {
     guard !ranges.isEmpty else { return Sanitizer.printable(title) }
     var result = ""
     var plain = ""
@@ -135,16 +138,13 @@ struct ScreenRenderer {
     return result
   }
 
-  /// The detail view of a dataset row: its title, then every other field.
-  func detailLines(item: Int) -> [String] {
-    let dataset = session.dataset
-    var lines = ["< Back   " + style.bold(Sanitizer.printable(dataset.title(item)))]
-    let width = dataset.columns.map(\.count).max() ?? 0
-    for (column, name) in dataset.columns.enumerated() where column != dataset.titleColumn {
-      let padding = String(repeating: " ", count: width - name.count)
-      lines.append(
-        "  \(Sanitizer.printable(name)):\(padding) \(Sanitizer.printable(dataset.cell(row: item, column: column)))"
-      )
+  /// The detail view of a row: its title, then every other field.
+  func detailLines(_ detail: RowDetail) -> [String] {
+    var lines = ["< Back   " + style.bold(Sanitizer.printable(detail.title))]
+    let width = (detail.fields.map(\.name.count) + [detail.titleColumn.count]).max() ?? 0
+    for field in detail.fields {
+      let padding = String(repeating: " ", count: width - field.name.count)
+      lines.append("  \(Sanitizer.printable(field.name)):\(padding) \(Sanitizer.printable(field.value))")
     }
     return lines
   }

@@ -65,7 +65,7 @@ extension Session {
     guard terminal != nil || inCast else { return }
     let width = options.pacer?.size.width ?? audience.cast?.width ?? 80
     // One line, cut to the width: a bar that wrapped could not be drawn again in place.
-    let bar = LiveScreen.fitStyled(ScreenRenderer(session: self).searchBarLine(), max(1, width - 1))
+    let bar = LiveScreen.fitStyled(renderer().searchBarLine(), max(1, width - 1))
     audience.drawInPlace(
       Sanitizer.terminalSafe(bar, keepingStyle: style.isEnabled), on: terminal, inCast: inCast)
     audience.clock.advance(seconds: options.typeDelay)

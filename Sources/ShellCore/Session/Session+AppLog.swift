@@ -49,10 +49,11 @@ extension Session {
     case .eachMatch(let prefix):
       guard !callback.state.text.isEmpty else { return [] }
       let rows = filteredRows(text: callback.state.text, scope: state.scopeIndex)
-      let shown = min(rows.count, Self.appLogLimit)
-      var lines = (0..<shown).map { nslog + prefix + dataset.title(rows[$0]) }
+      let count = rows.settledCount
+      let shown = min(count, Self.appLogLimit)
+      var lines = rows.rows(in: 0..<shown).map { nslog + prefix + $0.title }
       // The shell's own line, not the app's: the rest would flood the terminal.
-      if rows.count > shown { lines.append("  … \(rows.count - shown) more NSLog lines") }
+      if count > shown { lines.append("  … \(count - shown) more NSLog lines") }
       return lines
     case .selectedItem(let whileActive, let otherwise):
       // The row the tap resolved against the table on screen: the item just selected.

@@ -32,7 +32,7 @@ extension Session {
     case .scopes:
       candidates = index == 0 && dataset.hasScopes ? dataset.scopeTitles : []
     case .rows:
-      candidates = index == 0 ? (0..<min(tableRows.count, 1000)).map { String($0 + 1) } : []
+      candidates = index == 0 ? (0..<min(tableRows.count.value, 1000)).map { String($0 + 1) } : []
     case .options:
       if index == 0 {
         candidates = OptionRegistry.options.map(\.name)

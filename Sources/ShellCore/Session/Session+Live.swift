@@ -5,14 +5,13 @@ extension Session {
   /// The search screen's state, for comparing a live session with its commands.
   public var searchState: SearchState { state }
 
-  /// How many rows the table on screen has.
-  public var tableRowCount: Int { tableRows.count }
+  /// How many rows the table on screen has, as far as the backend knows yet (an estimate
+  /// until the exact count arrives).
+  public var tableRowCount: Int { tableRows.count.value }
 
   /// The dataset rows behind the table rows in `range` (clamped to the table), in table order.
   public func tableRowIDs(in range: Range<Int>) -> [Int] {
-    let rows = tableRows
-    let clamped = range.clamped(to: 0..<rows.count)
-    return clamped.map { rows[$0] }
+    tableRows.ids(in: range)
   }
 
   /// The commands equivalent to every key typed in live mode so far, one line each, in order

@@ -12,7 +12,10 @@ public final class Session {
   public let isInteractive: Bool
 
   private(set) var dataset: Dataset
-  private(set) var engine: SearchEngine
+  /// What the session searches through (the in-memory engine unless a test wraps it).
+  private(set) var backend: any SearchBackend
+  /// What the environment configured at start.
+  let configuration: ShellConfiguration
   var state = SearchState()
   var settings: SessionSettings
   var trace = TraceMode.off
@@ -33,10 +36,9 @@ public final class Session {
   private var lastTable: TableKey?
   /// Where `trace json FILE` writes, one JSON object per line; nil writes to the console.
   var traceFile: AppendingFile?
-  /// The last search, so drawing the table, its count and completion scan once per query.
-  private var searchCache: (key: SearchKey, rows: TableRows)?
-  /// How many searches the session has asked of the engine (tests count them).
-  private(set) var engineSearches = 0
+  /// The last search, so drawing the table, its count and completion scan once per query
+  /// (written by the search path in `Session+Search.swift`, forgotten with the backend).
+  var searchCache: (key: SearchKey, rows: any SearchRows)?
   /// Runs live mode on the terminal; set by the executable only when it has one.
   public var liveRunner: ((Session) throws(ShellError) -> Void)?
   /// The commands equivalent to the keys typed in live mode, in order.
@@ -56,22 +58,29 @@ public final class Session {
   /// What the audience sees: every line passes it, and it keeps the cast being recorded.
   let audience: AudienceScreen
 
-  /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path).
+  /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path), with
+  /// `configuration` read from the environment at start (the defaults when not given).
   public init(
     console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, isInteractive: Bool,
-    useColor: Bool
+    useColor: Bool, configuration: ShellConfiguration = ShellConfiguration()
   ) throws(ShellError) {
     // Every line passes the sanitizer, so no path to the terminal can forget it.
     let audience = AudienceScreen(console, clock: PresentationClock(kind: isInteractive ? .real : .virtual))
     self.audience = audience
-    self.console = SanitizingConsole(audience, keepingStyle: useColor)
+    let console = SanitizingConsole(audience, keepingStyle: useColor)
+    self.console = console
     self.catalog = catalog
     self.isInteractive = isInteractive
     self.style = TextStyle(isEnabled: useColor)
-    let initial = try Self.openDataset(name ?? catalog?.defaultName ?? "", catalog: catalog)
-    self.dataset = initial
-    self.engine = SearchEngine(dataset: initial)
-    self.settings = SessionSettings(presets: initial.presets)
+    self.configuration = configuration
+    let opener = DatasetOpener(
+      catalog: catalog, configuration: configuration, monitor: nil, console: console,
+      standardInputIsFree: false)
+    let opened = try opener.open(LoadRequest(target: name ?? catalog?.defaultName ?? ""))
+    self.dataset = opened.dataset
+    self.backend = opened.backend
+    self.settings = SessionSettings(presets: opened.dataset.presets)
+    replaceDataset(with: opened)
   }
 
   /// The prompt readline shows: the dataset's name.
@@ -180,38 +189,29 @@ public final class Session {
 // MARK: - Datasets
 
 extension Session {
-  /// A bundled dataset by name, else a file by path.
-  static func openDataset(_ nameOrPath: String, catalog: DatasetCatalog?) throws(ShellError) -> Dataset {
-    if let catalog, catalog.entry(nameOrPath) != nil { return try catalog.load(nameOrPath) }
-    let path = (nameOrPath as NSString).expandingTildeInPath
-    if FileManager.default.fileExists(atPath: path) {
-      // `--dataset PATH`: the name shows in the banner, the prompt and `status`.
-      let name = Sanitizer.printable(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-      return try DatasetLoader.load(
-        path: path, name: name, source: .file(path), presets: DatasetPresets(title: name),
-        limit: try LoadLimit.standard())
-    }
-    let looksLikePath = nameOrPath.contains("/") || nameOrPath.contains(".")
-    if looksLikePath { throw .fileNotFound(nameOrPath) }
-    throw .unknownDataset(nameOrPath, suggestion: nameOrPath.nearest(in: catalog?.names ?? []))
+  /// Reads the dataset `request` names and builds its backend: the one way to open a dataset.
+  ///
+  /// `DatasetOpener` with the session's catalog, configuration and monitor (`Session.init`
+  /// uses one too, for `--dataset`). Nothing in the session changes here.
+  func openDataset(_ request: LoadRequest) throws(ShellError) -> DatasetOpener.Opened {
+    let opener = DatasetOpener(
+      catalog: catalog, configuration: configuration, monitor: loadMonitor, console: console,
+      standardInputIsFree: datasetInputIsFree)
+    return try opener.open(request)
   }
 
-  /// Replaces the dataset; the search starts over with the new dataset's presets.
-  func replaceDataset(
-    with newDataset: Dataset, keepingSettings: Bool = false, engine built: SearchEngine? = nil
-  ) {
-    dataset = newDataset
-    // Relabelled scopes keep the folded text and the columns `set fields` chose; a new dataset
-    // is folded afresh (unless `load` built its engine already) and starts with its title column.
-    engine =
-      keepingSettings
-      ? SearchEngine(reusingIndexOf: engine, for: newDataset) : built ?? SearchEngine(dataset: newDataset)
+  /// The one way to reset: puts `opened` on screen and starts the search over, with its
+  /// presets unless `keepingSettings` (`set scopes` relabels the same rows).
+  func replaceDataset(with opened: DatasetOpener.Opened, keepingSettings: Bool = false) {
+    dataset = opened.dataset
+    backend = opened.backend
     if !keepingSettings {
-      settings = SessionSettings(presets: newDataset.presets, keeping: settings)
+      settings = SessionSettings(presets: opened.dataset.presets, keeping: settings)
     }
     state = SearchState()
     lastCallbacks = []
     lastTable = nil
+    searchCache = nil
     scripting.diagram = []
     if settings.appearance.startsHidden { apply([.tableScrolledPastBar], echo: .console) }
   }
@@ -223,21 +223,23 @@ extension Session {
 }
 
 extension Session {
-  /// Searches `columns` from now on (`set fields`).
+  /// The same rows under new scope titles (`set scopes`): a reset that keeps the settings and
+  /// the searched columns.
+  func relabelScopes(_ titles: [String]) {
+    let relabeled = dataset.relabelingScopes(titles)
+    let opened = DatasetOpener.Opened(
+      dataset: relabeled, backend: backend.relabeled(as: relabeled), warnings: [])
+    replaceDataset(with: opened, keepingSettings: true)
+  }
+
+  /// Searches `columns` from now on (`set fields`); the screen stays as it is.
   func searchColumns(_ columns: [Int]) {
-    engine = SearchEngine(dataset: dataset, columns: columns)
+    backend = backend.searching(columns: columns)
+    searchCache = nil
   }
 }
 
 // MARK: - What the table shows
-
-/// Identifies one search: the same key gives the same rows.
-private struct SearchKey: Equatable {
-  var engine: ObjectIdentifier
-  var text: String
-  var scope: Int
-  var match: MatchRule
-}
 
 /// Identifies the content of a printed table, to print it again only when it changed.
 private struct TableKey: Equatable {
@@ -250,64 +252,6 @@ private struct TableKey: Equatable {
 }
 
 extension Session {
-  /// The app's filtered items for `text` in `scope`; an invalid query selects nothing.
-  ///
-  /// The tutorials filter with Foundation's `contains`, which finds nothing for an empty string, so
-  /// an empty search selects nothing; under the `text` rule (the fruit example) an empty search
-  /// selects every row of the scope instead.
-  func filteredRows(text: String, scope: Int) -> TableRows {
-    do throws(ShellError) {
-      return try searchedRows(text: text, rule: settings.match, scope: scope)
-    } catch {
-      let rows = TableRows.subset([])
-      searchCache = (searchKey(text: text, rule: settings.match, scope: scope), rows)
-      return rows
-    }
-  }
-
-  /// Checks that `text` is a valid query under `rule` (the current one by default) before any
-  /// state changes.
-  ///
-  /// It is the search the screen then draws: the rows are kept for it, so a command searches
-  /// once. An empty query is always valid.
-  func validateQuery(_ text: String, rule: MatchRule? = nil, scope: Int? = nil) throws(ShellError) {
-    guard !text.isEmpty else { return }
-    _ = try searchedRows(text: text, rule: rule ?? settings.match, scope: scope ?? state.scopeIndex)
-  }
-
-  /// The one path from a query to the engine: the rows for `text` in `scope` under `rule`,
-  /// searched once per query and kept until another is searched.
-  private func searchedRows(text: String, rule: MatchRule, scope: Int) throws(ShellError) -> TableRows {
-    if text.isEmpty {
-      guard settings.lifecycle.rule == .text else { return .subset([]) }
-      if scope == 0 { return .all(count: dataset.rowCount) }
-    }
-    let key = searchKey(text: text, rule: rule, scope: scope)
-    if let searchCache, searchCache.key == key { return searchCache.rows }
-    // The rows on screen are about to change: holding them through the search would keep two
-    // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
-    searchCache = nil
-    engineSearches += 1
-    let rows = try engine.results(text, rule: rule, scope: scope).map(TableRows.init) ?? .subset([])
-    searchCache = (key, rows)
-    return rows
-  }
-
-  private func searchKey(text: String, rule: MatchRule, scope: Int) -> SearchKey {
-    SearchKey(engine: ObjectIdentifier(engine), text: text, scope: scope, match: rule)
-  }
-
-  /// The rows of the table on screen.
-  var tableRows: TableRows {
-    switch state.shown {
-    case .main: return .all(count: dataset.rowCount)
-    case .results: return filteredRows(text: state.appliedText, scope: state.appliedScope)
-    }
-  }
-
-  /// How many rows the current text and scope select.
-  var matchCount: Int { filteredRows(text: state.text, scope: state.scopeIndex).count }
-
   /// Whether the dimming view covers the table (obscuresBackgroundDuringPresentation).
   var isDimmed: Bool { lifecycle.isDimmingViewShown(state) }
 
@@ -320,28 +264,48 @@ extension Session {
 
   /// Prints the search bar, the scope bar when visible, and the table if it changed.
   func printScreen(forceTable: Bool = false) {
-    let renderer = ScreenRenderer(session: self)
-    for line in renderer.barLines() { console.print(line) }
     let key = tableKey
-    if forceTable || key != lastTable {
-      for line in renderer.tableLines(rows: tableRows, page: 1) { console.print(line) }
+    let drawsTable = forceTable || key != lastTable
+    let renderer = renderer(table: drawsTable ? .page(1, exact: waitsForExactCounts) : nil)
+    for line in renderer.barLines() { console.print(line) }
+    if drawsTable {
+      for line in renderer.tableLines() { console.print(line) }
       lastTable = key
     }
   }
 
-  /// Prints one page of the table (or every row) regardless of whether it changed.
+  /// Prints one page of the table (or every row, read a chunk at a time) regardless of whether
+  /// it changed.
   ///
   /// Ctrl-C stops it between two rows; the table then counts as not printed.
   func printTable(page: Int?) throws(ShellError) {
-    let renderer = ScreenRenderer(session: self)
+    // Every row needs the exact count; a page shows the count as the screen does.
+    let sight = page.map { TableSight.page($0, exact: waitsForExactCounts) } ?? .countOnly
+    let renderer = renderer(table: sight)
     var printed = 0
-    try renderer.writeTable(rows: tableRows, page: page) { (line: String) throws(ShellError) in
+    func emit(_ line: String) throws(ShellError) {
       try checkInterruption(command: "list", outcome: "stopped after \(max(0, printed - 1)) rows")
       console.print(line)
       printed += 1
     }
+    guard page == nil else {
+      for line in renderer.tableLines() { try emit(line) }
+      lastTable = tableKey
+      return
+    }
+    try emit(renderer.headerLine)
+    let rows = tableRows
+    let count = renderer.snapshot.rowCount?.value ?? 0
+    for start in stride(from: 0, to: count, by: Self.listChunk) {
+      for row in shownRows(rows, in: start..<min(start + Self.listChunk, count)) {
+        try emit(renderer.rowLine(row))
+      }
+    }
     lastTable = tableKey
   }
+
+  /// How many rows `list all` reads from the backend at a time.
+  static let listChunk = 4_096
 
   /// Throws `cancelled` when Ctrl-C was pressed: long loops call it at their chunk boundaries.
   func checkInterruption(command: String, outcome: @autoclosure () -> String) throws(ShellError) {

@@ -131,7 +131,10 @@ struct SearchPlannerTests {
   /// `explain` says in one sanitized line how the last search was answered.
   @Test func explainNamesThePlanOfTheLastSearch() throws {
     let fixture = try SessionFixture(dataset: "countries")
-    let st = try fixture.session.engine.search("st", rule: .fold).count
+    let st = try #require(
+      try fixture.session.backend.search(.init(text: "st", rule: .fold, scope: 0), cancellation: nil)
+    )
+    .exactCount()
     let printed = fixture.run("set match fold", "search st", "search sta", "explain")
     let line = try #require(printed.output.first { $0.hasPrefix("The last search") })
     #expect(

@@ -33,8 +33,7 @@ struct ScopeTitleRecordingTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let fixture = try SessionFixture(dataset: "candies")
     // Relabelled directly, as titles from a data file would arrive, commas and all.
-    fixture.session.replaceDataset(
-      with: fixture.session.dataset.relabelingScopes(titles + ["w"]), keepingSettings: true)
+    fixture.session.relabelScopes(titles + ["w"])
     let printed = fixture.run("record \(path)", "scope 2", "record stop")
     #expect(printed.errors == [])
     let replay = try SessionFixture(dataset: "fruits")

@@ -21,7 +21,7 @@ struct ScopeTitleTests {
     let fixture = try SessionFixture(dataset: "languages")
     let printed = fixture.run("set fields name,code", "set scopes All,Living,Extinct", "search xch")
     #expect(printed.errors == [])
-    #expect(fixture.session.engine.columns.count == 2)
+    #expect(fixture.session.backend.searchedColumns.count == 2)
     #expect(fixture.titlesOnScreen == ["Chemakum"])
   }
 }

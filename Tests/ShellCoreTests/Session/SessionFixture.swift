@@ -38,6 +38,6 @@ struct SessionFixture {
   /// The titles of the rows in the table on screen.
   var titlesOnScreen: [String] {
     let rows = session.tableRows
-    return (0..<rows.count).map { session.dataset.title(rows[$0]) }
+    return (try? rows.rows(in: 0..<rows.exactCount()).map(\.title)) ?? []
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension SearchEngine {
   /// The engine's named thresholds, fixed at init: the defaults are the shell's; tests and the
   /// engine fuzz target lower them so the chunked and parallel paths run on tiny datasets.
@@ -46,8 +44,8 @@ extension SearchEngine {
     var clauseBitsShare = 16
     /// The most bytes of text a compact copy holds: beyond that narrowing re-reads the arenas.
     var compactBytes = 8 << 20
-    /// How many results the cache keeps (1-32; `SEARCHSHELL_CACHE_ENTRIES`, read once).
-    var cacheEntries = Self.environmentCacheEntries
+    /// How many results the cache keeps (1-32); the shell's configuration sets it at start.
+    var cacheEntries = 32
 
     /// The shell's thresholds.
     static let standard = Tuning()
@@ -66,12 +64,5 @@ extension SearchEngine {
       tuning.compactFloor = value
       return tuning
     }
-
-    /// The cache size the environment asks for, read once per process: the variable is for
-    /// measuring (`scripts/instructions.sh` sets it to 1), not for changing while running.
-    static let environmentCacheEntries: Int =
-      ProcessInfo.processInfo.environment["SEARCHSHELL_CACHE_ENTRIES"].flatMap(Int.init).map {
-        max(1, min($0, 32))
-      } ?? 32
   }
 }

@@ -1,4 +1,4 @@
-/// The rows of the table on screen, as dataset row ids, without materialising the full list.
+/// An in-memory search's rows as dataset row ids, without materialising the full list.
 enum TableRows: Equatable {
   /// Every row of the dataset, in order.
   case all(count: Int)

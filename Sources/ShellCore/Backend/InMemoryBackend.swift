@@ -1,0 +1,89 @@
+/// The backend over a dataset loaded into memory: `SearchEngine` and its folded index.
+///
+/// Counts are exact at once, and pages are read from the engine's result as they are asked for
+/// (a `fuzzy` ranking is ordered only as far as it is read).
+final class InMemoryBackend: SearchBackend {
+  /// The rows searched.
+  let dataset: Dataset
+  /// The engine that answers each search.
+  let engine: SearchEngine
+
+  /// Folds `dataset` for searching, keeping `cacheEntries` recent results; `isCancelled`
+  /// (called from any thread) may stop the build, after which `wasCancelled` is true.
+  init(
+    dataset: Dataset, cacheEntries: Int = ShellConfiguration.defaultCacheEntries,
+    isCancelled: (() -> Bool)? = nil
+  ) {
+    var tuning = SearchEngine.Tuning.standard
+    tuning.cacheEntries = cacheEntries
+    self.dataset = dataset
+    engine = SearchEngine(dataset: dataset, tuning: tuning, isCancelled: isCancelled)
+  }
+
+  private init(engine: SearchEngine) {
+    dataset = engine.dataset
+    self.engine = engine
+  }
+
+  /// Whether the index build was cancelled (the backend is then to be thrown away).
+  var wasCancelled: Bool { engine.wasCancelled }
+
+  var searchedColumns: [Int] { engine.columns }
+
+  func allRows() -> any SearchRows {
+    InMemoryRows(rows: .all(count: dataset.rowCount), dataset: dataset)
+  }
+
+  func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
+    -> (any SearchRows)?
+  {
+    let result = try engine.results(
+      request.text, rule: request.rule, scope: request.scope, cancellation: cancellation)
+    return result.map { InMemoryRows(rows: TableRows($0), dataset: dataset) }
+  }
+
+  func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
+    MatchHighlighter.ranges(in: row.title, query: request.text, rule: request.rule)
+  }
+
+  func detail(of id: Int) -> RowDetail {
+    let fields = dataset.columns.enumerated().filter { $0.offset != dataset.titleColumn }.map {
+      RowDetail.Field(name: $0.element, value: dataset.cell(row: id, column: $0.offset))
+    }
+    return RowDetail(
+      title: dataset.title(id), titleColumn: dataset.columns[dataset.titleColumn], fields: fields)
+  }
+
+  var lastAnswer: String? { engine.lastAnswer?.sentence(rowCount: dataset.rowCount) }
+
+  func searching(columns: [Int]) -> any SearchBackend {
+    InMemoryBackend(engine: SearchEngine(dataset: dataset, columns: columns, tuning: engine.tuning))
+  }
+
+  func relabeled(as dataset: Dataset) -> any SearchBackend {
+    InMemoryBackend(engine: SearchEngine(reusingIndexOf: engine, for: dataset))
+  }
+}
+
+/// A search's rows in memory: every count exact, every page read from the result directly.
+struct InMemoryRows: SearchRows {
+  /// The row ids, in table order.
+  let rows: TableRows
+  /// Where the titles come from.
+  let dataset: Dataset
+
+  var count: RowCount { .exact(rows.count) }
+
+  func exactCount() throws(ShellError) -> Int { rows.count }
+
+  func rows(in range: Range<Int>) -> [ResultRow] {
+    range.clamped(to: 0..<rows.count).map { index in
+      let id = rows[index]
+      return ResultRow(id: id, title: dataset.title(id))
+    }
+  }
+
+  func ids(in range: Range<Int>) -> [Int] {
+    range.clamped(to: 0..<rows.count).map { rows[$0] }
+  }
+}

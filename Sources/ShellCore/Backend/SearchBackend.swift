@@ -1,0 +1,35 @@
+/// What the session searches through: the one seam between the shell and where the rows live.
+///
+/// The in-memory engine implements it (`InMemoryBackend`); a database backend would too. A
+/// backend answers a `SearchRequest` with `SearchRows` (the count, exact or estimated, and
+/// pages of rows in order), and gives the highlights of the rows in sight, a row's detail and a
+/// sentence on how it answered the last search. Searches run on the session's thread; only the
+/// `SearchCancellation` passed in may be cancelled from another.
+public protocol SearchBackend: AnyObject {
+  /// The dataset columns the search matches, by index (`set fields`).
+  var searchedColumns: [Int] { get }
+
+  /// Every row, in dataset order: the main table.
+  func allRows() -> any SearchRows
+
+  /// The rows `request` selects, in table order (rank order for `fuzzy`); nil when
+  /// `cancellation` stopped the search first.
+  func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
+    -> (any SearchRows)?
+
+  /// The character ranges of `row`'s title that `request` matched, for the rows in sight.
+  func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>]
+
+  /// The detail view of dataset row `id`.
+  func detail(of id: Int) -> RowDetail
+
+  /// How the last search was answered, as the end of a sentence starting "The last search"
+  /// (`explain`); nil before the first.
+  var lastAnswer: String? { get }
+
+  /// A backend over the same rows that matches `columns` instead (`set fields`).
+  func searching(columns: [Int]) -> any SearchBackend
+
+  /// A backend over `dataset`: the same rows and text under new scope titles (`set scopes`).
+  func relabeled(as dataset: Dataset) -> any SearchBackend
+}

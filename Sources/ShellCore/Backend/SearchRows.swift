@@ -1,0 +1,50 @@
+/// The rows one search selected, in table order, read a page at a time.
+///
+/// The count may arrive after the first page: `count` says what is known now, `exactCount()`
+/// waits for the exact number.
+public protocol SearchRows {
+  /// How many rows there are, exact or an estimate until the exact count arrives.
+  var count: RowCount { get }
+
+  /// The exact number of rows, waiting for it if it has not arrived yet.
+  func exactCount() throws(ShellError) -> Int
+
+  /// The rows at table positions `range` (from 0), in table order; positions past the end are
+  /// left out.
+  func rows(in range: Range<Int>) -> [ResultRow]
+
+  /// The dataset rows at table positions `range`, without their titles (exports, `list` in a
+  /// data format); by default read from `rows(in:)` a chunk at a time.
+  func ids(in range: Range<Int>) -> [Int]
+}
+
+/// No rows at all: an empty search, or an invalid query.
+struct NoRows: SearchRows {
+  var count: RowCount { .exact(0) }
+  func exactCount() throws(ShellError) -> Int { 0 }
+  func rows(in range: Range<Int>) -> [ResultRow] { [] }
+}
+
+extension SearchRows {
+  /// The exact count, or the count known now if waiting for it failed.
+  var settledCount: Int { (try? exactCount()) ?? count.value }
+
+  /// The count to show: the exact one when `waiting`, else what is known now.
+  func count(waiting: Bool) -> RowCount {
+    guard waiting, let exact = try? exactCount() else { return count }
+    return .exact(exact)
+  }
+}
+
+extension SearchRows {
+  public func ids(in range: Range<Int>) -> [Int] {
+    // Titles read only to be dropped: a chunk at a time keeps them few.
+    var ids: [Int] = []
+    for start in stride(from: range.lowerBound, to: range.upperBound, by: 4_096) {
+      let page = rows(in: start..<min(start + 4_096, range.upperBound))
+      ids += page.map(\.id)
+      if page.isEmpty { break }
+    }
+    return ids
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The one way a dataset is opened, at start (`--dataset`) and by `load`: read the rows a
+/// request names, then build the backend that searches them.
+///
+/// Nothing in the session changes here, so a failure keeps the old dataset.
+struct DatasetOpener {
+  /// A dataset read and ready to search.
+  struct Opened {
+    /// The rows.
+    let dataset: Dataset
+    /// What searches them.
+    let backend: any SearchBackend
+    /// One-line notes on the file (invalid UTF-8, ragged rows).
+    let warnings: [String]
+  }
+
+  /// The bundled datasets.
+  let catalog: DatasetCatalog?
+  /// The configuration read at start (the load limit, the cache size).
+  let configuration: ShellConfiguration
+  /// Watches long loads for a progress bar and Ctrl-C, if the executable set one.
+  let monitor: (any LoadMonitor)?
+  /// Where "waiting for a writer" goes.
+  let console: Console
+  /// Whether `-` may read standard input.
+  let standardInputIsFree: Bool
+
+  /// Reads the dataset `request` names and builds its backend.
+  ///
+  /// The monitor watches the index build too: Ctrl-C there cancels the load like Ctrl-C while
+  /// reading.
+  func open(_ request: LoadRequest) throws(ShellError) -> Opened {
+    monitor?.loadWillStart(request.target)
+    defer { monitor?.loadDidEnd() }
+    let result = try read(request)
+    let monitor = self.monitor
+    let backend = InMemoryBackend(
+      dataset: result.dataset, cacheEntries: configuration.cacheEntries,
+      isCancelled: monitor.map { monitor in { monitor.isCancelled } })
+    if backend.wasCancelled { throw .loadCancelled(request.target) }
+    return Opened(dataset: result.dataset, backend: backend, warnings: result.warnings)
+  }
+
+  /// Reads the dataset a request names: bundled, standard input, or a file.
+  ///
+  /// Options given with a bundled name apply to its file.
+  private func read(_ request: LoadRequest) throws(ShellError) -> LoadResult {
+    if let catalog, let entry = catalog.entry(request.target) {
+      if !request.hasOverrides {
+        let format = DataFormat.forPath(entry.file) ?? .text
+        return LoadResult(dataset: try catalog.load(entry.name), warnings: [], format: format)
+      }
+      let options = LoadOptions(
+        name: entry.name, source: .bundled(entry.name), presets: entry.presets, format: request.format,
+        title: request.title.map(ColumnChoice.named) ?? entry.titleColumn.map(ColumnChoice.named)
+          ?? .automatic,
+        scope: request.scope == nil
+          ? (entry.scopeColumn.map(ColumnChoice.named) ?? .automatic) : request.scopeChoice,
+        scopeTitles: request.scope == nil ? entry.scopes : nil)
+      return try load(.file(catalog.directory.appendingPathComponent(entry.file).path), options: options)
+    }
+    if request.target == "-" {
+      guard standardInputIsFree else { throw .standardInputInUse }
+      let options = LoadOptions(
+        name: "stdin", source: .standardInput, presets: DatasetPresets(title: "stdin"),
+        format: request.format,
+        title: request.titleChoice, scope: request.scopeChoice)
+      return try load(.standardInput, options: options)
+    }
+    let path = (request.target as NSString).expandingTildeInPath
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      let looksLikePath = request.target.contains("/") || request.target.contains(".")
+      if looksLikePath { throw .fileNotFound(request.target) }
+      throw .unknownDataset(request.target, suggestion: request.target.nearest(in: catalog?.names ?? []))
+    }
+    if isDirectory.boolValue { throw .isDirectory(request.target) }
+    // The name shows in the prompt and the status: a file name must not drive the terminal either.
+    let name = Sanitizer.printable(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+    let options = LoadOptions(
+      name: name, source: .file(path), presets: DatasetPresets(title: name), format: request.format,
+      title: request.titleChoice, scope: request.scopeChoice)
+    return try load(.file(path), options: options)
+  }
+
+  /// Runs a load under the monitor, if there is one.
+  ///
+  /// The load is held to the configured `LoadLimit`; a FIFO without a writer says what it waits
+  /// for.
+  private func load(_ input: DataInput, options: LoadOptions) throws(ShellError) -> LoadResult {
+    var options = options
+    options.limit = try configuration.loadLimit.get()
+    let console = self.console
+    let waiting: (String) -> Void = { label in
+      console.printError("Waiting for a writer on \(Sanitizer.quoted(label)) (Ctrl-C to stop)")
+    }
+    guard let monitor else {
+      return try DatasetLoader.load(input, options: options, control: LoadControl(waiting: waiting))
+    }
+    // The progress bar shows the file's name: it must not drive the terminal either.
+    monitor.loadWillStart(Sanitizer.printable(input.label))
+    let control = LoadControl(
+      progress: { monitor.loadProgressed(bytesRead: $0, totalBytes: $1) },
+      isCancelled: { monitor.isCancelled }, waiting: waiting)
+    return try DatasetLoader.load(input, options: options, control: control)
+  }
+}

@@ -1,0 +1,75 @@
+/// The one path from a query to the backend, and the rows of the table on screen.
+extension Session {
+  /// The app's filtered items for `text` in `scope`; an invalid query selects nothing.
+  ///
+  /// The tutorials filter with Foundation's `contains`, which finds nothing for an empty string, so
+  /// an empty search selects nothing; under the `text` rule (the fruit example) an empty search
+  /// selects every row of the scope instead.
+  func filteredRows(text: String, scope: Int) -> any SearchRows {
+    do throws(ShellError) {
+      return try searchedRows(text: text, rule: settings.match, scope: scope)
+    } catch {
+      let rows = NoRows()
+      searchCache = (SearchKey(text: text, scope: scope, match: settings.match), rows)
+      return rows
+    }
+  }
+
+  /// Checks that `text` is a valid query under `rule` (the current one by default) before any
+  /// state changes.
+  ///
+  /// It is the search the screen then draws: the rows are kept for it, so a command searches
+  /// once. An empty query is always valid.
+  func validateQuery(_ text: String, rule: MatchRule? = nil, scope: Int? = nil) throws(ShellError) {
+    guard !text.isEmpty else { return }
+    // Ctrl-C stops a long search here, before the command changes anything.
+    _ = try searchedRows(
+      text: text, rule: rule ?? settings.match, scope: scope ?? state.scopeIndex, cancellation: interruption)
+  }
+
+  /// The one path from a query to the backend: the rows for `text` in `scope` under `rule`,
+  /// searched once per query and kept until another is searched.
+  private func searchedRows(
+    text: String, rule: MatchRule, scope: Int, cancellation: SearchCancellation? = nil
+  ) throws(ShellError) -> any SearchRows {
+    if text.isEmpty {
+      guard settings.lifecycle.rule == .text else { return NoRows() }
+      if scope == 0 { return backend.allRows() }
+    }
+    let key = SearchKey(text: text, scope: scope, match: rule)
+    if let searchCache, searchCache.key == key { return searchCache.rows }
+    // The rows on screen are about to change: holding them through the search would keep two
+    // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
+    searchCache = nil
+    let request = SearchRequest(text: text, rule: rule, scope: scope)
+    guard let rows = try backend.search(request, cancellation: cancellation) else {
+      let command = String(CommandTokenizer.firstWord(scripting.currentLine[...]).word)
+      throw .cancelled(command: command, outcome: "the search is as it was before it")
+    }
+    searchCache = (key, rows)
+    return rows
+  }
+
+  /// The rows of the table on screen.
+  var tableRows: any SearchRows {
+    switch state.shown {
+    case .main: return backend.allRows()
+    case .results: return filteredRows(text: state.appliedText, scope: state.appliedScope)
+    }
+  }
+
+  /// How many rows the current text and scope select (the exact count: `status` waits for it).
+  var matchCount: Int { filteredRows(text: state.text, scope: state.scopeIndex).settledCount }
+
+  /// Whether the screen waits for exact counts: scripts and piped input print the same table
+  /// however fast the backend counts; at the prompt an estimate shows until the count arrives.
+  var waitsForExactCounts: Bool { !isInteractive || scripting.depth > 0 }
+}
+
+/// Identifies one search of the current backend (a new backend forgets the last search): the
+/// same key gives the same rows.
+struct SearchKey: Equatable {
+  var text: String
+  var scope: Int
+  var match: MatchRule
+}

@@ -1,0 +1,46 @@
+/// The one place the screen is taken from the session as a value for the renderers.
+extension Session {
+  /// The screen now: the bars, the detail view if open, and the table as far as `sight` asks
+  /// (nil: no table, so nothing is searched).
+  func snapshot(table sight: TableSight? = nil) -> ScreenSnapshot {
+    var snapshot = ScreenSnapshot(
+      state: state, settings: settings, isDimmed: isDimmed, totalRows: dataset.rowCount,
+      scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
+    if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
+    if let sight { takeTable(sight, into: &snapshot) }
+    // Read last: the table's search, when it reaches the backend, is the last search.
+    snapshot.lastAnswer = backend.lastAnswer
+    return snapshot
+  }
+
+  /// The table's count and the rows `sight` asks for.
+  private func takeTable(_ sight: TableSight, into snapshot: inout ScreenSnapshot) {
+    let rows = tableRows
+    snapshot.rowCount = rows.count(waiting: sight.exact)
+    let range = sight.window(snapshot)
+    snapshot.firstRow = range.lowerBound
+    snapshot.rows = shownRows(rows, in: range)
+    // A page that ends short of the window shows where the rows end: that is the count.
+    let ended = snapshot.rows.count < range.count && (range.lowerBound == 0 || !snapshot.rows.isEmpty)
+    if snapshot.rowCount?.isExact == false, ended {
+      snapshot.rowCount = .exact(range.lowerBound + snapshot.rows.count)
+    }
+  }
+
+  /// The renderer for the screen now (see `snapshot`).
+  func renderer(table sight: TableSight? = nil) -> ScreenRenderer {
+    ScreenRenderer(snapshot: snapshot(table: sight), style: style)
+  }
+
+  /// The table rows at `range` with their titles and, on a colour terminal, the matches of the
+  /// text the results were filtered with.
+  func shownRows(_ rows: any SearchRows, in range: Range<Int>) -> [ScreenSnapshot.Row] {
+    let highlighted = state.shown == .results && style.isEnabled && !state.appliedText.isEmpty
+    let request = SearchRequest(text: state.appliedText, rule: settings.match, scope: state.appliedScope)
+    return rows.rows(in: range).enumerated().map { offset, row in
+      ScreenSnapshot.Row(
+        number: range.lowerBound + offset + 1, id: row.id, title: row.title,
+        highlights: highlighted ? backend.highlights(of: row, for: request) : [])
+    }
+  }
+}
