@@ -21,7 +21,7 @@ enum OptionRegistry {
   static let options: [ShellOption] = [
     choice(
       "flavor", Flavor.self, "which search API the app uses", locked: true,
-      get: { $0.settings.lifecycle.flavor }, set: { $0.settings.lifecycle.flavor = $1 }),
+      get: { $0.settings.lifecycle.flavor }, set: { $0.settings.lifecycle.setFlavor($1) }),
     choice(
       "results", ResultsPresentation.self, "searchResultsController: nil (inline) or a separate one",
       locked: true, get: { $0.settings.lifecycle.results }, set: { $0.settings.lifecycle.results = $1 }),
@@ -31,9 +31,11 @@ enum OptionRegistry {
     toggle(
       "live", "off: the list changes only on the Search button",
       get: { $0.settings.lifecycle.live }, set: { $0.settings.lifecycle.live = $1 }),
-    toggle(
-      "obscures", "obscuresBackgroundDuringPresentation (a row tap on the dimmed table cancels)",
-      get: { $0.settings.lifecycle.obscures }, set: { $0.settings.lifecycle.obscures = $1 }),
+    ShellOption(
+      name: "obscures", values: "on|off",
+      abstract: "obscuresBackgroundDuringPresentation (a row tap on the dimmed table cancels)",
+      choices: ["on", "off"], get: { $0.settings.lifecycle.obscures ? "on" : "off" },
+      set: { session, value throws(ShellError) in try session.setObscures(value) }),
     ShellOption(
       name: "match", values: MatchRule.allCases.map(\.rawValue).joined(separator: "|"),
       abstract: "how the text is compared with the rows", choices: MatchRule.allCases.map(\.rawValue),

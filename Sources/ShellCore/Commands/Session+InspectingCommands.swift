@@ -126,6 +126,25 @@ extension Session {
     settings.match = rule
   }
 
+  /// `set obscures on|off`: refused in the display flavor, whose controller always dims (a value
+  /// that changes nothing is accepted, so a recording replays).
+  func setObscures(_ value: String) throws(ShellError) {
+    let on: Bool
+    switch value {
+    case "on", "true": on = true
+    case "off", "false": on = false
+    default: throw .invalidValue(option: "obscures", value: value, allowed: "'on' or 'off'")
+    }
+    if settings.lifecycle.flavor == .display, on != settings.lifecycle.obscures {
+      throw .optionNotInFlavor(
+        option: "obscures", flavor: "display",
+        reason:
+          "a UISearchDisplayController has no obscuresBackgroundDuringPresentation; it always dims the"
+          + " table while the search is active with empty text, and a tap there ends the search")
+    }
+    settings.lifecycle.obscures = on
+  }
+
   /// `set scopes A,B,C`: new scope-bar titles for a dataset with a category column.
   func setScopeTitles(_ value: String) throws(ShellError) {
     guard dataset.scopeColumn != nil else { throw .noScopeBar(dataset: dataset.name) }

@@ -15,9 +15,11 @@ struct Explanation {
       lines.append("The last search \(answer.sentence(rowCount: session.dataset.rowCount)).")
     }
     if session.isDimmed {
-      lines.append(
-        "The dimming view covers the table (obscuresBackgroundDuringPresentation, active with empty text): a tap on a row dismisses the search instead of selecting it."
-      )
+      let why =
+        options.flavor == .display
+        ? "a UISearchDisplayController dims while active with empty text"
+        : "obscuresBackgroundDuringPresentation, active with empty text"
+      lines.append("The dimming view covers the table (\(why)): a tap on a row ends the search instead of selecting it.")
     }
     if state.isDetailOpen, let item = state.selectedItem {
       lines.append(

@@ -352,7 +352,7 @@ extension Session {
 extension Session {
   /// Applies the command line's `--flavor` and `--trace` before the first command, without output.
   public func applyStartupOptions(flavor: Flavor?, trace: Bool) {
-    if let flavor { settings.lifecycle.flavor = flavor }
+    if let flavor { settings.lifecycle.setFlavor(flavor) }
     if trace { self.trace = .on }
   }
 
