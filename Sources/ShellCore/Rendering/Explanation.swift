@@ -19,7 +19,8 @@ struct Explanation {
         options.flavor == .display
         ? "a UISearchDisplayController dims while active with empty text"
         : "obscuresBackgroundDuringPresentation, active with empty text"
-      lines.append("The dimming view covers the table (\(why)): a tap on a row ends the search instead of selecting it.")
+      lines.append(
+        "The dimming view covers the table (\(why)): a tap on a row ends the search instead of selecting it.")
     }
     if state.isDetailOpen, let item = state.selectedItem {
       lines.append(

@@ -179,7 +179,9 @@ struct LifecycleDisplayFlavorTests {
         .willEndSearch(at(.inactive, "", .notFR, .main)),
         .didEndSearch(at(.inactive, "", .notFR, .main)),
       ],
-      state: { $0 = SearchState(); $0.resultsTableLoaded = true }),
+      state: {
+        $0 = SearchState(); $0.resultsTableLoaded = true
+      }),
     LifecycleCase(
       "displaySetActiveTrueBeginsSearchWithoutBarCallbacks", .display, setup: [], .activeSetByCode(true),
       [

@@ -44,7 +44,9 @@ struct DimmingViewTests {
     let fixture = try SessionFixture(dataset: "countries")
     let printed = fixture.run("load candies", "focus", "select 2")
     #expect(printed.errors == [])
-    #expect(printed.output.contains("The tap landed on the dimming view: the search was dismissed and no row was selected"))
+    #expect(
+      printed.output.contains(
+        "The tap landed on the dimming view: the search was dismissed and no row was selected"))
     #expect(!printed.output.contains { $0.hasPrefix("Selected row") })
     #expect(
       fixture.session.lastCallbacks.map(\.name) == [
