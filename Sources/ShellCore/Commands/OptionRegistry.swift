@@ -41,6 +41,9 @@ enum OptionRegistry {
       abstract: "how the text is compared with the rows", choices: MatchRule.allCases.map(\.rawValue),
       get: { $0.settings.match.rawValue },
       set: { session, value throws(ShellError) in try session.setMatch(value) }),
+    choice(
+      "syntax", QuerySyntax.self, "literal: the text is one substring; extended: terms, !, |, ^, $",
+      get: { $0.settings.syntax }, set: { $0.settings.syntax = $1 }),
     ShellOption(
       name: "title", values: "TEXT", abstract: "the navigation bar title", get: { $0.settings.title },
       set: { session, value throws(ShellError) in session.settings.title = value }),

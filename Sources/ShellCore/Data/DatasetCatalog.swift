@@ -21,6 +21,7 @@ public struct DatasetCatalog: Sendable {
     let scopeColumn: String?
     let scopes: [String]?
     let match: String?
+    let syntax: String?
     let flavor: String?
     let results: String?
     let rule: String?
@@ -87,6 +88,7 @@ extension DatasetCatalog.Entry {
     var presets = DatasetPresets(title: title)
     if let placeholder { presets.placeholder = placeholder }
     if let match, let rule = MatchRule(rawValue: match) { presets.match = rule }
+    if let syntax, let value = QuerySyntax(rawValue: syntax) { presets.syntax = value }
     if let flavor, let value = Flavor(rawValue: flavor) { presets.lifecycle.flavor = value }
     if let results, let value = ResultsPresentation(rawValue: results) { presets.lifecycle.results = value }
     if let rule, let value = DataSourceRule(rawValue: rule) { presets.lifecycle.rule = value }

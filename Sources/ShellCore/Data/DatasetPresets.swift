@@ -6,6 +6,9 @@ struct DatasetPresets: Equatable, Sendable {
   var placeholder: String = "Search"
   /// How the query is compared with the rows.
   var match: MatchRule = .fold
+  /// How the text is read: a file loaded by path gets the extended syntax, a tutorial the
+  /// literal substring its filter used.
+  var syntax: QuerySyntax = .extended
   /// The lifecycle options the tutorial used.
   ///
   /// A file without presets gets rule `text`, so an

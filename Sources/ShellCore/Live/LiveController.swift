@@ -137,7 +137,9 @@ public final class LiveController {
       // Match offsets count the raw title's characters; an escaped title keeps no highlights.
       let highlights =
         query.isEmpty || printable != title
-        ? [] : session.engine.highlights(row: item, query: query, rule: session.settings.match)
+        ? []
+        : session.engine.highlights(
+          row: item, query: query, rule: session.settings.match, syntax: session.settings.syntax)
       return LiveScreen.Row(number: firstRow + offset + 1, title: printable, highlights: highlights)
     }
     return screen.lines(width: width, height: height, style: session.style)

@@ -111,12 +111,22 @@ struct Explanation {
   private var matching: String? {
     guard state.shown == .results else { return nil }
     var text =
-      "A row is in it when its \(Sanitizer.printable(session.fieldsDescription)) matches \(quoted(state.appliedText)): \(session.settings.match.abstract) (match '\(session.settings.match.rawValue)')"
+      "A row is in it when its \(Sanitizer.printable(session.fieldsDescription)) matches \(quoted(state.appliedText)): \(session.settings.match.abstract) (match '\(session.settings.match.rawValue)'\(syntaxNote))"
     if state.appliedScope != 0 {
       text +=
         ", and its category is '\(Sanitizer.printable(session.dataset.scopeTitles[state.appliedScope]))'"
     }
     return text + "."
+  }
+
+  /// ", the whole text as one substring (syntax 'literal')": how the text was read, except by a
+  /// regex, which reads its pattern either way.
+  private var syntaxNote: String {
+    guard session.settings.match != .regex else { return "" }
+    switch session.settings.syntax {
+    case .literal: return ", the whole text as one substring (syntax 'literal')"
+    case .extended: return ", the text as a query of terms (syntax 'extended')"
+    }
   }
 
   /// Live search off: the list may lag behind the bar.

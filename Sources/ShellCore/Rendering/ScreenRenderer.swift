@@ -116,7 +116,8 @@ struct ScreenRenderer {
   func rowTitle(_ item: Int, highlighting query: String) -> String {
     let title = session.dataset.title(item)
     guard !query.isEmpty else { return Sanitizer.printable(title) }
-    let ranges = session.engine.highlights(row: item, query: query, rule: session.settings.match)
+    let ranges = session.engine.highlights(
+      row: item, query: query, rule: session.settings.match, syntax: session.settings.syntax)
     guard !ranges.isEmpty else { return Sanitizer.printable(title) }
     var result = ""
     var plain = ""

@@ -235,6 +235,7 @@ private struct SearchKey: Equatable {
   var text: String
   var scope: Int
   var match: MatchRule
+  var syntax: QuerySyntax
 }
 
 /// Identifies the content of a printed table, to print it again only when it changed.
@@ -244,6 +245,7 @@ private struct TableKey: Equatable {
   var text: String
   var scope: Int
   var match: MatchRule
+  var syntax: QuerySyntax
   var dimmed: Bool
 }
 
@@ -286,13 +288,16 @@ extension Session {
     // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
     searchCache = nil
     engineSearches += 1
-    let rows = try engine.results(text, rule: rule, scope: scope).map(TableRows.init) ?? .subset([])
+    let rows =
+      try engine.results(text, rule: rule, syntax: settings.syntax, scope: scope).map(TableRows.init)
+      ?? .subset([])
     searchCache = (key, rows)
     return rows
   }
 
   private func searchKey(text: String, rule: MatchRule, scope: Int) -> SearchKey {
-    SearchKey(engine: ObjectIdentifier(engine), text: text, scope: scope, match: rule)
+    SearchKey(
+      engine: ObjectIdentifier(engine), text: text, scope: scope, match: rule, syntax: settings.syntax)
   }
 
   /// The rows of the table on screen.
@@ -313,7 +318,8 @@ extension Session {
     let filtered = state.shown == .results
     return TableKey(
       dataset: ObjectIdentifier(dataset), shown: state.shown, text: filtered ? state.appliedText : "",
-      scope: filtered ? state.appliedScope : 0, match: settings.match, dimmed: isDimmed)
+      scope: filtered ? state.appliedScope : 0, match: settings.match, syntax: settings.syntax,
+      dimmed: isDimmed)
   }
 
   /// Prints the search bar, the scope bar when visible, and the table if it changed.

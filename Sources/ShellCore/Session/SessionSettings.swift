@@ -4,6 +4,8 @@ struct SessionSettings: Equatable {
   var lifecycle = LifecycleOptions()
   /// How the query is compared with the rows.
   var match: MatchRule = .fold
+  /// How the text is read: one literal substring, or the extended query syntax.
+  var syntax: QuerySyntax = .extended
   /// The navigation bar title.
   var title = ""
   /// The search bar's placeholder.
@@ -19,6 +21,7 @@ struct SessionSettings: Equatable {
   init(presets: DatasetPresets, pageSize: Int = 10, appearance: BarAppearance = BarAppearance()) {
     lifecycle = presets.lifecycle
     match = presets.match
+    syntax = presets.syntax
     title = presets.title
     placeholder = presets.placeholder
     self.pageSize = pageSize
