@@ -108,8 +108,9 @@ enum CommandRegistry {
       discussion: """
         'trace state' prints, after each command, a table with one row per callback: the
         state at that step (isActive, text, firstResponder, shown) and how many rows match.
-        'trace json FILE' appends one JSON object per line to FILE instead (created, or
-        emptied first), so the callbacks can be followed from another terminal, in live mode too.
+        'trace json FILE' writes one JSON object per line to FILE instead, each as its callback
+        fires, in live mode too. FILE starts afresh: what it held before is replaced (atomically),
+        so each trace is a file of its own; follow it from another terminal with tail -F FILE.
         """,
       arguments: .words(min: 1, max: 2), completion: .words(TraceMode.allCases.map(\.rawValue)),
       run: { session, arguments throws(ShellError) in
@@ -136,6 +137,10 @@ enum CommandRegistry {
     Command(
       name: "demo", usage: "demo [NAME]",
       abstract: "List the tutorial walkthroughs, or run one with its narration",
+      discussion: """
+        A walkthrough loads its dataset and sets its options; when it ends, the session stays
+        there (dataset, flavor, options and trace), and a last line says so.
+        """,
       arguments: .words(min: 0, max: 1), completion: .demos,
       run: { session, arguments throws(ShellError) in try session.demoCommand(arguments.first) }),
     Command(

@@ -55,6 +55,14 @@ extension Session {
       return
     }
     try runNested(try demos.script(named: name), echo: true)
+    guard !scripting.bailed, !scripting.quitRequested else { return }
+    // The walkthrough's dataset, options and trace stay, for the learner to go on from there.
+    var left = "flavor \(settings.lifecycle.flavor.rawValue)"
+    if trace != .off { left += ", trace \(trace.rawValue)" }
+    console.print(
+      "End of demo \(Sanitizer.quoted(name)): the session stays on dataset"
+        + " \(Sanitizer.quoted(dataset.name)), \(left). 'load NAME' opens another dataset"
+        + (trace == .off ? "." : "; 'trace off' stops the trace."))
   }
 
   // MARK: - Recording

@@ -46,6 +46,9 @@ struct SearchLifecycle {
     if step.state.isFirstResponder || step.state.isSearching(options.flavor) {
       step.state.isBarScrolledOut = false
     }
+    // A selection is a row of the table on screen: once the app shows other rows (reloadData),
+    // nothing is selected.
+    if step.state.showsOtherRows(than: state) { step.state.selectedItem = nil }
     state = step.state
     return step.callbacks
   }

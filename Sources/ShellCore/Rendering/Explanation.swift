@@ -119,13 +119,13 @@ struct Explanation {
     return text + "."
   }
 
-  /// ", the whole text as one substring (syntax 'literal')": how the text was read, except by a
+  /// "; syntax 'literal': the whole text is one substring": how the text was read, except by a
   /// regex, which reads its pattern either way.
   private var syntaxNote: String {
     guard session.settings.match != .regex else { return "" }
     switch session.settings.syntax {
-    case .literal: return ", the whole text as one substring (syntax 'literal')"
-    case .extended: return ", the text as a query of terms (syntax 'extended')"
+    case .literal: return "; syntax 'literal': the whole text is one substring"
+    case .extended: return "; syntax 'extended': the text is a query of terms"
     }
   }
 

@@ -70,4 +70,22 @@ struct TeachingTests {
     #expect(printed.errors == [])
     #expect(printed.output.contains { $0.hasPrefix("> load ") })
   }
+
+  /// A walkthrough leaves the session on its dataset and flavor, and its last line says so.
+  @Test(arguments: [
+    ("candies", "candies", "display"), ("countries-custom", "countries", "custom"),
+    ("fruits", "fruits", "controller"),
+  ])
+  func walkthroughSaysWhereItLeavesTheSession(name: String, dataset: String, flavor: String) throws {
+    let fixture = try SessionFixture(dataset: "recipes")
+    let printed = fixture.run("demo \(name)")
+    let last = printed.output.joined(separator: " ")
+    #expect(
+      last.hasSuffix(
+        "End of demo '\(name)': the session stays on dataset '\(dataset)', flavor \(flavor), trace on."
+          + " 'load NAME' opens another dataset; 'trace off' stops the trace."))
+    #expect(fixture.session.dataset.name == dataset)
+    #expect(fixture.session.settings.lifecycle.flavor.rawValue == flavor)
+    #expect(fixture.run("status").output.first == "dataset: \(dataset)")
+  }
 }

@@ -72,6 +72,28 @@ struct ScreenAppearanceTests {
     #expect(fixture.run("trace on \(path)").errors.first?.hasPrefix("error: Unexpected argument") == true)
   }
 
+  /// `trace json FILE` starts the file afresh, as `help trace` says: what it held is replaced,
+  /// and a second `trace json FILE` starts it again.
+  @Test func traceJSONFileStartsAfresh() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trace-\(UUID().uuidString).jsonl"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "an earlier line\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let fixture = try SessionFixture()
+    fixture.run("trace json \(path)", "focus")
+    var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 5)
+    #expect(!lines.contains("an earlier line"))
+    fixture.run("trace json \(path)", "type a")
+    lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(
+      lines.first?.hasPrefix("{\"callback\":\"searchBar(_:shouldChangeTextIn:replacementText:)\"") == true)
+    let help = fixture.run("help trace").output.joined(separator: " ")
+    #expect(help.contains("FILE starts afresh"))
+  }
+
   @Test func liveWithoutATerminalIsAClearError() throws {
     let fixture = try SessionFixture()
     #expect(
