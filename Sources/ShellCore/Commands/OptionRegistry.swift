@@ -62,10 +62,21 @@ enum OptionRegistry {
     choice(
       "bar-tint", BarColor.self, "tintColor: the cursor, Cancel and the selected scope",
       get: { $0.settings.appearance.tint }, set: { $0.settings.appearance.tint = $1 }),
+    choice(
+      "bar-background", BarColor.self, "barTintColor: the search bar's background",
+      get: { $0.settings.appearance.background }, set: { $0.settings.appearance.background = $1 }),
+    toggle(
+      "shows-cancel", "showsCancelButton: Cancel shows even while the search is not active",
+      get: { $0.settings.appearance.showsCancelButton },
+      set: { $0.settings.appearance.showsCancelButton = $1 }),
     toggle(
       "hides-nav-bar", "hidesNavigationBarDuringPresentation: the title bar hides while searching",
       get: { $0.settings.appearance.hidesNavigationBar },
       set: { $0.settings.appearance.hidesNavigationBar = $1 }),
+    toggle(
+      "custom-nav-bar", "the app's own navigation bar, hidden from begin to end editing (the Chinese guide)",
+      get: { $0.settings.appearance.hidesCustomNavigationBarWhileEditing },
+      set: { $0.settings.appearance.hidesCustomNavigationBarWhileEditing = $1 }),
     toggle(
       "bar-hidden", "the table starts with the search bar scrolled out of sight ('pull' reveals it)",
       get: { $0.settings.appearance.startsHidden },

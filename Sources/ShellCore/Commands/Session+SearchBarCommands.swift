@@ -114,7 +114,8 @@ extension Session {
   }
 
   func cancelCommand() throws(ShellError) {
-    guard state.isSearching(settings.lifecycle.flavor) else { throw .cancelNotShown }
+    let searching = state.isSearching(settings.lifecycle.flavor)
+    guard settings.appearance.showsCancel(searching: searching) else { throw .cancelNotShown }
     perform([.cancelButtonTapped])
   }
 

@@ -27,6 +27,12 @@ public struct DatasetCatalog: Sendable {
     let rule: String?
     let live: Bool?
     let obscures: Bool?
+    /// The screen: `barHidden`, `showsCancel`, `barTextColor`, `barTint`, `barBackground`.
+    let barHidden: Bool?
+    let showsCancel: Bool?
+    let barTextColor: String?
+    let barTint: String?
+    let barBackground: String?
   }
 
   private struct Manifest: Decodable {
@@ -94,6 +100,13 @@ extension DatasetCatalog.Entry {
     if let rule, let value = DataSourceRule(rawValue: rule) { presets.lifecycle.rule = value }
     if let live { presets.lifecycle.live = live }
     if let obscures { presets.lifecycle.obscures = obscures }
+    if let barHidden { presets.appearance.startsHidden = barHidden }
+    if let showsCancel { presets.appearance.showsCancelButton = showsCancel }
+    if let barTextColor, let color = BarColor(rawValue: barTextColor) { presets.appearance.textColor = color }
+    if let barTint, let color = BarColor(rawValue: barTint) { presets.appearance.tint = color }
+    if let barBackground, let color = BarColor(rawValue: barBackground) {
+      presets.appearance.background = color
+    }
     return presets
   }
 }

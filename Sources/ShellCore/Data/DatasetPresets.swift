@@ -9,6 +9,8 @@ struct DatasetPresets: Equatable, Sendable {
   /// How the text is read: a file loaded by path gets the extended syntax, a tutorial the
   /// literal substring its filter used.
   var syntax: QuerySyntax = .extended
+  /// The tutorial's screen: the bar's colours and buttons, where the table starts scrolled.
+  var appearance = BarAppearance()
   /// The lifecycle options the tutorial used.
   ///
   /// A file without presets gets rule `text`, so an

@@ -278,13 +278,15 @@ private struct Step {
     emit(.searchBarTextDidEndEditing)
   }
 
+  /// The Cancel button; with `showsCancelButton` it can be tapped while inactive, when only the
+  /// bar's delegate hears it (there is nothing to dismiss), and the custom controller forwards it.
   mutating func cancel() {
     emit(.searchBarCancelButtonClicked)
     switch flavor {
     case .controller:
-      dismiss()
+      if state.isActive { dismiss() }
     case .display:
-      endDisplaySearch()
+      if state.isActive { endDisplaySearch() }
     case .custom:
       resignFirstResponder()
       state.shown = .main

@@ -10,8 +10,12 @@ struct ScreenRenderer {
   private var appearance: BarAppearance { session.settings.appearance }
 
   /// Whether the navigation (title) bar is on screen: hidden while searching when
-  /// `hidesNavigationBarDuringPresentation` is on.
-  var isNavigationBarShown: Bool { !(appearance.hidesNavigationBar && state.isSearching(flavor)) }
+  /// `hidesNavigationBarDuringPresentation` is on; the Chinese guide's own bar instead hides
+  /// from searchBarTextDidBeginEditing to searchBarTextDidEndEditing.
+  var isNavigationBarShown: Bool {
+    if appearance.hidesCustomNavigationBarWhileEditing { return !state.isFirstResponder }
+    return !(appearance.hidesNavigationBar && state.isSearching(flavor))
+  }
 
   /// The navigation bar line above the search bar, while the search is active and the bar stays
   /// (`set hides-nav-bar off`); while inactive the table's header carries the title instead.
@@ -41,9 +45,12 @@ struct ScreenRenderer {
       bar += style.color(Sanitizer.printable(state.text), appearance.textColor) + cursor
     }
     bar += " ]"
-    if state.isSearching(flavor) { bar += " " + style.color("Cancel", appearance.tint) }
-    return bar
+    if isCancelShown { bar += " " + style.color("Cancel", appearance.tint) }
+    return style.background(bar, appearance.background)
   }
+
+  /// Whether the Cancel button is on screen.
+  var isCancelShown: Bool { appearance.showsCancel(searching: state.isSearching(flavor)) }
 
   /// The scope buttons, the selected one in brackets, while the scope bar is visible.
   func scopeBarLine() -> String? {

@@ -205,7 +205,7 @@ extension Session {
       ? SearchEngine(reusingIndexOf: engine, for: newDataset) : built ?? SearchEngine(dataset: newDataset)
     if !keepingSettings {
       settings = SessionSettings(
-        presets: newDataset.presets, pageSize: settings.pageSize, appearance: settings.appearance)
+        presets: newDataset.presets, pageSize: settings.pageSize)
     }
     state = SearchState()
     lastCallbacks = []

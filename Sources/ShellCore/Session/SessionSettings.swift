@@ -17,14 +17,14 @@ struct SessionSettings: Equatable {
   /// The bar's colours, prompt and the navigation bar's behaviour.
   var appearance = BarAppearance()
 
-  /// The settings a dataset's presets call for.
-  init(presets: DatasetPresets, pageSize: Int = 10, appearance: BarAppearance = BarAppearance()) {
+  /// The settings a dataset's presets call for; the page size is the session's own.
+  init(presets: DatasetPresets, pageSize: Int = 10) {
     lifecycle = presets.lifecycle
     match = presets.match
     syntax = presets.syntax
     title = presets.title
     placeholder = presets.placeholder
     self.pageSize = pageSize
-    self.appearance = appearance
+    self.appearance = presets.appearance
   }
 }

@@ -63,7 +63,7 @@ struct TeachingTests {
     #expect(text.hasSuffix("```\n"))
   }
 
-  @Test(arguments: ["candies", "countries", "countries-custom", "fruits", "recipes"])
+  @Test(arguments: ["candies", "countries", "countries-custom", "countries-guide", "fruits", "recipes"])
   func walkthroughRunsWithoutErrors(_ name: String) throws {
     let fixture = try SessionFixture(dataset: "countries")
     let printed = fixture.run("demo \(name)")
@@ -73,7 +73,7 @@ struct TeachingTests {
 
   /// A walkthrough leaves the session on its dataset and flavor, and its last line says so.
   @Test(arguments: [
-    ("candies", "candies", "display"), ("countries-custom", "countries", "custom"),
+    ("candies", "candies", "display"), ("countries-custom", "countries-custom", "custom"),
     ("fruits", "fruits", "controller"),
   ])
   func walkthroughSaysWhereItLeavesTheSession(name: String, dataset: String, flavor: String) throws {

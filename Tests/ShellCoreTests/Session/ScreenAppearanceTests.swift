@@ -16,11 +16,11 @@ struct ScreenAppearanceTests {
   }
 
   @Test func hiddenBarShowsOnPullAndOnFocus() throws {
-    let fixture = try SessionFixture(dataset: "fruits")
+    let fixture = try SessionFixture(dataset: "countries")
     let hidden = fixture.run("set bar-hidden on").output
     #expect(!hidden.contains { $0.hasPrefix("[ ") })
-    #expect(hidden.first?.hasPrefix("Fruits · main table") == true)
-    #expect(fixture.run("pull").output.first == "[ Search ]")
+    #expect(hidden.first?.hasPrefix("Countries · main table") == true)
+    #expect(fixture.run("pull").output.first == "[ Search here... ]")
     #expect(fixture.run("pull").errors == ["error: Cannot run 'pull': the search bar is already in sight"])
     fixture.run("set bar-hidden off", "set bar-hidden on")
     #expect(fixture.run("search ap").output.first == "[ ap| ] Cancel")
