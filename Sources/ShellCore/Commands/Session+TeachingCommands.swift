@@ -7,7 +7,9 @@ extension Session {
     // The scope is set before a scope change's first callback and not changed after, so the
     // scope at the end of the command is the scope at every step.
     let scope = state.scopeIndex
-    let lines = StateTable.lines(callbacks, style: style) { self.filteredRows(text: $0, scope: scope).count }
+    let lines = StateTable.lines(callbacks, style: style, width: outputWidth) {
+      self.filteredRows(text: $0, scope: scope).count
+    }
     for line in lines { console.print(line) }
   }
 
@@ -21,7 +23,7 @@ extension Session {
 
   /// `explain`: which list the table reads and why.
   func explainCommand() {
-    for line in Explanation(session: self).lines() { console.print(line) }
+    for sentence in Explanation(session: self).lines() { printWrapped(sentence) }
   }
 
   /// `diagram [last] [FILE]`: the session's callbacks (or the last command's) as a sequence diagram.
@@ -39,7 +41,7 @@ extension Session {
     }
     let diagram = SequenceDiagram(steps: steps)
     guard let path = words.first else {
-      for line in diagram.ascii() { console.print(line) }
+      for line in diagram.ascii(width: outputWidth) { console.print(line) }
       return
     }
     let lower = path.lowercased()
@@ -51,7 +53,7 @@ extension Session {
       for line in lines { try output.write(line + "\n") }
     }
     let count = diagram.callbackCount
-    console.print(
+    printWrapped(
       "Wrote a sequence diagram of \(count) \(count == 1 ? "callback" : "callbacks") to '\(Sanitizer.printable(path))' (\(isMermaid ? "Mermaid" : "ASCII"))"
     )
   }

@@ -2,6 +2,8 @@
 struct ScreenRenderer {
   /// The session whose screen is drawn.
   let session: Session
+  /// The columns the lines fit: a long text scrolls in the field, a long title is cut with `…`.
+  var width = Int.max
 
   private var style: TextStyle { session.style }
   private var state: SearchState { session.state }
@@ -27,22 +29,33 @@ struct ScreenRenderer {
   /// The search bar (prompt, text or placeholder, the cursor while editing, Cancel while active)
   /// and the scope bar while it is visible; nothing while the bar is scrolled out of sight.
   func barLines() -> [String] {
-    guard !session.state.isBarScrolledOut else { return navigationLines() }
-    var lines = navigationLines()
-    if !appearance.prompt.isEmpty { lines.append(Sanitizer.printable(appearance.prompt)) }
+    let navigation = navigationLines().flatMap { TextWrapper.wrap($0, width: width) }
+    guard !session.state.isBarScrolledOut else { return navigation }
+    var lines = navigation
+    if !appearance.prompt.isEmpty {
+      lines += TextWrapper.wrap(Sanitizer.printable(appearance.prompt), width: width)
+    }
     lines.append(searchBarLine())
-    if let scopes = scopeBarLine() { lines.append("scope: " + scopes) }
+    if let scopes = scopeBarLine() {
+      lines += TextWrapper.wrap("scope: " + scopes, width: width, continuation: "       ")
+    }
     return lines
   }
 
   /// `[ text| ] Cancel`: the placeholder while empty, the cursor while first responder.
+  ///
+  /// A text too long for the width scrolls as a text field does, keeping its end (and the
+  /// cursor) in sight after `…`; a long placeholder is cut at its end.
   func searchBarLine() -> String {
     let cursor = state.isFirstResponder ? style.color("|", appearance.tint) : ""
+    let room = width - 4 - (state.isFirstResponder ? 1 : 0) - (isCancelShown ? 7 : 0)
     var bar = "[ "
     if state.text.isEmpty {
-      bar += cursor + style.dim(Sanitizer.printable(session.settings.placeholder))
+      let placeholder = TextWrapper.fitting(Sanitizer.printable(session.settings.placeholder), columns: room)
+      bar += cursor + style.dim(placeholder)
     } else {
-      bar += style.color(Sanitizer.printable(state.text), appearance.textColor) + cursor
+      let text = TextWrapper.fitting(Sanitizer.printable(state.text), columns: room, keepingEnd: true)
+      bar += style.color(text, appearance.textColor) + cursor
     }
     bar += " ]"
     if isCancelShown { bar += " " + style.color("Cancel", appearance.tint) }
@@ -95,7 +108,9 @@ struct ScreenRenderer {
   func writeTable<Failure: Error>(rows: TableRows, page: Int?, to emit: (String) throws(Failure) -> Void)
     throws(Failure)
   {
-    try emit(style.bold(tableHeader(rowCount: rows.count)))
+    for line in TextWrapper.wrap(tableHeader(rowCount: rows.count), width: width, continuation: "  ") {
+      try emit(style.bold(line))
+    }
     let pageSize = max(1, session.settings.pageSize)
     let range: Range<Int>
     if let page {
@@ -104,13 +119,13 @@ struct ScreenRenderer {
     } else {
       range = 0..<rows.count
     }
-    let width = String(max(rows.count, 1)).count
+    let digits = String(max(rows.count, 1)).count
     let highlightQuery = state.shown == .results && style.isEnabled ? state.appliedText : ""
     for index in range {
       let item = rows[index]
       let number = String(index + 1)
-      let title = rowTitle(item, highlighting: highlightQuery)
-      let line = "  " + String(repeating: " ", count: width - number.count) + number + "  " + title
+      let title = rowTitle(item, highlighting: highlightQuery, columns: width - 4 - digits)
+      let line = "  " + String(repeating: " ", count: digits - number.count) + number + "  " + title
       try emit(session.isDimmed ? style.dim(line) : line)
     }
     if range.upperBound < rows.count {
@@ -119,9 +134,16 @@ struct ScreenRenderer {
     }
   }
 
-  /// A row's title, with the matched characters highlighted on a colour terminal.
-  func rowTitle(_ item: Int, highlighting query: String) -> String {
-    let title = session.dataset.title(item)
+  /// A row's title, with the matched characters highlighted on a colour terminal; one wider than
+  /// `columns` is cut with `…`, as a table cell truncates its label.
+  func rowTitle(_ item: Int, highlighting query: String, columns: Int = .max) -> String {
+    let full = session.dataset.title(item)
+    let (title, isCut) = TextWrapper.fittingCharacters(full, columns: columns)
+    return highlightedTitle(item, title, highlighting: query) + (isCut ? "…" : "")
+  }
+
+  /// `title` (a row's title or the start of it) with the matched characters highlighted.
+  private func highlightedTitle(_ item: Int, _ title: String, highlighting query: String) -> String {
     guard !query.isEmpty else { return Sanitizer.printable(title) }
     let ranges = session.engine.highlights(
       row: item, query: query, rule: session.settings.match, syntax: session.settings.syntax)

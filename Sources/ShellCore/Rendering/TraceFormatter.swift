@@ -2,14 +2,25 @@
 enum TraceFormatter {
   /// One readable line: the selector, its arguments and return value, then the state at that step.
   static func line(_ callback: Callback, style: TextStyle) -> String {
-    var text = "  " + call(callback, style: style)
-    let state = callback.state
-    text +=
-      "  "
-      + style.dim(
-        "[isActive: \(state.isActive), text: \(quoted(state.text)), firstResponder: \(state.isFirstResponder), shown: \(state.shown.rawValue)]"
-      )
-    return text
+    "  " + call(callback, style: style) + "  " + style.dim(stateColumns(callback.state))
+  }
+
+  /// The trace of a callback in lines of at most `width` columns: `line` when it fits, else the
+  /// call wrapped under its arguments and the state on lines of its own, indented under it.
+  static func lines(_ callback: Callback, style: TextStyle, width: Int) -> [String] {
+    let single = line(callback, style: style)
+    guard TextWrapper.displayWidth(single) > width else { return [single] }
+    let call = TextWrapper.wrap(
+      call(callback, style: style), width: width, indent: "  ", continuation: "      ")
+    let state = TextWrapper.wrap(
+      style.dim(stateColumns(callback.state)), width: width, indent: "      ", continuation: "       ")
+    return call + state
+  }
+
+  /// `[isActive: …, text: …, firstResponder: …, shown: …]`: the state at one step.
+  static func stateColumns(_ state: CallbackSnapshot) -> String {
+    "[isActive: \(state.isActive), text: \(quoted(state.text)), firstResponder: \(state.isFirstResponder),"
+      + " shown: \(state.shown.rawValue)]"
   }
 
   /// The selector, its arguments and its return value, without the state.

@@ -33,7 +33,7 @@ extension Session {
       if echo == .console, let pacer = scriptOptions.pacer, case .textChanged = action,
         index < actions.count - 1
       {
-        for line in ScreenRenderer(session: self).barLines().prefix(1) { console.print(line) }
+        for line in screenRenderer.barLines().prefix(1) { console.print(line) }
         pacer.keystroke()
       }
     }
@@ -80,7 +80,9 @@ extension Session {
     case .off, .state: return
     case .on:
       guard echo == .console else { return }
-      for callback in callbacks { console.print(TraceFormatter.line(callback, style: style)) }
+      for callback in callbacks {
+        for line in TraceFormatter.lines(callback, style: style, width: outputWidth) { console.print(line) }
+      }
     case .json:
       if let traceFile {
         writeTraceFile(callbacks, to: traceFile)

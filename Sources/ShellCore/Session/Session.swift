@@ -53,6 +53,9 @@ public final class Session {
   public var interruption = SearchCancellation()
   /// Whether this line's Ctrl-C has been reported, so the scripts it stops say nothing more.
   var interruptReported = false
+  /// The terminal's columns, asked before each output; set by the executable only on a terminal
+  /// (elsewhere output is 80 columns wide).
+  public var terminalColumns: (() -> Int)?
 
   /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path).
   public init(
@@ -105,7 +108,7 @@ public final class Session {
     if trimmed.isEmpty { return true }
     if isEchoing(trimmed, depth: depth) {
       let shown = written.map(CommandTokenizer.trimmingLine) ?? trimmed
-      console.print(String(repeating: ">", count: depth) + " " + shown)
+      printEcho(shown, depth: depth)
     }
     if trimmed.hasPrefix("#") { return true }
     if depth > 0 { scriptOptions.pacer?.willRun(trimmed) }
@@ -324,7 +327,7 @@ extension Session {
 
   /// Prints the search bar, the scope bar when visible, and the table if it changed.
   func printScreen(forceTable: Bool = false) {
-    let renderer = ScreenRenderer(session: self)
+    let renderer = screenRenderer
     for line in renderer.barLines() { console.print(line) }
     let key = tableKey
     if forceTable || key != lastTable {
@@ -337,7 +340,7 @@ extension Session {
   ///
   /// Ctrl-C stops it between two rows; the table then counts as not printed.
   func printTable(page: Int?) throws(ShellError) {
-    let renderer = ScreenRenderer(session: self)
+    let renderer = screenRenderer
     var printed = 0
     try renderer.writeTable(rows: tableRows, page: page) { (line: String) throws(ShellError) in
       try checkInterruption(command: "list", outcome: "stopped after \(max(0, printed - 1)) rows")
@@ -364,9 +367,8 @@ extension Session {
 
   /// The banner and first screen an interactive session opens with.
   public func printWelcome(version: String) {
-    console.print(
-      "SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
-    console.print(
+    printWrapped("SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
+    printWrapped(
       "Dataset '\(Sanitizer.printable(dataset.name))' (\(dataset.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue)."
     )
     printScreen()

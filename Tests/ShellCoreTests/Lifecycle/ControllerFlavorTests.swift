@@ -143,9 +143,6 @@ struct LifecycleControllerFlavorTests {
       ],
       state: { $0 = SearchState() }),
     LifecycleCase(
-      "cancelWhileInactiveReachesOnlyTheBarDelegate", setup: [], .cancelButtonTapped,
-      [.cancelButtonClicked(at(.inactive, "", .notFR, .main))], state: { $0 = SearchState() }),
-    LifecycleCase(
       "cancelKeepsTheSelectedScope", setup: Given.typed("a") + [.scopeButtonTapped(1)], .cancelButtonTapped,
       [
         .cancelButtonClicked(at(.active, "a", .fr, .results)),

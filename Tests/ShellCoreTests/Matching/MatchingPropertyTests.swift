@@ -71,39 +71,13 @@ struct MatchingPropertyTests {
     return terms.joined(separator: " ")
   }
 
-  static func check(
-    _ engine: SearchEngine, _ rows: [String], _ query: String, _ rule: MatchRule,
-    syntax: QuerySyntax = .extended
-  ) throws {
+  static func check(_ engine: SearchEngine, _ rows: [String], _ query: String, _ rule: MatchRule) throws {
     let expected = ReferenceMatcher.search(
-      texts: rows, titles: rows, scopes: [], query: query, rule: rule, syntax: syntax, scope: 0)
-    let found = try engine.search(query, rule: rule, syntax: syntax).map(Int.init)
+      texts: rows, titles: rows, scopes: [], query: query, rule: rule, scope: 0)
+    let found = try engine.search(query, rule: rule).map(Int.init)
     #expect(
       found == expected,
-      "rule \(rule) \(syntax) query '\(query)' (\(query.unicodeScalars.map { String($0.value, radix: 16) }))")
-  }
-
-  /// Literal queries (markers, spaces and backslashes as plain text) on the same engine as the
-  /// same texts read in the extended syntax: the cache must keep the two apart.
-  @Test(arguments: MatchRule.allCases.filter { $0 != .regex }, [UInt64(4), 5])
-  func literalQueriesMatchTheReference(rule: MatchRule, seed: UInt64) throws {
-    let ruleIndex = UInt64(MatchRule.allCases.firstIndex(of: rule) ?? 0)
-    var random = SeededGenerator(seed: seed &* 104_729 &+ ruleIndex)
-    var rows = Self.rows(300, &random)
-    rows += [
-      "sour chew", "chew sour", "a !c b", "x | y", "^start", "end$", "back\\slash", " lead", "'quoted'",
-    ]
-    let engine = SearchEngine(
-      dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: seed == 4 ? 64 : 1_000_000)
-    let fixed = ["chew sour", "sour chew", "!c", "x | y", "^start", "end$", "\\", " ", " lead", "'quoted'"]
-    for query in fixed + (0..<40).map({ _ in Self.query(rows, &random) }) {
-      var typed = ""
-      for character in query {
-        typed.append(character)
-        try Self.check(engine, rows, typed, rule, syntax: .literal)
-        try Self.check(engine, rows, typed, rule, syntax: .extended)
-      }
-    }
+      "rule \(rule) query '\(query)' (\(query.unicodeScalars.map { String($0.value, radix: 16) }))")
   }
 
   @Test(arguments: MatchRule.allCases.filter { $0 != .regex }, [UInt64(1), 2, 3])

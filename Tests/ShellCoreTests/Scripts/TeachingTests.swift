@@ -7,11 +7,18 @@ import Testing
 struct TeachingTests {
   @Test func traceStateIsOneTableRowPerCallbackWithMatches() throws {
     let fixture = try SessionFixture(dataset: "fruits")
+    // Wide enough for one line per callback; at 80 columns the compact table follows.
+    fixture.session.terminalColumns = { 200 }
     let printed = fixture.run("trace state", "type p")
     #expect(printed.output.first?.hasPrefix("  callback") == true)
     #expect(printed.output[1].hasPrefix("  searchBarShouldBeginEditing(_:) -> true"))
     let textDidChange = try #require(printed.output.first { $0.contains("textDidChange: \"p\"") })
     #expect(textDidChange.hasSuffix("true      \"p\"   true            main     8"))
+    fixture.session.terminalColumns = nil
+    let narrow = fixture.run("type i").output
+    #expect(narrow.first == "  active  FR    shown    matches  text  callback")
+    #expect(narrow.contains("  true    true  results  1        \"pi\"  searchBar(_:textDidChange:)"))
+    #expect(narrow.allSatisfy { TextWrapper.displayWidth($0) <= 80 })
   }
 
   @Test func mermaidDiagramHasEveryParticipantAndArrow() throws {
@@ -56,7 +63,9 @@ struct TeachingTests {
     let markdown = folder.appendingPathComponent("flow.md").path
     let printed = fixture.run("search a;b", "diagram last \(markdown)")
     #expect(printed.errors == [])
-    #expect(printed.output.last == "Wrote a sequence diagram of 8 callbacks to '\(markdown)' (Mermaid)")
+    #expect(
+      printed.output.suffix(2).joined(separator: " ")
+        == "Wrote a sequence diagram of 8 callbacks to '\(markdown)' (Mermaid)")
     let text = try String(contentsOfFile: markdown, encoding: .utf8)
     #expect(text.hasPrefix("```mermaid\nsequenceDiagram\n"))
     #expect(text.contains("textDidChange:) \"a#59;b\""))

@@ -14,7 +14,7 @@ struct DimmingViewTests {
     #expect(printed.errors == [])
     #expect(
       printed.output.first
-        == "The tap landed on the dimming view: the search was dismissed and no row was selected")
+        == "The tap landed on the dimming view: the search ended and no row was selected")
     #expect(fixture.session.state.isActive == false)
     #expect(fixture.session.state.selectedItem == nil)
     #expect(fixture.session.lastCallbacks.map(\.name).first == .willDismissSearchController)
@@ -46,7 +46,7 @@ struct DimmingViewTests {
     #expect(printed.errors == [])
     #expect(
       printed.output.contains(
-        "The tap landed on the dimming view: the search was dismissed and no row was selected"))
+        "The tap landed on the dimming view: the search ended and no row was selected"))
     #expect(!printed.output.contains { $0.hasPrefix("Selected row") })
     #expect(
       fixture.session.lastCallbacks.map(\.name) == [
