@@ -12,7 +12,7 @@ import random
 import re
 import sys
 
-DATASETS = ["countries", "candies", "recipes", "fruits", "languages"]
+DATASETS = ["countries", "countries-custom", "candies", "recipes", "fruits", "languages"]
 WORDS = ["ger", "a", "an", "chocolate", "land", "ia", "Côte", "é", "e\u0301", "zz", "cho cola",
          "fr", "sour", "x", "United", "ca", "Living", "apple", "'quoted", "!neg", "^start", "end$",
          "a | b", "\\ esc"]
@@ -35,12 +35,16 @@ OPTIONS = {
     "names": ["swift", "objc", "kotlin"],
     "app-log": ["on", "off", "loud"],
     "match": ["exact", "ci", "fold", "smart", "prefix", "fuzzy", "regex", "glob"],
+    "syntax": ["literal", "extended", "loose"],
     "title": ["Title", "", "\"quoted title\"", "{x}", "\x1b[31mred"],
     "placeholder": ["Search", "Find...", "\u0301"],
     "prompt": ["", "Pick one", "''"],
     "bar-text-color": ["default", "red", "blue", "mauve"],
-    "bar-tint": ["default", "green", "magenta", "x"],
+    "bar-tint": ["default", "green", "magenta", "orange", "x"],
+    "bar-background": ["default", "black", "orange", "plaid"],
+    "shows-cancel": ["on", "off", "maybe"],
     "hides-nav-bar": ["on", "off"],
+    "custom-nav-bar": ["on", "off"],
     "bar-hidden": ["on", "off"],
     "scopes": ["All,A,B", "All,x\\,y,z", "One", "All,,B", "All, a , b ,c,d,e,f", "\\", "All,{q},b"],
     "fields": ["name", "name,code", "title", "nope", "name,,code", ""],

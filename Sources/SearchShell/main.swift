@@ -106,6 +106,9 @@ let hasTerminal = interactive && isatty(STDOUT_FILENO) != 0
 if arguments.live && !hasTerminal { usageFailure(ShellError.liveNeedsTerminal.description) }
 // Live mode draws on the terminal, so only a session typed at one can enter it.
 if hasTerminal { session.liveRunner = { session throws(ShellError) in try LiveTerminal.run(session) } }
+// Teaching output fits the terminal it is typed at (asked each time: the window may be resized);
+// anywhere else it is 80 columns wide, the same on every machine.
+if hasTerminal { session.terminalColumns = { TerminalRestorer.size().width } }
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
 session.datasetInputIsFree = !arguments.commands.isEmpty || arguments.script != nil
 if interactive && isatty(STDERR_FILENO) != 0 { session.loadMonitor = TerminalLoadMonitor() }

@@ -24,7 +24,7 @@ import Testing
     let names = listing.stdout.split(separator: "\n").map {
       String($0.dropFirst(2).prefix(while: { $0 != " " }))
     }
-    #expect(names == ["candies", "countries", "countries-custom", "fruits", "recipes"])
+    #expect(names == ["candies", "countries", "countries-custom", "countries-guide", "fruits", "recipes"])
     for name in names {
       #expect(Self.transcripts.contains("demo-\(name).transcript"), "no transcript for demo \(name)")
     }

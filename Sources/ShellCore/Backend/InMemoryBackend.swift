@@ -38,12 +38,14 @@ final class InMemoryBackend: SearchBackend {
     -> (any SearchRows)?
   {
     let result = try engine.results(
-      request.text, rule: request.rule, scope: request.scope, cancellation: cancellation)
+      request.text, rule: request.rule, syntax: request.syntax, scope: request.scope,
+      cancellation: cancellation)
     return result.map { InMemoryRows(rows: TableRows($0), dataset: dataset) }
   }
 
   func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
-    MatchHighlighter.ranges(in: row.title, query: request.text, rule: request.rule)
+    MatchHighlighter.ranges(
+      in: row.title, query: request.text, rule: request.rule, syntax: request.syntax)
   }
 
   func detail(of id: Int) -> RowDetail {

@@ -1,15 +1,18 @@
-/// One search a session asks of its backend: the text, the rule and the scope.
+/// One search a session asks of its backend: the text, how it is read, the rule and the scope.
 public struct SearchRequest: Equatable, Sendable {
   /// The query as typed.
   public var text: String
   /// How the text is compared with the rows.
   public var rule: MatchRule
+  /// How the text is read: one literal substring, or the extended query syntax.
+  public var syntax: QuerySyntax
   /// The scope-bar index (0 is "All").
   public var scope: Int
 
-  public init(text: String, rule: MatchRule, scope: Int) {
+  public init(text: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int) {
     self.text = text
     self.rule = rule
+    self.syntax = syntax
     self.scope = scope
   }
 }

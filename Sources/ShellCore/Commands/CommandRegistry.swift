@@ -113,9 +113,9 @@ enum CommandRegistry {
         per callback the app receives: the state at that step (isActive, text,
         firstResponder, shown) and how many rows match. 'trace json' prints every
         callback as one JSON object per line, with its receiver (null when nobody) and
-        received (true or false). 'trace json FILE' appends them to FILE instead
-        (created, or emptied first), so the callbacks can be followed from another
-        terminal, in live mode too. 'set names objc' spells callbacks as the Objective-C
+        received (true or false). 'trace json FILE' writes them to FILE instead, each
+        as its callback fires, in live mode too. FILE starts afresh: what it held before
+        is replaced (atomically); follow it from another terminal with tail -F FILE. 'set names objc' spells callbacks as the Objective-C
         selectors; 'set app-log on' adds what the app does and logs.
         """,
       arguments: .words(min: 1, max: 2), completion: .words(TraceMode.allCases.map(\.rawValue)),
@@ -171,6 +171,10 @@ enum CommandRegistry {
     Command(
       name: "demo", usage: "demo [NAME]",
       abstract: "List the tutorial walkthroughs, or run one with its narration",
+      discussion: """
+        A walkthrough loads its dataset and sets its options; when it ends, the session stays
+        there (dataset, flavor, options and trace), and a last line says so.
+        """,
       arguments: .words(min: 0, max: 1), completion: .demos,
       run: { session, arguments throws(ShellError) in try session.demoCommand(arguments.first) }),
     Command(

@@ -21,7 +21,7 @@ enum OptionRegistry {
   static let options: [ShellOption] = [
     choice(
       "flavor", Flavor.self, "which search API the app uses", locked: true,
-      get: { $0.settings.lifecycle.flavor }, set: { $0.settings.lifecycle.flavor = $1 }),
+      get: { $0.settings.lifecycle.flavor }, set: { $0.settings.lifecycle.setFlavor($1) }),
     choice(
       "results", ResultsPresentation.self, "searchResultsController: nil (inline) or a separate one",
       locked: true, get: { $0.settings.lifecycle.results }, set: { $0.settings.lifecycle.results = $1 }),
@@ -41,9 +41,11 @@ enum OptionRegistry {
     toggle(
       "live", "off: the list changes only on the Search button",
       get: { $0.settings.lifecycle.live }, set: { $0.settings.lifecycle.live = $1 }),
-    toggle(
-      "obscures", "obscuresBackgroundDuringPresentation (a row tap on the dimmed table cancels)",
-      get: { $0.settings.lifecycle.obscures }, set: { $0.settings.lifecycle.obscures = $1 }),
+    ShellOption(
+      name: "obscures", values: "on|off",
+      abstract: "obscuresBackgroundDuringPresentation (a row tap on the dimmed table cancels)",
+      choices: ["on", "off"], get: { $0.settings.lifecycle.obscures ? "on" : "off" },
+      set: { session, value throws(ShellError) in try session.setObscures(value) }),
     choice(
       "names", CallbackNaming.self, "callbacks as Swift or Objective-C selectors",
       get: { $0.settings.naming }, set: { $0.settings.naming = $1 }),
@@ -55,6 +57,9 @@ enum OptionRegistry {
       abstract: "how the text is compared with the rows", choices: MatchRule.allCases.map(\.rawValue),
       get: { $0.settings.match.rawValue },
       set: { session, value throws(ShellError) in try session.setMatch(value) }),
+    choice(
+      "syntax", QuerySyntax.self, "literal: the text is one substring; extended: terms, !, |, ^, $",
+      get: { $0.settings.syntax }, set: { $0.settings.syntax = $1 }),
     ShellOption(
       name: "title", values: "TEXT", abstract: "the navigation bar title", get: { $0.settings.title },
       set: { session, value throws(ShellError) in session.settings.title = value }),
@@ -73,10 +78,21 @@ enum OptionRegistry {
     choice(
       "bar-tint", BarColor.self, "tintColor: the cursor, Cancel and the selected scope",
       get: { $0.settings.appearance.tint }, set: { $0.settings.appearance.tint = $1 }),
+    choice(
+      "bar-background", BarColor.self, "barTintColor: the search bar's background",
+      get: { $0.settings.appearance.background }, set: { $0.settings.appearance.background = $1 }),
+    toggle(
+      "shows-cancel", "showsCancelButton: Cancel shows even while the search is not active",
+      get: { $0.settings.appearance.showsCancelButton },
+      set: { $0.settings.appearance.showsCancelButton = $1 }),
     toggle(
       "hides-nav-bar", "hidesNavigationBarDuringPresentation: the title bar hides while searching",
       get: { $0.settings.appearance.hidesNavigationBar },
       set: { $0.settings.appearance.hidesNavigationBar = $1 }),
+    toggle(
+      "custom-nav-bar", "the app's own navigation bar, hidden from begin to end editing (the Chinese guide)",
+      get: { $0.settings.appearance.hidesCustomNavigationBarWhileEditing },
+      set: { $0.settings.appearance.hidesCustomNavigationBarWhileEditing = $1 }),
     toggle(
       "bar-hidden", "the table starts with the search bar scrolled out of sight ('pull' reveals it)",
       get: { $0.settings.appearance.startsHidden },

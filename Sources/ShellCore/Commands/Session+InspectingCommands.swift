@@ -83,14 +83,7 @@ extension Session {
 
   func setCommand(_ text: String?) throws(ShellError) {
     guard let text else {
-      let rows = OptionRegistry.options.map {
-        [$0.name, Sanitizer.printable($0.get(self)), $0.values, $0.abstract]
-      }
-      let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
-      for row in rows {
-        let cells = (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
-        console.print((cells + [row[3]]).joined(separator: "  "))
-      }
+      for line in optionTable() { console.print(line) }
       return
     }
     let (word, rest) = CommandTokenizer.firstWord(text[...])
@@ -99,7 +92,7 @@ extension Session {
       throw .unknownOption(name, suggestion: name.nearest(in: OptionRegistry.options.map(\.name)))
     }
     guard rest.unicodeScalars.contains(where: { !CommandTokenizer.isBlank($0) }) else {
-      console.print("\(option.name): \(Sanitizer.printable(option.get(self)))  (\(option.values))")
+      printHanging("\(option.name): \(Sanitizer.printable(option.get(self)))  (\(option.values))")
       return
     }
     let value = try CommandTokenizer.restOfLine(rest)
@@ -126,6 +119,25 @@ extension Session {
     settings.match = rule
   }
 
+  /// `set obscures on|off`: refused in the display flavor, whose controller always dims (a value
+  /// that changes nothing is accepted, so a recording replays).
+  func setObscures(_ value: String) throws(ShellError) {
+    let on: Bool
+    switch value {
+    case "on", "true": on = true
+    case "off", "false": on = false
+    default: throw .invalidValue(option: "obscures", value: value, allowed: "'on' or 'off'")
+    }
+    if settings.lifecycle.flavor == .display, on != settings.lifecycle.obscures {
+      throw .optionNotInFlavor(
+        option: "obscures", flavor: "display",
+        reason:
+          "a UISearchDisplayController has no obscuresBackgroundDuringPresentation; it always dims the"
+          + " table while the search is active with empty text, and a tap there ends the search")
+    }
+    settings.lifecycle.obscures = on
+  }
+
   /// `set scopes A,B,C`: new scope-bar titles for a dataset with a category column.
   func setScopeTitles(_ value: String) throws(ShellError) {
     guard dataset.scopeColumn != nil else { throw .noScopeBar(dataset: dataset.name) }
@@ -142,32 +154,38 @@ extension Session {
 
   func helpCommand(_ name: String?) throws(ShellError) {
     guard let name else {
-      console.print("OVERVIEW: SearchShell: the iOS search controller as a terminal program")
+      printWrapped(
+        "OVERVIEW: SearchShell: the iOS search controller as a terminal program", continuation: "  ")
       console.print("")
       console.print("USAGE: COMMAND [ARGUMENTS]")
       console.print("")
       console.print("COMMANDS:")
+      let column = String(repeating: " ", count: 28)
       for command in CommandRegistry.commands {
         let label = "  " + command.usage
-        let padding =
-          label.count < 28
-          ? String(repeating: " ", count: 28 - label.count) : "\n" + String(repeating: " ", count: 28)
-        console.print(label + padding + command.abstract)
+        if label.count < 28 {
+          printHanging(label + String(repeating: " ", count: 28 - label.count) + command.abstract)
+        } else {
+          printWrapped(label, continuation: "      ")
+          printWrapped(command.abstract, indent: column, continuation: column)
+        }
       }
       console.print("")
-      console.print("See 'help COMMAND' for one command, and 'set' for the options.")
+      printWrapped("See 'help COMMAND' for one command, and 'set' for the options.")
       return
     }
     guard let command = CommandRegistry.command(named: name) else {
       throw .unknownCommand(name, suggestion: name.nearest(in: CommandRegistry.names))
     }
-    console.print("OVERVIEW: \(command.abstract)")
+    printWrapped("OVERVIEW: \(command.abstract)", continuation: "  ")
     console.print("")
-    console.print("USAGE: \(command.usage)")
+    printWrapped("USAGE: \(command.usage)", continuation: "       ")
     if !command.aliases.isEmpty { console.print("ALIASES: \(command.aliases.joined(separator: ", "))") }
     if !command.discussion.isEmpty {
       console.print("")
-      for line in command.discussion.split(separator: "\n") { console.print(String(line)) }
+      for block in Self.discussionBlocks(command.discussion) {
+        if block.isTableRow { printHanging(block.text) } else { printWrapped(block.text) }
+      }
     }
     if command.name == "set" {
       console.print("")
@@ -175,7 +193,7 @@ extension Session {
       for option in OptionRegistry.options {
         let label = "  \(option.name) \(option.values)"
         let padding = label.count < 36 ? String(repeating: " ", count: 36 - label.count) : "  "
-        console.print(label + padding + option.abstract)
+        printHanging(label + padding + option.abstract)
       }
     }
   }

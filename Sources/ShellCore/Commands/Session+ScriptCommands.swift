@@ -17,7 +17,7 @@ extension Session {
 
   /// `echo TEXT`: narration.
   func echoCommand(_ text: String?) {
-    console.print(Sanitizer.printable(text ?? ""))
+    printWrapped(Sanitizer.printable(text ?? ""))
   }
 
   /// `quiet COMMAND`: runs COMMAND with its output dropped and its errors shown.
@@ -49,12 +49,20 @@ extension Session {
       let entries = try demos.entries()
       let width = entries.map(\.name.count).max() ?? 0
       for entry in entries {
-        console.print(
+        printHanging(
           "  " + entry.name + String(repeating: " ", count: width - entry.name.count) + "  " + entry.summary)
       }
       return
     }
     try runNested(try demos.script(named: name), echo: true)
+    guard !scripting.bailed, !scripting.quitRequested else { return }
+    // The walkthrough's dataset, options and trace stay, for the learner to go on from there.
+    var left = "flavor \(settings.lifecycle.flavor.rawValue)"
+    if trace != .off { left += ", trace \(trace.rawValue)" }
+    printWrapped(
+      "End of demo \(Sanitizer.quoted(name)): the session stays on dataset"
+        + " \(Sanitizer.quoted(dataset.name)), \(left). 'load NAME' opens another dataset"
+        + (trace == .off ? "." : "; 'trace off' stops the trace."))
   }
 
   // MARK: - Recording

@@ -10,7 +10,7 @@ extension Session {
     let width = catalog.names.map(\.count).max() ?? 0
     for entry in catalog.entries {
       let padding = String(repeating: " ", count: width - entry.name.count)
-      console.print("  \(entry.name)\(padding)  \(entry.about)")
+      printHanging("  \(entry.name)\(padding)  \(entry.about)")
     }
   }
 
@@ -114,7 +114,8 @@ extension Session {
   }
 
   func cancelCommand() throws(ShellError) {
-    guard state.isSearching(settings.lifecycle.flavor) else { throw .cancelNotShown }
+    let searching = state.isSearching(settings.lifecycle.flavor)
+    guard settings.appearance.showsCancel(searching: searching) else { throw .cancelNotShown }
     perform([.cancelButtonTapped])
   }
 
@@ -160,7 +161,7 @@ extension Session {
     let (row, item) = try resolveRow(token)
     perform([.rowTapped(row: row, item: item)], showScreen: false)
     guard lastCallbacks.contains(where: { $0.name == .didSelectRow }) else {
-      console.print("The tap landed on the dimming view: the search was dismissed and no row was selected")
+      printWrapped("The tap landed on the dimming view: the search ended and no row was selected")
       printScreen()
       return false
     }
@@ -176,7 +177,7 @@ extension Session {
     if let token, try !tapRow(token, announcing: false) { return }
     guard let item = state.selectedItem else { throw .nothingSelected }
     apply([.detailOpened], echo: .console, continuing: true)
-    for line in renderer().detailLines(backend.detail(of: item)) { console.print(line) }
+    for line in renderer().detailLines(backend.detail(of: item)) { printHanging(line) }
   }
 
   func backCommand() throws(ShellError) {

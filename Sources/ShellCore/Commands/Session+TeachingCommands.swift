@@ -7,7 +7,9 @@ extension Session {
     // The scope is set before a scope change's first callback and not changed after, so the
     // scope at the end of the command is the scope at every step.
     let scope = state.scopeIndex
-    let lines = StateTable.lines(received(callbacks), naming: settings.naming, style: style) {
+    let lines = StateTable.lines(
+      received(callbacks), naming: settings.naming, style: style, width: outputWidth
+    ) {
       self.filteredRows(text: $0, scope: scope).settledCount
     }
     for line in lines { console.print(line) }
@@ -25,7 +27,7 @@ extension Session {
 
   /// `explain`: which list the table reads and why.
   func explainCommand() {
-    for line in Explanation(snapshot: snapshot(table: .countOnly)).lines() { console.print(line) }
+    for sentence in Explanation(snapshot: snapshot(table: .countOnly)).lines() { printWrapped(sentence) }
   }
 
   /// `diagram [all] [last] [FILE]`: the session's callbacks (or the last command's) as a sequence
@@ -46,7 +48,7 @@ extension Session {
     }
     let diagram = SequenceDiagram(steps: steps, naming: settings.naming, showsUnreceived: everything)
     guard let path = words.first else {
-      for line in diagram.ascii() { console.print(line) }
+      for line in diagram.ascii(width: outputWidth) { console.print(line) }
       return
     }
     let lower = path.lowercased()
@@ -58,7 +60,7 @@ extension Session {
       for line in lines { try output.write(line + "\n") }
     }
     let count = diagram.callbackCount
-    console.print(
+    printWrapped(
       "Wrote a sequence diagram of \(count) \(count == 1 ? "callback" : "callbacks") to '\(Sanitizer.printable(path))' (\(isMermaid ? "Mermaid" : "ASCII"))"
     )
   }

@@ -31,6 +31,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case invalidValue(option: String, value: String, allowed: String)
   /// An option that cannot change while the search is active.
   case optionLocked(option: String)
+  /// An option the current flavor has no such property for (`obscures` in `display`).
+  case optionNotInFlavor(option: String, flavor: String, reason: String)
   /// `load NAME` where NAME is neither a bundled dataset nor a file.
   case unknownDataset(String, suggestion: String?)
   /// A file that does not exist.
@@ -168,6 +170,8 @@ extension ShellError: CustomStringConvertible {
       return "Invalid value \(quote(value)) for \(quote(option)). Expected \(text(allowed))"
     case .optionLocked(let option):
       return "Cannot change \(quote(option)) while the search is active. Use 'cancel' first"
+    case .optionNotInFlavor(let option, let flavor, let reason):
+      return "Cannot change \(quote(option)) in the \(flavor) flavor: \(text(reason))"
     case .unknownDataset(let name, let suggestion):
       return "No dataset or file named \(quote(name))." + didYouMean(suggestion)
     case .fileNotFound(let path):

@@ -23,11 +23,18 @@ public struct DatasetCatalog: Sendable {
     let scopeColumn: String?
     let scopes: [String]?
     let match: String?
+    let syntax: String?
     let flavor: String?
     let results: String?
     let rule: String?
     let live: Bool?
     let obscures: Bool?
+    /// The screen: `barHidden`, `showsCancel`, `barTextColor`, `barTint`, `barBackground`.
+    let barHidden: Bool?
+    let showsCancel: Bool?
+    let barTextColor: String?
+    let barTint: String?
+    let barBackground: String?
   }
 
   private struct Manifest: Decodable {
@@ -90,11 +97,19 @@ extension DatasetCatalog.Entry {
     if let app, let id = AppID(rawValue: app) { presets.app = id }
     if let placeholder { presets.placeholder = placeholder }
     if let match, let rule = MatchRule(rawValue: match) { presets.match = rule }
+    if let syntax, let value = QuerySyntax(rawValue: syntax) { presets.syntax = value }
     if let flavor, let value = Flavor(rawValue: flavor) { presets.lifecycle.flavor = value }
     if let results, let value = ResultsPresentation(rawValue: results) { presets.lifecycle.results = value }
     if let rule, let value = DataSourceRule(rawValue: rule) { presets.lifecycle.rule = value }
     if let live { presets.lifecycle.live = live }
     if let obscures { presets.lifecycle.obscures = obscures }
+    if let barHidden { presets.appearance.startsHidden = barHidden }
+    if let showsCancel { presets.appearance.showsCancelButton = showsCancel }
+    if let barTextColor, let color = BarColor(rawValue: barTextColor) { presets.appearance.textColor = color }
+    if let barTint, let color = BarColor(rawValue: barTint) { presets.appearance.tint = color }
+    if let barBackground, let color = BarColor(rawValue: barBackground) {
+      presets.appearance.background = color
+    }
     return presets
   }
 }

@@ -8,6 +8,11 @@ struct DatasetPresets: Equatable, Sendable {
   var app: AppID = .generic
   /// How the query is compared with the rows.
   var match: MatchRule = .fold
+  /// How the text is read: a file loaded by path gets the extended syntax, a tutorial the
+  /// literal substring its filter used.
+  var syntax: QuerySyntax = .extended
+  /// The tutorial's screen: the bar's colours and buttons, where the table starts scrolled.
+  var appearance = BarAppearance()
   /// The lifecycle options the tutorial used.
   ///
   /// A file without presets gets rule `text`, so an

@@ -12,6 +12,13 @@ public struct LifecycleOptions: Equatable, Sendable {
   var obscures = false
 
   public init() {}
+
+  /// Switches the API; a UISearchDisplayController has no obscuresBackgroundDuringPresentation
+  /// (it always dims), so the option is off while it is the flavor.
+  mutating func setFlavor(_ newFlavor: Flavor) {
+    flavor = newFlavor
+    if newFlavor == .display { obscures = false }
+  }
 }
 
 /// The three generations of the search API in the tutorials.

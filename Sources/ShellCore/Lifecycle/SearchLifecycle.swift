@@ -46,16 +46,27 @@ struct SearchLifecycle {
     if step.state.isFirstResponder || step.state.isSearching(options.flavor) {
       step.state.isBarScrolledOut = false
     }
+    // A selection is a row of the table on screen: once the app shows other rows (reloadData),
+    // nothing is selected.
+    if step.state.showsOtherRows(than: state) { step.state.selectedItem = nil }
     state = step.state
     return step.callbacks
   }
 }
 
 extension SearchLifecycle {
-  /// Whether obscuresBackgroundDuringPresentation's dimming view covers the table: a row tap
-  /// lands on it and dismisses instead of selecting.
+  /// Whether a dimming view covers the table while the search is active with empty text: a row
+  /// tap lands on it and ends the search instead of selecting.
+  ///
+  /// A UISearchController dims only with obscuresBackgroundDuringPresentation; a
+  /// UISearchDisplayController always does (evidence §2 (1), (4)); the custom bar never does.
   func isDimmingViewShown(_ state: SearchState) -> Bool {
-    options.flavor == .controller && options.obscures && state.isActive && state.searchText.isEmpty
+    guard state.isActive, state.searchText.isEmpty else { return false }
+    switch options.flavor {
+    case .controller: return options.obscures
+    case .display: return true
+    case .custom: return false
+    }
   }
 }
 
@@ -267,13 +278,15 @@ private struct Step {
     emit(.searchBarTextDidEndEditing)
   }
 
+  /// The Cancel button; with `showsCancelButton` it can be tapped while inactive, when only the
+  /// bar's delegate hears it (there is nothing to dismiss), and the custom controller forwards it.
   mutating func cancel() {
     emit(.searchBarCancelButtonClicked)
     switch flavor {
     case .controller:
-      dismiss()
+      if state.isActive { dismiss() }
     case .display:
-      endDisplaySearch()
+      if state.isActive { endDisplaySearch() }
     case .custom:
       resignFirstResponder()
       state.shown = .main
@@ -352,7 +365,8 @@ private struct Step {
 
   mutating func tapRow(_ row: Int, item: Int) {
     if tapLandsOnDimmingView {
-      dismiss()
+      // The dimming view's tap handler deactivates: Cancel without its button callback.
+      if flavor == .display { endDisplaySearch() } else { dismiss() }
       return
     }
     emit(
@@ -364,8 +378,8 @@ private struct Step {
     state.selectedItem = item
   }
 
-  /// With obscuresBackgroundDuringPresentation, the dimming view takes the tap while the results are
-  /// not shown: active with empty text (spec, "Select a row", the quirk).
+  /// The dimming view takes the tap while the results are not shown: active with empty text
+  /// (spec, "Select a row", the quirk; and the display table's "tap on the dimmed table").
   var tapLandsOnDimmingView: Bool { SearchLifecycle(options: options).isDimmingViewShown(state) }
 
   /// The table view that receives the tap.

@@ -48,6 +48,14 @@ extension SearchState {
     }
   }
 
+  /// Whether the table on screen holds other rows than in `other`: another table, or the
+  /// results filtered for another text or scope.
+  func showsOtherRows(than other: SearchState) -> Bool {
+    guard shown == other.shown else { return true }
+    return shown == .results
+      && (appliedSearchText != other.appliedSearchText || appliedScope != other.appliedScope)
+  }
+
   /// The columns a trace prints for each callback.
   var snapshot: CallbackSnapshot {
     CallbackSnapshot(

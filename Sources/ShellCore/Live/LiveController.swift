@@ -39,6 +39,7 @@ public final class LiveController {
     context.text = state.text
     context.isFirstResponder = state.isFirstResponder
     context.isSearching = state.isSearching(flavor)
+    context.showsCancelButton = session.settings.appearance.showsCancelButton
     context.scopeIndex = state.scopeIndex
     context.scopeCount = session.dataset.hasScopes ? session.dataset.scopeTitles.count : 0
     if key == .down { context.rowCount = session.tableRowCount }

@@ -11,6 +11,8 @@ public enum LiveKeyMapper {
     public var isFirstResponder = true
     /// Whether Cancel and the scope bar are on screen.
     public var isSearching = true
+    /// Whether Cancel shows even while not searching (`showsCancelButton`).
+    public var showsCancelButton = false
     /// `selectedScopeButtonIndex`.
     public var scopeIndex = 0
     /// How many scope buttons there are (0 without a scope bar).
@@ -96,7 +98,7 @@ public enum LiveKeyMapper {
       guard !context.text.isEmpty else { return Step() }
       return Step(actions: focus + [.searchButtonTapped], command: .submit)
     case .escape:
-      guard context.isSearching else { return Step(effect: .leave) }
+      guard context.isSearching || context.showsCancelButton else { return Step(effect: .leave) }
       return Step(actions: [.cancelButtonTapped], command: .cancel, effect: .leave)
     case .tab, .backTab:
       guard context.scopeCount > 1 else { return Step() }

@@ -1,4 +1,5 @@
-/// A terminal colour for the search bar's text and tint (`set bar-text-color`, `set bar-tint`).
+/// A terminal colour for the search bar's text, tint and background (`set bar-text-color`,
+/// `set bar-tint`, `set bar-background`).
 public enum BarColor: String, CaseIterable, Sendable {
   /// The terminal's own foreground colour.
   case `default`
@@ -10,6 +11,8 @@ public enum BarColor: String, CaseIterable, Sendable {
   case magenta
   case cyan
   case white
+  /// `UIColor.orangeColor()`, the custom search bar tutorial's text and tint (256-colour 208).
+  case orange
 
   /// The SGR foreground code, or nil for the terminal's default.
   var sgrCode: String? {
@@ -23,6 +26,18 @@ public enum BarColor: String, CaseIterable, Sendable {
     case .magenta: return "35"
     case .cyan: return "36"
     case .white: return "37"
+    case .orange: return "38;5;208"
+    }
+  }
+
+  /// The SGR background code, or nil for the terminal's default.
+  var backgroundCode: String? {
+    switch self {
+    case .default: return nil
+    case .orange: return "48;5;208"
+    case .black, .red, .green, .yellow, .blue, .magenta, .cyan, .white:
+      // 30-37 in the foreground are 40-47 in the background.
+      return sgrCode.flatMap(Int.init).map { String($0 + 10) }
     }
   }
 }

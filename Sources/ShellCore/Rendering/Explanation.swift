@@ -13,9 +13,12 @@ struct Explanation {
     if let live { lines.append(live) }
     if let answer = snapshot.lastAnswer { lines.append("The last search \(answer).") }
     if snapshot.isDimmed {
+      let why =
+        options.flavor == .display
+        ? "a UISearchDisplayController dims while active with empty text"
+        : "obscuresBackgroundDuringPresentation, active with empty text"
       lines.append(
-        "The dimming view covers the table (obscuresBackgroundDuringPresentation, active with empty text): a tap on a row dismisses the search instead of selecting it."
-      )
+        "The dimming view covers the table (\(why)): a tap on a row ends the search instead of selecting it.")
     }
     if let detail = snapshot.detail {
       lines.append("The detail view of \(quoted(detail.title)) is pushed over the table; 'back' closes it.")
@@ -104,12 +107,22 @@ struct Explanation {
   private var matching: String? {
     guard state.shown == .results else { return nil }
     var text =
-      "A row is in it when its \(Sanitizer.printable(snapshot.fields)) matches \(quoted(state.appliedText)): \(snapshot.settings.match.abstract) (match '\(snapshot.settings.match.rawValue)')"
+      "A row is in it when its \(Sanitizer.printable(snapshot.fields)) matches \(quoted(state.appliedText)): \(snapshot.settings.match.abstract) (match '\(snapshot.settings.match.rawValue)'\(syntaxNote))"
     if state.appliedScope != 0 {
       text +=
         ", and its category is '\(Sanitizer.printable(snapshot.scopeTitles[state.appliedScope]))'"
     }
     return text + "."
+  }
+
+  /// "; syntax 'literal': the whole text is one substring": how the text was read, except by a
+  /// regex, which reads its pattern either way.
+  private var syntaxNote: String {
+    guard snapshot.settings.match != .regex else { return "" }
+    switch snapshot.settings.syntax {
+    case .literal: return "; syntax 'literal': the whole text is one substring"
+    case .extended: return "; syntax 'extended': the text is a query of terms"
+    }
   }
 
   /// Live search off: the list may lag behind the bar.

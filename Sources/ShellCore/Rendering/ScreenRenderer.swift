@@ -4,6 +4,8 @@ struct ScreenRenderer {
   let snapshot: ScreenSnapshot
   /// Colours, or none.
   let style: TextStyle
+  /// The columns the lines fit: a long text scrolls in the field, a long title is cut with `…`.
+  var width = Int.max
 
   private var state: SearchState { snapshot.state }
   private var flavor: Flavor { snapshot.settings.lifecycle.flavor }
@@ -11,8 +13,12 @@ struct ScreenRenderer {
   private var appearance: BarAppearance { snapshot.settings.appearance }
 
   /// Whether the navigation (title) bar is on screen: hidden while searching when
-  /// `hidesNavigationBarDuringPresentation` is on.
-  var isNavigationBarShown: Bool { !(appearance.hidesNavigationBar && state.isSearching(flavor)) }
+  /// `hidesNavigationBarDuringPresentation` is on; the Chinese guide's own bar instead hides
+  /// from searchBarTextDidBeginEditing to searchBarTextDidEndEditing.
+  var isNavigationBarShown: Bool {
+    if appearance.hidesCustomNavigationBarWhileEditing { return !state.isFirstResponder }
+    return !(appearance.hidesNavigationBar && state.isSearching(flavor))
+  }
 
   /// The navigation bar line above the search bar, while the search is active and the bar stays
   /// (`set hides-nav-bar off`); while inactive the table's header carries the title instead.
@@ -24,27 +30,41 @@ struct ScreenRenderer {
   /// The search bar (prompt, text or placeholder, the cursor while editing, Cancel while active)
   /// and the scope bar while it is visible; nothing while the bar is scrolled out of sight.
   func barLines() -> [String] {
-    guard !state.isBarScrolledOut else { return navigationLines() }
-    var lines = navigationLines()
-    if !appearance.prompt.isEmpty { lines.append(Sanitizer.printable(appearance.prompt)) }
+    let navigation = navigationLines().flatMap { TextWrapper.wrap($0, width: width) }
+    guard !state.isBarScrolledOut else { return navigation }
+    var lines = navigation
+    if !appearance.prompt.isEmpty {
+      lines += TextWrapper.wrap(Sanitizer.printable(appearance.prompt), width: width)
+    }
     lines.append(searchBarLine())
-    if let scopes = scopeBarLine() { lines.append("scope: " + scopes) }
+    if let scopes = scopeBarLine() {
+      lines += TextWrapper.wrap("scope: " + scopes, width: width, continuation: "       ")
+    }
     return lines
   }
 
   /// `[ text| ] Cancel`: the placeholder while empty, the cursor while first responder.
+  ///
+  /// A text too long for the width scrolls as a text field does, keeping its end (and the
+  /// cursor) in sight after `…`; a long placeholder is cut at its end.
   func searchBarLine() -> String {
     let cursor = state.isFirstResponder ? style.color("|", appearance.tint) : ""
+    let room = width - 4 - (state.isFirstResponder ? 1 : 0) - (isCancelShown ? 7 : 0)
     var bar = "[ "
     if state.text.isEmpty {
-      bar += cursor + style.dim(Sanitizer.printable(snapshot.settings.placeholder))
+      let placeholder = TextWrapper.fitting(Sanitizer.printable(snapshot.settings.placeholder), columns: room)
+      bar += cursor + style.dim(placeholder)
     } else {
-      bar += style.color(Sanitizer.printable(state.text), appearance.textColor) + cursor
+      let text = TextWrapper.fitting(Sanitizer.printable(state.text), columns: room, keepingEnd: true)
+      bar += style.color(text, appearance.textColor) + cursor
     }
     bar += " ]"
-    if state.isSearching(flavor) { bar += " " + style.color("Cancel", appearance.tint) }
-    return bar
+    if isCancelShown { bar += " " + style.color("Cancel", appearance.tint) }
+    return style.background(bar, appearance.background)
   }
+
+  /// Whether the Cancel button is on screen.
+  var isCancelShown: Bool { appearance.showsCancel(searching: state.isSearching(flavor)) }
 
   /// The scope buttons, the selected one in brackets, while the scope bar is visible.
   func scopeBarLine() -> String? {
@@ -90,21 +110,25 @@ struct ScreenRenderer {
 
   /// The table's header and the snapshot's rows, numbered, and how many more follow.
   func tableLines() -> [String] {
-    var lines = [headerLine]
+    var lines = headerLines
     lines += snapshot.rows.map(rowLine)
     if let more = moreLine { lines.append(more) }
     return lines
   }
 
-  /// The header as the table's first line.
-  var headerLine: String { style.bold(tableHeader()) }
+  /// The header as the table's first lines, wrapped at the width.
+  var headerLines: [String] {
+    TextWrapper.wrap(tableHeader(), width: width, continuation: "  ").map(style.bold)
+  }
 
   /// One numbered row, dimmed under the dimming view.
   func rowLine(_ row: ScreenSnapshot.Row) -> String {
-    let width = String(max(snapshot.rowCount?.value ?? 0, 1)).count
+    let digits = String(max(snapshot.rowCount?.value ?? 0, 1)).count
     let number = String(row.number)
-    let title = rowTitle(row.title, highlights: row.highlights)
-    let line = "  " + String(repeating: " ", count: max(0, width - number.count)) + number + "  " + title
+    // A title wider than its cell is cut with `…`, as a table cell truncates its label.
+    let (fitted, isCut) = TextWrapper.fittingCharacters(row.title, columns: width - 4 - digits)
+    let title = rowTitle(fitted, highlights: row.highlights) + (isCut ? "…" : "")
+    let line = "  " + String(repeating: " ", count: max(0, digits - number.count)) + number + "  " + title
     return snapshot.isDimmed ? style.dim(line) : line
   }
 

@@ -15,7 +15,8 @@ public struct TextStyle: Sendable {
 
   /// Every SGR code this type writes, and only these: the sanitizer lets exactly these through.
   static let codes: Set<String> = Set(
-    ["0", "1", "2", "1;33", "36", "7", "1;31"] + BarColor.allCases.compactMap(\.sgrCode))
+    ["0", "1", "2", "1;33", "36", "7", "1;31"] + BarColor.allCases.compactMap(\.sgrCode)
+      + BarColor.allCases.compactMap(\.backgroundCode))
 
   private func wrap(_ text: String, _ code: String) -> String {
     assert(Self.codes.contains(code), "an SGR code the sanitizer would escape")
@@ -34,6 +35,14 @@ public struct TextStyle: Sendable {
   func color(_ text: String, _ color: BarColor) -> String {
     guard let code = color.sgrCode else { return text }
     return wrap(text, code)
+  }
+  /// Text on a bar colour (`barTintColor`), which spans the styled pieces inside it: each of
+  /// their resets sets the background again.
+  func background(_ text: String, _ color: BarColor) -> String {
+    guard isEnabled, let code = color.backgroundCode else { return text }
+    assert(Self.codes.contains(code), "an SGR code the sanitizer would escape")
+    let open = "\u{1B}[\(code)m"
+    return open + text.replacingOccurrences(of: "\u{1B}[0m", with: "\u{1B}[0m" + open) + "\u{1B}[0m"
   }
   /// The highlighted row in live mode.
   func inverse(_ text: String) -> String { wrap(text, "7") }

@@ -5,14 +5,29 @@ enum TraceFormatter {
   static func line(
     _ callback: Callback, receipt: Receipt, naming: CallbackNaming = .swift, style: TextStyle
   ) -> String {
-    var text = "  " + call(callback, naming: naming, style: style) + "  " + receipt.mark
-    let state = callback.state
-    text +=
-      "  "
-      + style.dim(
-        "[isActive: \(state.isActive), text: \(quoted(state.text)), firstResponder: \(state.isFirstResponder), shown: \(state.shown.rawValue)]"
-      )
-    return text
+    "  " + call(callback, naming: naming, style: style) + "  " + receipt.mark + "  "
+      + style.dim(stateColumns(callback.state))
+  }
+
+  /// The trace of a callback in lines of at most `width` columns: `line` when it fits, else the
+  /// call and its receiver wrapped under its arguments and the state on lines of its own.
+  static func lines(
+    _ callback: Callback, receipt: Receipt, naming: CallbackNaming = .swift, style: TextStyle, width: Int
+  ) -> [String] {
+    let single = line(callback, receipt: receipt, naming: naming, style: style)
+    guard TextWrapper.displayWidth(single) > width else { return [single] }
+    let call = TextWrapper.wrap(
+      call(callback, naming: naming, style: style) + "  " + receipt.mark, width: width, indent: "  ",
+      continuation: "      ")
+    let state = TextWrapper.wrap(
+      style.dim(stateColumns(callback.state)), width: width, indent: "      ", continuation: "       ")
+    return call + state
+  }
+
+  /// `[isActive: …, text: …, firstResponder: …, shown: …]`: the state at one step.
+  static func stateColumns(_ state: CallbackSnapshot) -> String {
+    "[isActive: \(state.isActive), text: \(quoted(state.text)), firstResponder: \(state.isFirstResponder),"
+      + " shown: \(state.shown.rawValue)]"
   }
 
   /// The selector, its arguments and its return value, without the state.

@@ -34,13 +34,12 @@ extension Session {
       }
     }
     let echoed = isEchoing(line, depth: depth)
-    let shown =
-      String(repeating: ">", count: depth) + " " + (written.map(CommandTokenizer.trimmingLine) ?? line)
-    if echoed { console.print(shown) }
+    let shown = written.map(CommandTokenizer.trimmingLine) ?? line
+    if echoed { printEcho(shown, depth: depth) }
     guard isAction else { return true }
     scripting.actionsPresented += 1
     if let pacer = options.pacer, options.step {
-      if !echoed { console.print(shown) }
+      if !echoed { printEcho(shown, depth: depth) }
       flushCast()
       pacer.waitForKey(enterOnly: true, timeout: nil)
       if interruption.isCancelled { return skip() }

@@ -20,7 +20,8 @@ extension Session {
     var lines: [String] = []
     switch mode {
     case .on where receipt.isReceived, .all:
-      lines.append(TraceFormatter.line(callback, receipt: receipt, naming: settings.naming, style: style))
+      lines += TraceFormatter.lines(
+        callback, receipt: receipt, naming: settings.naming, style: style, width: outputWidth)
     case .json where traceFile == nil:
       lines.append(TraceFormatter.json(callback, receipt: receipt, naming: settings.naming))
     case .on, .off, .json, .state:

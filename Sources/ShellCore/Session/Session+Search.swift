@@ -10,7 +10,7 @@ extension Session {
       return try searchedRows(text: text, rule: settings.match, scope: scope)
     } catch {
       let rows = NoRows()
-      searchCache = (SearchKey(text: text, scope: scope, match: settings.match), rows)
+      searchCache = (SearchKey(text: text, scope: scope, match: settings.match, syntax: settings.syntax), rows)
       return rows
     }
   }
@@ -36,12 +36,12 @@ extension Session {
       guard settings.lifecycle.rule == .text else { return NoRows() }
       if scope == 0 { return backend.allRows() }
     }
-    let key = SearchKey(text: text, scope: scope, match: rule)
+    let key = SearchKey(text: text, scope: scope, match: rule, syntax: settings.syntax)
     if let searchCache, searchCache.key == key { return searchCache.rows }
     // The rows on screen are about to change: holding them through the search would keep two
     // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
     searchCache = nil
-    let request = SearchRequest(text: text, rule: rule, scope: scope)
+    let request = SearchRequest(text: text, rule: rule, syntax: settings.syntax, scope: scope)
     guard let rows = try backend.search(request, cancellation: cancellation) else {
       let command = String(CommandTokenizer.firstWord(scripting.currentLine[...]).word)
       throw .cancelled(command: command, outcome: "the search is as it was before it")
@@ -72,4 +72,5 @@ struct SearchKey: Equatable {
   var text: String
   var scope: Int
   var match: MatchRule
+  var syntax: QuerySyntax
 }

@@ -29,14 +29,15 @@ extension Session {
 
   /// The renderer for the screen now (see `snapshot`).
   func renderer(table sight: TableSight? = nil) -> ScreenRenderer {
-    ScreenRenderer(snapshot: snapshot(table: sight), style: style)
+    ScreenRenderer(snapshot: snapshot(table: sight), style: style, width: outputWidth)
   }
 
   /// The table rows at `range` with their titles and, on a colour terminal, the matches of the
   /// text the results were filtered with.
   func shownRows(_ rows: any SearchRows, in range: Range<Int>) -> [ScreenSnapshot.Row] {
     let highlighted = state.shown == .results && style.isEnabled && !state.appliedText.isEmpty
-    let request = SearchRequest(text: state.appliedText, rule: settings.match, scope: state.appliedScope)
+    let request = SearchRequest(
+      text: state.appliedText, rule: settings.match, syntax: settings.syntax, scope: state.appliedScope)
     return rows.rows(in: range).enumerated().map { offset, row in
       ScreenSnapshot.Row(
         number: range.lowerBound + offset + 1, id: row.id, title: row.title,

@@ -57,6 +57,9 @@ public final class Session {
   var interruptReported = false
   /// What the audience sees: every line passes it, and it keeps the cast being recorded.
   let audience: AudienceScreen
+  /// The terminal's columns, asked before each output; set by the executable only on a terminal
+  /// (elsewhere output is 80 columns wide).
+  public var terminalColumns: (() -> Int)?
 
   /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path), with
   /// `configuration` read from the environment at start (the defaults when not given).
@@ -248,6 +251,7 @@ private struct TableKey: Equatable {
   var text: String
   var scope: Int
   var match: MatchRule
+  var syntax: QuerySyntax
   var dimmed: Bool
 }
 
@@ -259,7 +263,8 @@ extension Session {
     let filtered = state.shown == .results
     return TableKey(
       dataset: ObjectIdentifier(dataset), shown: state.shown, text: filtered ? state.appliedText : "",
-      scope: filtered ? state.appliedScope : 0, match: settings.match, dimmed: isDimmed)
+      scope: filtered ? state.appliedScope : 0, match: settings.match, syntax: settings.syntax,
+      dimmed: isDimmed)
   }
 
   /// Prints the search bar, the scope bar when visible, and the table if it changed.
@@ -293,7 +298,7 @@ extension Session {
       lastTable = tableKey
       return
     }
-    try emit(renderer.headerLine)
+    for line in renderer.headerLines { try emit(line) }
     let rows = tableRows
     let count = renderer.snapshot.rowCount?.value ?? 0
     for start in stride(from: 0, to: count, by: Self.listChunk) {
@@ -318,15 +323,14 @@ extension Session {
 extension Session {
   /// Applies the command line's `--flavor` and `--trace` before the first command, without output.
   public func applyStartupOptions(flavor: Flavor?, trace: Bool) {
-    if let flavor { settings.lifecycle.flavor = flavor }
+    if let flavor { settings.lifecycle.setFlavor(flavor) }
     if trace { self.trace = .on }
   }
 
   /// The banner and first screen an interactive session opens with.
   public func printWelcome(version: String) {
-    console.print(
-      "SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
-    console.print(
+    printWrapped("SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
+    printWrapped(
       "Dataset '\(Sanitizer.printable(dataset.name))' (\(dataset.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue)."
     )
     printScreen()

@@ -6,6 +6,8 @@ struct SessionSettings: Equatable {
   var chosenApp: AppID = .generic
   /// How the query is compared with the rows.
   var match: MatchRule = .fold
+  /// How the text is read: one literal substring, or the extended query syntax.
+  var syntax: QuerySyntax = .extended
   /// The navigation bar title.
   var title = ""
   /// The search bar's placeholder.
@@ -21,20 +23,21 @@ struct SessionSettings: Equatable {
   /// Whether the app's log lines and actions are printed (`set app-log`); kept across loads.
   var appLog = false
 
-  /// The settings a dataset's presets call for.
-  init(presets: DatasetPresets, pageSize: Int = 10, appearance: BarAppearance = BarAppearance()) {
+  /// The settings a dataset's presets call for; the page size is the session's own.
+  init(presets: DatasetPresets, pageSize: Int = 10) {
     lifecycle = presets.lifecycle
     chosenApp = presets.app
     match = presets.match
+    syntax = presets.syntax
     title = presets.title
     placeholder = presets.placeholder
     self.pageSize = pageSize
-    self.appearance = appearance
+    self.appearance = presets.appearance
   }
 
   /// The settings for a newly loaded dataset: its presets, with what outlives a load kept.
   init(presets: DatasetPresets, keeping previous: SessionSettings) {
-    self.init(presets: presets, pageSize: previous.pageSize, appearance: previous.appearance)
+    self.init(presets: presets, pageSize: previous.pageSize)
     naming = previous.naming
     appLog = previous.appLog
   }

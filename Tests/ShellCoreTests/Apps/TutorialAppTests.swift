@@ -238,7 +238,7 @@ struct AppLogLimitTests {
     let fixture = try SessionFixture(dataset: "countries")
     let output = fixture.run("set app fruits", "set app-log on", "search a").output
     let logged = output.filter { $0.hasPrefix("  NSLog: str=") }
-    let total = fixture.session.tableRows.count
+    let total = fixture.session.tableRows.settledCount
     #expect(total > Session.appLogLimit)
     #expect(logged.count == Session.appLogLimit)
     #expect(output.contains("  … \(total - Session.appLogLimit) more NSLog lines"))

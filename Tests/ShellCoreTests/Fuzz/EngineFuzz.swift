@@ -34,10 +34,10 @@ enum EngineFuzz {
     let engine = SearchEngine(dataset: dataset, columns: columns, tuning: tuning)
     // A bounded number of searches, each checked against the (slow) reference.
     var budget = maxChecks
-    func check(_ query: String, _ rule: MatchRule, _ scope: Int) {
+    func check(_ query: String, _ rule: MatchRule, _ scope: Int, _ syntax: QuerySyntax) {
       guard budget > 0 else { return }
       budget -= 1
-      Self.check(engine, dataset, texts, query, rule, scope)
+      Self.check(engine, dataset, texts, query, rule, scope, syntax: syntax)
     }
     while !input.isEmpty, budget > 0 {
       var rule = MatchRule.allCases[Int(input.byte()) % MatchRule.allCases.count]
@@ -47,16 +47,17 @@ enum EngineFuzz {
       let query = rule == .regex ? RegexFuzz.pattern(&input, depth: 0) : self.query(&input)
       let mode = input.byte()
       if mode & 8 != 0 { engine.clearCache() }
+      let syntax: QuerySyntax = mode & 16 != 0 ? .literal : .extended
       // Typed a character at a time, as the live search does, then maybe backspaced.
       var typed = ""
       for character in query {
         typed.append(character)
-        if mode & 1 == 0 || typed.count == query.count { check(typed, rule, scope) }
+        if mode & 1 == 0 || typed.count == query.count { check(typed, rule, scope, syntax) }
       }
       if mode & 2 != 0 {
         while !typed.isEmpty {
           typed.removeLast()
-          check(typed, rule, scope)
+          check(typed, rule, scope, syntax)
         }
       }
     }
@@ -131,11 +132,11 @@ enum EngineFuzz {
   /// One search against the reference; traps on any difference.
   static func check(
     _ engine: SearchEngine, _ dataset: Dataset, _ texts: [String], _ query: String, _ rule: MatchRule,
-    _ scope: Int
+    _ scope: Int, syntax: QuerySyntax = .extended
   ) {
     let found: [Int32]
     do {
-      found = try engine.search(query, rule: rule, scope: scope)
+      found = try engine.search(query, rule: rule, syntax: syntax, scope: scope)
     } catch {
       // Only a pattern may be refused, and then the reference matches nothing with it.
       precondition(rule == .regex, "\(rule) refused \(debug(query)): \(error)")
@@ -143,10 +144,10 @@ enum EngineFuzz {
     }
     let expected = ReferenceMatcher.search(
       texts: texts, titles: (0..<dataset.rowCount).map(dataset.title), scopes: dataset.rowScopes,
-      query: query, rule: rule, scope: scope)
+      query: query, rule: rule, syntax: syntax, scope: scope)
     precondition(
       found.map(Int.init) == expected,
-      "\(rule) \(debug(query)) scope \(scope): engine \(found), reference \(expected), rows \(texts.map(debug))"
+      "\(rule) \(syntax) \(debug(query)) scope \(scope): engine \(found), reference \(expected), rows \(texts.map(debug))"
     )
   }
 

@@ -163,6 +163,26 @@ struct LifecycleDisplayFlavorTests {
       [.didSelectRow("tableView", row: 6, at(.inactive, "", .notFR, .main))],
       state: { $0.selectedItem = 6 }),
     LifecycleCase(
+      "displayRowTapOnDimmedTableEndsSearchWithoutCancelOrSelection", .display, setup: Given.tappedIn,
+      .rowTapped(row: 1, item: 1),
+      [
+        .willEndSearch(at(.inactive, "", .fr, .main)),
+        .shouldEndEditing(at(.inactive, "", .fr, .main)),
+        .textDidEndEditing(at(.inactive, "", .notFR, .main)),
+        .didEndSearch(at(.inactive, "", .notFR, .main)),
+      ],
+      state: { $0 = SearchState() }),
+    LifecycleCase(
+      "displayRowTapOnDimmedTableAfterSearchKeySkipsResign", .display,
+      setup: Given.searched("a") + [.clearButtonTapped], .rowTapped(row: 0, item: 0),
+      [
+        .willEndSearch(at(.inactive, "", .notFR, .main)),
+        .didEndSearch(at(.inactive, "", .notFR, .main)),
+      ],
+      state: {
+        $0 = SearchState(); $0.resultsTableLoaded = true
+      }),
+    LifecycleCase(
       "displaySetActiveTrueBeginsSearchWithoutBarCallbacks", .display, setup: [], .activeSetByCode(true),
       [
         .willBeginSearch(at(.active, "", .notFR, .main)),

@@ -14,9 +14,11 @@ struct LiveKeyMapperTests {
 
   static func context(
     text: String = "", focused: Bool = true, searching: Bool = true, scope: Int = 0, scopes: Int = 0,
-    highlight: Int? = nil, item: Int? = nil, rows: Int = 0, detail: Bool = false, barOut: Bool = false
+    highlight: Int? = nil, item: Int? = nil, rows: Int = 0, detail: Bool = false, barOut: Bool = false,
+    showsCancel: Bool = false
   ) -> LiveKeyMapper.Context {
     var context = LiveKeyMapper.Context()
+    context.showsCancelButton = showsCancel
     context.text = text
     context.isFirstResponder = focused
     context.isSearching = searching
@@ -71,6 +73,10 @@ struct LiveKeyMapperTests {
     Case(
       name: "Esc without Cancel only leaves", key: .escape, context: context(searching: false),
       step: .init(effect: .leave)),
+    Case(
+      name: "Esc taps an always-shown Cancel, then leaves", key: .escape,
+      context: context(searching: false, showsCancel: true),
+      step: .init(actions: [.cancelButtonTapped], command: .cancel, effect: .leave)),
     Case(
       name: "Tab selects the next scope", key: .tab, context: context(scope: 1, scopes: 4),
       step: .init(actions: [.scopeButtonTapped(2)], command: .scope(2))),

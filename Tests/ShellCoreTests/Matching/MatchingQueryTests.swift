@@ -18,6 +18,27 @@ struct MatchingQueryTests {
     #expect(!flat[8].negated && flat[8].needle == "!")
   }
 
+  /// The literal syntax reads the whole text as one term: no markers, no escapes, spaces kept.
+  @Test(arguments: [
+    "!a ^b c$ 'd e | f \\!g h\\ i !", "chew sour", "!c", " lead", "|", "\\", "a\u{301} b",
+  ])
+  func literalIsOneTermOfTheWholeText(query: String) {
+    for rule in MatchRule.allCases where rule != .regex {
+      let parsed = ParsedQuery(query, rule: rule, syntax: .literal)
+      #expect(parsed.clauses.map { $0.map(\.text) } == [[query]])
+      let term = parsed.clauses[0][0]
+      #expect(!term.negated && !term.anchoredStart && !term.anchoredEnd)
+      #expect(term.kind == (rule == .prefix ? .wordStart : rule == .fuzzy ? .fuzzy : .contains))
+    }
+    #expect(ParsedQuery("", rule: .fold, syntax: .literal).isEmpty)
+  }
+
+  @Test func literalHighlightsTheWholeSubstring() {
+    #expect(MatchHighlighter.ranges(in: "sour chew", query: "r c", rule: .ci, syntax: .literal) == [3..<6])
+    #expect(MatchHighlighter.ranges(in: "sour chew", query: "chew sour", rule: .ci, syntax: .literal) == [])
+    #expect(MatchHighlighter.ranges(in: "sour chew", query: "chew sour", rule: .ci) == [0..<4, 5..<9])
+  }
+
   /// A separator or marker followed by a combining mark is one Character but still separates.
   @Test(arguments: [
     ("a \u{301}b", [["a"], ["\u{301}b"]]), ("x\u{604} y", [["x\u{604}"], ["y"]]),

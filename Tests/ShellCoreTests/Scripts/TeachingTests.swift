@@ -7,6 +7,8 @@ import Testing
 struct TeachingTests {
   @Test func traceStateIsOneTableRowPerReceivedCallbackWithMatches() throws {
     let fixture = try SessionFixture(dataset: "fruits")
+    // Wide enough for one line per callback; at 80 columns the compact table follows.
+    fixture.session.terminalColumns = { 200 }
     let printed = fixture.run("trace state", "type p")
     #expect(printed.output.first?.hasPrefix("  callback") == true)
     // The fruit app implements only the updater: one row for the tap in, one for the "p".
@@ -14,6 +16,11 @@ struct TeachingTests {
     #expect(rows.count == 2)
     #expect(!printed.output.contains { $0.contains("searchBarShouldBeginEditing") })
     #expect(rows.last?.hasSuffix("true      \"p\"   true            results  8") == true)
+    fixture.session.terminalColumns = nil
+    let narrow = fixture.run("type i").output
+    #expect(narrow.first == "  active  FR    shown    matches  text  callback")
+    #expect(narrow.contains("  true    true  results  1        \"pi\"  updateSearchResults(for:)"))
+    #expect(narrow.allSatisfy { TextWrapper.displayWidth($0) <= 80 })
   }
 
   @Test func mermaidDiagramDrawsWhatTheAppReceives() throws {
@@ -102,18 +109,38 @@ struct TeachingTests {
     let markdown = folder.appendingPathComponent("flow.md").path
     let printed = fixture.run("search a;b", "diagram all last \(markdown)")
     #expect(printed.errors == [])
-    #expect(printed.output.last == "Wrote a sequence diagram of 8 callbacks to '\(markdown)' (Mermaid)")
+    #expect(
+      printed.output.suffix(2).joined(separator: " ")
+        == "Wrote a sequence diagram of 8 callbacks to '\(markdown)' (Mermaid)")
     let text = try String(contentsOfFile: markdown, encoding: .utf8)
     #expect(text.hasPrefix("```mermaid\nsequenceDiagram\n"))
     #expect(text.contains("textDidChange:) \"a#59;b\" (not implemented)"))
     #expect(text.hasSuffix("```\n"))
   }
 
-  @Test(arguments: ["candies", "countries", "countries-custom", "fruits", "recipes"])
+  @Test(arguments: ["candies", "countries", "countries-custom", "countries-guide", "fruits", "recipes"])
   func walkthroughRunsWithoutErrors(_ name: String) throws {
     let fixture = try SessionFixture(dataset: "countries")
     let printed = fixture.run("demo \(name)")
     #expect(printed.errors == [])
     #expect(printed.output.contains { $0.hasPrefix("> load ") })
+  }
+
+  /// A walkthrough leaves the session on its dataset and flavor, and its last line says so.
+  @Test(arguments: [
+    ("candies", "candies", "display"), ("countries-custom", "countries-custom", "custom"),
+    ("fruits", "fruits", "controller"),
+  ])
+  func walkthroughSaysWhereItLeavesTheSession(name: String, dataset: String, flavor: String) throws {
+    let fixture = try SessionFixture(dataset: "recipes")
+    let printed = fixture.run("demo \(name)")
+    let last = printed.output.joined(separator: " ")
+    #expect(
+      last.hasSuffix(
+        "End of demo '\(name)': the session stays on dataset '\(dataset)', flavor \(flavor), trace on."
+          + " 'load NAME' opens another dataset; 'trace off' stops the trace."))
+    #expect(fixture.session.dataset.name == dataset)
+    #expect(fixture.session.settings.lifecycle.flavor.rawValue == flavor)
+    #expect(fixture.run("status").output.first == "dataset: \(dataset)")
   }
 }

@@ -2,7 +2,8 @@ import Testing
 
 @testable import ShellCore
 
-/// With obscuresBackgroundDuringPresentation, a tap on the dimmed table dismisses instead of selecting.
+/// With obscuresBackgroundDuringPresentation, or always in the display flavor, a tap on the dimmed
+/// table ends the search instead of selecting.
 struct DimmingViewTests {
   @Test(arguments: ["select 3", "detail 3"])
   func tapOnDimmedTableDismissesAndSelectsNothing(_ command: String) throws {
@@ -13,7 +14,7 @@ struct DimmingViewTests {
     #expect(printed.errors == [])
     #expect(
       printed.output.first
-        == "The tap landed on the dimming view: the search was dismissed and no row was selected")
+        == "The tap landed on the dimming view: the search ended and no row was selected")
     #expect(fixture.session.state.isActive == false)
     #expect(fixture.session.state.selectedItem == nil)
     #expect(fixture.session.lastCallbacks.map(\.name).first == .willDismissSearchController)
@@ -24,5 +25,63 @@ struct DimmingViewTests {
     let printed = fixture.run("set obscures on", "search ap", "select 2")
     #expect(printed.output.last == "Selected row 2: Grapes")
     #expect(fixture.session.state.isActive)
+  }
+
+  @Test(arguments: ["candies", "recipes"])
+  func displayControllerDimsWhileActiveWithEmptyText(_ dataset: String) throws {
+    let fixture = try SessionFixture(dataset: dataset)
+    #expect(!fixture.session.isDimmed)
+    let printed = fixture.run("focus")
+    #expect(fixture.session.isDimmed)
+    #expect(printed.output.contains { $0.hasSuffix("· dimmed") })
+    fixture.run("type c")
+    #expect(!fixture.session.isDimmed)
+  }
+
+  /// `load candies`, `focus`, `select 2`: the tap ends the search (setActive(false)), as the
+  /// lifecycle contract's display table says, and "chocolate Chip" is not selected.
+  @Test func displayTapOnDimmedTableEndsTheSearch() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    let printed = fixture.run("load candies", "focus", "select 2")
+    #expect(printed.errors == [])
+    #expect(
+      printed.output.contains(
+        "The tap landed on the dimming view: the search ended and no row was selected"))
+    #expect(!printed.output.contains { $0.hasPrefix("Selected row") })
+    #expect(
+      fixture.session.lastCallbacks.map(\.name) == [
+        .willEndSearch, .searchBarShouldEndEditing, .searchBarTextDidEndEditing, .didEndSearch,
+      ])
+    #expect(fixture.session.state == SearchState())
+    let status = fixture.run("status").output
+    #expect(status.contains("active: false"))
+    #expect(status.contains("selected: none"))
+  }
+
+  @Test func displayTapAfterTypingSelectsFromTheResultsTable() throws {
+    let fixture = try SessionFixture(dataset: "candies")
+    let printed = fixture.run("focus", "type c", "select 2")
+    #expect(printed.output.last == "Selected row 2: chocolate Chip")
+    #expect(fixture.session.lastCallbacks.map(\.name) == [.didSelectRow])
+  }
+
+  @Test func obscuresIsRefusedInTheDisplayFlavorWithTheReason() throws {
+    let fixture = try SessionFixture(dataset: "candies")
+    let before = fixture.session.settings
+    let printed = fixture.run("set obscures on")
+    #expect(printed.output == [])
+    #expect(printed.errors.count == 1)
+    #expect(printed.errors.first?.contains("Cannot change 'obscures' in the display flavor") == true)
+    #expect(printed.errors.first?.contains("always dims") == true)
+    #expect(fixture.session.settings == before)
+    // Setting the value it has changes nothing and is accepted (a recording's header replays it).
+    #expect(fixture.run("set obscures off").errors == [])
+  }
+
+  @Test func switchingToTheDisplayFlavorTurnsObscuresOff() throws {
+    let fixture = try SessionFixture(dataset: "fruits")
+    fixture.run("set obscures on", "set flavor display")
+    #expect(fixture.session.settings.lifecycle.obscures == false)
+    #expect(fixture.run("set obscures").output == ["obscures: off  (on|off)"])
   }
 }

@@ -16,11 +16,11 @@ struct ScreenAppearanceTests {
   }
 
   @Test func hiddenBarShowsOnPullAndOnFocus() throws {
-    let fixture = try SessionFixture(dataset: "fruits")
+    let fixture = try SessionFixture(dataset: "countries")
     let hidden = fixture.run("set bar-hidden on").output
     #expect(!hidden.contains { $0.hasPrefix("[ ") })
-    #expect(hidden.first?.hasPrefix("Fruits · main table") == true)
-    #expect(fixture.run("pull").output.first == "[ Search ]")
+    #expect(hidden.first?.hasPrefix("Countries · main table") == true)
+    #expect(fixture.run("pull").output.first == "[ Search here... ]")
     #expect(fixture.run("pull").errors == ["error: Cannot run 'pull': the search bar is already in sight"])
     fixture.run("set bar-hidden off", "set bar-hidden on")
     #expect(fixture.run("search ap").output.first == "[ ap| ] Cancel")
@@ -70,6 +70,28 @@ struct ScreenAppearanceTests {
     #expect(lines.count == 5 + 6)
     #expect(lines.first?.hasPrefix("{\"callback\":\"searchBarShouldBeginEditing(_:)\"") == true)
     #expect(fixture.run("trace on \(path)").errors.first?.hasPrefix("error: Unexpected argument") == true)
+  }
+
+  /// `trace json FILE` starts the file afresh, as `help trace` says: what it held is replaced,
+  /// and a second `trace json FILE` starts it again.
+  @Test func traceJSONFileStartsAfresh() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trace-\(UUID().uuidString).jsonl"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "an earlier line\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let fixture = try SessionFixture()
+    fixture.run("trace json \(path)", "focus")
+    var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 5)
+    #expect(!lines.contains("an earlier line"))
+    fixture.run("trace json \(path)", "type a")
+    lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(
+      lines.first?.hasPrefix("{\"callback\":\"searchBar(_:shouldChangeTextIn:replacementText:)\"") == true)
+    let help = fixture.run("help trace").output.joined(separator: " ")
+    #expect(help.contains("FILE starts afresh"))
   }
 
   @Test func liveWithoutATerminalIsAClearError() throws {

@@ -5,14 +5,17 @@ import Foundation
 /// It applies the definitions directly: `TextFolding` forms compared scalar by scalar, the
 /// `ParsedQuery` syntax, and the fuzzy score by plain dynamic programming over all gap lengths.
 enum ReferenceMatcher {
-  /// Whether `text` matches `query` under `rule` (an empty or all-whitespace query matches every row).
-  static func matches(_ text: String, query: String, rule: MatchRule) -> Bool {
-    if query.allSatisfy(\.isWhitespace) { return true }
+  /// Whether `text` matches `query` under `rule`, read in `syntax` (a blank query matches every
+  /// row: an empty one, or in `extended` or for `regex` one of only spaces).
+  static func matches(_ text: String, query: String, rule: MatchRule, syntax: QuerySyntax = .extended) -> Bool
+  {
     if rule == .regex {
+      if query.allSatisfy(\.isWhitespace) { return true }
       guard let matcher = try? RegexMatcher(pattern: query) else { return false }
       return matcher.matches(text)
     }
-    return matches(text, parsed: ParsedQuery(query, rule: rule))
+    if syntax.isBlank(query) { return true }
+    return matches(text, parsed: ParsedQuery(query, rule: rule, syntax: syntax))
   }
 
   /// `matches` for a query parsed once (any rule but `regex`, the query not all whitespace).
@@ -25,11 +28,12 @@ enum ReferenceMatcher {
   /// The rows of `texts` (searched text per row) that match, in table order: ascending, or for
   /// `fuzzy` by score, then shorter title (UTF-8 bytes), then row.
   static func search(
-    texts: [String], titles: [String], scopes: [UInt16], query: String, rule: MatchRule, scope: Int
+    texts: [String], titles: [String], scopes: [UInt16], query: String, rule: MatchRule,
+    syntax: QuerySyntax = .extended, scope: Int
   ) -> [Int] {
     // Parsed (or compiled) once for every row.
-    let blank = query.allSatisfy(\.isWhitespace)
-    let parsed = blank || rule == .regex ? nil : ParsedQuery(query, rule: rule)
+    let blank = rule == .regex ? query.allSatisfy(\.isWhitespace) : syntax.isBlank(query)
+    let parsed = blank || rule == .regex ? nil : ParsedQuery(query, rule: rule, syntax: syntax)
     let pattern = blank || rule != .regex ? nil : try? RegexMatcher(pattern: query)
     let rows = texts.indices.filter { row in
       guard scope == 0 || (row < scopes.count && Int(scopes[row]) == scope) else { return false }

@@ -64,38 +64,46 @@ final class SearchEngine {
       rowCount: dataset.rowCount, capacity: other.cache.capacity, bitmapThreshold: other.tuning.bitmap)
   }
 
-  /// The ids of the rows whose text matches `query` under `rule` and whose scope is `scope`.
+  /// The ids of the rows whose text matches `query` (read in `syntax`) under `rule` and whose
+  /// scope is `scope`.
   ///
-  /// Scope 0 is "All". An empty (or all-whitespace) query selects every row in the scope.
-  func search(_ query: String, rule: MatchRule, scope: Int = 0) throws(ShellError) -> [Int32] {
-    try search(query, rule: rule, scope: scope, cancellation: nil) ?? []
+  /// Scope 0 is "All". An empty query (in `extended`, an all-whitespace one) selects every row in
+  /// the scope.
+  func search(
+    _ query: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int = 0
+  ) throws(ShellError) -> [Int32] {
+    try search(query, rule: rule, syntax: syntax, scope: scope, cancellation: nil) ?? []
   }
 
   /// `search`, abandoned (returning nil) as soon as `cancellation` is cancelled.
   func search(
-    _ query: String, rule: MatchRule, scope: Int = 0, cancellation: SearchCancellation?
+    _ query: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int = 0,
+    cancellation: SearchCancellation?
   ) throws(ShellError) -> [Int32]? {
-    try results(query, rule: rule, scope: scope, cancellation: cancellation)?.allRows
+    try results(query, rule: rule, syntax: syntax, scope: scope, cancellation: cancellation)?.allRows
   }
 
   /// `search`'s rows as a `SearchResult`, whose `fuzzy` ranking is ordered only as far as it is
   /// read (the selection below), so a first page neither waits for nor holds the whole order.
   func results(
-    _ query: String, rule: MatchRule, scope: Int = 0, cancellation: SearchCancellation? = nil
+    _ query: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int = 0,
+    cancellation: SearchCancellation? = nil
   ) throws(ShellError) -> SearchResult? {
-    if let entry = cache.take(query, rule: rule, scope: scope) {
+    // A regex is its own syntax: the pattern is read the same either way.
+    let syntax = rule == .regex ? .extended : syntax
+    if let entry = cache.take(query, rule: rule, syntax: syntax, scope: scope) {
       // A result held as bits is answered as bits: it is too large to narrow from, so its ids
       // would only take memory.
       // A result drawn again (searched to validate, then to draw) keeps the answer that found it.
-      if lastAnswer?.asks(query, rule: rule, scope: scope) != true {
+      if lastAnswer?.asks(query, rule: rule, syntax: syntax, scope: scope) != true {
         lastAnswer = SearchAnswer(
-          query: query, rule: rule, scope: scope, plan: entry.plan, fromCache: true, rows: entry.count,
-          threads: 1)
+          query: query, rule: rule, syntax: syntax, scope: scope, plan: entry.plan, fromCache: true,
+          rows: entry.count, threads: 1)
       }
       return entry.result
     }
-    let blank = query.allSatisfy(\.isWhitespace)
-    let plain = blank || rule == .regex ? nil : ParsedQuery(query, rule: rule)
+    let blank = syntax.isBlank(query)
+    let plain = blank || rule == .regex ? nil : ParsedQuery(query, rule: rule, syntax: syntax)
     cache.packLargeEntries(keepingBasesOf: plain, rule: rule, scope: scope)
     let parsed = blank ? ParsedQuery("", rule: rule) : plain
     let terms = parsed.flatMap { $0.isEmpty ? nil : $0 }
@@ -132,11 +140,11 @@ final class SearchEngine {
       rows = []
     }
     let entry = ResultCache.Entry(
-      query: query, rule: rule, scope: scope, parsed: parsed, rows: rows, ranked: ranked,
+      query: query, rule: rule, syntax: syntax, scope: scope, parsed: parsed, rows: rows, ranked: ranked,
       compact: found.compact, packed: found.dense, plan: plan)
     cache.remember(entry)
     lastAnswer = SearchAnswer(
-      query: query, rule: rule, scope: scope, plan: plan, fromCache: false, rows: entry.count,
+      query: query, rule: rule, syntax: syntax, scope: scope, plan: plan, fromCache: false, rows: entry.count,
       threads: min(Parallel.chunkCount(dataset.rowCount, threshold: parallelThreshold), Parallel.cores))
     return entry.result
   }
@@ -161,8 +169,8 @@ final class SearchEngine {
   private(set) var lastAnswer: SearchAnswer?
 
   /// The character ranges of a row's title that `query` matched, for highlighting on a terminal.
-  func highlights(row: Int, query: String, rule: MatchRule) -> [Range<Int>] {
-    MatchHighlighter.ranges(in: dataset.title(row), query: query, rule: rule)
+  func highlights(row: Int, query: String, rule: MatchRule, syntax: QuerySyntax = .extended) -> [Range<Int>] {
+    MatchHighlighter.ranges(in: dataset.title(row), query: query, rule: rule, syntax: syntax)
   }
 
   /// Pointers to every form's arena, valid inside `Dataset.withStorage`.

@@ -5,6 +5,8 @@ struct SearchAnswer: Equatable, Sendable {
   let query: String
   /// The rule it was matched by.
   let rule: MatchRule
+  /// How the query was read.
+  var syntax: QuerySyntax = .extended
   /// The scope it was searched in (0 is every scope).
   let scope: Int
   /// The plan that found the rows (nil only for a cached result from before plans were kept).
@@ -16,9 +18,9 @@ struct SearchAnswer: Equatable, Sendable {
   /// How many threads a pass over every row is split over.
   let threads: Int
 
-  /// Whether this answers `query` under `rule` in `scope`.
-  func asks(_ query: String, rule: MatchRule, scope: Int) -> Bool {
-    self.query == query && self.rule == rule && self.scope == scope
+  /// Whether this answers `query` under `rule`, read in `syntax`, in `scope`.
+  func asks(_ query: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int) -> Bool {
+    self.query == query && self.rule == rule && self.syntax == syntax && self.scope == scope
   }
 
   /// One plain sentence, without a final period: "swept 'st' … over 1,000,000 rows on 2 threads, …".

@@ -1,6 +1,7 @@
-/// A query in the extended syntax: clauses that must all match, each a list of alternatives.
+/// A query: clauses that must all match, each a list of alternatives.
 ///
-/// Syntax (every rule but `regex`): terms separated by spaces must all match; `a | b` matches
+/// In the `literal` syntax the whole text is one term. The extended syntax (every rule but
+/// `regex`): terms separated by spaces must all match; `a | b` matches
 /// either; `!term` excludes; `^term` anchors at the start and `term$` at the end; `'term` is an
 /// exact substring inside `fuzzy` (and a plain term elsewhere); a backslash makes the next
 /// character literal, so `\ ` is a space inside a term and `\!` a literal `!`. A marker that
@@ -12,9 +13,14 @@ struct ParsedQuery: Equatable, Sendable {
   /// Whether the query selects every row (no terms).
   var isEmpty: Bool { clauses.isEmpty }
 
-  /// Parses `query` for `rule` (not `regex`, whose query is the pattern itself).
-  init(_ query: String, rule: MatchRule) {
+  /// Parses `query` for `rule` (not `regex`, whose query is the pattern itself) in `syntax`:
+  /// `literal` makes the whole text one term, with no markers and no escapes.
+  init(_ query: String, rule: MatchRule, syntax: QuerySyntax = .extended) {
     clauses = []
+    if syntax == .literal {
+      if !query.isEmpty { clauses = [[Self.term(query, rule: rule)]] }
+      return
+    }
     var pendingOr = false
     for token in Self.tokens(query) {
       if token.count == 1, token[0].scalar == "|", !token[0].escaped {
@@ -91,6 +97,17 @@ struct ParsedQuery: Equatable, Sendable {
       units = units.dropLast()
     }
     let text = String(String.UnicodeScalarView(units.map(\.scalar)))
+    return term(
+      text, rule: rule, exact: exact, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd, negated: negated
+    )
+  }
+
+  /// The term for `text` as it stands, its markers already read.
+  private static func term(
+    _ text: String, rule: MatchRule, exact: Bool = false, anchoredStart: Bool = false,
+    anchoredEnd: Bool = false,
+    negated: Bool = false
+  ) -> QueryTerm {
     let variant = TextVariant.forTerm(text, rule: rule)
     let kind: QueryTerm.Kind
     switch rule {

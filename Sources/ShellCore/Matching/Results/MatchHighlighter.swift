@@ -7,8 +7,10 @@ import Foundation
 /// match (fuzzy: its best alignment) is mapped back to character offsets.
 enum MatchHighlighter {
   /// Sorted, non-overlapping `Character` offset ranges of `title` that `query` matched.
-  static func ranges(in title: String, query: String, rule: MatchRule) -> [Range<Int>] {
-    if query.allSatisfy(\.isWhitespace) { return [] }
+  static func ranges(
+    in title: String, query: String, rule: MatchRule, syntax: QuerySyntax = .extended
+  ) -> [Range<Int>] {
+    if rule == .regex ? query.allSatisfy(\.isWhitespace) : syntax.isBlank(query) { return [] }
     let characters = Array(title)
     var marked = [Bool](repeating: false, count: characters.count)
     if rule == .regex {
@@ -37,7 +39,7 @@ enum MatchHighlighter {
       forms[variant] = (scalars, owners)
       return (scalars, owners)
     }
-    for term in ParsedQuery(query, rule: rule).clauses.joined() where !term.negated {
+    for term in ParsedQuery(query, rule: rule, syntax: syntax).clauses.joined() where !term.negated {
       let needle = term.needle.unicodeScalars.map(\.value)
       if needle.isEmpty { continue }
       let (scalars, owners) = form(term.variant)

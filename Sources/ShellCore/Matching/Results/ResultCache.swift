@@ -8,6 +8,8 @@ struct ResultCache {
   struct Entry {
     var query: String
     var rule: MatchRule
+    /// How the query was read (a literal and an extended query of the same text differ).
+    var syntax: QuerySyntax = .extended
     var scope: Int
     /// nil for regex, which never narrows.
     var parsed: ParsedQuery?
@@ -59,9 +61,12 @@ struct ResultCache {
     budget = max(rowCount, 1 << 20)
   }
 
-  /// The entry for exactly this query, rule and scope, now the most recently used.
-  mutating func take(_ query: String, rule: MatchRule, scope: Int) -> Entry? {
-    let position = entries.lastIndex { $0.query == query && $0.rule == rule && $0.scope == scope }
+  /// The entry for exactly this query, rule, syntax and scope, now the most recently used.
+  mutating func take(_ query: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int) -> Entry?
+  {
+    let position = entries.lastIndex {
+      $0.query == query && $0.rule == rule && $0.syntax == syntax && $0.scope == scope
+    }
     guard let position else { return nil }
     let entry = entries.remove(at: position)
     entries.append(entry)

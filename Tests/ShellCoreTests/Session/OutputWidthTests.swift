@@ -1,0 +1,62 @@
+import Testing
+
+@testable import ShellCore
+
+/// Teaching output follows the output width: one line per callback and the full diagram when
+/// they fit, wrapped lines and the compact diagram when they do not.
+struct OutputWidthTests {
+  static let commands = [
+    "trace on", "focus", "type ge", "select 2", "cancel", "trace state", "focus", "cancel", "trace off",
+    "explain", "diagram", "set", "help", "help expect", "datasets", "demo",
+  ]
+
+  @Test(arguments: [40, 60, 80, 100])
+  func everyLineFitsTheWidth(width: Int) throws {
+    let fixture = try SessionFixture(dataset: "candies")
+    fixture.session.terminalColumns = { width }
+    var all: [String] = []
+    for command in Self.commands { all += fixture.run(command).output }
+    #expect(all.count > 100)
+    for line in all where TextWrapper.displayWidth(line) > width {
+      Issue.record("\(TextWrapper.displayWidth(line)) > \(width): \(line)")
+    }
+  }
+
+  @Test func aWideTerminalKeepsOneLinePerCallbackAndTheFullDiagram() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    fixture.session.terminalColumns = { 300 }
+    let traced = fixture.run("trace on", "focus").output
+    #expect(
+      traced.first
+        == "  searchBarShouldBeginEditing(_:) -> true  [isActive: false, text: \"\", firstResponder: false, shown: main]"
+    )
+    let diagram = fixture.run("trace off", "diagram").output
+    #expect(diagram.first?.hasPrefix("User   UISearchBar") == true)
+    #expect(fixture.run("set").output.first?.contains("controller|display|custom") == true)
+  }
+
+  @Test func eightyColumnsWrapTheTraceAndDrawTheCompactDiagram() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    let traced = fixture.run("trace on", "focus").output
+    #expect(
+      traced.prefix(2) == [
+        "  searchBarShouldBeginEditing(_:) -> true",
+        "      [isActive: false, text: \"\", firstResponder: false, shown: main]",
+      ])
+    fixture.run("type ge")
+    let diagram = fixture.run("trace off", "diagram").output
+    #expect(diagram.first == "SB = UISearchBar, VC = ViewController, SC = UISearchController")
+    #expect(diagram.contains("  |    |--->|    |  searchBarShouldBeginEditing(_:) -> true"))
+    #expect(diagram.allSatisfy { TextWrapper.displayWidth($0) <= 80 })
+  }
+
+  /// A diagram written to a file keeps the full layout: a file has no width.
+  @Test func diagramFileKeepsTheFullLayout() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    fixture.run("type ge")
+    let diagram = SequenceDiagram(steps: fixture.session.scripting.diagram)
+    #expect(diagram.ascii().contains { TextWrapper.displayWidth($0) > 80 })
+    #expect(diagram.ascii(width: 80).allSatisfy { TextWrapper.displayWidth($0) <= 80 })
+    #expect(diagram.ascii(width: 1000) == diagram.ascii())
+  }
+}
