@@ -230,8 +230,7 @@ struct MatchingPropertyTests {
     }
     // One common letter: a result of most rows, held as bits (under `ci`, less the wide rows
     // whose own form lacks the letter that their fold has; under `exact`, probed) once past
-    // `Tuning.compactFloor` rows (the least a compact copy may hold), read by position as a table
-    // page reads it.
+    // `Tuning.compactFloor` rows (the least a copy may hold), read by position as a page reads it.
     for query in ["a", "s"] {
       let result = try #require(try engine.results(query, rule: rule))
       let expected = ReferenceMatcher.search(

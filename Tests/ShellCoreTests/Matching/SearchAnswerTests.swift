@@ -81,15 +81,19 @@ struct SearchAnswerTests {
     let tuning = SearchEngine.Tuning.standard
     let rowCount = tuning.scanSample * 2 + 100
     // One chunk; the term is in every row, or in one row in twice the share of the rows.
-    let rows = (0..<rowCount).map { common || $0 % (tuning.foldSweepShare * 2) == 0 ? "a stack \($0)" : "a tack" }
+    let rows = (0..<rowCount).map {
+      common || $0 % (tuning.foldSweepShare * 2) == 0 ? "a stack \($0)" : "a tack"
+    }
     let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), tuning: tuning)
     let found = try engine.search("st", rule: .fold)
     #expect(found.count == rows.filter { $0.contains("st") }.count)
     let answer = try #require(engine.lastAnswer)
-    #expect(answer.plan == .everyChunk(.scan(term: "st", approach: .sweepWhenCommon(share: tuning.foldSweepShare))))
+    #expect(
+      answer.plan == .everyChunk(.scan(term: "st", approach: .sweepWhenCommon(share: tuning.foldSweepShare))))
     let expected =
       common
-      ? SearchRun(swept: rowCount) : SearchRun(swept: tuning.scanSample, scanned: rowCount - tuning.scanSample)
+      ? SearchRun(swept: rowCount)
+      : SearchRun(swept: tuning.scanSample, scanned: rowCount - tuning.scanSample)
     #expect(answer.run == expected)
     let sentence = answer.sentence(rowCount: rowCount)
     #expect(sentence.hasPrefix(common ? "swept 'st' over " : "scanned for 'st' in "), "\(sentence)")
