@@ -24,10 +24,10 @@ extension SearchEngine {
     let filtered = plan.clauseCount > owners.count
     // Rows the kernels cannot take (wide, or longer than 64 bytes) are scored as they match: a
     // single term's score is `none` exactly when it is not a subsequence, so short patterns,
-    // which most signature-passing rows match, skip the subsequence check; from 4 scalars on,
-    // fewer rows match and the cheap check first pays. Several terms' scores add up, where one
-    // `none` would not show: they are always checked.
-    let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= 4
+    // which most signature-passing rows match, skip the subsequence check; longer ones
+    // (`Tuning.fuzzyCheckedScalars`) match fewer rows and the cheap check first pays. Several
+    // terms' scores add up, where one `none` would not show: they are always checked.
+    let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= tuning.fuzzyCheckedScalars
     let arguments = FuzzyRanking(
       plan: plan, rows: rows, texts: texts, required: required, scope: scope, scopes: scopes,
       titleLength: titleLength, check: check, ids: ids)

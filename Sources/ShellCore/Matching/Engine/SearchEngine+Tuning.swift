@@ -76,6 +76,9 @@ extension SearchEngine {
     /// That loop runs when one sampled row in this many has every required bit: it pays from well
     /// below half, and loses badly for a pair of rare letters.
     var shortFuzzyShare = 2
+    /// A single fuzzy term of this many scalars or more is checked as a subsequence before a row
+    /// the mask kernels cannot take is scored: fewer rows match it, and the cheap check pays.
+    var fuzzyCheckedScalars = 4
     /// Rows a chunk's sweep reads at a time: their hit bits (one per byte) then stay in cache for
     /// rows of short text.
     var sweepBlock = 4_096
@@ -95,12 +98,15 @@ extension SearchEngine {
     /// Whole pages of a result's spare capacity are given back to the system from this many on:
     /// fewer are not worth a system call.
     var releasedPages = 256
-    /// How many results the cache keeps (1-32; `SEARCHSHELL_CACHE_ENTRIES`, read once).
+    /// How many results the cache keeps (1 to `maxCacheEntries`; `SEARCHSHELL_CACHE_ENTRIES`,
+    /// read once).
     var cacheEntries = Self.environmentCacheEntries
 
     /// The shell's thresholds.
     static let standard = Tuning()
 
+    /// The most results the cache keeps: each holds its rows until evicted.
+    static let maxCacheEntries = 32
     /// Rows a signature pass writes to a small local block before it copies their matches out
     /// (the block, one longer, is on the stack: a constant).
     static let signatureBlock = 511
@@ -134,7 +140,7 @@ extension SearchEngine {
     /// measuring (`scripts/instructions.sh` sets it to 1), not for changing while running.
     static let environmentCacheEntries: Int =
       ProcessInfo.processInfo.environment["SEARCHSHELL_CACHE_ENTRIES"].flatMap(Int.init).map {
-        max(1, min($0, 32))
-      } ?? 32
+        max(1, min($0, maxCacheEntries))
+      } ?? maxCacheEntries
   }
 }

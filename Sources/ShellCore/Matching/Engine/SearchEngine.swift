@@ -38,7 +38,7 @@ final class SearchEngine {
       dataset: dataset, columns: self.columns, parallelThreshold: tuning.parallel,
       sideFormThreshold: tuning.sideForms, isCancelled: isCancelled)
     cache = ResultCache(
-      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, 32)),
+      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, Tuning.maxCacheEntries)),
       bitmapThreshold: tuning.bitmap)
   }
 
