@@ -47,6 +47,12 @@ struct SearchAnswerTests {
         "narrowed 'sta' from the cached 'st' result (248,123 rows, its compact copy swept), 32,550 rows"
       ),
       (
+        answer(
+          "stan", .narrow(from: "sta", rows: 32_550, recheck: .compactCopy), run: SearchRun(scanned: 32_550),
+          rows: 20_000),
+        "narrowed 'stan' from the cached 'sta' result (32,550 rows, its compact copy scanned), 20,000 rows"
+      ),
+      (
         answer("ing", initials, run: SearchRun(initials: .rechecked(1_234)), rows: 900),
         "picked 1,234 rows for 'ing' by their initials and re-checked them, 900 rows"
       ),

@@ -60,7 +60,7 @@ struct SearchAnswer: Equatable, Sendable {
       let copy: String
       switch recheck {
       case .compactCopy:
-        copy = "its compact copy" + (Self.verbs(run).count == 1 ? " \(Self.verbs(run)[0].past)" : "")
+        copy = "its compact copy" + (Self.verbs(run).count == 1 ? " \(Self.verbs(run)[0].done)" : "")
       case .probe: copy = "its scattered rows probed"
       case .plain, .generic: copy = "its scattered rows tested"
       }
@@ -101,13 +101,19 @@ struct SearchAnswer: Equatable, Sendable {
     }
   }
 
-  /// The passes that read rows in `run`, as past verbs with their rows, most rows first (ties:
-  /// sweep, probe, scan, test).
-  private static func verbs(_ run: SearchRun) -> [(past: String, rows: Int)] {
-    [("swept", run.swept), ("probed", run.probed), ("scanned for", run.scanned), ("tested", run.tested)]
-      .enumerated().filter { $0.element.1 > 0 }
-      .sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
-      .map { (past: $0.element.0, rows: $0.element.1) }
+  /// The passes that read rows in `run`, as verbs (before a term, and of what was read) with their
+  /// rows, most rows first (ties: sweep, probe, scan, test).
+  private static func verbs(_ run: SearchRun) -> [(past: String, done: String, rows: Int)] {
+    let passes = [
+      (past: "swept", done: "swept", rows: run.swept), (past: "probed", done: "probed", rows: run.probed),
+      (past: "scanned for", done: "scanned", rows: run.scanned),
+      (past: "tested", done: "tested", rows: run.tested),
+    ]
+    return passes.enumerated().filter { $0.element.rows > 0 }
+      .sorted {
+        $0.element.rows != $1.element.rows ? $0.element.rows > $1.element.rows : $0.offset < $1.offset
+      }
+      .map(\.element)
   }
 
   /// "1 row", "1,234 rows".
