@@ -10,7 +10,8 @@ extension Session {
       return try searchedRows(text: text, rule: settings.match, scope: scope)
     } catch {
       let rows = NoRows()
-      searchCache = (SearchKey(text: text, scope: scope, match: settings.match, syntax: settings.syntax), rows)
+      let key = SearchKey(text: text, scope: scope, match: settings.match, syntax: settings.syntax)
+      searchCache = (key, rows)
       return rows
     }
   }

@@ -125,7 +125,7 @@ enum EngineFuzz {
     case 6: tuning = .small(17)
     default: tuning = .small(64)
     }
-    tuning.cacheEntries = 1 + Int(byte >> 3) % 32
+    tuning.cacheEntries = 1 + Int(byte >> 3) % SearchEngine.Tuning.maxCacheEntries
     return tuning
   }
 

@@ -30,11 +30,15 @@ struct CompactRowsTests {
     }
   }
 
+  /// The margins `SearchEngine.chunks` gives a share of 1,000 rows.
+  static let estimateMargin = 1_000 / SearchEngine.Tuning.standard.copyEstimateMargin
+  static let bytesMargin = 1_000 / SearchEngine.Tuning.standard.copyBytesMargin
+
   @Test(arguments: [
     // A 16th: a result 10% past its share is given up early; one at 97% is copied.
-    (62, 1.10, false), (62, 0.97, true),
+    (estimateMargin, 1.10, false), (estimateMargin, 0.97, true),
     // A quarter: 10% past is still copied (narrowing reads a copy held to its bytes); 30% is not.
-    (250, 1.10, true), (250, 1.30, false),
+    (bytesMargin, 1.10, true), (bytesMargin, 1.30, false),
   ])
   func givesUpPastItsMargin(margin: Int, rate: Double, open: Bool) {
     #expect(Self.staysOpen(margin: margin, rate: rate) == open)

@@ -213,13 +213,13 @@ struct MatchingPropertyTests {
       rule)
   }
 
-  /// A search probes a chunk's first 4,096 rows and then probes or scans the rest by how many
-  /// matched: one chunk of 10,000 rows, a third of them ending in "Stalk", searched for short
-  /// needles common and rare, against the reference.
+  /// A search sweeps a chunk's first rows (`Tuning.scanSample`) and then sweeps or scans the rest
+  /// by how many matched: one chunk of over twice the sample, a third of them ending in "Stalk",
+  /// searched for short needles common and rare, against the reference.
   @Test(arguments: [MatchRule.fold, .ci, .exact, .smart, .prefix])
   func shortNeedlesPastTheSampleMatchTheReference(rule: MatchRule) throws {
     var random = SeededGenerator(seed: 19)
-    let rows = Self.rows(10_000, &random).enumerated().map {
+    let rows = Self.rows(SearchEngine.Tuning.standard.scanSample * 2 + 1_808, &random).enumerated().map {
       $0.offset % 3 == 0 ? $0.element + " Stalk" : $0.element
     }
     let engine = SearchEngine(
@@ -230,7 +230,7 @@ struct MatchingPropertyTests {
     }
     // One common letter: a result of most rows, held as bits (under `ci`, less the wide rows
     // whose own form lacks the letter that their fold has; under `exact`, probed) once past
-    // 4,096 rows (the least a compact copy may hold), read by position as a table page reads it.
+    // `Tuning.compactFloor` rows (the least a copy may hold), read by position as a page reads it.
     for query in ["a", "s"] {
       let result = try #require(try engine.results(query, rule: rule))
       let expected = ReferenceMatcher.search(
@@ -240,7 +240,7 @@ struct MatchingPropertyTests {
         #expect(
           Int(result[position]) == expected[position], "rule \(rule) query '\(query)' position \(position)")
       }
-      if result.count > 4_096, case .rows = result {
+      if result.count > engine.tuning.compactFloor, case .rows = result {
         Issue.record("'\(query)' under \(rule) is not bits")
       }
     }

@@ -22,7 +22,7 @@ struct SearchPlannerTests {
   /// The plan for `text` under `rule`.
   static func plan(
     _ text: String, _ rule: MatchRule, scope: Int = 0, base: SearchPlanner.CacheState.Base? = nil,
-    letterRows: Int = 0, compactRowLimit: Int = rowCount / 4, tuning: Tuning = tuning
+    letterRows: Int = 0, compactRowLimit: Int = rowCount / tuning.compactRowShare, tuning: Tuning = tuning
   ) -> SearchPlan {
     let query: SearchPlanner.Query
     let parsed = ParsedQuery(text, rule: rule)
@@ -144,11 +144,11 @@ struct SearchPlannerTests {
     let line = try #require(printed.output.first { $0.hasPrefix("The last search") })
     #expect(
       line.hasPrefix(
-        "The last search narrowed 'sta' from the cached 'st' result (\(st) rows, its compact copy), "))
+        "The last search narrowed 'sta' from the cached 'st' result (\(st) rows, its compact copy swept), "))
     let again = fixture.run("search st", "explain").output.filter { $0.hasPrefix("The last search") }
     #expect(
       again == [
-        "The last search took 'st' from the cache (first swept (or scanned, where rare) 'st' over \(fixture.session.dataset.rowCount) rows on 1 thread), \(st) rows."
+        "The last search took 'st' from the cache (first swept 'st' over \(fixture.session.dataset.rowCount) rows on 1 thread), \(st) rows."
       ])
     let escaped = fixture.run("search s\u{1B}[31m", "explain").output.filter {
       $0.hasPrefix("The last search")

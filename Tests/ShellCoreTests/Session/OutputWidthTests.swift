@@ -25,10 +25,10 @@ struct OutputWidthTests {
   @Test func aWideTerminalKeepsOneLinePerCallbackAndTheFullDiagram() throws {
     let fixture = try SessionFixture(dataset: "countries")
     fixture.session.terminalColumns = { 300 }
-    let traced = fixture.run("trace on", "focus").output
+    let traced = fixture.run("trace all", "focus").output
     #expect(
       traced.first
-        == "  searchBarShouldBeginEditing(_:) -> true  [isActive: false, text: \"\", firstResponder: false, shown: main]"
+        == "  searchBarShouldBeginEditing(_:) -> true  (ViewController: not implemented)  [isActive: false, text: \"\", firstResponder: false, shown: main]"
     )
     let diagram = fixture.run("trace off", "diagram").output
     #expect(diagram.first?.hasPrefix("User   UISearchBar") == true)
@@ -37,16 +37,16 @@ struct OutputWidthTests {
 
   @Test func eightyColumnsWrapTheTraceAndDrawTheCompactDiagram() throws {
     let fixture = try SessionFixture(dataset: "countries")
-    let traced = fixture.run("trace on", "focus").output
+    let traced = fixture.run("trace all", "focus").output
     #expect(
       traced.prefix(2) == [
-        "  searchBarShouldBeginEditing(_:) -> true",
+        "  searchBarShouldBeginEditing(_:) -> true  (ViewController: not implemented)",
         "      [isActive: false, text: \"\", firstResponder: false, shown: main]",
       ])
     fixture.run("type ge")
     let diagram = fixture.run("trace off", "diagram").output
     #expect(diagram.first == "SB = UISearchBar, VC = ViewController, SC = UISearchController")
-    #expect(diagram.contains("  |    |--->|    |  searchBarShouldBeginEditing(_:) -> true"))
+    #expect(diagram.contains("  |    |--->|    |  searchBarTextDidBeginEditing(_:)"))
     #expect(diagram.allSatisfy { TextWrapper.displayWidth($0) <= 80 })
   }
 

@@ -24,10 +24,10 @@ extension SearchEngine {
     let filtered = plan.clauseCount > owners.count
     // Rows the kernels cannot take (wide, or longer than 64 bytes) are scored as they match: a
     // single term's score is `none` exactly when it is not a subsequence, so short patterns,
-    // which most signature-passing rows match, skip the subsequence check; from 4 scalars on,
-    // fewer rows match and the cheap check first pays. Several terms' scores add up, where one
-    // `none` would not show: they are always checked.
-    let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= 4
+    // which most signature-passing rows match, skip the subsequence check; longer ones
+    // (`Tuning.fuzzyCheckedScalars`) match fewer rows and the cheap check first pays. Several
+    // terms' scores add up, where one `none` would not show: they are always checked.
+    let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= tuning.fuzzyCheckedScalars
     let arguments = FuzzyRanking(
       plan: plan, rows: rows, texts: texts, required: required, scope: scope, scopes: scopes,
       titleLength: titleLength, check: check, ids: ids)
@@ -36,7 +36,11 @@ extension SearchEngine {
         if bounds.count != owners.count { return rankFuzzyRows(arguments, bound: FuzzyTermBound?.none) }
         if bounds.count == 1, !filtered {
           let signatures = index.signatures.pointer
-          if bounds[0].kernel.count <= 2, Self.mostRowsPass(rows, signatures: signatures, required) {
+          if bounds[0].kernel.count <= 2,
+            Self.mostRowsPass(
+              rows, signatures: signatures, required, sample: tuning.shortFuzzySample,
+              share: tuning.shortFuzzyShare)
+          {
             return rankShortFuzzyRows(arguments, term: bounds[0])
           }
           return rankFuzzyRows(arguments, bound: bounds[0])
@@ -156,16 +160,15 @@ extension SearchEngine {
     return best
   }
 
-  /// Whether at least half of the first 8,192 of `rows` have every bit of `required` in their
-  /// signatures (where `rankShortFuzzyRows` beats skipping the others, with a margin: it pays
-  /// from well below half, and loses badly for a pair of rare letters).
+  /// Whether at least one in `share` of the first `sample` of `rows` have every bit of
+  /// `required` in their signatures (where `rankShortFuzzyRows` beats skipping the others).
   static func mostRowsPass(
-    _ rows: Range<Int>, signatures: UnsafePointer<UInt32>, _ required: UInt32
+    _ rows: Range<Int>, signatures: UnsafePointer<UInt32>, _ required: UInt32, sample: Int, share: Int
   ) -> Bool {
-    let sample = rows.prefix(8192)
+    let sample = rows.prefix(sample)
     var passing = 0
     for row in sample { passing &+= signatures[row] & required == required ? 1 : 0 }
-    return passing &* 2 >= sample.count
+    return passing &* share >= sample.count
   }
 
   /// The first row from `row` on (or `end`) whose signature has every bit of `required`.

@@ -16,7 +16,8 @@ extension SearchEngine {
     // (`[0-9]+`), when few rows hold one.
     let firstBytes =
       needles.isEmpty
-        && (matcher.firstBytes?.share(frequency: index.byteFrequency) ?? 1) * averageRowBytes < 0.5
+        && (matcher.firstBytes?.share(frequency: index.byteFrequency) ?? 1) * averageRowBytes
+          < tuning.regexFirstByteShare
       ? matcher.firstBytes : nil
     // ICU costs about a microsecond per row: split small datasets too, unless the automaton
     // judges the rows.
@@ -25,79 +26,11 @@ extension SearchEngine {
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let parts: [RowIDBuffer?] = dataset.withStorage { bytes, offsets in
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
-        // The original text of every row, wide or not: the subject ICU would see.
-        let view = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: nil).cased
-        return Parallel.map(chunks.count) { chunk -> RowIDBuffer? in
-          let rows = RowIDBuffer()
-          let (lower, upper) = (chunks.range(chunk).lowerBound, chunks.range(chunk).upperBound)
-          guard lower < upper else { return rows }
-          @inline(__always) func test(_ row: Int) -> Bool {
-            if scope != 0, row >= scopes.count || Int(scopes[row]) != scope { return false }
-            return matcher.matches(view.base, start: view.start(row), end: view.end(row))
-          }
-          @inline(__always) func candidate(_ row: Int) -> Bool {
-            for check in checks
-            where !RegexLiterals.occurs(
-              check.pointer, check.count, in: view.base, view.start(row), view.end(row))
-            {
-              return false
-            }
-            return test(row)
-          }
-          if let firstBytes {
-            if cancellation?.isCancelled == true { return nil }
-            var checked = 0
-            var cancelled = false
-            firstBytes.scan(view, rows: lower..<upper) { row in
-              checked &+= 1
-              if cancelled || (checked % 1024 == 0 && cancellation?.isCancelled == true) {
-                cancelled = true
-                return
-              }
-              if test(row) { rows.append(row) }
-            }
-            if cancelled { return nil }
-          } else if needles.isEmpty {
-            for row in lower..<upper {
-              if row % 4096 == 0, cancellation?.isCancelled == true { return nil }
-              if test(row) { rows.append(row) }
-            }
-          } else if needles.count == 1 {
-            if cancellation?.isCancelled == true { return nil }
-            var checked = 0
-            var cancelled = false
-            ByteScanner.scan(view, rows: lower..<upper, needle: needles[0], wordStart: false) { row in
-              checked &+= 1
-              if cancelled || (checked % 1024 == 0 && cancellation?.isCancelled == true) {
-                cancelled = true
-                return
-              }
-              if candidate(row) { rows.append(row) }
-            }
-            if cancelled { return nil }
-          } else {
-            // One scan per literal marks the rows containing any of them; then they are judged
-            // in order.
-            var marks = [UInt64](repeating: 0, count: (upper - lower + 63) / 64)
-            for needle in needles {
-              if cancellation?.isCancelled == true { return nil }
-              ByteScanner.scan(view, rows: lower..<upper, needle: needle, wordStart: false) { row in
-                marks[(row - lower) >> 6] |= 1 << UInt64((row - lower) & 63)
-              }
-            }
-            var checked = 0
-            for word in marks.indices {
-              var bits = marks[word]
-              while bits != 0 {
-                let row = lower + word * 64 + bits.trailingZeroBitCount
-                bits &= bits - 1
-                checked &+= 1
-                if checked % 1024 == 0, cancellation?.isCancelled == true { return nil }
-                if candidate(row) { rows.append(row) }
-              }
-            }
-          }
-          return rows
+        let search = RegexChunk(
+          matcher: matcher, view: makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: nil).cased,
+          checks: checks, scope: scope, scopes: scopes, cancellation: cancellation)
+        return Parallel.map(chunks.count) { chunk in
+          search.run(chunks.range(chunk), needles: needles, firstBytes: firstBytes)
         }
       }
     }

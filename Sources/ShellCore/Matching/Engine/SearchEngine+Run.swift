@@ -2,9 +2,15 @@
 extension SearchEngine {
   /// What `run` found: rows ascending (with fuzzy scores, or a single fuzzy term's best rows),
   /// maybe a compact copy of them; or, for a one-letter result of most rows, only its bits.
-  typealias Found = (
-    rows: [Int32], scores: [Int32], compact: CompactRows?, best: [Int32]?, dense: RowBitmap?
-  )
+  struct Found {
+    var rows: [Int32]
+    var scores: [Int32] = []
+    var compact: CompactRows?
+    var best: [Int32]?
+    var dense: RowBitmap?
+    /// What the passes chose at run time (`explain` says it).
+    var run = SearchRun()
+  }
 
   /// Answers `plan` for `text` (compiled as `query` unless blank or a regex) in `scope`, reading
   /// only `candidates` (ascending, their folded text maybe in `compact`) when it narrows.
@@ -14,10 +20,10 @@ extension SearchEngine {
   ) throws(ShellError) -> Found? {
     switch plan {
     case .everyRow:
-      return (allRows(scope: scope), [], nil, nil, nil)
+      return Found(rows: allRows(scope: scope))
     case .regex:
       let matcher = try RegexMatcher(pattern: text)
-      return regexSearch(matcher, scope: scope, cancellation: cancellation).map { ($0, [], nil, nil, nil) }
+      return regexSearch(matcher, scope: scope, cancellation: cancellation).map { Found(rows: $0) }
     case .signatureBits(let letter, let variant):
       guard let query else { return Self.unplanned(plan) }
       return letterBits(query, letter: letter, variant: variant, cancellation: cancellation)
@@ -41,11 +47,15 @@ extension SearchEngine {
       if let rows = signatureRows(
         mask: mask, in: initials, all: true, limit: limit, cancellation: cancellation)
       {
-        return chunks(
+        var found = chunks(
           query, .recheck(recheck), candidates: rows, scope: scope, scored: false, cancellation: cancellation)
+        found?.run.initials = .rechecked(rows.count)
+        return found
       }
-      return chunks(
+      var found = chunks(
         query, .every(otherwise), candidates: nil, scope: scope, scored: false, cancellation: cancellation)
+      found?.run.initials = .tooMany
+      return found
     case .narrow(_, _, let recheck):
       guard let query else { return Self.unplanned(plan) }
       // A copy holds its rows in the form its own query compared; narrowing only follows a query
@@ -65,7 +75,7 @@ extension SearchEngine {
   /// A plan of terms for a query without them, which `SearchPlanner` never makes: nothing found.
   private static func unplanned(_ plan: SearchPlan) -> Found? {
     assertionFailure("the plan \(plan) needs a compiled query")
-    return ([], [], nil, nil, nil)
+    return Found(rows: [])
   }
 
   /// The rows whose signature has `letter`, as bits.
@@ -105,6 +115,6 @@ extension SearchEngine {
       return RankSorter.best(
         RankedRows.topCount, rows: rows, scores: scores, titleLength: lengths, threshold: tuning.ranking)
     }
-    return (rows, [], nil, best, nil)
+    return Found(rows: rows, best: best)
   }
 }

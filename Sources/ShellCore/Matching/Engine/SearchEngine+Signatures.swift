@@ -4,7 +4,7 @@ extension SearchEngine {
   ///
   /// `signatures` has one per row. A one-letter query's rows, or the rows that may hold words
   /// starting with given letters; nil when cancelled, or when they are more than `limit` (or the
-  /// first 8,192 rows say they would be). Counts per chunk first, then every chunk writes its ids
+  /// first `Tuning.initialsSample` rows say they would be). Counts per chunk first, then every chunk writes its ids
   /// straight into the result at its prefix-sum offset, so no per-chunk arrays are grown and
   /// joined.
   func signatureRows(
@@ -23,7 +23,7 @@ extension SearchEngine {
     if limit < rowCount {
       // The first rows, at the rate they have them, tell whether all of them would pass the
       // limit, before a pass over every row.
-      let sample = min(rowCount, 8192)
+      let sample = min(rowCount, tuning.initialsSample)
       var sampled = 0
       for row in 0..<sample { sampled &+= has(row) }
       if sampled * rowCount > limit * sample { return nil }
@@ -50,11 +50,11 @@ extension SearchEngine {
         var target = output.value + starts[chunk]
         // Branch-free into a small local block (always store, advance only on a match), then one
         // copy of the block's matches: no chunk ever stores outside its own slots.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 512) { block in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Tuning.signatureBlock + 1) { block in
           guard let scratch = block.baseAddress else { return }
           var blockStart = lower
           while blockStart < upper {
-            let blockEnd = min(upper, blockStart + 511)
+            let blockEnd = min(upper, blockStart + Tuning.signatureBlock)
             var written = 0
             for row in blockStart..<blockEnd {
               scratch[written] = Int32(truncatingIfNeeded: row)
@@ -75,10 +75,10 @@ extension SearchEngine {
   func letterRows(_ words: [UInt64], variant: TextVariant, copying: Bool = true) -> Found {
     let bits = RowBitmap(words: words)
     if !cache.narrows(from: bits.count, copied: copying && bits.count <= compactRowLimit) {
-      return ([], [], nil, nil, bits)
+      return Found(rows: [], dense: bits)
     }
     let rows = bits.ids
-    return (rows, [], copying ? compactCopy(of: rows, variant: variant) : nil, nil, nil)
+    return Found(rows: rows, compact: copying ? compactCopy(of: rows, variant: variant) : nil)
   }
 
   /// The wide rows that a one-letter signature result holds by their fold form only, ascending.
@@ -92,7 +92,7 @@ extension SearchEngine {
     let ci = sides.view(.ci)
     // On every core: a test per wide row holding the letter.
     let wideCount = index.wideRows.count
-    let chunks = Parallel.chunks(wideCount, threshold: max(1, parallelThreshold / 4))
+    let chunks = Parallel.chunks(wideCount, threshold: tuning.scatteredParallel)
     let wideRows = index.wideRows.pointer
     return Self.concatenate(
       Parallel.map(chunks.count) { chunk -> [Int32] in

@@ -44,11 +44,80 @@ extension SearchEngine {
     var clauseBitsShare = 16
     /// The most bytes of text a compact copy holds: beyond that narrowing re-reads the arenas.
     var compactBytes = 8 << 20
-    /// How many results the cache keeps (1-32); the shell's configuration sets it at start.
+    /// A compact copy holds up to one row in this many (a result narrowing would use, as
+    /// `ResultCache.narrows` allows), within `compactFloor` and `compactBytes`.
+    var compactRowShare = 4
+    /// Rows of slack each chunk's copy has past its even share of the copy's rows: a small
+    /// result's chunks are uneven.
+    var copySlack = 64
+    /// A chunk's copy gives up past its share plus a this-many-th of it.
+    var copyOverrun = 2
+    /// A copy held to the narrowing limit gives up once its pace outruns its share by a
+    /// this-many-th (over twice the spread of an estimate from 4,096 rows): a common term then
+    /// does not copy for nothing.
+    var copyEstimateMargin = 16
+    /// A copy held to its bytes may outrun its share by a this-many-th and is still read: the next
+    /// keystroke needs it most.
+    var copyBytesMargin = 4
+    /// Candidates (scattered rows) split into chunks from a this-many-th of `parallel`: their
+    /// cache misses, which two cores wait on in parallel, cost more than a run of rows.
+    var scatteredSplit = 4
+    /// Scattered candidate rows touched ahead per block, with independent loads whose cache misses
+    /// overlap, before they are tested from cache.
+    var touchBlock = 32
+    /// The first rows whose signatures tell whether the rows picked by their initials would pass
+    /// the re-check limit, before a pass over every row counts them.
+    var initialsSample = 8_192
+    /// The first rows whose signatures tell whether a one- or two-byte fuzzy term takes the
+    /// branch-free loop (`rankShortFuzzyRows`).
+    var shortFuzzySample = 8_192
+    /// That loop runs when one sampled row in this many has every required bit: it pays from well
+    /// below half, and loses badly for a pair of rare letters.
+    var shortFuzzyShare = 2
+    /// A single fuzzy term of this many scalars or more is checked as a subsequence before a row
+    /// the mask kernels cannot take is scored: fewer rows match it, and the cheap check pays.
+    var fuzzyCheckedScalars = 4
+    /// Rows a chunk's sweep reads at a time: their hit bits (one per byte) then stay in cache for
+    /// rows of short text.
+    var sweepBlock = 4_096
+    /// Rows a probe offers the compact copy at a time, with room reserved for all of them, so the
+    /// loop stores every row's bytes without a check.
+    var probeCopyBlock = 1_024
+    /// A probe stores every row's bytes in the copy once one row in this many was kept so far;
+    /// fewer kept rows are cheaper to copy one by one, behind a branch then seldom taken.
+    var probeStoreShare = 8
+    /// The blocks and rows per block of the sample a query's terms are ranked by (`sampledHits`):
+    /// spread over the dataset, so a sorted file's first rows do not stand for all of it.
+    var hitSampleBlocks = 8
+    var hitSampleRows = 256
+    /// Without a literal, a regex skips rows by the bytes a match can start with when an average
+    /// row holds fewer than this many of them (`[0-9]+`).
+    var regexFirstByteShare = 0.5
+    /// Whole pages of a result's spare capacity are given back to the system from this many on:
+    /// fewer are not worth a system call.
+    var releasedPages = 256
+    /// How many results the cache keeps (1 to `maxCacheEntries`); the shell's configuration
+    /// sets it at start.
     var cacheEntries = 32
 
     /// The shell's thresholds.
     static let standard = Tuning()
+
+    /// The most results the cache keeps: each holds its rows until evicted.
+    static let maxCacheEntries = 32
+    /// Rows a signature pass writes to a small local block before it copies their matches out
+    /// (the block, one longer, is on the stack: a constant).
+    static let signatureBlock = 511
+    /// How often a regex chunk asks whether it is cancelled: every this many candidates, or rows
+    /// when it reads every row (constants: the test is a mask, not a division, per row).
+    static let regexCancelCandidates = 1_024
+    static let regexCancelRows = 4_096
+    /// A needle of over three bytes keys its scan on a third byte when its two rarest agree at one
+    /// position in this many or more: failed candidates then cost more than the third load.
+    static let thirdKeyOdds = 1_024
+
+    /// Where candidate rows re-checked split into chunks: `parallel / scatteredSplit`, at least 1.
+    var scatteredParallel: Int { max(1, parallel / scatteredSplit) }
 
     /// Every threshold at `value` (at least 1), for tests that split tiny datasets.
     static func small(_ value: Int) -> Tuning {

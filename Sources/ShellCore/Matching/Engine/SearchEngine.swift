@@ -38,7 +38,7 @@ final class SearchEngine {
       dataset: dataset, columns: self.columns, parallelThreshold: tuning.parallel,
       sideFormThreshold: tuning.sideForms, isCancelled: isCancelled)
     cache = ResultCache(
-      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, 32)),
+      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, Tuning.maxCacheEntries)),
       bitmapThreshold: tuning.bitmap)
   }
 
@@ -97,8 +97,8 @@ final class SearchEngine {
       // A result drawn again (searched to validate, then to draw) keeps the answer that found it.
       if lastAnswer?.asks(query, rule: rule, syntax: syntax, scope: scope) != true {
         lastAnswer = SearchAnswer(
-          query: query, rule: rule, syntax: syntax, scope: scope, plan: entry.plan, fromCache: true,
-          rows: entry.count, threads: 1)
+          query: query, rule: rule, syntax: syntax, scope: scope, plan: entry.plan, run: entry.run,
+          fromCache: true, rows: entry.count, threads: 1)
       }
       return entry.result
     }
@@ -141,10 +141,11 @@ final class SearchEngine {
     }
     let entry = ResultCache.Entry(
       query: query, rule: rule, syntax: syntax, scope: scope, parsed: parsed, rows: rows, ranked: ranked,
-      compact: found.compact, packed: found.dense, plan: plan)
+      compact: found.compact, packed: found.dense, plan: plan, run: found.run)
     cache.remember(entry)
     lastAnswer = SearchAnswer(
-      query: query, rule: rule, syntax: syntax, scope: scope, plan: plan, fromCache: false, rows: entry.count,
+      query: query, rule: rule, syntax: syntax, scope: scope, plan: plan, run: found.run, fromCache: false,
+      rows: entry.count,
       threads: min(Parallel.chunkCount(dataset.rowCount, threshold: parallelThreshold), Parallel.cores))
     return entry.result
   }
@@ -218,8 +219,9 @@ final class SearchEngine {
       exactWideRows: sides?.exactWideRows.buffer ?? index.wideRows.buffer)
   }
 
-  /// How many rows of a fixed sample `term` matches (positive, in its own form): 8 blocks of 256
-  /// rows spread over the dataset, so a sorted file's first rows do not stand for all of it.
+  /// How many rows of a fixed sample `term` matches (positive, in its own form): blocks of rows
+  /// spread over the dataset (`Tuning.hitSampleBlocks`), so a sorted file's first rows do not
+  /// stand for all of it.
   private func sampledHits(_ term: CompiledTerm) -> Int {
     let rowCount = dataset.rowCount
     let plan = term.plan
@@ -228,9 +230,10 @@ final class SearchEngine {
     return dataset.withStorage { bytes, offsets in
       let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
       var hits = 0
-      for block in 0..<8 {
-        let start = rowCount * block / 8
-        for row in start..<min(rowCount, start + 256) where plan.matches(row, texts) { hits += 1 }
+      let (blocks, blockRows) = (tuning.hitSampleBlocks, tuning.hitSampleRows)
+      for block in 0..<blocks {
+        let start = rowCount * block / blocks
+        for row in start..<min(rowCount, start + blockRows) where plan.matches(row, texts) { hits += 1 }
       }
       return hits
     }
@@ -252,7 +255,7 @@ final class SearchEngine {
   /// copy now. The wide rows of a form other than `fold` come from its side arena.
   func compactCopy(of rows: [Int32], variant: TextVariant = .fold) -> CompactRows? {
     guard !rows.isEmpty, rows.count <= compactRowLimit else { return nil }
-    let chunks = Parallel.chunks(rows.count, threshold: max(1, parallelThreshold / 4))
+    let chunks = Parallel.chunks(rows.count, threshold: tuning.scatteredParallel)
     let builders = freeBuilders(chunks.count)
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
     let sides = variant == .fold ? nil : index.sideForms(dataset: dataset, variants: [variant])
@@ -294,12 +297,13 @@ final class SearchEngine {
     return free
   }
 
-  /// The most rows a compact copy holds: a result that narrowing would use (a quarter of the
-  /// rows), up to about 8 MB of text.
+  /// The most rows a compact copy holds: a result that narrowing would use
+  /// (`Tuning.compactRowShare`), up to `Tuning.compactBytes` of text.
   var compactRowLimit: Int {
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
     let floor = tuning.compactFloor
-    return min(max(dataset.rowCount / 4, floor), max(floor, tuning.compactBytes / averageRow))
+    return min(
+      max(dataset.rowCount / tuning.compactRowShare, floor), max(floor, tuning.compactBytes / averageRow))
   }
 
   /// Forgets every remembered result (for tests and memory pressure).

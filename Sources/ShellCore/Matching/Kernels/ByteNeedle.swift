@@ -49,12 +49,13 @@ struct ByteNeedle {
     // A third key costs every 32-byte step a load and a compare; a candidate that fails costs a
     // mispredicted branch and a verification. Three bytes are always worth it (the comparison then
     // verifies them); longer needles take the third only when their two rarest bytes are common
-    // enough to agree at one position in 1,024 or more, where failed candidates cost more than it.
+    // enough to agree often (`Tuning.thirdKeyOdds`), where failed candidates cost more than it.
     let total = max(1, frequency.reduce(0, +))
     func share(_ index: Int) -> Double { Double(frequency[Int(bytes[index])]) / Double(total) }
     keysOnThree =
       thirdIndex != secondIndex
-      && (bytes.count == 3 || share(firstIndex) * share(secondIndex) * 1024 >= 1)
+      && (bytes.count == 3
+        || share(firstIndex) * share(secondIndex) * Double(SearchEngine.Tuning.thirdKeyOdds) >= 1)
     let last = max(0, bytes.count - 1)
     rowKeys = NeedleKeys(first: ranked.first { $0 != last } ?? last, second: last)
   }

@@ -22,10 +22,6 @@ struct RowSweep<Shape: ProbeShape> {
   private let digitBase = SIMD16<UInt8>(repeating: 0x30 &+ 0x80)
   private let digitEnd = SIMD16<Int8>(repeating: -128 + 10)
 
-  /// How many rows the engine sweeps at a time: their hit bits (one per byte) then stay in cache
-  /// for rows of short text.
-  static var blockRows: Int { 4096 }
-
   /// How many bytes before a run's first row the sweep reads.
   static var readsBefore: Int { Shape.wordStart ? Shape.byteCount : Shape.byteCount - 1 }
 

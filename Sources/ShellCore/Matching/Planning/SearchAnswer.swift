@@ -1,5 +1,6 @@
-/// How the engine answered one search, for `explain`: the plan that found its rows, whether the
-/// cache gave them this time, how many there are and how many threads a full pass could use.
+/// How the engine answered one search, for `explain`: the plan that found its rows and the
+/// passes it chose at run time, whether the cache gave them this time, how many there are and
+/// how many threads a full pass could use.
 struct SearchAnswer: Equatable, Sendable {
   /// The query as typed.
   let query: String
@@ -11,6 +12,8 @@ struct SearchAnswer: Equatable, Sendable {
   let scope: Int
   /// The plan that found the rows (nil only for a cached result from before plans were kept).
   let plan: SearchPlan?
+  /// The passes the plan chose at run time (sweep, probe or scan; the initials' pick).
+  let run: SearchRun
   /// Whether the cache held the result.
   let fromCache: Bool
   /// How many rows it found.
@@ -25,7 +28,7 @@ struct SearchAnswer: Equatable, Sendable {
 
   /// One plain sentence, without a final period: "swept 'st' … over 1,000,000 rows on 2 threads, …".
   func sentence(rowCount: Int) -> String {
-    let found = "\(Self.number(rows)) \(rows == 1 ? "row" : "rows")"
+    let found = Self.rowsText(rows)
     let how = plan.map { phrase($0, rowCount: rowCount) }
     guard fromCache else { return "\(how ?? "searched '\(Sanitizer.printable(query))'"), \(found)" }
     let first = how.map { " (first \($0))" } ?? ""
@@ -44,17 +47,51 @@ struct SearchAnswer: Equatable, Sendable {
     case .probedBits: return "probed every row for the letter '\(query)' \(every) \(threads)"
     case .initialBits: return "read the word-start letter '\(query)' from row initials \(every)"
     case .fuzzyLetter: return "ranked the fuzzy letter '\(query)' from row signatures \(every)"
-    case .initials(_, let limit, _, _):
-      return
-        "picked rows for '\(query)' by their initials (re-checked if at most \(Self.number(limit)), else \(every))"
+    case .initials(_, let limit, _, let otherwise):
+      switch run.initials {
+      case .rechecked(let picked):
+        return "picked \(Self.rowsText(picked)) for '\(query)' by their initials and re-checked them"
+      case .tooMany:
+        return
+          "found over \(Self.rowsText(limit)) for '\(query)' by their initials, so \(phrase(otherwise, rowCount: rowCount))"
+      case nil:
+        return
+          "picked rows for '\(query)' by their initials (re-checked if at most \(Self.number(limit)), else \(every))"
+      }
     case .narrow(let from, let base, let recheck):
-      let copy = recheck == .compactCopy ? "its compact copy" : "its scattered rows"
+      let copy: String
+      switch recheck {
+      case .compactCopy:
+        copy = "its compact copy" + (Self.verbs(run).count == 1 ? " \(Self.verbs(run)[0].done)" : "")
+      case .probe: copy = "its scattered rows probed"
+      case .plain, .generic: copy = "its scattered rows tested"
+      }
       return
-        "narrowed '\(query)' from the cached '\(Sanitizer.printable(from))' result (\(Self.number(base)) rows, \(copy))"
-    case .everyChunk(.fuzzyRank): return "ranked '\(query)' fuzzily \(every) \(threads)"
-    case .everyChunk(.testEveryRow): return "tested '\(query)' on each row \(every) \(threads)"
-    case .everyChunk(.scan(let term, let approach)):
+        "narrowed '\(query)' from the cached '\(Sanitizer.printable(from))' result (\(Self.rowsText(base)), \(copy))"
+    case .everyChunk(let pass): return phrase(pass, rowCount: rowCount)
+    }
+  }
+
+  /// What a pass over every row did, as a verb phrase: for a term swept, probed or scanned as
+  /// its chunks chose, those that ran.
+  private func phrase(_ pass: SearchPlan.Pass, rowCount: Int) -> String {
+    let query = Sanitizer.printable(self.query)
+    let every = "over \(Self.number(rowCount)) rows"
+    let threads = "on \(self.threads) \(self.threads == 1 ? "thread" : "threads")"
+    switch pass {
+    case .fuzzyRank: return "ranked '\(query)' fuzzily \(every) \(threads)"
+    case .testEveryRow: return "tested '\(query)' on each row \(every) \(threads)"
+    case .scan(let term, let approach):
       let term = Sanitizer.printable(term)
+      let verbs = approach == .signature ? [] : Self.verbs(run)
+      if verbs.count == 1 { return "\(verbs[0].past) '\(term)' \(every) \(threads)" }
+      if let first = verbs.first {
+        // Some chunks (or a chunk's first rows) took one pass, the others another.
+        let others = verbs.dropFirst().map { "\($0.past) it in \(Self.number($0.rows))" }
+        return
+          "\(first.past) '\(term)' in \(Self.number(first.rows)) of \(Self.number(rowCount)) rows and "
+          + "\(others.joined(separator: " and ")) \(threads)"
+      }
       let verb: String
       switch approach {
       case .signature: verb = "read '\(term)' from row signatures"
@@ -66,8 +103,28 @@ struct SearchAnswer: Equatable, Sendable {
     }
   }
 
+  /// The passes that read rows in `run`, as verbs (before a term, and of what was read) with their
+  /// rows, most rows first (ties: sweep, probe, scan, test).
+  private static func verbs(_ run: SearchRun) -> [(past: String, done: String, rows: Int)] {
+    let passes = [
+      (past: "swept", done: "swept", rows: run.swept), (past: "probed", done: "probed", rows: run.probed),
+      (past: "scanned for", done: "scanned", rows: run.scanned),
+      (past: "tested", done: "tested", rows: run.tested),
+    ]
+    return passes.enumerated().filter { $0.element.rows > 0 }
+      .sorted {
+        $0.element.rows != $1.element.rows ? $0.element.rows > $1.element.rows : $0.offset < $1.offset
+      }
+      .map(\.element)
+  }
+
+  /// "1 row", "1,234 rows".
+  private static func rowsText(_ count: Int) -> String {
+    "\(number(count)) \(count == 1 ? "row" : "rows")"
+  }
+
   /// `1,000,000`.
-  private static func number(_ value: Int) -> String {
+  static func number(_ value: Int) -> String {
     let digits = String(value.magnitude)
     var out = ""
     for (offset, digit) in digits.enumerated() {

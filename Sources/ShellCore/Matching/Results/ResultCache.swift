@@ -24,6 +24,8 @@ struct ResultCache {
     var packed: RowBitmap?
     /// How the engine found the result (`explain` tells it when the cache answers again).
     var plan: SearchPlan?
+    /// The passes that plan chose at run time.
+    var run = SearchRun()
 
     /// The rows in row order.
     var ascending: [Int32] { ranked?.ascending ?? rows }
