@@ -145,7 +145,6 @@ enum ByteScanner {
     _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, keys: Keys.Type,
     hit: (Int) -> Void
   ) {
-    let useThird = Keys.three
     let length = needle.count
     guard length > 0, !rows.isEmpty else { return }
     let chunkStart = view.start(rows.lowerBound)
@@ -153,43 +152,30 @@ enum ByteScanner {
     guard chunkEnd - chunkStart >= length else { return }
     let lastStart = chunkEnd - length
     let base = view.base
-    let firstIndex = needle.firstIndex
-    let secondIndex = needle.secondIndex
-    let firstByte = needle.bytes[firstIndex]
-    let secondByte = needle.bytes[secondIndex]
-    let thirdIndex = needle.thirdIndex
-    let thirdByte = needle.bytes[thirdIndex]
-    let simdLast = view.limit - max(firstIndex, secondIndex, thirdIndex) - 32
+    let lanes = ScanKeyLanes<Keys>(needle)
+    let simdLast = view.limit - lanes.maxKey - 32
     // Reach: a 64-position step at `step` (`step + 32 <= simdLast`) loads through
     // `step + 48 + maxKey + 15 <= simdLast + maxKey + 31 = limit - 1`; a word check at
     // `candidate <= limit - 8` through `limit - 1`; the scalar tail stays below `chunkEnd`.
     assert(
       chunkStart >= 0 && chunkEnd <= view.limit,
       "rows \(chunkStart)..<\(chunkEnd) past the arena's \(view.limit)")
-    let maxKey = max(firstIndex, secondIndex, thirdIndex)
     // Needles of up to three bytes are fully checked by the SIMD comparison.
-    let verified = length <= 3 && (length == 1 || firstIndex != secondIndex) && (length < 3 || useThird)
+    let verified =
+      length <= 3 && (length == 1 || lanes.firstIndex != lanes.secondIndex) && (length < 3 || Keys.three)
     needle.bytes.withUnsafeBufferPointer { needleBuffer in
       guard let needleBase = needleBuffer.baseAddress else { return }
       var row = rows.lowerBound
       var position = chunkStart
       let lastRow = rows.upperBound - 1
       let rowsPerByte = ArenaView.rowsPerByte(averageRowBytes: (chunkEnd - chunkStart) / rows.count)
-      // A needle of up to 8 bytes is verified by one compare of a word.
-      let (needleWord, wordMask) = leadingWord(needleBase, count: length)
-      let wordLast = view.limit &- 8
+      let bytes = CandidateCheck(needleBase, length: length, verified: verified, limit: view.limit)
       /// Verifies a candidate; on a hit reports the row and returns where the next row starts.
       ///
       /// The bytes are verified before the row is looked up: most candidates of a needle whose
       /// keys are common letters fail, and each lookup reads offsets.
       @inline(__always) func check(_ candidate: Int) -> Int? {
-        if !verified {
-          if length <= 8, candidate <= wordLast {
-            if (load64(base + candidate) ^ needleWord) & wordMask != 0 { return nil }
-          } else if !equal(base + candidate, needleBase, length) {
-            return nil
-          }
-        }
+        if !bytes.holds(base, at: candidate) { return nil }
         if candidate >= view.end(row) {
           row = view.row(containing: candidate, after: row, through: lastRow, rowsPerByte: rowsPerByte)
         }
@@ -200,61 +186,18 @@ enum ByteScanner {
         hit(row)
         return rowEnd
       }
-      // Needles of 3+ bytes test a third byte too: far fewer candidates reach the byte-wise check.
-      let first = SIMD16<UInt8>(repeating: firstByte)
-      let second = SIMD16<UInt8>(repeating: secondByte)
-      let third = SIMD16<UInt8>(repeating: thirdByte)
-      /// The candidates among the 16 positions from `position`.
-      @inline(__always) func half(_ position: Int) -> SIMDMask<SIMD16<Int8>> {
-        let a = load16(base + position + firstIndex) .== first
-        let b = load16(base + position + secondIndex) .== second
-        return useThird ? a .& b .& (load16(base + position + thirdIndex) .== third) : a .& b
-      }
       let lastStep = min(simdLast, lastStart)
       while position <= lastStart {
         var next = position &+ 32
         if position <= simdLast {
-          // Most steps have no candidate: they get a loop of their own, whose few values stay in
-          // registers (in one loop with the hit's handling, the position went through the stack at
-          // every step). One OR of a mask's words says it is empty.
-          var step = position
-          // 64 positions at a time, then 32; the lanes of the step that has one come from the masks
-          // at hand, in 16-lane halves (found again a step at a time, a pair's first step was a
-          // noticeable share of a scan whose hits are a few rows apart; a 32-lane mask kept from inside
-          // the loop was written to memory lane by lane at every step).
-          var lanes: UInt64 = 0
-          var width = 64
-          while step &+ 32 <= lastStep {
-            assert(step &+ 64 &+ maxKey <= view.limit, "a scan step at \(step) reads past \(view.limit)")
-            let low = (low: half(step), high: half(step &+ 16))
-            let high = (low: half(step &+ 32), high: half(step &+ 48))
-            if !isEmpty((low.low .| low.high, high.low .| high.high)) {
-              lanes = UInt64(bits(low)) | UInt64(bits(high)) &<< 32
-              break
-            }
-            step &+= 64
-          }
-          if lanes == 0 {
-            width = 32
-            while step <= lastStep {
-              let mask = (low: half(step), high: half(step &+ 16))
-              if !isEmpty(mask) {
-                lanes = UInt64(bits(mask))
-                break
-              }
-              step &+= 32
-            }
-            if lanes == 0 {
-              position = step
-              continue
-            }
-          }
-          position = step
-          next = position &+ width
-          lanes = keep(lanes, through: lastStart &- position)
-          while lanes != 0 {
-            let candidate = position &+ lanes.trailingZeroBitCount
-            lanes &= lanes &- 1
+          let found = lanes.nextCandidates(base, from: position, through: lastStep, limit: view.limit)
+          position = found.step
+          if found.lanes == 0 { continue }
+          next = position &+ found.width
+          var candidates = keep(found.lanes, through: lastStart &- position)
+          while candidates != 0 {
+            let candidate = position &+ candidates.trailingZeroBitCount
+            candidates &= candidates &- 1
             if let rowEnd = check(candidate) {
               next = rowEnd
               break
@@ -264,9 +207,7 @@ enum ByteScanner {
           var candidate = position
           let lastLane = min(position &+ 31, lastStart)
           while candidate <= lastLane {
-            if base[candidate &+ firstIndex] == firstByte, base[candidate &+ secondIndex] == secondByte,
-              base[candidate &+ thirdIndex] == thirdByte, let rowEnd = check(candidate)
-            {
+            if lanes.holds(base, at: candidate), let rowEnd = check(candidate) {
               next = rowEnd
               break
             }
@@ -379,20 +320,4 @@ enum ByteScanner {
     }
     return true
   }
-}
-
-/// How many of a needle's rarest bytes `ByteScanner.scan` keys on, as a type.
-protocol ScanKeys {
-  /// Whether a third byte is tested besides the two rarest.
-  static var three: Bool { get }
-}
-
-/// Key on the two rarest bytes.
-enum TwoKeys: ScanKeys {
-  static var three: Bool { false }
-}
-
-/// Key on the three rarest bytes.
-enum ThreeKeys: ScanKeys {
-  static var three: Bool { true }
 }
