@@ -42,24 +42,7 @@ struct Arguments {
     \(usage)
 
     OPTIONS:
-      --dataset NAME|PATH     Open a bundled dataset or a file (default: countries)
-      --flavor F              controller, display or custom (default: the dataset's preset)
-      --trace                 Print each delegate callback as it fires
-      --live                  Start in live mode (needs a terminal)
-      --live-benchmark KEYS   Replay KEYS through live mode, one key at a time, and report each
-                              key's time to a drawn frame on standard error (\\b is Backspace,
-                              \\u Ctrl-U); frames go to standard output
-      -c COMMAND              Run COMMAND (repeatable, in order), then exit
-      -f, --script FILE       Run the commands in FILE, then exit
-      --echo                  Print each command ('> COMMAND') before its output
-      --bail                  Stop at the first failing command and exit 3
-      --param NAME=VALUE      Replace {NAME} in scripts with VALUE (repeatable)
-      --pace DURATION         On a terminal, pause between commands (500ms, 2s, 1.5)
-      --step                  On a terminal, wait for Enter before each command
-      --check FILE            Run a golden transcript and show a unified diff where the
-                              output differs; exit 0 when identical, 1 otherwise (repeatable)
-      -h, --help              Show this help
-      --version               Show the version
+    \(ArgumentOption.all.flatMap(\.helpLines).joined(separator: "\n"))
 
     Commands are read from standard input when it is not a terminal. Inside the shell, type
     'help' for the commands, and 'demo' for the tutorial walkthroughs.
@@ -72,90 +55,24 @@ struct Arguments {
   static func parse(_ arguments: [String]) throws(Failure) -> Arguments {
     var result = Arguments()
     var remaining = arguments[...]
-    func value(for option: String) throws(Failure) -> String {
-      guard let next = remaining.popFirst() else {
-        throw Failure(message: "Missing value for \(Sanitizer.quoted(option))")
-      }
-      return next
-    }
     while let argument = remaining.popFirst() {
-      switch argument {
-      case "--dataset", "-d":
-        result.dataset = try value(for: argument)
-      case "--flavor":
-        let text = try value(for: argument)
-        guard let flavor = Flavor(rawValue: text) else {
-          throw Failure(
-            message:
-              "Invalid value \(Sanitizer.quoted(text)) for '--flavor'. Expected 'controller', 'display' or 'custom'"
-          )
-        }
-        result.flavor = flavor
-      case "--trace":
-        result.trace = true
-      case "--live":
-        result.live = true
-      case "--live-benchmark":
-        result.liveBenchmark = try value(for: argument)
-      case "-c", "--command":
-        result.commands.append(try value(for: argument))
-      case "-f", "--script":
-        guard result.script == nil else { throw Failure(message: "Only one '--script' may be given") }
-        result.script = try value(for: argument)
-      case "--check":
-        result.checks.append(try value(for: argument))
-      case "--echo":
-        result.echo = true
-      case "--bail":
-        result.bail = true
-      case "--param":
-        let text = try value(for: argument)
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-          throw Failure(message: "Invalid value \(Sanitizer.quoted(text)) for '--param'. Expected NAME=VALUE")
-        }
-        let name = String(text[..<equals])
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
-          name.first.map({ $0.isLetter || $0 == "_" }) == true
-        else {
-          throw Failure(
-            message:
-              "Invalid parameter name \(Sanitizer.quoted(name)) for '--param'. Use letters, digits, '_' and '-'"
-          )
-        }
-        result.parameters[name] = String(text[text.index(after: equals)...])
-      case "--pace":
-        let text = try value(for: argument)
-        guard let seconds = duration(text), seconds <= paceLimit else {
-          throw Failure(
-            message:
-              "Invalid value \(Sanitizer.quoted(text)) for '--pace'. Expected a duration from 0 to \(Int(paceLimit)) seconds such as 500ms, 2s or 1.5"
-          )
-        }
-        result.pace = seconds
-      case "--step":
-        result.step = true
-      case "-h", "--help":
-        result.showHelp = true
-      case "--version":
-        result.showVersion = true
-      default:
+      guard let option = ArgumentOption.named(argument) else {
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
           remaining.insert(
             contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])],
             at: remaining.startIndex)
           continue
         }
-        let known = [
-          "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script",
-          "--check",
-          "--echo", "--bail", "--param", "--pace", "--step",
-        ]
-        let suggestion = argument.hasPrefix("-") ? argument.nearest(in: known) : nil
-        let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-        throw Failure(
-          message: argument.hasPrefix("-")
-            ? "Unknown option \(Sanitizer.quoted(argument)).\(hint)"
-            : "Unexpected argument \(Sanitizer.quoted(argument))")
+        throw unknown(argument)
+      }
+      switch option.action {
+      case .flag(let set):
+        set(&result)
+      case .value(let set):
+        guard let value = remaining.popFirst() else {
+          throw Failure(message: "Missing value for \(Sanitizer.quoted(argument))")
+        }
+        try set(&result, value)
       }
     }
     if result.script != nil && !result.commands.isEmpty {
@@ -165,6 +82,55 @@ struct Arguments {
       throw Failure(message: "'--check' runs its transcripts alone; leave out '-c' and '--script'")
     }
     return result
+  }
+
+  /// The error for an argument no option is spelled as, suggesting the nearest option.
+  private static func unknown(_ argument: String) -> Failure {
+    let suggestion = argument.hasPrefix("-") ? argument.nearest(in: ArgumentOption.longNames) : nil
+    let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+    return Failure(
+      message: argument.hasPrefix("-")
+        ? "Unknown option \(Sanitizer.quoted(argument)).\(hint)"
+        : "Unexpected argument \(Sanitizer.quoted(argument))")
+  }
+
+  /// The flavor `--flavor` names.
+  static func flavor(_ text: String) throws(Failure) -> Flavor {
+    guard let flavor = Flavor(rawValue: text) else {
+      throw Failure(
+        message:
+          "Invalid value \(Sanitizer.quoted(text)) for '--flavor'. Expected 'controller', 'display' or 'custom'"
+      )
+    }
+    return flavor
+  }
+
+  /// The name and value of `--param NAME=VALUE`.
+  static func parameter(_ text: String) throws(Failure) -> (name: String, value: String) {
+    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+      throw Failure(message: "Invalid value \(Sanitizer.quoted(text)) for '--param'. Expected NAME=VALUE")
+    }
+    let name = String(text[..<equals])
+    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
+      name.first.map({ $0.isLetter || $0 == "_" }) == true
+    else {
+      throw Failure(
+        message:
+          "Invalid parameter name \(Sanitizer.quoted(name)) for '--param'. Use letters, digits, '_' and '-'"
+      )
+    }
+    return (name, String(text[text.index(after: equals)...]))
+  }
+
+  /// The seconds of `--pace DURATION`.
+  static func pace(_ text: String) throws(Failure) -> Double {
+    guard let seconds = duration(text), seconds <= paceLimit else {
+      throw Failure(
+        message:
+          "Invalid value \(Sanitizer.quoted(text)) for '--pace'. Expected a duration from 0 to \(Int(paceLimit)) seconds such as 500ms, 2s or 1.5"
+      )
+    }
+    return seconds
   }
 
   /// The longest `--pace`: a pause between commands longer than a minute is a typo.
