@@ -276,6 +276,9 @@ enum ByteScanner {
     _ row: RowSlice, _ needle: UnsafePointer<UInt8>, _ length: Int, keys: NeedleKeys, wordStart: Bool,
     anchoredStart: Bool, anchoredEnd: Bool
   ) -> Bool {
+    assert(
+      row.start >= 0 && row.start <= row.end && row.end <= row.limit,
+      "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
     if length == 0 { return true }
     if row.count < length { return false }
     if anchoredStart && anchoredEnd {
@@ -301,6 +304,9 @@ enum ByteScanner {
   static func isSubsequence(
     _ row: RowSlice, _ needle: UnsafePointer<UInt8>, scalarStarts: UnsafePointer<Int>, scalarCount: Int
   ) -> Bool {
+    assert(
+      row.start >= 0 && row.start <= row.end && row.end <= row.limit,
+      "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
     let base = row.base
     var position = row.start
     var scalar = 0

@@ -105,7 +105,11 @@ final class RegexAutomaton: @unchecked Sendable {
   /// Whether `bytes[start..<end]` contains a match, or nil when ICU must judge the row.
   @inline(__always)
   func matches(_ bytes: UnsafePointer<UInt8>, start: Int, end: Int) -> Bool? {
-    backward ? matchesBackward(bytes, start: start, end: end) : matchesForward(bytes, start: start, end: end)
+    // Both directions read `bytes[start..<end]` only, and the tables by states and classes they
+    // were built with.
+    assert(start >= 0 && start <= end, "text \(start)..<\(end)")
+    return backward
+      ? matchesBackward(bytes, start: start, end: end) : matchesForward(bytes, start: start, end: end)
   }
 
   /// `matches`, reading the text from its end.

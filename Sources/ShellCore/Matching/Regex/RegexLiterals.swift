@@ -51,6 +51,7 @@ enum RegexLiterals {
   static func occurs(
     _ literal: UnsafePointer<UInt8>, _ count: Int, in bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int
   ) -> Bool {
+    assert(count >= 0 && start >= 0, "a literal of \(count) bytes in text from \(start)")
     guard count > 0 else { return true }
     let first = literal[0]
     var position = start
