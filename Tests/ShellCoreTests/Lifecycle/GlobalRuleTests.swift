@@ -35,9 +35,9 @@ struct LifecycleGlobalRuleTests {
   }
 
   static let tableCases =
-    LifecycleControllerFlavorTests.inline + LifecycleControllerFlavorTests.textRule
-    + LifecycleControllerFlavorTests.separate
-    + LifecycleControllerFlavorTests.obscures + LifecycleControllerFlavorTests.liveOff
+    LifecycleControllerInlineTests.inline + LifecycleControllerInlineTests.textRule
+    + LifecycleControllerSeparateTests.separate
+    + LifecycleControllerOptionTests.obscures + LifecycleControllerOptionTests.liveOff
     + LifecycleDisplayFlavorTests.cases
     + LifecycleCustomFlavorTests.cases
 
@@ -72,202 +72,14 @@ struct LifecycleGlobalRuleTests {
     return actions
   }
 
-  // MARK: - The properties
-
-  /// The bar callback through which a user's bar event reaches the controller.
-  static func trigger(of action: SearchAction) -> CallbackName? {
-    switch action {
-    case .editingBegan: .searchBarTextDidBeginEditing
-    case .textChanged, .clearButtonTapped: .searchBarTextDidChange
-    case .scopeButtonTapped: .searchBarScopeDidChange
-    case .searchButtonTapped: .searchBarSearchButtonClicked
-    case .cancelButtonTapped: .searchBarCancelButtonClicked
-    default: nil
-    }
-  }
-
-  /// The bar callbacks that can cause a controller reaction.
-  static func causes(of name: CallbackName) -> Set<CallbackName> {
-    switch name {
-    case .willPresentSearchController, .didPresentSearchController, .willBeginSearch, .didBeginSearch,
-      .didStartSearching:
-      [.searchBarTextDidBeginEditing]
-    case .updateSearchResults:
-      [
-        .searchBarTextDidBeginEditing, .searchBarTextDidChange, .searchBarScopeDidChange,
-        .searchBarCancelButtonClicked,
-      ]
-    case .willDismissSearchController, .didDismissSearchController, .willEndSearch, .didEndSearch,
-      .didTapOnCancelButton:
-      [.searchBarCancelButtonClicked]
-    case .shouldReloadForSearchString, .didChangeSearchText: [.searchBarTextDidChange]
-    case .shouldReloadForSearchScope: [.searchBarScopeDidChange]
-    case .didLoadSearchResultsTableView, .willShowResultsTable, .didShowResultsTable:
-      [.searchBarTextDidChange, .searchBarTextDidBeginEditing]
-    case .willHideResultsTable, .didHideResultsTable:
-      [.searchBarTextDidChange, .searchBarCancelButtonClicked]
-    case .didTapOnSearchButton: [.searchBarSearchButtonClicked]
-    default: []
-    }
-  }
-
-  static let receivers: [Flavor: Set<String>] = [
-    .controller: [
-      "UISearchBarDelegate", "UISearchResultsUpdating", "UISearchControllerDelegate", "UITableViewDelegate",
-    ],
-    .display: ["UISearchBarDelegate", "UISearchDisplayDelegate", "UITableViewDelegate"],
-    .custom: ["UISearchBarDelegate", "CustomSearchControllerDelegate", "UITableViewDelegate"],
-  ]
-
+  /// Every rule's violations in one step.
   static func violations(
     _ options: LifecycleOptions, _ before: SearchState, _ action: SearchAction, _ callbacks: [Callback],
     _ after: SearchState
   ) -> [String] {
-    var found: [String] = []
-    let names = callbacks.map(\.name)
-    func first(_ name: CallbackName) -> Int? { names.firstIndex(of: name) }
-    func isBar(_ name: CallbackName) -> Bool { name.receiver == "UISearchBarDelegate" }
-    func ordered(_ a: CallbackName, _ b: CallbackName, adjacent: Bool = false) {
-      guard let j = first(b) else { return }
-      guard let i = first(a), i < j, !adjacent || i + 1 == j else {
-        return found.append("\(b.selector) without \(a.selector) \(adjacent ? "just " : "")before it")
-      }
-    }
-
-    // The global rule.
-    if let trigger = trigger(of: action), !callbacks.isEmpty {
-      if !isBar(names[0]) { found.append("bar event starts with \(names[0].selector)") }
-      let triggerIndex = first(trigger)
-      for (j, name) in names.enumerated() where !isBar(name) {
-        guard let i = triggerIndex, i < j else {
-          found.append("\(name.selector) before the bar's \(trigger.selector)")
-          continue
-        }
-        if !names[..<j].contains(where: causes(of: name).contains) {
-          found.append("\(name.selector) with none of its causes before it")
-        }
-      }
-      // The custom controller forwards after resigning.
-      if let end = first(.searchBarTextDidEndEditing) {
-        for forward in [CallbackName.didTapOnSearchButton, .didTapOnCancelButton] {
-          if let k = first(forward), k < end { found.append("\(forward.selector) before the resign") }
-        }
-      }
-    }
-
-    // Pairs in their order.
-    ordered(.searchBarShouldBeginEditing, .searchBarTextDidBeginEditing, adjacent: true)
-    if case .textChanged = action {
-      ordered(.searchBarShouldChangeText, .searchBarTextDidChange, adjacent: true)
-    }
-    ordered(.searchBarShouldEndEditing, .searchBarTextDidEndEditing, adjacent: true)
-    ordered(.willPresentSearchController, .didPresentSearchController)
-    ordered(.willDismissSearchController, .didDismissSearchController)
-    ordered(.willBeginSearch, .didBeginSearch, adjacent: true)
-    ordered(.willEndSearch, .didEndSearch)
-    ordered(.willShowResultsTable, .didShowResultsTable, adjacent: true)
-    ordered(.willHideResultsTable, .didHideResultsTable, adjacent: true)
-    if let load = first(.didLoadSearchResultsTableView), first(.willShowResultsTable) != load + 1 {
-      found.append("didLoadSearchResultsTableView not just before willShow")
-    }
-    if before.resultsTableLoaded, first(.didLoadSearchResultsTableView) != nil {
-      found.append("didLoadSearchResultsTableView twice for one dataset")
-    }
-    if let present = first(.didPresentSearchController),
-      first(.updateSearchResults).map({ $0 > present }) ?? true
-    {
-      found.append("present without its update inside")
-    }
-    if let dismiss = first(.didDismissSearchController),
-      first(.updateSearchResults).map({ $0 > dismiss }) ?? true
-    {
-      found.append("dismiss without its update inside")
-    }
-
-    // Who is called, and how often.
-    let allowed = receivers[options.flavor] ?? []
-    for callback in callbacks where !allowed.contains(callback.name.receiver) {
-      found.append("\(callback.name.selector) in the \(options.flavor) flavor")
-    }
-    if names.filter({ $0 == .updateSearchResults }).count > 1 { found.append("more than one update") }
-    switch action {
-    case .textChanged: break
-    case .clearButtonTapped:
-      if first(.searchBarShouldChangeText) != nil { found.append("clear asks shouldChangeText") }
-    default:
-      if first(.searchBarTextDidChange) != nil || first(.searchBarShouldChangeText) != nil {
-        found.append("text callbacks for \(action)")
-      }
-    }
-
-    // The state columns at the steps the spec states.
-    for callback in callbacks {
-      let s = callback.state
-      switch callback.name {
-      case .searchBarShouldBeginEditing: if s.isFirstResponder { found.append("FR before it begins") }
-      case .searchBarTextDidBeginEditing, .searchBarShouldEndEditing:
-        if !s.isFirstResponder { found.append("\(callback.name.selector) without FR") }
-      case .searchBarTextDidEndEditing: if s.isFirstResponder { found.append("FR after it ended") }
-      case .willPresentSearchController, .willDismissSearchController, .didDismissSearchController,
-        .willEndSearch,
-        .didEndSearch:
-        if s.isActive { found.append("\(callback.name.selector) while active") }
-      case .didPresentSearchController, .willBeginSearch, .didBeginSearch:
-        if !s.isActive { found.append("\(callback.name.selector) while inactive") }
-      default: break
-      }
-      if callback.name == .didDismissSearchController, s.shown != .main {
-        found.append("didDismiss not on main")
-      }
-      if case .updateSearchResults = callback.name,
-        callback.arguments != [.init("searchBar.text", .text(SharedText(s.text)))]
-      {
-        found.append("update's text is not the bar's")
-      }
-    }
-    if let last = callbacks.last, last.state != after.snapshot {
-      found.append("state changed after the last callback")
-    }
-    if !action.canSendCallbacks, !callbacks.isEmpty { found.append("callbacks for \(action)") }
-
-    // What the app shows (the data-source rule) once the action is over.
-    let filtered = after.isActive && !after.text.isEmpty
-    switch (options.flavor, options.results, options.rule) {
-    case (.controller, .inline, .active):
-      if after.shown != (after.isActive ? .results : .main) { found.append("inline `active` rule broken") }
-    case (.controller, .inline, .text):
-      // Model choice (reducer): a chosen scope filters even with empty text.
-      let scoped = after.isActive && after.scopeIndex != 0
-      if after.shown != (filtered || scoped ? .results : .main) { found.append("inline `text` rule broken") }
-    case (.controller, .separate, _), (.display, _, _):
-      if after.shown != (filtered ? .results : .main) { found.append("shown is not `active with text`") }
-    case (.custom, _, _):
-      if after.isActive { found.append("custom controller presented") }
-    }
-
-    // Live search.
-    let refilteringEdit: Bool
-    switch action {
-    case .textChanged, .clearButtonTapped: refilteringEdit = true
-    case .scopeButtonTapped, .textSetByCode: refilteringEdit = options.flavor != .custom
-    default: refilteringEdit = false
-    }
-    if refilteringEdit, !callbacks.isEmpty {
-      let applied = (after.appliedText, after.appliedScope)
-      if options.live, case .scopeButtonTapped = action {
-        if after.appliedScope != after.scopeIndex { found.append("live scope not applied") }
-      } else if options.live, after.appliedText != after.text {
-        found.append("live text not applied")
-      } else if !options.live, applied != (before.appliedText, before.appliedScope) {
-        found.append("live off, but \(action) re-filtered")
-      }
-    }
-    if !options.live, case .searchButtonTapped = action, !callbacks.isEmpty,
-      (after.appliedText, after.appliedScope) != (after.text, after.scopeIndex)
-    {
-      found.append("Search button did not apply the query")
-    }
-    return found
+    let step = LifecycleStep(
+      options: options, before: before, action: action, callbacks: callbacks, after: after)
+    return LifecycleRule.all.flatMap { rule in rule.check(step).map { "\($0) (\(rule.name))" } }
   }
 }
 
