@@ -35,9 +35,9 @@ struct LifecycleGlobalRuleTests {
   }
 
   static let tableCases =
-    LifecycleControllerFlavorTests.inline + LifecycleControllerFlavorTests.textRule
-    + LifecycleControllerFlavorTests.separate
-    + LifecycleControllerFlavorTests.obscures + LifecycleControllerFlavorTests.liveOff
+    LifecycleControllerInlineTests.inline + LifecycleControllerInlineTests.textRule
+    + LifecycleControllerSeparateTests.separate
+    + LifecycleControllerOptionTests.obscures + LifecycleControllerOptionTests.liveOff
     + LifecycleDisplayFlavorTests.cases
     + LifecycleCustomFlavorTests.cases
 

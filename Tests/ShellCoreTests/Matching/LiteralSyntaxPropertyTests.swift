@@ -19,14 +19,14 @@ struct LiteralSyntaxPropertyTests {
   func literalQueriesMatchTheReference(rule: MatchRule, seed: UInt64) throws {
     let ruleIndex = UInt64(MatchRule.allCases.firstIndex(of: rule) ?? 0)
     var random = SeededGenerator(seed: seed &* 104_729 &+ ruleIndex)
-    var rows = MatchingPropertyTests.rows(300, &random)
+    var rows = RandomRows.rows(300, &random)
     rows += [
       "sour chew", "chew sour", "a !c b", "x | y", "^start", "end$", "back\\slash", " lead", "'quoted'",
     ]
     let engine = SearchEngine(
       dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: seed == 4 ? 64 : 1_000_000)
     let fixed = ["chew sour", "sour chew", "!c", "x | y", "^start", "end$", "\\", " ", " lead", "'quoted'"]
-    for query in fixed + (0..<40).map({ _ in MatchingPropertyTests.query(rows, &random) }) {
+    for query in fixed + (0..<40).map({ _ in RandomRows.query(rows, &random) }) {
       var typed = ""
       for character in query {
         typed.append(character)

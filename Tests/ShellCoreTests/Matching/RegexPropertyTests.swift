@@ -6,7 +6,7 @@ import Testing
 /// The regex fast paths (literal prefilter, byte automaton) against a plain NSRegularExpression
 /// loop over Strings, on random patterns from a small grammar over random rows.
 struct RegexPropertyTests {
-  /// Rows beyond `MatchingPropertyTests.rows`: the texts the automaton must refuse (control
+  /// Rows beyond `RandomRows.rows`: the texts the automaton must refuse (control
   /// characters, line terminators) and digits, punctuation, mixed scripts.
   static let awkward = [
     "tab\there", "line\nbreak", "ends with newline\n", "cr\rlf", "sep\u{2028}arator", "nel\u{85}x",
@@ -103,7 +103,7 @@ struct RegexPropertyTests {
   @Test(arguments: [UInt64(1), 2, 3, 4])
   func randomPatternsMatchAPlainLoop(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed &* 104_729)
-    let rows = MatchingPropertyTests.rows(300, &random) + Self.awkward
+    let rows = RandomRows.rows(300, &random) + Self.awkward
     let categories = rows.map { _ in ["Fruit", "sta", "東", "x1"].randomElement(using: &random) ?? "" }
     let single = SearchEngine(
       dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: seed == 1 ? 64 : 1_000_000)

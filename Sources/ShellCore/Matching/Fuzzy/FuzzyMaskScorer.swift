@@ -51,6 +51,7 @@ struct FuzzyMaskScorer {
 
     @inline(__always)
     init(_ text: UnsafePointer<UInt8>, length: Int) {
+      assert(length >= 0 && length <= 64, "a window over \(length) bytes")
       wide = length > 32
       low = ByteScanner.load(text)
       high = wide ? ByteScanner.load(text + 32) : low
@@ -191,6 +192,7 @@ struct FuzzyMaskScorer {
     _ text: UnsafePointer<UInt8>, length: Int, bound: Int32, losses: (first: Int32, second: Int32),
     lettersAndSpaces: Bool
   ) -> Int32 {
+    assert(length >= 0 && length <= 64, "a short ceiling over \(length) bytes")
     let low = ByteScanner.load(text)
     let high = ByteScanner.load(text + 32)
     let valid: UInt64 = length >= 64 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length)) &- 1

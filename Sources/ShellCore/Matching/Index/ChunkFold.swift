@@ -20,3 +20,18 @@ struct ChunkFold {
     foldBytes = asciiBytes + writer.fold
   }
 }
+
+extension ChunkFold {
+  /// Each chunk's starting position in every arena (the sums of the chunks before it), and the
+  /// totals.
+  static func starts(of chunks: [ChunkFold]) -> (starts: [ChunkFold], total: ChunkFold) {
+    var starts: [ChunkFold] = []
+    var running = ChunkFold()
+    for chunk in chunks {
+      starts.append(running)
+      running.wideCount += chunk.wideCount
+      running.foldBytes += chunk.foldBytes
+    }
+    return (starts, running)
+  }
+}

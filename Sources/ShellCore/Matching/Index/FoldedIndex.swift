@@ -75,8 +75,8 @@ final class FoldedIndex: @unchecked Sendable {
   /// Folds the `columns` of every row of `dataset`.
   ///
   /// Pass 1 finds the wide rows and measures their fold forms; pass 2 writes every row's fold
-  /// form straight into an arena of exact size, each chunk of rows into its own slice. The wide
-  /// rows' other forms wait for `sideForms`.
+  /// form straight into an arena of exact size, each chunk of rows into its own slice
+  /// (`FoldPasses`). The wide rows' other forms wait for `sideForms`.
   ///
   /// `isCancelled` is asked before each chunk of pass 1 and between the passes; once it says
   /// stop, the rest of the work is skipped and `wasCancelled` is set.
@@ -88,110 +88,55 @@ final class FoldedIndex: @unchecked Sendable {
     self.sideFormThreshold = sideFormThreshold
     self.columns = columns
     let rowCount = self.rowCount
-    let split = Parallel.chunks(rowCount, threshold: parallelThreshold)
-    let chunkCount = split.count
-    let foldOffsets = PinnedBuffer<UInt32>(count: rowCount + 1)
-    var chunks = [ChunkFold](repeating: ChunkFold(), count: chunkCount)
-    // Rows lie back to back in the dataset's arena when it has one column: fold them in bulk.
-    let stride = dataset.columns.count
-    let contiguous = stride == 1 && columns == [0]
-    // Each chunk marks its own slot when it skipped its rows, so the skip is seen even if
-    // `isCancelled` changed its mind.
-    var skipped = [Bool](repeating: false, count: chunkCount)
-
-    dataset.withStorage { bytes, offsets in
-      let source = SourceRows(
-        bytes, offsets, stride: stride, columns: columns, placeholder: UnsafeRawPointer(foldOffsets.base))
-      chunks.withUnsafeMutableBufferPointer { results in
-        skipped.withUnsafeMutableBufferPointer { skips in
-          guard let results = results.baseAddress, let skips = skips.baseAddress else { return }
-          Parallel.forEach(chunkCount) { chunk in
-            if let isCancelled, isCancelled() {
-              skips[chunk] = true
-              return
-            }
-            let rows = split.range(chunk)
-            results[chunk] =
-              contiguous
-              ? Self.measureContiguous(source, rows: rows)
-              : Self.measureJoined(source, rows: rows, lengths: foldOffsets.base)
-          }
-        }
-      }
-    }
-
+    let passes = FoldPasses(dataset: dataset, columns: columns, parallelThreshold: parallelThreshold)
+    let (foldOffsets, offsets) = PinnedBuffer<UInt32>.unsafeWritable(count: rowCount + 1)
+    let measured = passes.measure(lengths: offsets, isCancelled: isCancelled)
     // A cancelled build skips pass 2 over empty chunks: every row is then empty text.
-    let cancelled = skipped.contains(true) || isCancelled?() == true
-    if cancelled {
-      chunks = [ChunkFold](repeating: ChunkFold(), count: chunkCount)
-      foldOffsets.base.update(repeating: 0, count: rowCount + 1)
-    }
-    wasCancelled = cancelled
-
-    // Each chunk's starting position in every arena.
-    var starts: [ChunkFold] = []
-    var running = ChunkFold()
-    for chunk in chunks {
-      starts.append(running)
-      running.wideCount += chunk.wideCount
-      running.foldBytes += chunk.foldBytes
-    }
-    precondition(running.foldBytes <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
+    wasCancelled = measured == nil
+    if measured == nil { offsets.update(repeating: 0, count: rowCount + 1) }
+    let chunks = measured ?? [ChunkFold](repeating: ChunkFold(), count: passes.split.count)
+    let (starts, total) = ChunkFold.starts(of: chunks)
+    precondition(total.foldBytes <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
     // Every byte and slot below is written by pass 2, so none is zeroed first (only the padding).
-    let foldBytes = PinnedBuffer<UInt8>(count: running.foldBytes, padding: Self.padding, zeroed: false)
-    let signatures = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
-    let wideRows = PinnedBuffer<Int32>(count: running.wideCount)
-    // Only the fold forms are written now: the side forms wait for a search that needs them.
-    let targets = WideFormWriter.Targets(fold: foldBytes.base)
-    let signatureTable = RowSignature.table.pointer
-
-    dataset.withStorage { bytes, offsets in
-      let source = SourceRows(
-        bytes, offsets, stride: stride, columns: columns, placeholder: UnsafeRawPointer(foldOffsets.base))
-      chunks.withUnsafeBufferPointer { results in
-        Parallel.forEach(cancelled ? 0 : chunkCount) { chunk in
-          let rows = split.range(chunk)
-          let work = results[chunk]
-          let start = starts[chunk]
-          if !work.wide.isEmpty {
-            (wideRows.base + start.wideCount).update(from: work.wide, count: work.wide.count)
-          }
-          var writer = WideFormWriter(
-            into: targets, fold: start.foldBytes, exact: 0, ci: 0, strip: 0, row: start.wideCount)
-          let output = (bytes: foldBytes.base, offsets: foldOffsets.base, signatures: signatures.base)
-          if contiguous {
-            Self.fillContiguous(
-              source, rows: rows, work: work, writer: &writer, into: output, table: signatureTable)
-          } else {
-            Self.fillJoined(
-              source, rows: rows, work: work, writer: &writer, into: output, table: signatureTable)
-          }
-        }
-      }
+    let (foldBytes, bytes) = PinnedBuffer<UInt8>.unsafeWritable(
+      count: total.foldBytes, padding: Self.padding, zeroed: false)
+    let (signatures, signatureSlots) = PinnedBuffer<UInt32>.unsafeWritable(count: rowCount, zeroed: false)
+    let (wideRows, wideSlots) = PinnedBuffer<Int32>.unsafeWritable(count: total.wideCount)
+    if measured != nil {
+      passes.fill(chunks, starts: starts, into: (bytes, offsets, signatureSlots), wideRows: wideSlots)
     }
-    foldOffsets.base[0] = 0
+    offsets[0] = 0
     self.foldBytes = foldBytes
     self.foldOffsets = foldOffsets
     self.signatures = signatures
     self.wideRows = wideRows
-    let bits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1)
+    (wideBits, wideRanks, foldWideRows) = Self.wideLookup(
+      wideRows, signatures: signatures, rowCount: rowCount)
+    byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: total.foldBytes)
+  }
+
+  /// The wide rows as one bit per row, the count of wide rows before each word of bits, and the
+  /// wide rows whose fold form (by its `signatures`) keeps a non-ASCII byte.
+  private static func wideLookup(
+    _ wideRows: PinnedBuffer<Int32>, signatures: PinnedBuffer<UInt32>, rowCount: Int
+  ) -> (bits: PinnedBuffer<UInt64>, ranks: PinnedBuffer<UInt32>, foldWide: PinnedBuffer<Int32>) {
     let nonASCII = RowSignature.bit(0x80) | RowSignature.bit(0x81)
     var foldWide: [Int32] = []
-    for index in 0..<wideRows.count {
-      let row = wideRows.base[index]
-      bits.base[Int(row) >> 6] |= 1 << (UInt64(row) & 63)
-      if signatures.base[Int(row)] & nonASCII != 0 { foldWide.append(row) }
+    let bits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1) { bits in
+      for index in 0..<wideRows.count {
+        let row = wideRows.base[index]
+        bits[Int(row) >> 6] |= 1 << (UInt64(row) & 63)
+        if signatures.base[Int(row)] & nonASCII != 0 { foldWide.append(row) }
+      }
     }
-    wideBits = bits
-    let ranks = PinnedBuffer<UInt32>(count: bits.count, zeroed: false)
-    var before: UInt32 = 0
-    for word in 0..<bits.count {
-      ranks.base[word] = before
-      before &+= UInt32(truncatingIfNeeded: bits.base[word].nonzeroBitCount)
+    let ranks = PinnedBuffer<UInt32>(count: bits.count, zeroed: false) { ranks in
+      var before: UInt32 = 0
+      for word in 0..<bits.count {
+        ranks[word] = before
+        before &+= UInt32(truncatingIfNeeded: bits.base[word].nonzeroBitCount)
+      }
     }
-    wideRanks = ranks
-    foldWideRows = PinnedBuffer(foldWide)
-    byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: running.foldBytes)
+    return (bits, ranks, PinnedBuffer(foldWide))
   }
 
   /// Byte counts over about 1 MiB of evenly spaced blocks.
@@ -237,11 +182,11 @@ final class FoldedIndex: @unchecked Sendable {
   /// that never searches by word start should not hold it.
   func initialSignatures(parallelThreshold: Int) -> PinnedBuffer<UInt32> {
     if let initials { return initials }
-    let built = PinnedBuffer<UInt32>(count: rowCount, zeroed: false)
+    let (built, letterSlots) = PinnedBuffer<UInt32>.unsafeWritable(count: rowCount, zeroed: false)
     let split = Parallel.chunks(rowCount, threshold: parallelThreshold)
     let base = foldBytes.pointer
     let offsets = foldOffsets.pointer
-    let output = UncheckedSendable(built.base)
+    let output = UncheckedSendable(letterSlots)
     Parallel.forEach(split.count) { chunk in
       for row in split.range(chunk) {
         let start = Int(offsets[row])
@@ -309,52 +254,28 @@ final class FoldedIndex: @unchecked Sendable {
     return PinnedBuffer(rows)
   }
 
-  /// Builds the side forms in `variants`.
+  /// Builds the side forms in `variants`: counts each chunk's bytes of every form, then writes
+  /// the missing forms from each chunk's start.
   private func buildSides(dataset: Dataset, variants: Set<TextVariant>) {
-    let wideCount = wideRows.count
-    let split = Parallel.chunks(wideCount, threshold: sideFormThreshold)
-    let chunkCount = split.count
-    let forms = ScalarFoldTable.forms
-    let wide = wideRows.pointer
-    let columns = columns
-    /// Runs `body` on each chunk's wide indices with a source of row text.
-    func eachChunk(_ body: @escaping (Int, Range<Int>, SourceRows) -> Void) {
-      dataset.withStorage { bytes, offsets in
-        let source = SourceRows(
-          bytes, offsets, stride: dataset.columns.count, columns: columns,
-          placeholder: UnsafeRawPointer(wideRows.base))
-        Parallel.forEach(chunkCount) { chunk in
-          body(chunk, split.range(chunk), source)
-        }
-      }
-    }
-    func pass(_ writers: UnsafeMutablePointer<WideFormWriter>) {
-      let slots = UncheckedSendable(writers)
-      eachChunk { chunk, indices, source in
-        var writer = slots.value[chunk]
-        var scratch: [UInt8] = []
-        for index in indices {
-          source.withRow(Int(wide[index]), scratch: &scratch) { pointer, count in
-            Self.writeSides(pointer, count, forms: forms, writer: &writer)
-          }
-        }
-        slots.value[chunk] = writer
-      }
-    }
-    let counts = UnsafeMutablePointer<WideFormWriter>.allocate(capacity: max(chunkCount, 1))
-    defer { counts.deallocate() }
-    counts.initialize(repeating: WideFormWriter(), count: max(chunkCount, 1))
-    pass(counts)
+    let passes = SideFormPasses(
+      dataset: dataset, columns: columns, wideRows: wideRows, threshold: sideFormThreshold)
+    let chunkCount = passes.split.count
+    let writers = UnsafeMutablePointer<WideFormWriter>.allocate(capacity: max(chunkCount, 1))
+    defer { writers.deallocate() }
+    writers.initialize(repeating: WideFormWriter(), count: max(chunkCount, 1))
+    passes.run(writers)
     // Each chunk's starting position in every side arena, and their totals.
     var starts: [(exact: Int, ci: Int, strip: Int)] = []
     var totals = (exact: 0, ci: 0, strip: 0)
     for chunk in 0..<chunkCount {
       starts.append(totals)
-      totals.exact += counts[chunk].exact
-      totals.ci += counts[chunk].ci
-      totals.strip += counts[chunk].strip
+      totals.exact += writers[chunk].exact
+      totals.ci += writers[chunk].ci
+      totals.strip += writers[chunk].strip
     }
+    // Only the new forms are written; the writer skips forms without a target.
     var built = sides
+    var targets = WideFormWriter.Targets()
     for variant in variants {
       let total: Int
       switch variant {
@@ -363,30 +284,19 @@ final class FoldedIndex: @unchecked Sendable {
       case .strip: total = totals.strip
       case .fold: continue
       }
-      built[variant.rawValue] = (
-        PinnedBuffer(count: total, padding: Self.padding, zeroed: false), PinnedBuffer(count: wideCount + 1)
-      )
+      let (bytes, byteSlots) = PinnedBuffer<UInt8>.unsafeWritable(
+        count: total, padding: Self.padding, zeroed: false)
+      let (offsets, offsetSlots) = PinnedBuffer<UInt32>.unsafeWritable(count: wideRows.count + 1)
+      built[variant.rawValue] = (bytes, offsets)
+      targets.set(variant, bytes: byteSlots, offsets: offsetSlots)
     }
-    // Only the new forms are written; the writer skips forms without a target.
-    typealias Target = (bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>)
-    func target(_ variant: TextVariant) -> Target? {
-      guard variants.contains(variant), let arena = built[variant.rawValue] else { return nil }
-      return (arena.bytes.base, arena.offsets.base)
-    }
-    let targets = WideFormWriter.Targets(
-      exact: target(.exact)?.bytes, ci: target(.ci)?.bytes, strip: target(.strip)?.bytes,
-      exactOffsets: target(.exact)?.offsets, ciOffsets: target(.ci)?.offsets,
-      stripOffsets: target(.strip)?.offsets)
-    let writers = UnsafeMutablePointer<WideFormWriter>.allocate(capacity: max(chunkCount, 1))
-    defer { writers.deallocate() }
-    writers.initialize(repeating: WideFormWriter(), count: max(chunkCount, 1))
     for chunk in 0..<chunkCount {
       let start = starts[chunk]
       writers[chunk] = WideFormWriter(
         into: targets, fold: 0, exact: start.exact, ci: start.ci, strip: start.strip,
-        row: split.range(chunk).lowerBound)
+        row: passes.split.range(chunk).lowerBound)
     }
-    pass(writers)
+    passes.run(writers)
     sides = built
     if variants.contains(.exact), let arena = built[TextVariant.exact.rawValue] {
       let view = ArenaView(

@@ -31,11 +31,9 @@ enum RowSignature {
   }
 
   /// `bit` for every byte value: a table lookup beats the branches when folding millions of rows.
-  static let table: PinnedBuffer<UInt32> = {
-    let table = PinnedBuffer<UInt32>(count: 256)
-    for byte in 0...255 { table.base[byte] = bit(UInt8(byte)) }
-    return table
-  }()
+  static let table = PinnedBuffer<UInt32>(count: 256) { table in
+    for byte in 0...255 { table[byte] = bit(UInt8(byte)) }
+  }
 
   /// The signature of `count` bytes, using `table` (pass `RowSignature.table.pointer`).
   @inline(__always)

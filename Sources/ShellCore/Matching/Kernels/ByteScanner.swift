@@ -121,163 +121,6 @@ enum ByteScanner {
     return 0xFFFD
   }
 
-  /// Calls `hit(row)`, in ascending order, for each row of `rows` whose text contains `needle`
-  /// (at a word start when `wordStart`).
-  ///
-  /// Always inlined, so `hit` is inlined into the loop too.
-  @inline(__always)
-  static func scan(
-    _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, hit: (Int) -> Void
-  ) {
-    // Two copies of the loop, each with the third key fixed, so neither tests it per step (which
-    // needles take a third key: `ByteNeedle.keysOnThree`).
-    if needle.keysOnThree {
-      scanKeyed(view, rows: rows, needle: needle, wordStart: wordStart, keys: ThreeKeys.self, hit: hit)
-    } else {
-      scanKeyed(view, rows: rows, needle: needle, wordStart: wordStart, keys: TwoKeys.self, hit: hit)
-    }
-  }
-
-  /// `scan`, keyed on the needle's two rarest bytes, or its three rarest for `ThreeKeys` (a type,
-  /// so each specialisation has the choice as a constant and no test of it in the loop).
-  @inline(__always)
-  static func scanKeyed<Keys: ScanKeys>(
-    _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, keys: Keys.Type,
-    hit: (Int) -> Void
-  ) {
-    let useThird = Keys.three
-    let length = needle.count
-    guard length > 0, !rows.isEmpty else { return }
-    let chunkStart = view.start(rows.lowerBound)
-    let chunkEnd = view.end(rows.upperBound - 1)
-    guard chunkEnd - chunkStart >= length else { return }
-    let lastStart = chunkEnd - length
-    let base = view.base
-    let firstIndex = needle.firstIndex
-    let secondIndex = needle.secondIndex
-    let firstByte = needle.bytes[firstIndex]
-    let secondByte = needle.bytes[secondIndex]
-    let thirdIndex = needle.thirdIndex
-    let thirdByte = needle.bytes[thirdIndex]
-    let simdLast = view.limit - max(firstIndex, secondIndex, thirdIndex) - 32
-    // Reach: a 64-position step at `step` (`step + 32 <= simdLast`) loads through
-    // `step + 48 + maxKey + 15 <= simdLast + maxKey + 31 = limit - 1`; a word check at
-    // `candidate <= limit - 8` through `limit - 1`; the scalar tail stays below `chunkEnd`.
-    assert(
-      chunkStart >= 0 && chunkEnd <= view.limit,
-      "rows \(chunkStart)..<\(chunkEnd) past the arena's \(view.limit)")
-    let maxKey = max(firstIndex, secondIndex, thirdIndex)
-    // Needles of up to three bytes are fully checked by the SIMD comparison.
-    let verified = length <= 3 && (length == 1 || firstIndex != secondIndex) && (length < 3 || useThird)
-    needle.bytes.withUnsafeBufferPointer { needleBuffer in
-      guard let needleBase = needleBuffer.baseAddress else { return }
-      var row = rows.lowerBound
-      var position = chunkStart
-      let lastRow = rows.upperBound - 1
-      let rowsPerByte = ArenaView.rowsPerByte(averageRowBytes: (chunkEnd - chunkStart) / rows.count)
-      // A needle of up to 8 bytes is verified by one compare of a word.
-      let (needleWord, wordMask) = leadingWord(needleBase, count: length)
-      let wordLast = view.limit &- 8
-      /// Verifies a candidate; on a hit reports the row and returns where the next row starts.
-      ///
-      /// The bytes are verified before the row is looked up: most candidates of a needle whose
-      /// keys are common letters fail, and each lookup reads offsets.
-      @inline(__always) func check(_ candidate: Int) -> Int? {
-        if !verified {
-          if length <= 8, candidate <= wordLast {
-            if (load64(base + candidate) ^ needleWord) & wordMask != 0 { return nil }
-          } else if !equal(base + candidate, needleBase, length) {
-            return nil
-          }
-        }
-        if candidate >= view.end(row) {
-          row = view.row(containing: candidate, after: row, through: lastRow, rowsPerByte: rowsPerByte)
-        }
-        let rowStart = view.start(row)
-        let rowEnd = view.end(row)
-        if candidate < rowStart || candidate &+ length > rowEnd { return nil }
-        if wordStart, !isWordStart(base, rowStart: rowStart, candidate) { return nil }
-        hit(row)
-        return rowEnd
-      }
-      // Needles of 3+ bytes test a third byte too: far fewer candidates reach the byte-wise check.
-      let first = SIMD16<UInt8>(repeating: firstByte)
-      let second = SIMD16<UInt8>(repeating: secondByte)
-      let third = SIMD16<UInt8>(repeating: thirdByte)
-      /// The candidates among the 16 positions from `position`.
-      @inline(__always) func half(_ position: Int) -> SIMDMask<SIMD16<Int8>> {
-        let a = load16(base + position + firstIndex) .== first
-        let b = load16(base + position + secondIndex) .== second
-        return useThird ? a .& b .& (load16(base + position + thirdIndex) .== third) : a .& b
-      }
-      let lastStep = min(simdLast, lastStart)
-      while position <= lastStart {
-        var next = position &+ 32
-        if position <= simdLast {
-          // Most steps have no candidate: they get a loop of their own, whose few values stay in
-          // registers (in one loop with the hit's handling, the position went through the stack at
-          // every step). One OR of a mask's words says it is empty.
-          var step = position
-          // 64 positions at a time, then 32; the lanes of the step that has one come from the masks
-          // at hand, in 16-lane halves (found again a step at a time, a pair's first step was a
-          // noticeable share of a scan whose hits are a few rows apart; a 32-lane mask kept from inside
-          // the loop was written to memory lane by lane at every step).
-          var lanes: UInt64 = 0
-          var width = 64
-          while step &+ 32 <= lastStep {
-            assert(step &+ 64 &+ maxKey <= view.limit, "a scan step at \(step) reads past \(view.limit)")
-            let low = (low: half(step), high: half(step &+ 16))
-            let high = (low: half(step &+ 32), high: half(step &+ 48))
-            if !isEmpty((low.low .| low.high, high.low .| high.high)) {
-              lanes = UInt64(bits(low)) | UInt64(bits(high)) &<< 32
-              break
-            }
-            step &+= 64
-          }
-          if lanes == 0 {
-            width = 32
-            while step <= lastStep {
-              let mask = (low: half(step), high: half(step &+ 16))
-              if !isEmpty(mask) {
-                lanes = UInt64(bits(mask))
-                break
-              }
-              step &+= 32
-            }
-            if lanes == 0 {
-              position = step
-              continue
-            }
-          }
-          position = step
-          next = position &+ width
-          lanes = keep(lanes, through: lastStart &- position)
-          while lanes != 0 {
-            let candidate = position &+ lanes.trailingZeroBitCount
-            lanes &= lanes &- 1
-            if let rowEnd = check(candidate) {
-              next = rowEnd
-              break
-            }
-          }
-        } else {
-          var candidate = position
-          let lastLane = min(position &+ 31, lastStart)
-          while candidate <= lastLane {
-            if base[candidate &+ firstIndex] == firstByte, base[candidate &+ secondIndex] == secondByte,
-              base[candidate &+ thirdIndex] == thirdByte, let rowEnd = check(candidate)
-            {
-              next = rowEnd
-              break
-            }
-            candidate &+= 1
-          }
-        }
-        position = next
-      }
-    }
-  }
-
   /// The first position at or after `from` where `needle` occurs inside `row`, or -1.
   ///
   /// Tests the needle's bytes at `keys` (its two rarest, or any two positions) for 32 start
@@ -335,6 +178,9 @@ enum ByteScanner {
     _ row: RowSlice, _ needle: UnsafePointer<UInt8>, _ length: Int, keys: NeedleKeys, wordStart: Bool,
     anchoredStart: Bool, anchoredEnd: Bool
   ) -> Bool {
+    assert(
+      row.start >= 0 && row.start <= row.end && row.end <= row.limit,
+      "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
     if length == 0 { return true }
     if row.count < length { return false }
     if anchoredStart && anchoredEnd {
@@ -360,6 +206,9 @@ enum ByteScanner {
   static func isSubsequence(
     _ row: RowSlice, _ needle: UnsafePointer<UInt8>, scalarStarts: UnsafePointer<Int>, scalarCount: Int
   ) -> Bool {
+    assert(
+      row.start >= 0 && row.start <= row.end && row.end <= row.limit,
+      "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
     let base = row.base
     var position = row.start
     var scalar = 0
@@ -379,20 +228,4 @@ enum ByteScanner {
     }
     return true
   }
-}
-
-/// How many of a needle's rarest bytes `ByteScanner.scan` keys on, as a type.
-protocol ScanKeys {
-  /// Whether a third byte is tested besides the two rarest.
-  static var three: Bool { get }
-}
-
-/// Key on the two rarest bytes.
-enum TwoKeys: ScanKeys {
-  static var three: Bool { false }
-}
-
-/// Key on the three rarest bytes.
-enum ThreeKeys: ScanKeys {
-  static var three: Bool { true }
 }

@@ -44,6 +44,11 @@ struct RowFinder {
   /// Whether the row holds the needle (starting a word when the finder was made for word starts).
   @inline(__always)
   func matches(_ row: RowSlice) -> Bool {
+    // Reach: a step at `position <= limit - reach` loads through `limit - 1`; the tail reads
+    // below `row.end`.
+    assert(
+      row.start >= 0 && row.start <= row.end && row.end <= row.limit,
+      "row \(row.start)..<\(row.end) past its arena's \(row.limit)")
     if length == 0 { return true }
     let lastStart = row.end &- length
     let simdLast = row.limit &- reach

@@ -125,11 +125,9 @@ struct RowProbe<Shape: ProbeShape> {
 
 /// The table of `RowProbe`'s length masks (a generic type cannot hold a stored static).
 private enum ProbeLengthMasks {
-  static let table: PinnedBuffer<UInt8> = {
-    let table = PinnedBuffer<UInt8>(count: 128)
-    for index in 0..<64 { table.base[index] = 0xFF }
-    return table
-  }()
+  static let table = PinnedBuffer<UInt8>(count: 128) { table in
+    for index in 0..<64 { table[index] = 0xFF }
+  }
 }
 
 /// What a `RowProbe` tests, as a type: the needle's length (1 to 3 bytes; 4 for a `RowSweep`

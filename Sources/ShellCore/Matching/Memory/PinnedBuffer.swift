@@ -5,36 +5,61 @@ import Foundation
 /// Arrays would do, but their storage can only be borrowed inside `withUnsafeBufferPointer`;
 /// the index keeps raw pointers across calls, so it owns its memory outright.
 final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
-  /// The first element.
-  let base: UnsafeMutablePointer<Element>
+  /// The memory, written only through the pointer `unsafeWritable` or the `writing:` initializer
+  /// hands the code that builds the buffer; everyone else reads it through `base`.
+  private let storage: UnsafeMutablePointer<Element>
   /// Number of usable elements (excluding `padding`).
   let count: Int
 
   /// Allocates `count` elements plus `padding` elements after them, all zero; with
-  /// `zeroed: false` only the padding is zeroed (for buffers the caller fills completely, which
+  /// `zeroed: false` only the padding is zeroed (for buffers the builder fills completely, which
   /// saves touching every page twice).
-  init(count: Int, padding: Int = 0, zeroed: Bool = true) {
+  private init(allocating count: Int, padding: Int, zeroed: Bool) {
     self.count = count
     let total = max(count + padding, 1)
     let stride = MemoryLayout<Element>.stride
-    base = Self.allocate(bytes: total * stride)
+    storage = Self.allocate(bytes: total * stride)
     if zeroed {
-      UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0, count: total * stride)
+      UnsafeMutableRawPointer(storage).initializeMemory(as: UInt8.self, repeating: 0, count: total * stride)
     } else {
       let tail = (total - count) * stride
-      UnsafeMutableRawPointer(base + count).initializeMemory(as: UInt8.self, repeating: 0, count: tail)
+      UnsafeMutableRawPointer(storage + count).initializeMemory(as: UInt8.self, repeating: 0, count: tail)
     }
+  }
+
+  /// `count` zero elements, and `padding` more after them.
+  convenience init(count: Int, padding: Int = 0) {
+    self.init(allocating: count, padding: padding, zeroed: true)
+  }
+
+  /// A buffer whose elements `body` writes (zeroed first unless `zeroed` is false; the padding
+  /// always is).
+  convenience init(
+    count: Int, padding: Int = 0, zeroed: Bool = true, writing body: (UnsafeMutablePointer<Element>) -> Void
+  ) {
+    self.init(allocating: count, padding: padding, zeroed: zeroed)
+    body(storage)
   }
 
   /// Copies an array into a new buffer.
   convenience init(_ elements: [Element], padding: Int = 0) {
-    self.init(count: elements.count, padding: padding)
-    elements.withUnsafeBufferPointer { source in
-      if let address = source.baseAddress { base.update(from: address, count: elements.count) }
+    self.init(count: elements.count, padding: padding) { base in
+      elements.withUnsafeBufferPointer { source in
+        if let address = source.baseAddress { base.update(from: address, count: elements.count) }
+      }
     }
   }
 
-  deinit { free(base) }
+  /// A new buffer (as `init(count:writing:)` makes) and the one pointer that may write it, for a
+  /// builder whose writes span several steps; it keeps the pointer no longer than the build.
+  static func unsafeWritable(
+    count: Int, padding: Int = 0, zeroed: Bool = true
+  ) -> (buffer: PinnedBuffer, elements: UnsafeMutablePointer<Element>) {
+    let buffer = PinnedBuffer(allocating: count, padding: padding, zeroed: zeroed)
+    return (buffer, buffer.storage)
+  }
+
+  deinit { free(storage) }
 
   /// Memory for `bytes` bytes, from `malloc` (released with `free`).
   ///
@@ -58,9 +83,12 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     return address.bindMemory(to: Element.self, capacity: bytes / MemoryLayout<Element>.stride)
   }
 
-  /// The buffer as an immutable pointer.
-  var pointer: UnsafePointer<Element> { UnsafePointer(base) }
+  /// The first element, to read.
+  @inline(__always) var base: UnsafePointer<Element> { UnsafePointer(storage) }
+
+  /// The first element, to read (the same as `base`).
+  @inline(__always) var pointer: UnsafePointer<Element> { UnsafePointer(storage) }
 
   /// The elements (without the padding) as an immutable buffer.
-  var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+  var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: storage, count: count) }
 }

@@ -4,36 +4,37 @@
 /// hit; this is a store and a compare. Each chunk of a search owns one; `SearchEngine` joins
 /// them with one copy each.
 final class RowIDBuffer {
-  /// The first id.
-  private(set) var base: UnsafeMutablePointer<Int32>
+  /// The ids' memory, written only by the buffer's own appends (and the body `appendBranchFree`
+  /// lends it to).
+  private var storage: UnsafeMutablePointer<Int32>
   /// Number of ids appended.
   private(set) var count = 0
   private var capacity: Int
 
-  /// Whether `base` is this buffer's own memory (else it writes into its creator's).
+  /// Whether `storage` is this buffer's own memory (else it writes into its creator's).
   private var owned: Bool
 
   init(capacity: Int = 1024) {
     self.capacity = max(capacity, 16)
-    base = .allocate(capacity: self.capacity)
+    storage = .allocate(capacity: self.capacity)
     owned = true
   }
 
   /// A buffer that writes into `capacity` ids of memory that its creator owns and reads after it
   /// (moving to memory of its own if it ever needs more).
   init(borrowing memory: UnsafeMutablePointer<Int32>, capacity: Int) {
-    base = memory
+    storage = memory
     self.capacity = capacity
     owned = false
   }
 
-  deinit { if owned { base.deallocate() } }
+  deinit { if owned { storage.deallocate() } }
 
   /// Appends one row id.
   @inline(__always)
   func append(_ row: Int) {
     if count == capacity { grow() }
-    base[count] = Int32(truncatingIfNeeded: row)
+    storage[count] = Int32(truncatingIfNeeded: row)
     count &+= 1
   }
 
@@ -42,7 +43,7 @@ final class RowIDBuffer {
   @inline(__always)
   func appendBranchFree(upTo extra: Int, _ body: (UnsafeMutablePointer<Int32>) -> Int) {
     while capacity - count < extra { grow() }
-    count &+= body(base + count)
+    count &+= body(storage + count)
   }
 
   /// Keeps, in order, the ids from position `start` on for which `keep` returns 1 (it returns 0
@@ -51,15 +52,18 @@ final class RowIDBuffer {
   func keep(from start: Int, _ keep: (Int) -> Int) {
     var kept = start
     for index in start..<count {
-      let id = base[index]
-      base[kept] = id
+      let id = storage[index]
+      storage[kept] = id
       kept &+= keep(Int(id))
     }
     count = kept
   }
 
+  /// The first id, to read.
+  @inline(__always) var base: UnsafePointer<Int32> { UnsafePointer(storage) }
+
   /// The ids as a buffer (valid while `self` lives and nothing is appended).
-  var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
+  var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: storage, count: count) }
 
   /// Forgets every id, keeping the memory.
   func removeAll() { count = 0 }
@@ -67,9 +71,9 @@ final class RowIDBuffer {
   private func grow() {
     let larger = max(capacity * 2, 16)
     let moved = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
-    moved.moveInitialize(from: base, count: count)
-    if owned { base.deallocate() }
-    base = moved
+    moved.moveInitialize(from: storage, count: count)
+    if owned { storage.deallocate() }
+    storage = moved
     capacity = larger
     owned = true
   }
@@ -81,7 +85,7 @@ final class RowIDBuffer {
       var offset = 0
       for part in parts where part.count > 0 {
         guard let start = target.baseAddress else { break }
-        (start + offset).initialize(from: part.base, count: part.count)
+        (start + offset).initialize(from: part.storage, count: part.count)
         offset += part.count
       }
       initialized = total

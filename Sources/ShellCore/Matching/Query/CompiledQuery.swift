@@ -56,8 +56,7 @@ struct CompiledQuery {
       return a != b ? a < b : left.offset < right.offset
     }.map(\.element)
     let flat = self.clauses.joined().map(\.plan)
-    planTerms = PinnedBuffer(count: flat.count)
-    for (index, term) in flat.enumerated() { planTerms.base[index] = term }
+    planTerms = PinnedBuffer(flat)
     var ends: [Int] = []
     for clause in self.clauses { ends.append((ends.last ?? 0) + clause.count) }
     planClauseEnds = PinnedBuffer(ends)

@@ -36,15 +36,6 @@ final class RegexAutomaton: @unchecked Sendable {
   static let maxStates = 4096
   static let maxNodes = 4096
 
-  /// One NFA node.
-  private enum Node {
-    case consume(set: Int, next: Int)
-    case split(Int, Int)
-    case textStart(next: Int)
-    case textEnd(next: Int)
-    case accept
-  }
-
   /// The automaton for `syntax`, or nil when it would be too large.
   ///
   /// A pattern anchored at the end only (`ing$`) is better read from the end: built for the
@@ -57,161 +48,19 @@ final class RegexAutomaton: @unchecked Sendable {
 
   /// The automaton for `syntax`, to be read from the end of texts when `backward`.
   init?(_ syntax: RegexSyntax, asciiOnly: Bool, backward: Bool) {
+    guard let nfa = RegexNFA(syntax), let classes = RegexClasses(sets: nfa.sets, asciiOnly: asciiOnly),
+      let states = nfa.states(classes: classes)
+    else { return nil }
     self.backward = backward
-    // Thompson construction, back to front: each part is compiled knowing its successor.
-    var nodes: [Node] = [.accept]
-    var sets: [RegexScalarSet] = []
-    func add(_ node: Node) -> Int? {
-      guard nodes.count < Self.maxNodes else { return nil }
-      nodes.append(node)
-      return nodes.count - 1
-    }
-    func compile(_ syntax: RegexSyntax, next: Int) -> Int? {
-      switch syntax {
-      case .set(let set):
-        let index = sets.firstIndex(of: set) ?? sets.count
-        if index == sets.count { sets.append(set) }
-        return add(.consume(set: index, next: next))
-      case .textStart: return add(.textStart(next: next))
-      case .textEnd: return add(.textEnd(next: next))
-      case .assertion, .unknown: return nil
-      case .sequence(let items):
-        var entry = next
-        for item in items.reversed() {
-          guard let start = compile(item, next: entry) else { return nil }
-          entry = start
-        }
-        return entry
-      case .alternation(let branches):
-        guard var entry = compile(branches[branches.count - 1], next: next) else { return nil }
-        for branch in branches.dropLast().reversed() {
-          guard let start = compile(branch, next: next), let split = add(.split(start, entry)) else {
-            return nil
-          }
-          entry = split
-        }
-        return entry
-      case .repetition(let part, let min, let max):
-        var entry = next
-        if let max {
-          for _ in min..<max {
-            guard let start = compile(part, next: entry), let split = add(.split(start, next)) else {
-              return nil
-            }
-            entry = split
-          }
-        } else {
-          // The loop's split is patched once the body (which returns to it) exists.
-          guard let loop = add(.split(next, next)), let body = compile(part, next: loop) else { return nil }
-          nodes[loop] = .split(body, next)
-          entry = loop
-        }
-        for _ in 0..<min {
-          guard let start = compile(part, next: entry) else { return nil }
-          entry = start
-        }
-        return entry
-      }
-    }
-    guard let entry = compile(syntax, next: 0) else { return nil }
-
-    // Classes of scalars: ASCII printables one by one, each non-ASCII scalar the sets name, and
-    // every other non-ASCII scalar, merged when all sets agree on them.
-    var representatives: [UInt32] = Array(0x20...0x7E)
-    var named: [UInt32] = []
-    if !asciiOnly {
-      named = Set(sets.flatMap(\.scalars)).subtracting([0x85, 0x2028, 0x2029]).sorted()
-      representatives += named
-      representatives.append(0x110000)  // stands for every other non-ASCII scalar
-    }
-    var classOfSignature: [[Bool]: UInt8] = [:]
-    var representativeClass: [UInt8] = []
-    var members: [[Bool]] = []  // per class, per set
-    for scalar in representatives {
-      let signature = sets.map { scalar == 0x110000 ? $0.negated : $0.contains(scalar) }
-      if let known = classOfSignature[signature] {
-        representativeClass.append(known)
-      } else {
-        guard members.count < 250 else { return nil }
-        let id = UInt8(members.count)
-        classOfSignature[signature] = id
-        members.append(signature)
-        representativeClass.append(id)
-      }
-    }
-    let classCount = members.count
-
-    // Subset construction. A state is the sorted set of NFA nodes reached, closed over splits
-    // (and `^` only at the start); `$` nodes stay in the set and are followed at the end.
-    func closure(_ seeds: [Int], atStart: Bool, atEnd: Bool) -> [Int32] {
-      var seen = Set<Int>()
-      var stack = seeds
-      while let node = stack.popLast() {
-        guard seen.insert(node).inserted else { continue }
-        switch nodes[node] {
-        case .split(let a, let b):
-          stack.append(b)
-          stack.append(a)
-        case .textStart(let next): if atStart { stack.append(next) }
-        case .textEnd(let next): if atEnd { stack.append(next) }
-        case .consume, .accept: break
-        }
-      }
-      return seen.sorted().map(Int32.init)
-    }
-    func flagsOf(_ state: [Int32], atStart: Bool) -> UInt8 {
-      var flags: UInt8 = 0
-      if state.contains(0) { flags |= Self.acceptBit }
-      if closure(state.map(Int.init), atStart: atStart, atEnd: true).contains(0) {
-        flags |= Self.acceptAtEndBit
-      }
-      let alive = state.contains { node in
-        if case .consume = nodes[Int(node)] { return true }
-        return false
-      }
-      if !alive, flags & Self.acceptAtEndBit == 0 { flags |= Self.deadBit }
-      return flags
-    }
-    let restart = closure([entry], atStart: false, atEnd: false)
-    var states: [[Int32]] = [closure([entry], atStart: true, atEnd: false)]
-    var stateFlags: [UInt8] = [flagsOf(states[0], atStart: true)]
-    // Not the start state: its set reads differently (`^` holds there), so a later state with
-    // the same nodes is another state.
-    var index: [[Int32]: Int] = [:]
-    var targets: [Int] = []  // per state and class, the next state
-    var current = 0
-    while current < states.count {
-      let state = states[current]
-      for klass in 0..<classCount {
-        if stateFlags[current] & (Self.acceptBit | Self.deadBit) != 0 {
-          targets.append(current)  // never followed: the row is decided
-          continue
-        }
-        var seeds = restart.map(Int.init)
-        for node in state {
-          if case .consume(let set, let next) = nodes[Int(node)], members[klass][set] { seeds.append(next) }
-        }
-        let target = closure(seeds, atStart: false, atEnd: false)
-        if let known = index[target] {
-          targets.append(known)
-        } else {
-          guard states.count < Self.maxStates else { return nil }
-          index[target] = states.count
-          targets.append(states.count)
-          states.append(target)
-          stateFlags.append(flagsOf(target, atStart: false))
-        }
-      }
-      current += 1
-    }
-
+    let classCount = classes.count
+    let stateFlags = states.flags
     // The run loop wants one load and one compare per byte: undecided states are numbered
     // densely and stored as row offsets into the table, whose two extra columns (scalars to
     // decode, bytes to refuse) lead to sentinels, as accepting and dead states do.
     let width = classCount + 2
-    var number = [Int](repeating: -1, count: states.count)
+    var number = [Int](repeating: -1, count: stateFlags.count)
     var live = 0
-    for state in states.indices where stateFlags[state] & (Self.acceptBit | Self.deadBit) == 0 {
+    for state in stateFlags.indices where stateFlags[state] & (Self.acceptBit | Self.deadBit) == 0 {
       number[state] = live
       live += 1
     }
@@ -221,27 +70,32 @@ final class RegexAutomaton: @unchecked Sendable {
       if stateFlags[state] & Self.deadBit != 0 { return Int32(boundary + Self.deadSentinel) }
       return Int32(number[state] * width)
     }
-    let table = PinnedBuffer<Int32>(count: max(boundary, 1))
-    let atEnd = PinnedBuffer<Bool>(count: max(boundary, 1))
-    for state in states.indices where number[state] >= 0 {
-      let row = number[state] * width
-      for klass in 0..<classCount { table.base[row + klass] = encoded(targets[state * classCount + klass]) }
-      table.base[row + classCount] = Int32(boundary + Self.decodeSentinel)
-      table.base[row + classCount + 1] = Int32(boundary + Self.bailSentinel)
-      atEnd.base[row] = stateFlags[state] & Self.acceptAtEndBit != 0
+    transitions = PinnedBuffer<Int32>(count: max(boundary, 1)) { table in
+      for state in stateFlags.indices where number[state] >= 0 {
+        let row = number[state] * width
+        for klass in 0..<classCount {
+          table[row + klass] = encoded(states.targets[state * classCount + klass])
+        }
+        table[row + classCount] = Int32(boundary + Self.decodeSentinel)
+        table[row + classCount + 1] = Int32(boundary + Self.bailSentinel)
+      }
     }
-    let byteClasses = PinnedBuffer<UInt8>(count: 256)
-    for byte in 0..<256 {
-      byteClasses.base[byte] = UInt8(byte >= 0x80 && !asciiOnly ? classCount : classCount + 1)
+    acceptsAtEnd = PinnedBuffer<Bool>(count: max(boundary, 1)) { atEnd in
+      for state in stateFlags.indices where number[state] >= 0 {
+        atEnd[number[state] * width] = stateFlags[state] & Self.acceptAtEndBit != 0
+      }
     }
-    for (offset, byte) in (0x20...0x7E).enumerated() { byteClasses.base[byte] = representativeClass[offset] }
+    let representativeClass = classes.representativeClass
+    byteClasses = PinnedBuffer<UInt8>(count: 256) { byteClasses in
+      for byte in 0..<256 {
+        byteClasses[byte] = UInt8(byte >= 0x80 && !asciiOnly ? classCount : classCount + 1)
+      }
+      for (offset, byte) in (0x20...0x7E).enumerated() { byteClasses[byte] = representativeClass[offset] }
+    }
     var scalarClasses: [UInt32: Int] = [:]
-    for (offset, scalar) in named.enumerated() {
+    for (offset, scalar) in classes.named.enumerated() {
       scalarClasses[scalar] = Int(representativeClass[95 + offset])
     }
-    transitions = table
-    acceptsAtEnd = atEnd
-    self.byteClasses = byteClasses
     self.scalarClasses = scalarClasses
     otherClass = asciiOnly ? nil : Int(representativeClass[representativeClass.count - 1])
     self.boundary = boundary
@@ -251,7 +105,11 @@ final class RegexAutomaton: @unchecked Sendable {
   /// Whether `bytes[start..<end]` contains a match, or nil when ICU must judge the row.
   @inline(__always)
   func matches(_ bytes: UnsafePointer<UInt8>, start: Int, end: Int) -> Bool? {
-    backward ? matchesBackward(bytes, start: start, end: end) : matchesForward(bytes, start: start, end: end)
+    // Both directions read `bytes[start..<end]` only, and the tables by states and classes they
+    // were built with.
+    assert(start >= 0 && start <= end, "text \(start)..<\(end)")
+    return backward
+      ? matchesBackward(bytes, start: start, end: end) : matchesForward(bytes, start: start, end: end)
   }
 
   /// `matches`, reading the text from its end.

@@ -51,6 +51,7 @@ enum RegexLiterals {
   static func occurs(
     _ literal: UnsafePointer<UInt8>, _ count: Int, in bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int
   ) -> Bool {
+    assert(count >= 0 && start >= 0, "a literal of \(count) bytes in text from \(start)")
     guard count > 0 else { return true }
     let first = literal[0]
     var position = start
@@ -89,6 +90,7 @@ enum RegexLiterals {
     return result
   }
 
+  /// What every match of `syntax` contains; `cost` ranks the candidate sets of a sequence.
   private static func facts(_ syntax: RegexSyntax, cost: ([[UInt32]]) -> Double) -> Facts {
     switch syntax {
     case .set(let set):
@@ -99,24 +101,7 @@ enum RegexLiterals {
     case .unknown:
       return Facts(exact: nil, required: nil)
     case .alternation(let branches):
-      let all = branches.map { facts($0, cost: cost) }
-      var exact: [[UInt32]]? = []
-      var required: [[UInt32]]? = []
-      for branch in all {
-        if let strings = branch.exact, let known = exact {
-          let union = known + strings.filter { !known.contains($0) }
-          exact = union.count <= limit ? union : nil
-        } else {
-          exact = nil
-        }
-        if let strings = branch.required ?? branch.exact, usable(strings), let known = required {
-          let union = known + strings.filter { !known.contains($0) }
-          required = union.count <= limit ? union : nil
-        } else {
-          required = nil
-        }
-      }
-      return Facts(exact: exact, required: required)
+      return alternationFacts(branches.map { facts($0, cost: cost) })
     case .repetition(let part, let min, let max):
       let inner = facts(part, cost: cost)
       if max == 0 { return Facts(exact: [[]], required: nil) }
@@ -127,47 +112,74 @@ enum RegexLiterals {
       }
       return Facts(exact: nil, required: min >= 1 ? inner.required ?? inner.exact : nil)
     case .sequence(let items):
-      // `run` holds the exact strings of the items since the last unknown one: any match contains
-      // one of them. An unknown item ends the run; its own requirement is another candidate.
-      var candidates: [[[UInt32]]] = []
-      var run: [[UInt32]]? = [[]]
-      var complete = true
-      func flush() {
-        if let strings = run, usable(strings) { candidates.append(strings) }
+      return sequenceFacts(items, cost: cost)
+    }
+  }
+
+  /// An alternation's facts from its branches': the union of their strings, while few.
+  private static func alternationFacts(_ all: [Facts]) -> Facts {
+    var exact: [[UInt32]]? = []
+    var required: [[UInt32]]? = []
+    for branch in all {
+      if let strings = branch.exact, let known = exact {
+        let union = known + strings.filter { !known.contains($0) }
+        exact = union.count <= limit ? union : nil
+      } else {
+        exact = nil
       }
-      for item in items {
-        let fact = facts(item, cost: cost)
-        if let strings = fact.exact {
-          if let known = run, let joined = product(known, strings) {
-            run = joined
-          } else {
-            complete = false
-            flush()
-            run = strings
-          }
-          continue
-        }
-        complete = false
-        if case .repetition(let part, let min, _) = item, min >= 1,
-          let strings = facts(part, cost: cost).exact
-        {
-          // `x+` starts with one `x` and ends with one: the run continues through it, then
-          // restarts with it.
-          if let known = run, let joined = product(known, strings) { run = joined }
+      if let strings = branch.required ?? branch.exact, usable(strings), let known = required {
+        let union = known + strings.filter { !known.contains($0) }
+        required = union.count <= limit ? union : nil
+      } else {
+        required = nil
+      }
+    }
+    return Facts(exact: exact, required: required)
+  }
+
+  /// A sequence's facts: the cheapest of the sets its runs of known items and its other items
+  /// require.
+  private static func sequenceFacts(_ items: [RegexSyntax], cost: ([[UInt32]]) -> Double) -> Facts {
+    // `run` holds the exact strings of the items since the last unknown one: any match contains
+    // one of them. An unknown item ends the run; its own requirement is another candidate.
+    var candidates: [[[UInt32]]] = []
+    var run: [[UInt32]]? = [[]]
+    var complete = true
+    func flush() {
+      if let strings = run, usable(strings) { candidates.append(strings) }
+    }
+    for item in items {
+      let fact = facts(item, cost: cost)
+      if let strings = fact.exact {
+        if let known = run, let joined = product(known, strings) {
+          run = joined
+        } else {
+          complete = false
           flush()
           run = strings
-          continue
         }
+        continue
+      }
+      complete = false
+      if case .repetition(let part, let min, _) = item, min >= 1,
+        let strings = facts(part, cost: cost).exact
+      {
+        // `x+` starts with one `x` and ends with one: the run continues through it, then
+        // restarts with it.
+        if let known = run, let joined = product(known, strings) { run = joined }
         flush()
-        candidates += fact.all.filter(usable)
-        if let strings = fact.required, usable(strings), !candidates.contains(strings) {
-          candidates.append(strings)
-        }
-        run = [[]]
+        run = strings
+        continue
       }
       flush()
-      let best = candidates.min { cost($0) < cost($1) }
-      return Facts(exact: complete ? run : nil, required: best, all: candidates)
+      candidates += fact.all.filter(usable)
+      if let strings = fact.required, usable(strings), !candidates.contains(strings) {
+        candidates.append(strings)
+      }
+      run = [[]]
     }
+    flush()
+    let best = candidates.min { cost($0) < cost($1) }
+    return Facts(exact: complete ? run : nil, required: best, all: candidates)
   }
 }

@@ -15,7 +15,8 @@ enum RankSorter {
     let count = rows.count
     precondition(scores.count == count, "a score for every row")
     if count >= radixFrom,
-      let sorted = compactSort(rows: rows, scores: scores, slicesFrom: slicesFrom, titleLength: titleLength)
+      let sorted = CompactRadixSort.sort(
+        rows: rows, scores: scores, slicesFrom: slicesFrom, titleLength: titleLength)
     {
       return sorted
     }
@@ -95,127 +96,5 @@ enum RankSorter {
       }
     }
     return RankHeap.merged(heaps, limit: limit)
-  }
-
-  /// The same order from keys packed into at most 32 bits (score below the best, then length).
-  ///
-  /// A stable LSD radix sort on digits of at most 11 bits, whose counts stay in L1; nil when the
-  /// score range and longest title do not fit in 32 bits. Raw buffers throughout: at 900k matches
-  /// (a one-letter fuzzy query) array copies, zero-fills and per-element checks cost more than
-  /// the sort itself. Large inputs run each loop in slices on every core: a pass counts digits per
-  /// slice, and slice `s` scatters a digit's keys after slices `0..<s`'s, which keeps it stable.
-  private static func compactSort(
-    rows: [Int32], scores: [Int32], slicesFrom: Int, titleLength: (Int32) -> Int
-  ) -> [Int32]? {
-    let count = rows.count
-    let slices = Parallel.chunkCount(count, threshold: slicesFrom) > 1 ? min(count, Parallel.cores) : 1
-    let sliceSize = (count + slices - 1) / slices
-    @inline(__always) func bounds(_ slice: Int) -> Range<Int> {
-      min(count, slice * sliceSize)..<min(count, (slice + 1) * sliceSize)
-    }
-    let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-    defer { keys.deallocate() }
-    // Per slice: longest title, best and worst score.
-    let extremes = rows.withUnsafeBufferPointer { rowBuffer in
-      scores.withUnsafeBufferPointer { scoreBuffer in
-        Parallel.map(slices) { slice -> (length: Int, best: Int32, worst: Int32) in
-          var maxLength = 0
-          var best = Int32.min
-          var worst = Int32.max
-          for index in bounds(slice) {
-            let length = titleLength(rowBuffer[index])
-            maxLength = max(maxLength, length)
-            keys[index] = UInt32(truncatingIfNeeded: min(length, Int(UInt32.max)))
-            best = max(best, scoreBuffer[index])
-            worst = min(worst, scoreBuffer[index])
-          }
-          return (maxLength, best, worst)
-        }
-      }
-    }
-    let maxLength = extremes.map(\.length).max() ?? 0
-    let best = Int64(extremes.map(\.best).max() ?? 0)
-    let worst = Int64(extremes.map(\.worst).min() ?? 0)
-    func bits(_ value: UInt64) -> Int { value == 0 ? 0 : 64 - value.leadingZeroBitCount }
-    let lengthBits = bits(UInt64(maxLength))
-    let scoreBits = bits(UInt64(max(0, best - worst)))
-    let totalBits = lengthBits + scoreBits
-    guard totalBits <= 32 else { return nil }
-    if totalBits == 0 { return rows }
-    let passes = (totalBits + 10) / 11
-    let digitBits = (totalBits + passes - 1) / passes
-    let mask = UInt32((1 << digitBits) - 1)
-    let buckets = 1 << digitBits
-    // Per pass and slice, then per digit: counts, then the slice's next slot for that digit.
-    let counts = UnsafeMutablePointer<Int>.allocate(capacity: passes * slices * buckets)
-    defer { counts.deallocate() }
-    counts.initialize(repeating: 0, count: passes * slices * buckets)
-    @inline(__always) func table(_ pass: Int, _ slice: Int) -> UnsafeMutablePointer<Int> {
-      counts + (pass &* slices &+ slice) &* buckets
-    }
-    scores.withUnsafeBufferPointer { scoreBuffer in
-      let shift = UInt32(lengthBits)
-      let top = Int32(truncatingIfNeeded: best)
-      Parallel.forEach(slices) { slice in
-        let first = table(0, slice)
-        for index in bounds(slice) {
-          let rank = UInt32(bitPattern: top &- scoreBuffer[index])
-          let key = rank << shift | keys[index]
-          keys[index] = key
-          first[Int(key & mask)] &+= 1
-        }
-      }
-    }
-    let spareKeys = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-    defer { spareKeys.deallocate() }
-    let spareRows = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-    defer { spareRows.deallocate() }
-    return [Int32](unsafeUninitializedCapacity: count) { result, initialized in
-      guard let output = result.baseAddress else { return }
-      rows.withUnsafeBufferPointer { rowBuffer in
-        guard let input = rowBuffer.baseAddress else { return }
-        var sourceKeys = UnsafeMutablePointer(keys)
-        var sourceRows = UnsafePointer(input)
-        var targetKeys = spareKeys
-        // The last pass writes the result; earlier ones alternate between the scratch buffers.
-        var targetRows = passes % 2 == 1 ? output : spareRows
-        for pass in 0..<passes {
-          let shift = UInt32(pass &* digitBits)
-          let last = pass == passes &- 1
-          let (keysIn, rowsIn, keysOut, rowsOut) = (sourceKeys, sourceRows, targetKeys, targetRows)
-          if pass > 0 {
-            Parallel.forEach(slices) { slice in
-              let own = table(pass, slice)
-              for index in bounds(slice) { own[Int((keysIn[index] >> shift) & mask)] &+= 1 }
-            }
-          }
-          // Exclusive prefix sums over digits, then slices: each slice's first slot per digit.
-          var total = 0
-          for digit in 0..<buckets {
-            for slice in 0..<slices {
-              let slot = table(pass, slice) + digit
-              let bucketCount = slot.pointee
-              slot.pointee = total
-              total &+= bucketCount
-            }
-          }
-          Parallel.forEach(slices) { slice in
-            let offsets = table(pass, slice)
-            for index in bounds(slice) {
-              let key = keysIn[index]
-              let digit = Int((key >> shift) & mask)
-              let target = offsets[digit]
-              offsets[digit] = target &+ 1
-              if !last { keysOut[target] = key }
-              rowsOut[target] = rowsIn[index]
-            }
-          }
-          swap(&sourceKeys, &targetKeys)
-          sourceRows = UnsafePointer(targetRows)
-          targetRows = targetRows == output ? spareRows : output
-        }
-      }
-      initialized = count
-    }
   }
 }

@@ -18,6 +18,18 @@ struct WideFormWriter {
     var exactOffsets: UnsafeMutablePointer<UInt32>?
     var ciOffsets: UnsafeMutablePointer<UInt32>?
     var stripOffsets: UnsafeMutablePointer<UInt32>?
+
+    /// Writes `variant`'s side form (not `fold`) into `bytes` and its ends into `offsets`.
+    mutating func set(
+      _ variant: TextVariant, bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>
+    ) {
+      switch variant {
+      case .exact: (exact, exactOffsets) = (bytes, offsets)
+      case .ci: (ci, ciOffsets) = (bytes, offsets)
+      case .strip: (strip, stripOffsets) = (bytes, offsets)
+      case .fold: break
+      }
+    }
   }
 
   /// nil while measuring.

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import ShellCore
+
+/// `FoldedIndex`'s build: every way of reading the rows (in bulk from one column, joined from
+/// several, in one chunk or many) gives each row its fold form, the invariants hold, and a
+/// cancelled build leaves empty rows.
+struct FoldedIndexTests {
+  /// Random rows, plus rows that fold outside `ScalarFoldTable` and an empty one.
+  static func rows() -> [String] {
+    var random = SeededGenerator(seed: 23)
+    return RandomRows.rows(500, &random) + ["", "ǅemal", "ﬁne", "İstanbul", "東京 Tower"]
+  }
+
+  /// The index's bytes of `row` in its fold arena.
+  static func fold(_ index: FoldedIndex, _ row: Int) -> [UInt8] {
+    let view = index.foldView
+    return Array(
+      UnsafeBufferPointer(start: view.base + view.start(row), count: view.end(row) - view.start(row)))
+  }
+
+  @Test(arguments: [1, 64, 1_000_000])
+  func everyLayoutFoldsEachRowAsTextFoldingDoes(parallelThreshold: Int) {
+    let titles = Self.rows()
+    let others = titles.reversed().map { $0 + " x" }
+    let layouts: [(dataset: Dataset, columns: [Int], texts: [String])] = [
+      (MatchingFixtures.dataset(titles), [0], titles),
+      (MatchingFixtures.dataset(titles, categories: others), [0], titles),
+      (MatchingFixtures.dataset(titles, categories: others), [1], others),
+      (
+        MatchingFixtures.dataset(titles, categories: others), [0, 1],
+        zip(titles, others).map { "\($0) \($1)" }
+      ),
+    ]
+    for (dataset, columns, texts) in layouts {
+      let index = FoldedIndex(dataset: dataset, columns: columns, parallelThreshold: parallelThreshold)
+      index.checkInvariants()
+      #expect(!index.wasCancelled)
+      #expect(index.rowCount == texts.count)
+      for (row, text) in texts.enumerated() {
+        #expect(
+          Self.fold(index, row) == Array(TextFolding.foldForm(text).utf8), "columns \(columns) row \(row)")
+        #expect(index.isWide(row) == !text.utf8.allSatisfy { $0 < 0x80 }, "columns \(columns) row \(row)")
+      }
+      let wide = texts.indices.filter { index.isWide($0) }
+      #expect(Array(index.wideRows.buffer).map(Int.init) == wide, "columns \(columns)")
+    }
+  }
+
+  /// The side forms, built on first use in one chunk or many, hold each wide row's form.
+  @Test(arguments: [1, 1_000_000])
+  func sideFormsHoldEachWideRowsForm(sideFormThreshold: Int) {
+    let titles = Self.rows()
+    let dataset = MatchingFixtures.dataset(titles)
+    let index = FoldedIndex(dataset: dataset, columns: [0], sideFormThreshold: sideFormThreshold)
+    for variants in [[TextVariant.ci], [.exact, .strip]] {
+      let sides = index.sideForms(dataset: dataset, variants: Set(variants))
+      index.checkInvariants()
+      for variant in variants {
+        let view = sides.view(variant)
+        for (wideIndex, row) in index.wideRows.buffer.enumerated() {
+          let bytes = Array(
+            UnsafeBufferPointer(
+              start: view.base + view.start(wideIndex), count: view.end(wideIndex) - view.start(wideIndex)))
+          #expect(bytes == Array(TextFolding.form(titles[Int(row)], variant).utf8), "\(variant) row \(row)")
+        }
+      }
+    }
+  }
+
+  /// A build cancelled before its first chunk or between the passes: every row empty, the
+  /// invariants still hold.
+  @Test(arguments: [0, 1])
+  func cancelledBuildLeavesEveryRowEmpty(answersBeforeStop: Int) {
+    let titles = Self.rows()
+    var asked = 0
+    // One chunk: the answers come in order, on this thread.
+    let index = FoldedIndex(
+      dataset: MatchingFixtures.dataset(titles), columns: [0], parallelThreshold: 1_000_000
+    ) {
+      asked += 1
+      return asked > answersBeforeStop
+    }
+    #expect(index.wasCancelled)
+    index.checkInvariants()
+    #expect(index.foldBytes.count == 0)
+    #expect(index.wideRows.count == 0)
+    #expect((0..<titles.count).allSatisfy { Self.fold(index, $0).isEmpty })
+  }
+}
