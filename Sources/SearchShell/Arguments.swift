@@ -31,47 +31,55 @@ struct Arguments {
   }
 
   static let usage = """
-    USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]
-                       [--script FILE] [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
-                       [--check FILE]... [--live]
+    USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]...
+                       [--script FILE] [--echo] [--bail] [--param NAME=VALUE]...
+                       [--pace DURATION] [--step] [--check FILE]... [--live]
                        \(PresentationArguments.usage)
+                       [--help] [--version]
     """
 
   static let help = """
-    OVERVIEW: SearchShell: the iOS search controller (UISearchController, UISearchBar and
-    UISearchDisplayController) as a terminal program. Load a dataset, then act on an imaginary
-    search screen one command per user action, and watch the delegate callbacks UIKit would send.
+    OVERVIEW: SearchShell: the iOS search controller (UISearchController,
+    UISearchBar and UISearchDisplayController) as a terminal program. Load a
+    dataset, then act on an imaginary search screen one command per user action, and
+    watch the delegate callbacks UIKit would send.
 
     \(usage)
 
     OPTIONS:
       --dataset NAME|PATH     Open a bundled dataset or a file (default: countries)
-      --flavor F              controller, display or custom (default: the dataset's preset)
-      --trace                 Print each callback the app receives as it fires (trace on)
+      --flavor F              controller, display or custom (default: the dataset's
+                              preset)
+      --trace                 Print each callback the app receives as it fires
+                              (trace on)
       --live                  Start in live mode (needs a terminal)
-      --live-benchmark KEYS   Replay KEYS through live mode, one key at a time, and report each
-                              key's time to a drawn frame on standard error (\\b is Backspace,
-                              \\u Ctrl-U); frames go to standard output
+      --live-benchmark KEYS   Replay KEYS through live mode, one key at a time, and
+                              report each key's time to a drawn frame on standard
+                              error (\\b is Backspace, \\u Ctrl-U); frames go to
+                              standard output
       -c COMMAND              Run COMMAND (repeatable, in order), then exit
       -f, --script FILE       Run the commands in FILE, then exit
-      --echo                  Print each command ('> COMMAND') before its output; narration
-                              and notes show once, as what they print
+      --echo                  Print each command ('> COMMAND') before its output;
+                              narration and notes show once, as what they print
       --bail                  Stop at the first failing command and exit 3
       --param NAME=VALUE      Replace {NAME} in scripts with VALUE (repeatable)
-      --pace DURATION         On a terminal, wait between two actions of a script (500ms,
-                              2s, 1.5), not before narration or notes; 'type' shows each key
-      --step                  On a terminal, show each action and wait for Enter to run it
+      --pace DURATION         On a terminal, wait between two actions of a script
+                              (500ms, 2s, 1.5), not before narration or notes;
+                              'type' shows each key
+      --step                  On a terminal, show each action and wait for Enter to
+                              run it
     \(PresentationArguments.help)
-      --check FILE            Run a golden transcript and show a unified diff where the
-                              output differs; exit 0 when identical, 1 otherwise (repeatable)
+      --check FILE            Run a golden transcript and show a unified diff where
+                              the output differs; exit 0 when identical, 1 otherwise
+                              (repeatable)
       -h, --help              Show this help
       --version               Show the version
 
-    Commands are read from standard input when it is not a terminal. Inside the shell, type
-    'help' for the commands, and 'demo' for the tutorial walkthroughs.
+    Commands are read from standard input when it is not a terminal. Inside the
+    shell, type 'help' for the commands, and 'demo' for the tutorial walkthroughs.
 
-    EXIT STATUS: 0 success; 1 a command failed (not on a terminal) or a transcript differs;
-    3 stopped by --bail; 64 bad arguments.
+    EXIT STATUS: 0 success; 1 a command failed (not on a terminal) or a transcript
+    differs; 3 stopped by --bail; 64 bad arguments.
     """
 
   /// Parses `arguments` (without the program name).

@@ -17,13 +17,14 @@ struct PresentationArguments {
   static let usage = "[--echo-all] [--type-delay DURATION] [--cast FILE]"
 
   static let help = """
-      --echo-all              As --echo, and print narration and '#' notes as written too:
-                              the form of a golden transcript
-      --type-delay DURATION   While presenting, the time between two characters that 'type'
-                              shows in the bar (default 100ms; 0 to 2s)
-      --cast FILE             Record the screen as an asciicast v2 file ('asciinema play FILE'),
-                              replacing FILE; a script is rendered with its pace (1s unless
-                              --pace says), the same on every run, with or without a terminal
+      --echo-all              As --echo, and print narration and '#' notes as
+                              written too: the form of a golden transcript
+      --type-delay DURATION   While presenting, the time between two characters that
+                              'type' shows in the bar (default 100ms; 0 to 2s)
+      --cast FILE             Record the screen as an asciicast v2 file ('asciinema
+                              play FILE'), replacing FILE; a script is rendered with
+                              its pace (1s unless --pace says), the same on every
+                              run, with or without a terminal
     """
 
   /// Takes `argument` when it is one of these flags, its value from the front of `remaining`.

@@ -76,4 +76,14 @@ import Testing
       Issue.record("\(Self.columns(line)) columns: \(line)")
     }
   }
+
+  @Test func commandLineHelpFitsEightyColumns() throws {
+    let result = try ShellProcess.run(["--help"])
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count > 20)
+    for line in lines where Self.columns(line) > 80 {
+      Issue.record("\(Self.columns(line)) columns: \(line)")
+    }
+  }
 }

@@ -121,7 +121,8 @@ struct MatchingPropertyTests {
   @Test(arguments: [MatchRule.fold, .ci, .exact, .smart, .prefix])
   func shortNeedlesPastTheSampleMatchTheReference(rule: MatchRule) throws {
     var random = SeededGenerator(seed: 19)
-    let rows = RandomRows.rows(SearchEngine.Tuning.standard.scanSample * 2 + 1_808, &random).enumerated().map {
+    let rows = RandomRows.rows(SearchEngine.Tuning.standard.scanSample * 2 + 1_808, &random).enumerated().map
+    {
       $0.offset % 3 == 0 ? $0.element + " Stalk" : $0.element
     }
     let engine = SearchEngine(
