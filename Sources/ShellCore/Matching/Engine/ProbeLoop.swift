@@ -52,6 +52,7 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
       !filter.acceptsAll, candidates != nil, compact != nil, compact != nil,
       filter.scope == 0 && filter.bySignature && !filter.acceptsAll
     )
+    assert(listed == (candidates != nil), "a listed probe reads its candidates")
   }
 
   private var filtered: Bool { Mode.known?.filtered ?? runtime.filtered }
@@ -93,6 +94,7 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
         for position in blockStart..<blockEnd {
           let found = test(position, &writer, output + count, copying: false)
           if open, found != 0 {
+            // Listed means candidates are given (asserted at init): the unwrap cannot fail.
             let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
             // A wide row compared in its side form (the last one `test` read) is copied from it.
             let sideForm = !foldOnly && variant != .fold && texts.isWide(row)
@@ -113,6 +115,7 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
     _ position: Int, _ writer: inout CompactRows.PartBuffer.Writer, _ slot: UnsafeMutablePointer<Int32>,
     copying: Bool
   ) -> Int {
+    // Listed means candidates are given (asserted at init): the unwrap cannot fail.
     let row = listed ? Int(candidates.unsafelyUnwrapped[position]) : position
     let place = compacted ? position &- slotBase : row
     // A compact copy has one offset per row, and every row clear of its edges (see `PartBuffer`);

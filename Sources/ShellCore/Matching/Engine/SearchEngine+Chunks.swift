@@ -154,7 +154,7 @@ extension SearchEngine {
     guard last - first >= tuning.releasedPages * page,
       let address = UnsafeMutableRawPointer(bitPattern: first)
     else { return }
-    _ = madvise(address, last - first, MADV_DONTNEED)
+    MemoryAdvice.releasePages(address, length: last - first)
   }
 
   /// Joins chunk results with one allocation (`joined()` copies element by element).
