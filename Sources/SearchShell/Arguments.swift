@@ -127,7 +127,7 @@ struct Arguments {
         result.parameters[name] = parameter
       case "--pace":
         let text = try value(for: argument)
-        guard let seconds = duration(text), seconds <= paceLimit else {
+        guard let seconds = ScriptOptions.seconds(text), seconds <= paceLimit else {
           throw Failure(
             message:
               "Invalid value \(Sanitizer.quoted(text)) for '--pace'. Expected a duration from 0 to \(Int(paceLimit)) seconds such as 500ms, 2s or 1.5"
@@ -196,18 +196,4 @@ struct Arguments {
 
   /// The longest `--pace`: a pause between commands longer than a minute is a typo.
   static let paceLimit = 60.0
-
-  /// Seconds from `500ms`, `2s` or a plain number of seconds.
-  static func duration(_ text: String) -> Double? {
-    var number = text[...]
-    var scale = 1.0
-    if text.hasSuffix("ms") {
-      number = text.dropLast(2)
-      scale = 0.001
-    } else if text.hasSuffix("s") {
-      number = text.dropLast()
-    }
-    guard let value = Double(number), value >= 0, value.isFinite else { return nil }
-    return value * scale
-  }
 }
