@@ -8,11 +8,10 @@ struct Arguments {
   var trace = false
   var live = false
   var liveBenchmark: String?
-  var commands: [String] = []
+  /// `-c COMMAND` and `-f FILE`, in the order given.
+  var runs: [CommandLineRun] = []
   var showHelp = false
   var showVersion = false
-  /// `--script FILE` / `-f FILE`.
-  var script: String?
   /// `--check FILE`, in order.
   var checks: [String] = []
   var echo = false
@@ -30,8 +29,8 @@ struct Arguments {
 
   static let usage = """
     USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]
-                       [--script FILE] [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
-                       [--check FILE]... [--live]
+                       [-f FILE]... [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
+                       [--check FILE...] [--live]
     """
 
   static let help = """
@@ -49,15 +48,17 @@ struct Arguments {
       --live-benchmark KEYS   Replay KEYS through live mode, one key at a time, and report each
                               key's time to a drawn frame on standard error (\\b is Backspace,
                               \\u Ctrl-U); frames go to standard output
-      -c COMMAND              Run COMMAND (repeatable, in order), then exit
-      -f, --script FILE       Run the commands in FILE, then exit
+      -c COMMAND              Run COMMAND, then exit
+      -f, --script FILE       Run the commands in FILE, then exit (-c and -f repeat and mix,
+                              and run in the order given)
       --echo                  Print each command ('> COMMAND') before its output
       --bail                  Stop at the first failing command and exit 3
       --param NAME=VALUE      Replace {NAME} in scripts with VALUE (repeatable)
       --pace DURATION         On a terminal, pause between commands (500ms, 2s, 1.5)
       --step                  On a terminal, wait for Enter before each command
-      --check FILE            Run a golden transcript and show a unified diff where the
-                              output differs; exit 0 when identical, 1 otherwise (repeatable)
+      --check FILE...         Run golden transcripts, each on a fresh session: a unified diff
+                              where the output differs, 'ok FILE' where it does not; exit 0
+                              when all are identical, 1 otherwise
       -h, --help              Show this help
       --version               Show the version
 
@@ -98,12 +99,15 @@ struct Arguments {
       case "--live-benchmark":
         result.liveBenchmark = try value(for: argument)
       case "-c", "--command":
-        result.commands.append(try value(for: argument))
+        result.runs.append(.command(try value(for: argument)))
       case "-f", "--script":
-        guard result.script == nil else { throw Failure(message: "Only one '--script' may be given") }
-        result.script = try value(for: argument)
+        result.runs.append(.script(try value(for: argument)))
       case "--check":
         result.checks.append(try value(for: argument))
+        // `--check a.transcript b.transcript`: the words up to the next option are transcripts too.
+        while let next = remaining.first, !next.hasPrefix("-") {
+          result.checks.append(next); remaining.removeFirst()
+        }
       case "--echo":
         result.echo = true
       case "--bail":
@@ -158,10 +162,7 @@ struct Arguments {
             : "Unexpected argument \(Sanitizer.quoted(argument))")
       }
     }
-    if result.script != nil && !result.commands.isEmpty {
-      throw Failure(message: "Use either '-c' or '--script', not both")
-    }
-    if !result.checks.isEmpty && (result.script != nil || !result.commands.isEmpty) {
+    if !result.checks.isEmpty && !result.runs.isEmpty {
       throw Failure(message: "'--check' runs its transcripts alone; leave out '-c' and '--script'")
     }
     return result

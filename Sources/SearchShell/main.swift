@@ -63,28 +63,13 @@ func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(She
 
 // Golden transcripts: each runs on a fresh session; a difference prints a unified diff.
 if !arguments.checks.isEmpty {
-  var differs = false
-  for path in arguments.checks {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      usageFailure("No such file '\(path)'")
-    }
-    let transcript = Transcript(text: String(decoding: data, as: UTF8.self), name: path)
-    do throws(ShellError) {
-      let actual = try transcript.actual(parameters: arguments.parameters) { console throws(ShellError) in
-        try makeSession(console: console, interactive: false, useColor: false)
-      }
-      let diff = transcript.diff(actual)
-      // A transcript's lines are the file's and the session's: escaped like every other output.
-      for line in diff { console.print(Sanitizer.terminalSafe(line)) }
-      if !diff.isEmpty { differs = true }
-    } catch {
-      usageFailure(error.description)
-    }
+  let passed = TranscriptCheck.run(arguments.checks, parameters: arguments.parameters, console: console) {
+    console throws(ShellError) in try makeSession(console: console, interactive: false, useColor: false)
   }
-  finish(differs ? 1 : 0)
+  finish(passed ? 0 : 1)
 }
 
-let interactive = stdinIsTerminal && arguments.commands.isEmpty && arguments.script == nil
+let interactive = stdinIsTerminal && arguments.runs.isEmpty
 
 let session: Session
 do {
@@ -105,30 +90,24 @@ if arguments.live && !hasTerminal { usageFailure(ShellError.liveNeedsTerminal.de
 // Live mode draws on the terminal, so only a session typed at one can enter it.
 if hasTerminal { session.liveRunner = { session throws(ShellError) in try LiveTerminal.run(session) } }
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
-session.datasetInputIsFree = !arguments.commands.isEmpty || arguments.script != nil
+session.datasetInputIsFree = !arguments.runs.isEmpty
 if interactive && isatty(STDERR_FILENO) != 0 { session.loadMonitor = TerminalLoadMonitor() }
 // Pacing is for an audience at a terminal; anywhere else it would only slow the same output down.
 if arguments.pace != nil || arguments.step, stdinIsTerminal, isatty(STDOUT_FILENO) != 0 {
   session.scriptOptions.pacer = TerminalPacer(pause: arguments.pace, step: arguments.step)
 }
 
-/// Every script is read whole first, so an unset parameter stops it before anything runs.
-@MainActor func script(text: String, name: String) -> Script {
+if !arguments.runs.isEmpty {
+  // Every script is read whole first, so an unset parameter stops them before anything runs.
+  let scripts: [Script]
   do throws(ShellError) {
-    return try Script(text: text, name: name, parameters: arguments.parameters)
+    scripts = try CommandLineRun.scripts(arguments.runs, parameters: arguments.parameters)
   } catch {
     usageFailure(error.description)
   }
-}
-
-if let path = arguments.script {
-  do throws(ShellError) {
-    _ = session.run(try Script.load(path: path, parameters: arguments.parameters))
-  } catch {
-    usageFailure(error.description)
+  for script in scripts {
+    if !session.run(script) { break }
   }
-} else if !arguments.commands.isEmpty {
-  _ = session.run(script(text: arguments.commands.joined(separator: "\n"), name: "-c"))
 } else if interactive {
   var reader = ReadlineLineReader(
     session: session, historyPath: ReadlineLineReader.historyPath(environment: environment),

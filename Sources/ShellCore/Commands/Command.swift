@@ -29,7 +29,7 @@ enum ArgumentShape: Sendable {
 }
 
 /// What Tab offers for a command's arguments.
-enum ArgumentCompletion: Sendable {
+indirect enum ArgumentCompletion: Sendable {
   /// No completion.
   case nothing
   /// Bundled dataset names, then file paths.
@@ -46,6 +46,16 @@ enum ArgumentCompletion: Sendable {
   case commands
   /// The walkthroughs' names.
   case demos
+  /// The loaded dataset's column names, after `words`.
+  case columns(and: [String])
   /// A fixed list of words.
   case words([String])
+  /// A fixed list of words, then file paths (`record FILE|stop`).
+  case wordsAndFiles([String])
+  /// The first argument completes as the first element; each later one as what follows the
+  /// argument before it, looked up by that word (`trace json FILE`, `code active true`).
+  case sequence(ArgumentCompletion, after: [String: ArgumentCompletion])
+  /// `--flag VALUE` options anywhere, each value completing as its flag says, around one
+  /// positional argument that completes as `positional` (`load PATH --format F`).
+  case flagged(positional: ArgumentCompletion, flags: [String: ArgumentCompletion])
 }

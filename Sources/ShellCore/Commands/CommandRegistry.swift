@@ -3,16 +3,19 @@ enum CommandRegistry {
   /// Every command, in the order `help` lists them.
   static let commands: [Command] = [
     Command(
-      name: "load", usage: "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none]",
+      name: "load", usage: LoadRequest.usage,
       abstract: "Load a bundled dataset or a file; the search starts over",
       discussion: """
         Files may be text (one row per line), CSV, TSV, JSON or JSON Lines, by extension or
         --format text|csv|tsv|json|jsonl. The title column is the one named name or title
         (else the first); the scope bar comes from a column named category, type, kind or
         group. --title and --scope choose others; --scope none drops the scope bar.
+        A JSON object holding one array loads that array; --path KEY.KEY names the keys
+        leading to the rows when it holds several (or they are deeper). Rows that are
+        arrays load with columns numbered 1, 2, ...
         'load -' reads standard input when the commands come from -c.
         """,
-      arguments: .text(required: true), completion: .datasetsAndFiles,
+      arguments: .text(required: true), completion: LoadRequest.completion,
       run: { session, arguments throws(ShellError) in try session.loadCommand(arguments[0]) }),
     Command(
       name: "datasets", usage: "datasets", abstract: "List the bundled datasets",
@@ -83,7 +86,8 @@ enum CommandRegistry {
         'code active false' dismisses without the Cancel button; 'code text TEXT'
         assigns the text without textDidChange.
         """,
-      arguments: .text(required: true), completion: .words(["active", "text"]),
+      arguments: .text(required: true),
+      completion: .sequence(.words(["active", "text"]), after: ["active": .words(["true", "false"])]),
       run: { session, arguments throws(ShellError) in try session.codeCommand(arguments[0]) }),
     Command(
       name: "list", usage: "list [PAGE|all]",
@@ -91,13 +95,15 @@ enum CommandRegistry {
       arguments: .words(min: 0, max: 1), completion: .words(["all"]),
       run: { session, arguments throws(ShellError) in try session.listCommand(arguments.first) }),
     Command(
-      name: "export", usage: "export FILE",
-      abstract: "Write the rows on screen to FILE, in the format its extension names",
+      name: "export", usage: ExportRequest.usage,
+      abstract: "Write the rows on screen to FILE (or standard output), in the format its extension names",
       discussion: """
-        .csv, .tsv, .json, .jsonl, .md or .txt (titles only). The file is replaced
-        atomically; a dataset's own file is never overwritten.
+        .csv, .tsv, .json, .jsonl, .md or .txt (titles only), or --format csv|tsv|json|
+        jsonl|markdown|plain. The file is replaced atomically; a dataset's own file is never
+        overwritten. 'export -' writes the rows to standard output (CSV unless --format says
+        otherwise), exactly as in a file when the output is not a terminal.
         """,
-      arguments: .text(required: true), completion: .files,
+      arguments: .text(required: true), completion: ExportRequest.completion,
       run: { session, arguments throws(ShellError) in try session.exportCommand(arguments[0]) }),
     Command(
       name: "status", usage: "status", abstract: "Show the state as 'key: value' lines",
@@ -111,7 +117,8 @@ enum CommandRegistry {
         'trace json FILE' appends one JSON object per line to FILE instead (created, or
         emptied first), so the callbacks can be followed from another terminal, in live mode too.
         """,
-      arguments: .words(min: 1, max: 2), completion: .words(TraceMode.allCases.map(\.rawValue)),
+      arguments: .words(min: 1, max: 2),
+      completion: .sequence(.words(TraceMode.allCases.map(\.rawValue)), after: ["json": .files]),
       run: { session, arguments throws(ShellError) in
         try session.traceCommand(arguments[0], file: arguments.count > 1 ? arguments[1] : nil)
       }),
@@ -131,7 +138,8 @@ enum CommandRegistry {
         objects. ASCII on the terminal; FILE ending in .mmd or .md gets Mermaid
         sequenceDiagram text (.md inside a mermaid code block), any other FILE the ASCII.
         """,
-      arguments: .words(min: 0, max: 2), completion: .words(["last"]),
+      arguments: .words(min: 0, max: 2),
+      completion: .sequence(.wordsAndFiles(["last"]), after: ["last": .files]),
       run: { session, arguments throws(ShellError) in try session.diagramCommand(arguments) }),
     Command(
       name: "demo", usage: "demo [NAME]",
@@ -180,7 +188,7 @@ enum CommandRegistry {
         commands that restore them, so replaying it (searchshell --script FILE) prints
         what the recorded commands printed. The search starts over when recording starts.
         """,
-      arguments: .text(required: true), completion: .files,
+      arguments: .text(required: true), completion: .wordsAndFiles(["stop"]),
       run: { session, arguments throws(ShellError) in try session.recordCommand(arguments[0]) }),
     Command(
       name: "set", usage: "set [NAME [VALUE]]", abstract: "Change an option; 'set' alone lists them",

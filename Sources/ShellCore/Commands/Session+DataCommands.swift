@@ -44,7 +44,7 @@ extension Session {
           ?? .automatic,
         scope: request.scope == nil
           ? (entry.scopeColumn.map(ColumnChoice.named) ?? .automatic) : request.scopeChoice,
-        scopeTitles: request.scope == nil ? entry.scopes : nil)
+        scopeTitles: request.scope == nil ? entry.scopes : nil, jsonPath: request.jsonPath)
       return try load(.file(catalog.directory.appendingPathComponent(entry.file).path), options: options)
     }
     if request.target == "-" {
@@ -52,10 +52,10 @@ extension Session {
       let options = LoadOptions(
         name: "stdin", source: .standardInput, presets: DatasetPresets(title: "stdin"),
         format: request.format,
-        title: request.titleChoice, scope: request.scopeChoice)
+        title: request.titleChoice, scope: request.scopeChoice, jsonPath: request.jsonPath)
       return try load(.standardInput, options: options)
     }
-    let path = (request.target as NSString).expandingTildeInPath
+    let path = HomeFolder.expanding(request.target)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       let looksLikePath = request.target.contains("/") || request.target.contains(".")
@@ -67,7 +67,7 @@ extension Session {
     let name = Sanitizer.printable(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     let options = LoadOptions(
       name: name, source: .file(path), presets: DatasetPresets(title: name), format: request.format,
-      title: request.titleChoice, scope: request.scopeChoice)
+      title: request.titleChoice, scope: request.scopeChoice, jsonPath: request.jsonPath)
     return try load(.file(path), options: options)
   }
 
@@ -95,11 +95,18 @@ extension Session {
 
   // MARK: - Export
 
-  /// `export FILE`: the rows of the table on screen, in the format the extension names.
-  func exportCommand(_ path: String) throws(ShellError) {
+  /// `export FILE|- [--format F]`: the rows of the table on screen, in the format the extension
+  /// (or `--format`) names; `-` writes them to standard output.
+  func exportCommand(_ text: String) throws(ShellError) {
+    let request = try ExportRequest.parse(text)
     let rows = tableRows
     let ids = (0..<rows.count).map { rows[$0] }
-    let format = try DatasetExporter.format(forPath: path)
+    let format = try request.outputFormat()
+    if request.isStandardOutput {
+      try printData(rows: ids, format: format, command: "export")
+      return
+    }
+    let path = request.target
     let written = try DatasetExporter.export(
       dataset, rows: ids, to: path, format: format, protectedPaths: protectedFiles, cancellation: interruption
     )

@@ -180,7 +180,7 @@ extension Session {
   /// A bundled dataset by name, else a file by path.
   static func openDataset(_ nameOrPath: String, catalog: DatasetCatalog?) throws(ShellError) -> Dataset {
     if let catalog, catalog.entry(nameOrPath) != nil { return try catalog.load(nameOrPath) }
-    let path = (nameOrPath as NSString).expandingTildeInPath
+    let path = HomeFolder.expanding(nameOrPath)
     if FileManager.default.fileExists(atPath: path) {
       // `--dataset PATH`: the name shows in the banner, the prompt and `status`.
       let name = Sanitizer.printable(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)

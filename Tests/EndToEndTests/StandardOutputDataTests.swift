@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Rows as data on standard output (`export -`): exact bytes into a pipe, escaped on a
+/// terminal, and JSON as it came (an object holding the rows, numbers kept).
+@Suite(.serialized) struct StandardOutputDataTests {
+  @Test func exportMinusWritesTheExactRowsToAPipe() throws {
+    let result = try ShellProcess.run(
+      [
+        "-c", "load - --format csv", "-c", "quiet search an", "-c", "export -", "-c",
+        "export - --format jsonl",
+      ],
+      input: "name,note\nBanana,\"a\u{1B}]0;x\u{7}b\"\nKiwi,k\n")
+    #expect(result.stderr == "")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.hasSuffix(
+        "name,note\nBanana,a\u{1B}]0;x\u{7}b\n{\"name\": \"Banana\", \"note\": \"a\\u001b]0;x\\u0007b\"}\n"))
+  }
+
+  @Test func aJSONObjectHoldingTheRowsLoadsAndExportsTypes() throws {
+    let input =
+      #"{"version": 2, "3166-1": [{"name": "Germany", "numeric": 276, "eu": true}, {"name": "Norway", "numeric": 578, "eu": false}]}"#
+    let result = try ShellProcess.run(
+      ["-c", "load - --format json", "-c", "quiet search way", "-c", "export - --format json"], input: input)
+    #expect(result.stderr == "")
+    #expect(result.stdout.hasSuffix("[\n  {\"name\": \"Norway\", \"numeric\": 578, \"eu\": false}\n]\n"))
+    let chosen = try ShellProcess.run(
+      ["-c", "load - --format json --path meta.rows", "-c", "export - --format csv"],
+      input: #"{"meta": {"rows": [["a", 1], ["b", 2]]}, "other": [3]}"#)
+    #expect(chosen.stdout.hasSuffix("1,2\na,1\nb,2\n"))
+    let ambiguous = try ShellProcess.run(["-c", "load - --format json"], input: #"{"a": [1], "b": [2]}"#)
+    #expect(
+      ambiguous.stderr
+        == "error: 'standard input' holds several arrays: a, b. Choose the rows with --path KEY\n")
+    #expect(ambiguous.status == 1)
+  }
+
+  /// On a terminal the same rows pass the sanitizer: the file cannot set the pane's title.
+  @Test func exportMinusOnATerminalIsEscaped() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "export-tty-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("hostile.csv")
+    try Data("name\nx\u{1B}]0;PWNED\u{7}y\n".utf8).write(to: file)
+    let terminal = try TerminalSession(arguments: "--dataset '\(file.path)'")
+    try await terminal.waitFor("hostile>")
+    try terminal.type("export -")
+    try terminal.send("Enter")
+    let screen = try await terminal.waitFor("x\\e]0;PWNED\\u{7}y")
+    #expect(screen.contains("name"))
+    #expect(try !terminal.title().contains("PWNED"))
+  }
+}
