@@ -21,6 +21,8 @@ struct Arguments {
   /// `--pace DURATION`, in seconds.
   var pace: Double?
   var step = false
+  /// `--pick`, `--filter`, `--query`, `--match`, `--no-rc`.
+  var exploring = ExploringArguments()
 
   /// A bad command line: the message, printed before the usage, and exit status 64.
   struct Failure: Error {
@@ -30,7 +32,9 @@ struct Arguments {
   static let usage = """
     USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]
                        [-f FILE]... [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
-                       [--check FILE...] [--live]
+                       [--check FILE...] [--live] [--no-rc]
+           ls | searchshell --pick [--query TEXT] [--match RULE]
+           ls | searchshell --filter TEXT [--match RULE]
     """
 
   static let help = """
@@ -59,6 +63,7 @@ struct Arguments {
       --check FILE...         Run golden transcripts, each on a fresh session: a unified diff
                               where the output differs, 'ok FILE' where it does not; exit 0
                               when all are identical, 1 otherwise
+    \(ExploringArguments.help)
       -h, --help              Show this help
       --version               Show the version
 
@@ -149,11 +154,13 @@ struct Arguments {
             at: remaining.startIndex)
           continue
         }
-        let known = [
-          "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script",
-          "--check",
-          "--echo", "--bail", "--param", "--pace", "--step",
-        ]
+        if try result.exploring.parse(argument, &remaining) { continue }
+        let known =
+          ExploringArguments.flags + [
+            "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script",
+            "--check",
+            "--echo", "--bail", "--param", "--pace", "--step",
+          ]
         let suggestion = argument.hasPrefix("-") ? argument.nearest(in: known) : nil
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
         throw Failure(

@@ -35,6 +35,10 @@ if arguments.showVersion {
   finish(0)
 }
 
+if let conflict = arguments.exploring.conflict(with: arguments) {
+  printError("error: \(conflict)\n\(Arguments.usage)\n  See 'searchshell --help'.")
+  finish(64)
+}
 // Before any command can start an atomic write: a kill must not leave its temporary file.
 TemporaryFileCleanup.install()
 let environment = ProcessInfo.processInfo.environment
@@ -61,6 +65,10 @@ func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(She
   return session
 }
 
+if arguments.exploring.pick || arguments.exploring.filter != nil {
+  PickCommandLine.run(arguments.exploring, console: console)
+}
+
 // Golden transcripts: each runs on a fresh session; a difference prints a unified diff.
 if !arguments.checks.isEmpty {
   let passed = TranscriptCheck.run(arguments.checks, parameters: arguments.parameters, console: console) {
@@ -69,6 +77,16 @@ if !arguments.checks.isEmpty {
   finish(passed ? 0 : 1)
 }
 
+// `--dataset -` takes standard input for the rows, so the commands come from -c or -f, and live
+// mode draws on the controlling terminal.
+let rowsFromStandardInput = arguments.dataset == "-"
+if rowsFromStandardInput && stdinIsTerminal {
+  usageFailure("'--dataset -' reads the rows from standard input: pipe them in")
+}
+if rowsFromStandardInput && arguments.runs.isEmpty && !arguments.live {
+  usageFailure(
+    "'--dataset -' reads the rows from standard input: give the commands with -c or -f, or use --live")
+}
 let interactive = stdinIsTerminal && arguments.runs.isEmpty
 
 let session: Session
@@ -86,9 +104,16 @@ if let keys = arguments.liveBenchmark {
   finish(0)
 }
 let hasTerminal = interactive && isatty(STDOUT_FILENO) != 0
-if arguments.live && !hasTerminal { usageFailure(ShellError.liveNeedsTerminal.description) }
-// Live mode draws on the terminal, so only a session typed at one can enter it.
-if hasTerminal { session.liveRunner = { session throws(ShellError) in try LiveTerminal.run(session) } }
+// Live mode draws on the terminal the commands are typed at; when they come from -c or -f (or
+// standard input holds the rows), on the controlling terminal, as the picker does.
+let liveDevice =
+  hasTerminal
+  ? TerminalDevice.standard
+  : (arguments.runs.isEmpty && !rowsFromStandardInput ? nil : TerminalDevice.controlling)
+if arguments.live && liveDevice == nil { usageFailure(ShellError.liveNeedsTerminal.description) }
+if let liveDevice {
+  session.liveRunner = { session throws(ShellError) in try LiveTerminal.run(session, on: liveDevice) }
+}
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
 session.datasetInputIsFree = !arguments.runs.isEmpty
 if interactive && isatty(STDERR_FILENO) != 0 { session.loadMonitor = TerminalLoadMonitor() }
@@ -97,6 +122,7 @@ if arguments.pace != nil || arguments.step, stdinIsTerminal, isatty(STDOUT_FILEN
   session.scriptOptions.pacer = TerminalPacer(pause: arguments.pace, step: arguments.step)
 }
 
+if !interactive && arguments.live { session.execute("live") }
 if !arguments.runs.isEmpty {
   // Every script is read whole first, so an unset parameter stops them before anything runs.
   let scripts: [Script]

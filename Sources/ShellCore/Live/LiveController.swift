@@ -1,7 +1,7 @@
 /// Live mode on one session: turns keys into the session's actions and draws the frame.
 ///
 /// Everything but the terminal itself: the executable reads the keys and writes the lines.
-public final class LiveController {
+public final class LiveController: LiveDriver {
   /// The session the keys act on.
   public let session: Session
   /// The highlighted row of the table on screen (from 0), if any.
@@ -13,6 +13,12 @@ public final class LiveController {
   private let logStart: Int
   /// The most trace lines kept for the pane.
   private let traceMemory = 200
+  /// The dataset rows the picker's Tab marked, drawn with `•`; nil without marking (live mode).
+  public var marks: Set<Int>?
+  /// The key help at the bottom, when not live mode's own (the picker's).
+  public var footer: String?
+  /// Whether the first row shows highlighted while nothing is (the picker's Enter takes it).
+  public var highlightsFirstRow = false
 
   /// Enters live mode: closes an open detail view and taps into the bar, as `back` and `focus`
   /// would; a bar scrolled out of sight cannot be tapped, so it waits for Up (pull) or typing.
@@ -91,6 +97,11 @@ public final class LiveController {
     }
   }
 
+  /// Moves the highlight to table row `row` (from 0), or takes it away.
+  public func moveHighlight(to row: Int?) {
+    highlight = row
+  }
+
   /// Keeps callbacks for the trace pane (the file, if any, already has them).
   private func record(_ callbacks: [Callback]) {
     switch session.trace {
@@ -124,7 +135,9 @@ public final class LiveController {
     screen.rowCount = rowCount
     screen.header = renderer.tableHeader(rowCount: rowCount, includingTitle: screen.navigationTitle == nil)
     screen.isDimmed = session.isDimmed
-    screen.highlight = highlight
+    screen.highlight = highlight ?? (highlightsFirstRow && rowCount > 0 ? 0 : nil)
+    if let footer { screen.footer = footer }
+    screen.showsMarks = marks != nil
     let capacity = screen.rowCapacity(height: height)
     firstRow = LiveScreen.firstRow(
       keeping: highlight, previousFirst: firstRow, capacity: capacity, rowCount: rowCount)
@@ -138,7 +151,9 @@ public final class LiveController {
       let highlights =
         query.isEmpty || printable != title
         ? [] : session.engine.highlights(row: item, query: query, rule: session.settings.match)
-      return LiveScreen.Row(number: firstRow + offset + 1, title: printable, highlights: highlights)
+      return LiveScreen.Row(
+        number: firstRow + offset + 1, title: printable, highlights: highlights,
+        isMarked: marks?.contains(item) ?? false)
     }
     return screen.lines(width: width, height: height, style: session.style)
   }

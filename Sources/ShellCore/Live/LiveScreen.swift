@@ -11,11 +11,14 @@ public struct LiveScreen: Sendable {
     public var title: String
     /// The matched characters of `title` (offsets in characters).
     public var highlights: [Range<Int>]
+    /// Whether the picker's Tab marked the row.
+    public var isMarked: Bool
 
-    public init(number: Int, title: String, highlights: [Range<Int>] = []) {
+    public init(number: Int, title: String, highlights: [Range<Int>] = [], isMarked: Bool = false) {
       self.number = number
       self.title = title
       self.highlights = highlights
+      self.isMarked = isMarked
     }
   }
 
@@ -39,6 +42,8 @@ public struct LiveScreen: Sendable {
   public var highlight: Int?
   /// Whether the dimming view covers the table.
   public var isDimmed = false
+  /// Whether rows have a column for the picker's mark (`•`).
+  public var showsMarks = false
   /// The detail view's lines, drawn instead of the table while it is open.
   public var detail: [String]?
   /// The trace pane's lines (the newest last), or nil without a pane.
@@ -119,12 +124,14 @@ public struct LiveScreen: Sendable {
     return Array(lines.prefix(height))
   }
 
-  /// `› 12  Germany`: the highlight marker, the number, the title with its matches marked.
+  /// `› 12  Germany`: the highlight marker, the picker's mark (`•`), the number, the title with
+  /// its matches marked.
   func rowLine(_ row: Row, numberWidth: Int, room: Int, style: TextStyle) -> String {
     let isHighlighted = highlight == row.number - 1
     let number = String(row.number)
     let prefix =
-      (isHighlighted ? "› " : "  ") + String(repeating: " ", count: max(0, numberWidth - number.count))
+      (isHighlighted ? "›" : " ") + (showsMarks ? (row.isMarked ? "•" : " ") : "") + " "
+      + String(repeating: " ", count: max(0, numberWidth - number.count))
       + number + "  "
     let titleRoom = max(0, room - prefix.count)
     let title = Array(row.title)

@@ -54,17 +54,25 @@ public final class Session {
   /// Whether this line's Ctrl-C has been reported, so the scripts it stops say nothing more.
   var interruptReported = false
 
-  /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path).
-  public init(
+  /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`).
+  public convenience init(
     console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, isInteractive: Bool,
     useColor: Bool
   ) throws(ShellError) {
+    let initial = try Self.openDataset(name ?? catalog?.defaultName ?? "", catalog: catalog)
+    self.init(
+      console: console, catalog: catalog, opened: initial, isInteractive: isInteractive, useColor: useColor)
+  }
+
+  /// Opens a session on a dataset already loaded.
+  init(
+    console: Console, catalog: DatasetCatalog?, opened initial: Dataset, isInteractive: Bool, useColor: Bool
+  ) {
     // Every line passes the sanitizer, so no path to the terminal can forget it.
     self.console = SanitizingConsole(console, keepingStyle: useColor)
     self.catalog = catalog
     self.isInteractive = isInteractive
     self.style = TextStyle(isEnabled: useColor)
-    let initial = try Self.openDataset(name ?? catalog?.defaultName ?? "", catalog: catalog)
     self.dataset = initial
     self.engine = SearchEngine(dataset: initial)
     self.settings = SessionSettings(presets: initial.presets)
@@ -179,6 +187,7 @@ public final class Session {
 extension Session {
   /// A bundled dataset by name, else a file by path.
   static func openDataset(_ nameOrPath: String, catalog: DatasetCatalog?) throws(ShellError) -> Dataset {
+    if nameOrPath == "-" { return try openStandardInput(format: nil) }
     if let catalog, catalog.entry(nameOrPath) != nil { return try catalog.load(nameOrPath) }
     let path = HomeFolder.expanding(nameOrPath)
     if FileManager.default.fileExists(atPath: path) {

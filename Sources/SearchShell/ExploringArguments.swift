@@ -1,0 +1,69 @@
+import ShellCore
+
+/// The flags for exploring data from a pipeline: the picker, `--filter`, `--match` and the
+/// start-up file.
+struct ExploringArguments: Equatable {
+  /// `--pick`: the rows of standard input on the live screen; Enter prints the one picked.
+  var pick = false
+  /// `--filter TEXT`: print the rows of standard input that match, with no screen.
+  var filter: String?
+  /// `--query TEXT`: the text the picker starts with.
+  var query: String?
+  /// `--match RULE`: the rule the picker and `--filter` search with.
+  var match: String?
+  /// `--no-rc` / `-X`: skip the start-up file.
+  var skipsStartupFile = false
+
+  /// The flags, for "Did you mean".
+  static let flags = ["--pick", "--filter", "--query", "--match", "--no-rc"]
+
+  /// Their lines in `--help`.
+  static let help = """
+      --pick                  Read rows (lines) from standard input and pick one on the
+                              terminal, as fzf: Enter prints it (Tab marks several), Esc exits
+                              1, Ctrl-C 130
+      --query TEXT            Start the picker with TEXT in the search bar
+      --filter TEXT           Print the lines of standard input that match TEXT, in the rule's
+                              order (fuzzy: best first), with no screen; exit 1 when none does
+      --match RULE            The rule --pick and --filter search with (default fold; exact,
+                              ci, smart, prefix, fuzzy, regex)
+      -X, --no-rc             Skip the start-up file
+    """
+
+  /// Takes `argument` (and its value from `remaining`) if it is one of these flags.
+  mutating func parse(_ argument: String, _ remaining: inout ArraySlice<String>) throws(Arguments.Failure)
+    -> Bool
+  {
+    func value() throws(Arguments.Failure) -> String {
+      guard let next = remaining.popFirst() else {
+        throw Arguments.Failure(message: "Missing value for \(Sanitizer.quoted(argument))")
+      }
+      return next
+    }
+    switch argument {
+    case "--pick": pick = true
+    case "--filter": filter = try value()
+    case "--query": query = try value()
+    case "--match": match = try value()
+    case "--no-rc", "-X": skipsStartupFile = true
+    default: return false
+    }
+    return true
+  }
+
+  /// Why these flags cannot go with the rest of `arguments`, if they cannot.
+  func conflict(with arguments: Arguments) -> String? {
+    if pick && filter != nil { return "Use either '--pick' or '--filter', not both" }
+    if query != nil && !pick { return "'--query' starts the picker's search: use it with '--pick'" }
+    if match != nil && !pick && filter == nil {
+      return "'--match' chooses the rule of '--pick' and '--filter'; in the shell use 'set match RULE'"
+    }
+    guard pick || filter != nil else { return nil }
+    let flag = pick ? "'--pick'" : "'--filter'"
+    if !arguments.runs.isEmpty || !arguments.checks.isEmpty || arguments.live || arguments.dataset != nil {
+      return
+        "\(flag) searches the lines of standard input alone; leave out -c, -f, --check, --live and --dataset"
+    }
+    return nil
+  }
+}
