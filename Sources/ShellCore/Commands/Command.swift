@@ -55,6 +55,8 @@ indirect enum ArgumentCompletion: Sendable {
   /// The first argument completes as the first element; each later one as what follows the
   /// argument before it, looked up by that word (`trace json FILE`, `code active true`).
   case sequence(ArgumentCompletion, after: [String: ArgumentCompletion])
+  /// The first argument completes as the first, the second as the second (`sort COL desc`).
+  case pair(ArgumentCompletion, ArgumentCompletion)
   /// `--flag VALUE` options anywhere, each value completing as its flag says, around one
   /// positional argument that completes as `positional` (`load PATH --format F`).
   case flagged(positional: ArgumentCompletion, flags: [String: ArgumentCompletion])

@@ -95,6 +95,16 @@ enum CommandRegistry {
       arguments: .words(min: 0, max: 1), completion: .words(["all"]),
       run: { session, arguments throws(ShellError) in try session.listCommand(arguments.first) }),
     Command(
+      name: "sort", usage: "sort [COL [asc|desc]|none]",
+      abstract: "Order the table by a column, numbers as numbers; alone, say how it is ordered",
+      discussion: """
+        The order holds for every table on screen until 'sort none' or the next load: the
+        main table and each search's results (fuzzy's ranking too). Numbers sort as numbers
+        before text, text ignoring ASCII case; empty cells come last. The same as 'set sort'.
+        """,
+      arguments: .words(min: 0, max: 2), completion: .pair(.columns(and: ["none"]), .words(["asc", "desc"])),
+      run: { session, arguments throws(ShellError) in try session.sortCommand(arguments) }),
+    Command(
       name: "export", usage: ExportRequest.usage,
       abstract: "Write the rows on screen to FILE (or standard output), in the format its extension names",
       discussion: """

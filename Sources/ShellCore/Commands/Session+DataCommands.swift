@@ -130,19 +130,9 @@ extension Session {
 
   // MARK: - Options
 
-  /// `set fields COL,COL`: the columns the search matches (the title column alone by default).
+  /// `set fields COL,COL|*`: the columns the search matches (the title column alone by default).
   func setFields(_ value: String) throws(ShellError) {
-    let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
-      throw .invalidValue(option: "fields", value: value, allowed: "comma-separated column names")
-    }
-    var columns: [Int] = []
-    for name in names {
-      guard let column = ColumnRoles.index(of: name, in: dataset.columns) else {
-        throw .unknownColumn(name, columns: dataset.columns)
-      }
-      if !columns.contains(column) { columns.append(column) }
-    }
+    let columns = try columnList(value, option: "fields")
     // The current text must still be a valid query; it is, whatever the columns, so only the
     // table on screen needs drawing again.
     searchColumns(columns)
@@ -150,7 +140,7 @@ extension Session {
   }
 
   /// The searched columns' names, as `set` lists them.
-  var fieldsDescription: String { engine.columns.map { dataset.columns[$0] }.joined(separator: ",") }
+  var fieldsDescription: String { columnNames(engine.columns) }
 
   /// `set format F`: how `list` prints rows.
   func setFormat(_ value: String) throws(ShellError) {

@@ -138,12 +138,24 @@ public final class LiveController: LiveDriver {
     screen.highlight = highlight ?? (highlightsFirstRow && rowCount > 0 ? 0 : nil)
     if let footer { screen.footer = footer }
     screen.showsMarks = marks != nil
+    // More columns than the title: a line of their names takes a row's place.
+    if session.shownColumns != [session.dataset.titleColumn] { screen.columnHeader = "" }
     let capacity = screen.rowCapacity(height: height)
     firstRow = LiveScreen.firstRow(
       keeping: highlight, previousFirst: firstRow, capacity: capacity, rowCount: rowCount)
     screen.firstRow = firstRow
     let query = state.shown == .results && session.style.isEnabled ? state.appliedText : ""
     let ids = session.tableRowIDs(in: firstRow..<(firstRow + capacity))
+    let numberWidth = String(max(rowCount, 1)).count
+    if let columns = session.columnTable(sample: ids, numberWidth: numberWidth, width: width, plain: true) {
+      let indent = numberWidth + 2 + (marks == nil ? 0 : 1)
+      screen.columnHeader = String(repeating: " ", count: indent) + "  " + columns.header
+      screen.rows = ids.enumerated().map { offset, item in
+        LiveScreen.Row(
+          number: firstRow + offset + 1, title: columns.cells(item), isMarked: marks?.contains(item) ?? false)
+      }
+      return screen.lines(width: width, height: height, style: session.style)
+    }
     screen.rows = ids.enumerated().map { offset, item in
       let title = session.dataset.title(item)
       let printable = Sanitizer.printable(title)

@@ -32,6 +32,8 @@ public struct LiveScreen: Sendable {
   public var scopeBar: String?
   /// The table's header (row or results count, `· dimmed` under the dimming view).
   public var header = ""
+  /// The column names above the rows, when the table shows more columns than the title.
+  public var columnHeader: String?
   /// How many rows the table has.
   public var rowCount = 0
   /// The first row in sight (from 0).
@@ -58,7 +60,7 @@ public struct LiveScreen: Sendable {
   /// The lines above the table: navigation bar, prompt, search bar, scope bar, header.
   var topLines: Int {
     (navigationTitle == nil ? 0 : 1) + (prompt.isEmpty || bar == nil ? 0 : 1) + (bar == nil ? 0 : 1)
-      + (scopeBar == nil ? 0 : 1) + 1
+      + (scopeBar == nil ? 0 : 1) + 1 + (columnHeader == nil || detail != nil ? 0 : 1)
   }
 
   /// The trace pane's height on a terminal of `height` lines: its separator and its lines.
@@ -103,6 +105,7 @@ public struct LiveScreen: Sendable {
       for line in detail { add(line) }
     } else {
       add(header, style.bold)
+      if let columnHeader { add(columnHeader, style.dim) }
       let capacity = rowCapacity(height: height)
       let width = String(max(rowCount, 1)).count
       for row in rows.prefix(capacity) {

@@ -99,10 +99,14 @@ struct ScreenRenderer {
     }
     let width = String(max(rows.count, 1)).count
     let highlightQuery = state.shown == .results && style.isEnabled ? state.appliedText : ""
+    // More columns than the title: their names, then cells fitted to the terminal.
+    let sample = range.prefix(ColumnTable.sampleRows).map { rows[$0] }
+    let columns = session.columnTable(sample: sample, numberWidth: width)
+    if let columns { try emit("  " + String(repeating: " ", count: width) + "  " + columns.header) }
     for index in range {
       let item = rows[index]
       let number = String(index + 1)
-      let title = rowTitle(item, highlighting: highlightQuery)
+      let title = columns?.cells(item) ?? rowTitle(item, highlighting: highlightQuery)
       let line = "  " + String(repeating: " ", count: width - number.count) + number + "  " + title
       try emit(session.isDimmed ? style.dim(line) : line)
     }

@@ -37,6 +37,9 @@ extension Session {
         if flags[argument] != nil { _ = remaining.popFirst() } else { positionals.append(argument) }
       }
       return completions(positional, arguments: positionals, word: word)
+    case .pair(let first, let second):
+      guard arguments.count <= 1 else { return [] }
+      return completions(arguments.isEmpty ? first : second, arguments: [], word: word)
     case .options where arguments.count == 1:
       let choices = OptionRegistry.option(named: arguments[0])?.choices ?? []
       return choices.filter { $0.hasPrefix(word) }
@@ -51,7 +54,7 @@ extension Session {
   private func firstArgumentCompletions(_ completion: ArgumentCompletion, word: String) -> [String] {
     let candidates: [String]
     switch completion {
-    case .nothing, .sequence, .flagged: candidates = []
+    case .nothing, .sequence, .flagged, .pair: candidates = []
     case .commands: candidates = CommandRegistry.commands.map(\.name)
     case .demos: candidates = (try? demos?.entries())?.map(\.name) ?? []
     case .words(let words): candidates = words

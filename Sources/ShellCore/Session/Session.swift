@@ -53,6 +53,10 @@ public final class Session {
   public var interruption = SearchCancellation()
   /// Whether this line's Ctrl-C has been reported, so the scripts it stops say nothing more.
   var interruptReported = false
+  /// The columns the table shows and its order (`set columns`, `sort`).
+  var view = TableView()
+  /// The terminal's size, set by the executable on a terminal (nil: 80 columns, no pager).
+  public var terminalSize: (() -> (width: Int, height: Int))?
 
   /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`).
   public convenience init(
@@ -215,6 +219,7 @@ extension Session {
     if !keepingSettings {
       settings = SessionSettings(
         presets: newDataset.presets, pageSize: settings.pageSize, appearance: settings.appearance)
+      view = TableView()
     }
     state = SearchState()
     lastCallbacks = []
@@ -244,6 +249,7 @@ private struct SearchKey: Equatable {
   var text: String
   var scope: Int
   var match: MatchRule
+  var order: ObjectIdentifier?
 }
 
 /// Identifies the content of a printed table, to print it again only when it changed.
@@ -287,7 +293,7 @@ extension Session {
   private func searchedRows(text: String, rule: MatchRule, scope: Int) throws(ShellError) -> TableRows {
     if text.isEmpty {
       guard settings.lifecycle.rule == .text else { return .subset([]) }
-      if scope == 0 { return .all(count: dataset.rowCount) }
+      if scope == 0 { return ordered(.all(count: dataset.rowCount)) }
     }
     let key = searchKey(text: text, rule: rule, scope: scope)
     if let searchCache, searchCache.key == key { return searchCache.rows }
@@ -295,19 +301,21 @@ extension Session {
     // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
     searchCache = nil
     engineSearches += 1
-    let rows = try engine.results(text, rule: rule, scope: scope).map(TableRows.init) ?? .subset([])
+    let rows = ordered(try engine.results(text, rule: rule, scope: scope).map(TableRows.init) ?? .subset([]))
     searchCache = (key, rows)
     return rows
   }
 
   private func searchKey(text: String, rule: MatchRule, scope: Int) -> SearchKey {
-    SearchKey(engine: ObjectIdentifier(engine), text: text, scope: scope, match: rule)
+    SearchKey(
+      engine: ObjectIdentifier(engine), text: text, scope: scope, match: rule,
+      order: view.order.map(ObjectIdentifier.init))
   }
 
   /// The rows of the table on screen.
   var tableRows: TableRows {
     switch state.shown {
-    case .main: return .all(count: dataset.rowCount)
+    case .main: return ordered(.all(count: dataset.rowCount))
     case .results: return filteredRows(text: state.appliedText, scope: state.appliedScope)
     }
   }
