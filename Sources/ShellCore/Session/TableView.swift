@@ -1,5 +1,7 @@
-/// How the table shows its rows beyond the search: the columns (`set columns`) and the order
-/// (`sort`). A new dataset starts with the defaults; relabelled scopes keep them.
+/// How the table shows its rows beyond the search: its columns and its order.
+///
+/// `set columns` and `sort` change it; a new dataset starts with the defaults, and relabelled
+/// scopes keep them.
 struct TableView {
   /// The columns shown, in order; nil for the title, and the searched columns after it when the
   /// search covers more than the title.
