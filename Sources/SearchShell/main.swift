@@ -122,6 +122,16 @@ if arguments.pace != nil || arguments.step, stdinIsTerminal, isatty(STDOUT_FILEN
   session.scriptOptions.pacer = TerminalPacer(pause: arguments.pace, step: arguments.step)
 }
 
+/// The start-up file (unless --no-rc), before the first command: psql and sqlite3 read theirs
+/// whatever the input, so a script shared with others passes --no-rc (psql's -X).
+@MainActor func runStartupFile() {
+  guard !arguments.exploring.skipsStartupFile, let file = StartupFile.locate(environment: environment) else {
+    return
+  }
+  session.runStartupFile(file.path)
+}
+
+if !interactive { runStartupFile() }
 if !interactive && arguments.live { session.execute("live") }
 if !arguments.runs.isEmpty {
   // Every script is read whole first, so an unset parameter stops them before anything runs.
@@ -145,6 +155,7 @@ if !arguments.runs.isEmpty {
   session.interruption = SearchCancellation(
     following: { SignalHandling.interrupted != 0 }, lower: { SignalHandling.interrupted = 0 })
   session.printWelcome(version: version)
+  runStartupFile()
   if arguments.live { session.execute("live") }
   while true {
     // Readline writes its prompt through stdio, after everything printed so far.
