@@ -117,6 +117,11 @@ if let liveDevice {
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
 session.datasetInputIsFree = !arguments.runs.isEmpty
 if interactive && isatty(STDERR_FILENO) != 0 { session.loadMonitor = TerminalLoadMonitor() }
+// On a terminal, tables fit its size, the page follows its height and long output is paged.
+if hasTerminal {
+  session.terminalSize = { TerminalRestorer.size() }
+  session.pager = TerminalPager(environment: environment)
+}
 // Pacing is for an audience at a terminal; anywhere else it would only slow the same output down.
 if arguments.pace != nil || arguments.step, stdinIsTerminal, isatty(STDOUT_FILENO) != 0 {
   session.scriptOptions.pacer = TerminalPacer(pause: arguments.pace, step: arguments.step)
@@ -154,6 +159,7 @@ if !arguments.runs.isEmpty {
   // Ctrl-C (the flag the SIGINT handler raises) stops long commands as well as the line.
   session.interruption = SearchCancellation(
     following: { SignalHandling.interrupted != 0 }, lower: { SignalHandling.interrupted = 0 })
+  session.fitPageToTerminal()
   session.printWelcome(version: version)
   runStartupFile()
   if arguments.live { session.execute("live") }
@@ -162,6 +168,7 @@ if !arguments.runs.isEmpty {
     console.flush()
     guard let line = reader.readLine(prompt: session.prompt) else { break }
     reader.remember(line)
+    session.fitPageToTerminal()
     if !session.execute(line) { break }
   }
   console.print("")

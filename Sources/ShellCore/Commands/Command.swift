@@ -14,6 +14,8 @@ struct Command: Sendable {
   var arguments: ArgumentShape = .none
   /// What Tab completes for its arguments.
   var completion: ArgumentCompletion = .nothing
+  /// Whether its output may be long and goes through the pager on a terminal.
+  var pagesOutput = false
   /// Runs the command on a session with its parsed arguments.
   let run: @Sendable (Session, [String]) throws(ShellError) -> Void
 }

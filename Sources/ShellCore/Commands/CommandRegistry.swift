@@ -19,6 +19,7 @@ enum CommandRegistry {
       run: { session, arguments throws(ShellError) in try session.loadCommand(arguments[0]) }),
     Command(
       name: "datasets", usage: "datasets", abstract: "List the bundled datasets",
+      pagesOutput: true,
       run: { session, _ throws(ShellError) in session.datasetsCommand() }),
     Command(
       name: "focus", usage: "focus", abstract: "Tap into the search bar (begin editing)",
@@ -93,6 +94,7 @@ enum CommandRegistry {
       name: "list", usage: "list [PAGE|all]",
       abstract: "Show the table on screen again: a page, or every row",
       arguments: .words(min: 0, max: 1), completion: .words(["all"]),
+      pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.listCommand(arguments.first) }),
     Command(
       name: "sort", usage: "sort [COL [asc|desc]|none]",
@@ -114,9 +116,11 @@ enum CommandRegistry {
         otherwise), exactly as in a file when the output is not a terminal.
         """,
       arguments: .text(required: true), completion: ExportRequest.completion,
+      pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.exportCommand(arguments[0]) }),
     Command(
       name: "status", usage: "status", abstract: "Show the state as 'key: value' lines",
+      pagesOutput: true,
       run: { session, _ throws(ShellError) in session.statusCommand() }),
     Command(
       name: "trace", usage: "trace on|off|json|state [FILE]",
@@ -139,6 +143,7 @@ enum CommandRegistry {
     Command(
       name: "explain", usage: "explain",
       abstract: "Say which list the table reads, and why, in plain sentences",
+      pagesOutput: true,
       run: { session, _ throws(ShellError) in session.explainCommand() }),
     Command(
       name: "diagram", usage: "diagram [last] [FILE]",
@@ -150,6 +155,7 @@ enum CommandRegistry {
         """,
       arguments: .words(min: 0, max: 2),
       completion: .sequence(.wordsAndFiles(["last"]), after: ["last": .files]),
+      pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.diagramCommand(arguments) }),
     Command(
       name: "demo", usage: "demo [NAME]",
@@ -203,13 +209,16 @@ enum CommandRegistry {
     Command(
       name: "set", usage: "set [NAME [VALUE]]", abstract: "Change an option; 'set' alone lists them",
       arguments: .text(required: false), completion: .options,
+      pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.setCommand(arguments.first) }),
     Command(
       name: "help", usage: "help [COMMAND]", abstract: "Show the commands, or one command's usage",
       arguments: .words(min: 0, max: 1), completion: .commands,
+      pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.helpCommand(arguments.first) }),
     Command(
       name: "history", usage: "history", abstract: "Show the commands entered so far",
+      pagesOutput: true,
       run: { session, _ throws(ShellError) in session.historyCommand() }),
     Command(
       name: "quit", aliases: ["exit"], usage: "quit", abstract: "Leave the shell (Ctrl-D does too)",

@@ -100,7 +100,11 @@ enum OptionRegistry {
           throw .invalidValue(option: "page", value: value, allowed: "a number of rows from 1 to \(limit)")
         }
         session.settings.pageSize = rows
+        session.paging.pageSizeChosen = true
       }),
+    toggle(
+      "pager", "on a terminal, output longer than the screen goes through $PAGER (less -FRX)",
+      get: { $0.paging.isOn }, set: { $0.paging.isOn = $1 }),
   ]
 
   /// The option named `name`.

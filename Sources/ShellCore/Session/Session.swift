@@ -57,6 +57,10 @@ public final class Session {
   var view = TableView()
   /// The terminal's size, set by the executable on a terminal (nil: 80 columns, no pager).
   public var terminalSize: (() -> (width: Int, height: Int))?
+  /// The pager long output goes through; set by the executable on a terminal.
+  public var pager: (any Pager)?
+  /// `set pager` and whether `set page` chose the page size.
+  var paging = PagingSettings()
 
   /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`).
   public convenience init(
@@ -156,7 +160,7 @@ public final class Session {
       throw .unknownCommand(name, suggestion: name.nearest(in: CommandRegistry.names))
     }
     let arguments = try parseArguments(rest, for: command, typedName: name)
-    try command.run(self, arguments)
+    try withPager(command.pagesOutput) { () throws(ShellError) in try command.run(self, arguments) }
   }
 
   private func parseArguments(_ rest: Substring, for command: Command, typedName: String) throws(ShellError)
