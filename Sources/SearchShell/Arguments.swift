@@ -45,7 +45,8 @@ struct Arguments {
     \(usage)
 
     OPTIONS:
-      --dataset NAME|PATH     Open a bundled dataset or a file (default: countries)
+      --dataset NAME|PATH|-   Open a bundled dataset, a file, or the rows piped in (default:
+                              countries)
       --flavor F              controller, display or custom (default: the dataset's preset)
       --trace                 Print each delegate callback as it fires
       --live                  Start in live mode (needs a terminal)
