@@ -22,7 +22,7 @@ import Testing
   @Test func longOutputGoesThroughThePagerAndShortOutputDoesNot() async throws {
     let paged = temporaryPath("paged")
     defer { try? FileManager.default.removeItem(atPath: paged) }
-    let terminal = try TerminalSession(setup: "export PAGER='cat > \(paged); echo PAGED';")
+    let terminal = try TerminalSession(pager: "cat > \(paged); echo PAGED")
     try await terminal.waitFor("countries>")
     try await command("status", terminal, waitFor: "selected: none")
     #expect(!FileManager.default.fileExists(atPath: paged))
@@ -46,8 +46,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let rows = folder.appendingPathComponent("rows.txt")
     try Data((1...1_000_000).map { "row \($0)\n" }.joined().utf8).write(to: rows)
-    let terminal = try TerminalSession(
-      arguments: "--dataset '\(rows.path)'", setup: "export PAGER='head -3';")
+    let terminal = try TerminalSession(arguments: "--dataset '\(rows.path)'", pager: "head -3")
     try await terminal.waitFor("rows>")
     try terminal.send("C-l")
     try terminal.type("list all")
@@ -68,7 +67,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let rows = folder.appendingPathComponent("rows.txt")
     try Data((1...1_000_000).map { "row \($0)\n" }.joined().utf8).write(to: rows)
-    let terminal = try TerminalSession(arguments: "--dataset '\(rows.path)' -X", setup: "export PAGER=;")
+    let terminal = try TerminalSession(arguments: "--dataset '\(rows.path)' -X")
     try await terminal.waitFor("rows>")
     try terminal.type("list all")
     try terminal.send("Enter")
@@ -83,22 +82,22 @@ import Testing
 
   /// The page follows the terminal's height (50 lines here) until `set page` chooses one.
   @Test func thePageFollowsTheTerminalsHeight() async throws {
-    let terminal = try TerminalSession(setup: "export PAGER=;")
+    let terminal = try TerminalSession()
     var screen = try await terminal.waitFor("countries>")
     #expect(screen.contains("  … 204 more (list 2, or list all)"))
     try terminal.resize(width: 120, height: 30)
-    screen = try await command("search a", terminal, waitFor: "more (list 2, or list all)")
+    screen = try await command("search a", terminal, waitFor: "… 188 more")
     #expect(screen.contains("  25  Bonaire, Sint Eustatius and Saba\n  … 188 more"))
     try await command("set page 5", terminal, waitFor: "countries> set page 5")
     try terminal.resize(width: 120, height: 40)
-    screen = try await command("list", terminal, waitFor: "more (list 2, or list all)")
+    screen = try await command("list", terminal, waitFor: "… 208 more")
     #expect(screen.contains("    5  American Samoa\n  … 208 more"))
   }
 
   /// The real thing: `less -FRX` shows the start of a long listing and `q` returns to the prompt.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less")))
   func lessShowsALongListing() async throws {
-    let terminal = try TerminalSession(setup: "unset PAGER LESS;")
+    let terminal = try TerminalSession(setup: "unset LESS;", pager: "less")
     try await terminal.waitFor("countries>")
     try terminal.type("list all")
     try terminal.send("Enter")

@@ -34,7 +34,7 @@ struct CompletionTests {
       [
         "flavor", "results", "rule", "live", "obscures", "match", "title", "placeholder", "prompt",
         "bar-text-color", "bar-tint", "hides-nav-bar", "bar-hidden", "scopes", "fields", "columns", "sort",
-        "format", "page",
+        "format", "page", "pager",
       ]),
     Case("set f", ["flavor", "fields", "format"]),
     Case("sort ", ["none", "name", "category"]),
