@@ -106,13 +106,17 @@ if let keys = arguments.liveBenchmark {
 let hasTerminal = interactive && isatty(STDOUT_FILENO) != 0
 // Live mode draws on the terminal the commands are typed at; when they come from -c or -f (or
 // standard input holds the rows), on the controlling terminal, as the picker does.
-let liveDevice =
-  hasTerminal
-  ? TerminalDevice.standard
-  : (arguments.runs.isEmpty && !rowsFromStandardInput ? nil : TerminalDevice.controlling)
-if arguments.live && liveDevice == nil { usageFailure(ShellError.liveNeedsTerminal.description) }
-if let liveDevice {
-  session.liveRunner = { session throws(ShellError) in try LiveTerminal.run(session, on: liveDevice) }
+// /dev/tty is opened only when live mode starts.
+let mayGoLive = hasTerminal || !arguments.runs.isEmpty || rowsFromStandardInput
+let liveDevice = { hasTerminal ? TerminalDevice.standard : TerminalDevice.controlling }
+if arguments.live && (!mayGoLive || liveDevice() == nil) {
+  usageFailure(ShellError.liveNeedsTerminal.description)
+}
+if mayGoLive {
+  session.liveRunner = { session throws(ShellError) in
+    guard let device = liveDevice() else { throw .liveNeedsTerminal }
+    try LiveTerminal.run(session, on: device)
+  }
 }
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
 session.datasetInputIsFree = !arguments.runs.isEmpty
