@@ -177,10 +177,11 @@ struct TableViewTests {
     ).dataset
     for descending in [false, true] {
       let order = RowOrder(dataset: dataset, column: 0, descending: descending)
-      let keys = (0..<dataset.rowCount).map { SortKey(dataset.cell(row: $0, column: 0)) }
+      var keys = SortKeys(capacity: dataset.rowCount)
+      for row in 0..<dataset.rowCount { Self.append(dataset.cell(row: row, column: 0), to: &keys) }
       func reference(_ ids: [Int]) -> [Int32] {
         ids.sorted { left, right in
-          let result = SortKey.order(keys[left], keys[right], descending: descending)
+          let result = keys.order(left, right, descending: descending)
           return result == 0 ? left < right : result < 0
         }.map(Int32.init)
       }
@@ -204,6 +205,12 @@ struct TableViewTests {
     ("  ", 2), ("12 kg", 1),
   ])
   func cellsSortAsNumbersTextOrEmpty(_ example: (String, UInt8)) {
-    #expect(SortKey(example.0).group == example.1)
+    var keys = SortKeys(capacity: 1)
+    Self.append(example.0, to: &keys)
+    #expect(keys.groups == [example.1])
+  }
+
+  private static func append(_ cell: String, to keys: inout SortKeys) {
+    Array(cell.utf8).withUnsafeBufferPointer { keys.append($0) }
   }
 }
