@@ -110,10 +110,7 @@ struct Arguments {
         result.runs.append(.script(try value(for: argument)))
       case "--check":
         result.checks.append(try value(for: argument))
-        // `--check a.transcript b.transcript`: the words up to the next option are transcripts too.
-        while let next = remaining.first, !next.hasPrefix("-") {
-          result.checks.append(next); remaining.removeFirst()
-        }
+        result.checks += Self.wordsBeforeTheNextOption(&remaining)
       case "--echo":
         result.echo = true
       case "--bail":
@@ -157,11 +154,10 @@ struct Arguments {
         }
         if try result.exploring.parse(argument, &remaining) { continue }
         let known =
-          ExploringArguments.flags + [
+          [
             "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script",
-            "--check",
-            "--echo", "--bail", "--param", "--pace", "--step",
-          ]
+            "--check", "--echo", "--bail", "--param", "--pace", "--step",
+          ] + ExploringArguments.flags
         let suggestion = argument.hasPrefix("-") ? argument.nearest(in: known) : nil
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
         throw Failure(
@@ -174,6 +170,13 @@ struct Arguments {
       throw Failure(message: "'--check' runs its transcripts alone; leave out '-c' and '--script'")
     }
     return result
+  }
+
+  /// Takes the words up to the next option: `--check a.transcript b.transcript` checks both.
+  static func wordsBeforeTheNextOption(_ remaining: inout ArraySlice<String>) -> [String] {
+    var words: [String] = []
+    while let next = remaining.first, !next.hasPrefix("-") { words.append(next); remaining.removeFirst() }
+    return words
   }
 
   /// The longest `--pace`: a pause between commands longer than a minute is a typo.
