@@ -32,7 +32,7 @@ struct Arguments {
   static let usage = """
     USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]... [--help] [--version]
                        [-f FILE]... [--echo] [--bail] [--param NAME=VALUE]... [--pace DURATION] [--step]
-                       [--check FILE...] [--live] [--no-rc]
+                       [--check FILE...] [--live] [--no-rc] [--path KEY.KEY]
            ls | searchshell --pick [--query TEXT] [--match RULE]
            ls | searchshell --filter TEXT [--match RULE]
     """

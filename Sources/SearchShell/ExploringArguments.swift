@@ -13,9 +13,11 @@ struct ExploringArguments: Equatable {
   var match: String?
   /// `--no-rc` / `-X`: skip the start-up file.
   var skipsStartupFile = false
+  /// `--path KEY.KEY`: where `--dataset`'s JSON file keeps its rows.
+  var jsonPath: String?
 
   /// The flags, for "Did you mean".
-  static let flags = ["--pick", "--filter", "--query", "--match", "--no-rc"]
+  static let flags = ["--pick", "--filter", "--query", "--match", "--no-rc", "--path"]
 
   /// Their lines in `--help`.
   static let help = """
@@ -27,6 +29,7 @@ struct ExploringArguments: Equatable {
                               order (fuzzy: best first), with no screen; exit 1 when none does
       --match RULE            The rule --pick and --filter search with (default fold; exact,
                               ci, smart, prefix, fuzzy, regex)
+      --path KEY.KEY          The keys leading to the rows in --dataset's JSON file
       -X, --no-rc             Skip the start-up file
     """
 
@@ -46,6 +49,7 @@ struct ExploringArguments: Equatable {
     case "--query": query = try value()
     case "--match": match = try value()
     case "--no-rc", "-X": skipsStartupFile = true
+    case "--path": jsonPath = try value()
     default: return false
     }
     return true
@@ -53,6 +57,9 @@ struct ExploringArguments: Equatable {
 
   /// Why these flags cannot go with the rest of `arguments`, if they cannot.
   func conflict(with arguments: Arguments) -> String? {
+    if jsonPath != nil && arguments.dataset == nil {
+      return "'--path' chooses the rows of --dataset's JSON file: give --dataset"
+    }
     if pick && filter != nil { return "Use either '--pick' or '--filter', not both" }
     if query != nil && !pick { return "'--query' starts the picker's search: use it with '--pick'" }
     if match != nil && !pick && filter == nil {

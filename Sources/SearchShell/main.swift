@@ -54,9 +54,16 @@ let demos = DemoCatalog.locate(environment: environment, executablePath: Command
 
 /// A session as the command line asks for it, writing to `console`.
 func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(ShellError) -> Session {
-  let session = try Session(
-    console: console, catalog: catalog, dataset: arguments.dataset, isInteractive: interactive,
-    useColor: useColor)
+  let session: Session
+  if let path = arguments.exploring.jsonPath, let dataset = arguments.dataset {
+    session = try Session.opening(
+      jsonRowsAt: path, of: dataset, console: console, catalog: catalog, isInteractive: interactive,
+      useColor: useColor)
+  } else {
+    session = try Session(
+      console: console, catalog: catalog, dataset: arguments.dataset, isInteractive: interactive,
+      useColor: useColor)
+  }
   session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
   session.demos = demos
   session.scriptOptions.echo = arguments.echo

@@ -36,6 +36,34 @@ import Testing
     #expect(ambiguous.status == 1)
   }
 
+  /// `--dataset FILE --path KEY.KEY` opens the rows there, and a recording loads them so again.
+  @Test func datasetWithAPathAndItsRecording() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("path-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("api.json")
+    try Data(
+      #"{"meta": {"n": 2}, "data": {"items": [{"name": "Oslo", "pop": 709037}, {"name": "Lima"}]}}"#.utf8
+    )
+    .write(to: file)
+    let script = folder.appendingPathComponent("replay.txt").path
+    let result = try ShellProcess.run([
+      "--dataset", file.path, "--path", "data.items", "-c", "record \(script)", "-c", "search o",
+      "-c", "export - --format jsonl", "-c", "record stop",
+    ])
+    #expect(result.stderr == "")
+    #expect(result.stdout.contains("{\"name\": \"Oslo\", \"pop\": 709037}\n"))
+    let replay = try ShellProcess.run(["--script", script])
+    #expect(replay.stderr == "")
+    #expect(replay.stdout.hasSuffix("{\"name\": \"Oslo\", \"pop\": 709037}\n"))
+    let missing = try ShellProcess.run(["--dataset", file.path, "--path", "data.rows", "-c", "status"])
+    #expect(missing.stderr == "error: No key 'data.rows' in '\(file.path)'. Keys there: items\n")
+    #expect(missing.status == 64)
+    let alone = try ShellProcess.run(["--path", "a"])
+    #expect(alone.stderr.hasPrefix("error: '--path' chooses the rows of --dataset's JSON file"))
+    #expect(alone.status == 64)
+  }
+
   /// On a terminal the same rows pass the sanitizer: the file cannot set the pane's title.
   @Test func exportMinusOnATerminalIsEscaped() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

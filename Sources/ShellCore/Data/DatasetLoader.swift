@@ -17,7 +17,10 @@ enum DatasetLoader {
     let prefix = try stream.prefix()
     if prefix.contains(0) { throw .binaryFile(input.label) }
     let format: DataFormat
-    if let chosen = options.format ?? input.path.flatMap(DataFormat.forPath) {
+    // A key path only means something in JSON: a file named or piped without one is read as JSON.
+    if let chosen = options.format ?? input.path.flatMap(DataFormat.forPath)
+      ?? (options.jsonPath == nil ? nil : .json)
+    {
       format = chosen
     } else {
       format = prefix.withUnsafeBufferPointer { DataFormat.sniff($0) }

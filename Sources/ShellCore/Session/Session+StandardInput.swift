@@ -1,4 +1,7 @@
-/// Sessions on rows piped in: `--dataset -`, and the lines `--pick` and `--filter` search.
+import Foundation
+
+/// Sessions opened from the command line on rows piped in (`--dataset -`, the lines `--pick`
+/// and `--filter` search) or on a JSON file's rows (`--dataset FILE --path KEY.KEY`).
 extension Session {
   /// Standard input as a dataset named `stdin`: `format`, else JSON when it starts like JSON and
   /// text (one row per line) otherwise, held to `LoadLimit.standard()`.
@@ -10,6 +13,37 @@ extension Session {
       scope: scope)
     options.limit = try LoadLimit.standard()
     return try DatasetLoader.load(.standardInput, options: options).dataset
+  }
+
+  /// A session on the rows of the JSON file `nameOrPath` names (or `-`) at `keyPath`
+  /// (`--dataset FILE --path KEY.KEY`); a recording loads it again the same way.
+  public static func opening(
+    jsonRowsAt keyPath: String, of nameOrPath: String, console: Console, catalog: DatasetCatalog?,
+    isInteractive: Bool, useColor: Bool
+  ) throws(ShellError) -> Session {
+    let path = try JSONKeyPath(parsing: keyPath)
+    let dataset: Dataset
+    if nameOrPath == "-" {
+      var options = LoadOptions(
+        name: "stdin", source: .standardInput, presets: DatasetPresets(title: "stdin"), format: .json,
+        jsonPath: path)
+      options.limit = try LoadLimit.standard()
+      dataset = try DatasetLoader.load(.standardInput, options: options).dataset
+    } else {
+      let file = HomeFolder.expanding(nameOrPath)
+      guard FileManager.default.fileExists(atPath: file) else { throw .fileNotFound(nameOrPath) }
+      let name = Sanitizer.printable(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+      var options = LoadOptions(
+        name: name, source: .file(file), presets: DatasetPresets(title: name), jsonPath: path)
+      options.limit = try LoadLimit.standard()
+      dataset = try DatasetLoader.load(.file(file), options: options).dataset
+    }
+    let session = Session(
+      console: console, catalog: catalog, opened: dataset, isInteractive: isInteractive, useColor: useColor)
+    var request = LoadRequest(target: nameOrPath)
+    request.jsonPath = path
+    session.loadedWith = request
+    return session
   }
 
   /// A session on the lines of standard input, one row each, as the picker and `--filter` read
