@@ -11,6 +11,8 @@
 #   ANSWERS_KEEP=dir scripts/answers.sh  # keep the full outputs in dir to diff them
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A start-up file of the user's would change what the shell prints: none runs here.
+export SEARCHSHELL_RC=
 bin=${1:-}
 if [ -z "$bin" ]; then
   swift build -c release -q 2>/dev/null || swift build -c release
