@@ -6,11 +6,19 @@ import Testing
 
 /// The picker's keys on the live screen: Enter picks, Tab marks, Esc and Ctrl-C leave.
 struct PickerControllerTests {
-  /// A session on `lines`, as `--pick` reads them.
-  private func session(_ lines: [String], match: String? = nil) throws -> Session {
-    let dataset = try DataFixture.load(lines.map { $0 + "\n" }.joined(), format: .text).dataset
-    let session = Session(
-      console: BufferConsole(), catalog: nil, opened: dataset, isInteractive: false, useColor: false)
+  /// A session on `lines`, as `--pick` reads them (a row a line, no scope bar).
+  private func session(_ lines: [String], match: String? = nil, console: Console = BufferConsole()) throws
+    -> Session
+  {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("picker-\(UUID().uuidString).txt")
+    try (lines.map { $0 + "\n" }.joined()).write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    var request = LoadRequest(target: file.path)
+    request.format = .text
+    request.scope = "none"
+    let session = try Session(
+      console: console, catalog: nil, opening: request, isInteractive: false, useColor: false,
+      configuration: ShellConfiguration())
     if let match { try session.setMatch(match) }
     return session
   }
@@ -70,10 +78,7 @@ struct PickerControllerTests {
 
   @Test func filterPrintsMatchesInTheRulesOrder() throws {
     let console = BufferConsole()
-    let dataset = try DataFixture.load("banana\nbnana\ncherry\n", format: .text).dataset
-    let session = Session(
-      console: console, catalog: nil, opened: dataset, isInteractive: false, useColor: false)
-    try session.setMatch("fuzzy")
+    let session = try session(["banana", "bnana", "cherry"], match: "fuzzy", console: console)
     #expect(try session.printMatches("bna") == 2)
     #expect(console.output == ["bnana", "banana"])
     try session.setMatch("regex")

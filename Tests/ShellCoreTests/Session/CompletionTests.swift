@@ -57,7 +57,7 @@ struct CompletionTests {
     Case("load candies --", ["--format", "--path", "--scope", "--title"]),
     Case("load candies --format ", ["text", "csv", "tsv", "json", "jsonl"]),
     Case("load candies --format=", []),
-    Case("load --format csv c", ["countries", "candies"]),
+    Case("load --format csv c", ["countries", "countries-custom", "candies"]),
     Case("load candies --scope ", ["none", "name", "category"]),
     Case("load candies --title n", ["name"]),
     Case("load candies --format csv --title ", ["name", "category"]),
