@@ -36,7 +36,8 @@ struct Arguments {
                        [-f FILE]... [--echo] [--bail] [--param NAME=VALUE]...
                        [--pace DURATION] [--step] [--check FILE...] [--live]
                        \(PresentationArguments.usage)
-                       [--no-rc] [--path KEY.KEY] [--help] [--version]
+                       [--no-rc] [--path KEY.KEY]
+                       [--help] [--version]
            ls | searchshell --pick [--query TEXT] [--match RULE]
            ls | searchshell --filter TEXT [--match RULE]
     """

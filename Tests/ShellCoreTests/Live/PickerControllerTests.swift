@@ -10,7 +10,8 @@ struct PickerControllerTests {
   private func session(_ lines: [String], match: String? = nil, console: Console = BufferConsole()) throws
     -> Session
   {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("picker-\(UUID().uuidString).txt")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "picker-\(UUID().uuidString).txt")
     try (lines.map { $0 + "\n" }.joined()).write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
     var request = LoadRequest(target: file.path)
