@@ -22,6 +22,10 @@ enum TextWrapper {
   /// line is cut between scalars. A line feed in `text` always breaks.
   static func wrap(_ text: String, width: Int, indent: String = "", continuation: String = "") -> [String] {
     let width = max(width, 1)
+    // One line of printable ASCII that fits is itself: the table's header on every screen.
+    if indent.utf8.count + text.utf8.count <= width, isPlainASCII(indent), isPlainASCII(text) {
+      return [indent + text]
+    }
     var lines: [String] = []
     for (index, paragraph) in paragraphs(text).enumerated() {
       var layout = Layout(width: width, continuation: continuation)
@@ -53,6 +57,11 @@ enum TextWrapper {
     }
     if column > width * 2 / 3 { column = leading + 4 }
     return wrap(text, width: width, continuation: String(repeating: " ", count: column))
+  }
+
+  /// Whether `text` is printable ASCII only (one column a byte, no break, no style).
+  private static func isPlainASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// Whether every line of `lines` fits `width` columns.
