@@ -136,39 +136,39 @@ extension ByteScanner {
   ///
   /// Most steps have no candidate: they get a loop of their own, whose few values stay in
   /// registers (in one loop with the hit's handling, the position went through the stack at every
-  /// step); it walks a pointer at the first key, the others a fixed distance from it. 64 positions
+  /// step). Out of line, called once per step with a candidate: inlined into the scan, among the
+  /// check's many values, it reloaded a key's address from the stack at every step. 64 positions
   /// at a time, then 32, one OR of a mask's words saying it is empty; the lanes of the step that has
   /// one come from the masks at hand, in 16-lane halves (found again a step at a time, a pair's
   /// first step was a noticeable share of a scan whose hits are a few rows apart; a 32-lane mask
   /// kept from inside the loop was written to memory lane by lane at every step).
-  @inline(__always)
+  @inline(never)
   static func nextCandidates<Keys: ScanKeys>(
     _ base: UnsafePointer<UInt8>, from position: Int, through lastStep: Int, offsets: (Int, Int, Int),
     keys: (SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>), _: Keys.Type
   ) -> (step: Int, lanes: UInt64, width: Int) {
-    let origin = base + offsets.0
-    let (second, third) = (offsets.1 &- offsets.0, offsets.2 &- offsets.0)
-    /// The candidates among the 16 positions from the one whose first key is at `at`.
-    @inline(__always) func half(_ at: UnsafePointer<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-      let a = load16(at) .== keys.0
-      let b = load16(at + second) .== keys.1
-      return Keys.three ? a .& b .& (load16(at + third) .== keys.2) : a .& b
+    let (first, second, third) = (base + offsets.0, base + offsets.1, base + offsets.2)
+    /// The candidates among the 16 positions from `step`.
+    @inline(__always) func half(_ step: Int) -> SIMDMask<SIMD16<Int8>> {
+      let a = load16(first + step) .== keys.0
+      let b = load16(second + step) .== keys.1
+      return Keys.three ? a .& b .& (load16(third + step) .== keys.2) : a .& b
     }
-    var at = origin + position
-    let last = origin + lastStep
-    while at + 32 <= last {
-      let low = (low: half(at), high: half(at + 16))
-      let high = (low: half(at + 32), high: half(at + 48))
+    var step = position
+    let wideLast = lastStep &- 32
+    while step <= wideLast {
+      let low = (low: half(step), high: half(step &+ 16))
+      let high = (low: half(step &+ 32), high: half(step &+ 48))
       if !isEmpty((low.low .| low.high, high.low .| high.high)) {
-        return (at - origin, UInt64(bits(low)) | UInt64(bits(high)) &<< 32, 64)
+        return (step, UInt64(bits(low)) | UInt64(bits(high)) &<< 32, 64)
       }
-      at += 64
+      step &+= 64
     }
-    while at <= last {
-      let mask = (low: half(at), high: half(at + 16))
-      if !isEmpty(mask) { return (at - origin, UInt64(bits(mask)), 32) }
-      at += 32
+    while step <= lastStep {
+      let mask = (low: half(step), high: half(step &+ 16))
+      if !isEmpty(mask) { return (step, UInt64(bits(mask)), 32) }
+      step &+= 32
     }
-    return (at - origin, 0, 32)
+    return (step, 0, 32)
   }
 }
