@@ -22,8 +22,8 @@ enum TextWrapper {
   /// line is cut between scalars. A line feed in `text` always breaks.
   static func wrap(_ text: String, width: Int, indent: String = "", continuation: String = "") -> [String] {
     let width = max(width, 1)
-    // One line of printable ASCII that fits is itself: the table's header on every screen.
-    if indent.utf8.count + text.utf8.count <= width, isPlainASCII(indent), isPlainASCII(text) {
+    // A line that surely fits is itself: the table's header on every screen.
+    if let columns = widthBound(indent), let more = widthBound(text), columns + more <= width {
       return [indent + text]
     }
     var lines: [String] = []
@@ -59,9 +59,15 @@ enum TextWrapper {
     return wrap(text, width: width, continuation: String(repeating: " ", count: column))
   }
 
-  /// Whether `text` is printable ASCII only (one column a byte, no break, no style).
-  private static func isPlainASCII(_ text: String) -> Bool {
-    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  /// No fewer than the columns `text` takes (an ASCII scalar one, any other two at most), or nil
+  /// when it holds a control character (a break, a style, an escape wider than two).
+  static func widthBound(_ text: String) -> Int? {
+    var columns = 0
+    for scalar in text.unicodeScalars {
+      if Sanitizer.isControl(scalar) { return nil }
+      columns += scalar.isASCII ? 1 : 2
+    }
+    return columns
   }
 
   /// Whether every line of `lines` fits `width` columns.
