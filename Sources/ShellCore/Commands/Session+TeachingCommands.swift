@@ -27,7 +27,9 @@ extension Session {
 
   /// `explain`: which list the table reads and why.
   func explainCommand() {
-    for sentence in Explanation(snapshot: snapshot(table: .countOnly)).lines() { printWrapped(sentence) }
+    for sentence in Explanation(snapshot: snapshot(table: .countOnly, answer: true)).lines() {
+      printWrapped(sentence)
+    }
   }
 
   /// `diagram [all] [last] [FILE]`: the session's callbacks (or the last command's) as a sequence

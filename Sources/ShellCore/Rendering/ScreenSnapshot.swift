@@ -29,7 +29,7 @@ struct ScreenSnapshot: Equatable {
   var scopeTitles: [String]
   /// The searched columns' names, as `set` lists them.
   var fields: String
-  /// How the last search was answered, if any (`explain`).
+  /// How the last search was answered, if any; taken for `explain` only.
   var lastAnswer: String?
   /// The detail view of the selected row while it is open.
   var detail: RowDetail?

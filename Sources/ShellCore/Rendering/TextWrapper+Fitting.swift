@@ -24,6 +24,8 @@ extension TextWrapper {
   /// The longest start of `text` whose printed form fits `columns` less one (for the `…`), whole
   /// Characters only, and whether it was cut: a table row's title keeps its match offsets.
   static func fittingCharacters(_ text: String, columns: Int) -> (text: String, isCut: Bool) {
+    // Most titles are short: no need to measure them scalar by scalar.
+    if let bound = widthBound(text), bound <= columns { return (text, false) }
     guard displayWidth(Sanitizer.printable(text)) > columns else { return (text, false) }
     var kept = ""
     var used = 0

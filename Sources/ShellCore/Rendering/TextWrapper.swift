@@ -22,6 +22,10 @@ enum TextWrapper {
   /// line is cut between scalars. A line feed in `text` always breaks.
   static func wrap(_ text: String, width: Int, indent: String = "", continuation: String = "") -> [String] {
     let width = max(width, 1)
+    // A line that surely fits is itself: the table's header on every screen.
+    if let columns = widthBound(indent), let more = widthBound(text), columns + more <= width {
+      return [indent + text]
+    }
     var lines: [String] = []
     for (index, paragraph) in paragraphs(text).enumerated() {
       var layout = Layout(width: width, continuation: continuation)
@@ -53,6 +57,17 @@ enum TextWrapper {
     }
     if column > width * 2 / 3 { column = leading + 4 }
     return wrap(text, width: width, continuation: String(repeating: " ", count: column))
+  }
+
+  /// No fewer than the columns `text` takes (an ASCII scalar one, any other two at most), or nil
+  /// when it holds a control character (a break, a style, an escape wider than two).
+  static func widthBound(_ text: String) -> Int? {
+    var columns = 0
+    for scalar in text.unicodeScalars {
+      if Sanitizer.isControl(scalar) { return nil }
+      columns += scalar.isASCII ? 1 : 2
+    }
+    return columns
   }
 
   /// Whether every line of `lines` fits `width` columns.

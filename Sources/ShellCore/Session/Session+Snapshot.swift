@@ -1,8 +1,9 @@
 /// The one place the screen is taken from the session as a value for the renderers.
 extension Session {
   /// The screen now: the bars, the detail view if open, and the table as far as `sight` asks
-  /// (nil: no table, so nothing is searched).
-  func snapshot(table sight: TableSight? = nil) -> ScreenSnapshot {
+  /// (nil: no table, so nothing is searched); with `answer`, how the last search was answered
+  /// (`explain`: a sentence no screen draws, so only it pays for the words).
+  func snapshot(table sight: TableSight? = nil, answer: Bool = false) -> ScreenSnapshot {
     var snapshot = ScreenSnapshot(
       state: state, settings: settings, isDimmed: isDimmed, totalRows: dataset.rowCount,
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
@@ -10,7 +11,7 @@ extension Session {
     if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }
     if let sight { takeTable(sight, into: &snapshot) }
     // Read last: the table's search, when it reaches the backend, is the last search.
-    snapshot.lastAnswer = backend.lastAnswer
+    if answer { snapshot.lastAnswer = backend.lastAnswer }
     return snapshot
   }
 

@@ -1,9 +1,13 @@
 /// The options `set` changes; loading a dataset resets them to its presets.
 struct SessionSettings: Equatable {
   /// Flavor, results presentation, data-source rule, live search and obscures.
-  var lifecycle = LifecycleOptions()
+  var lifecycle = LifecycleOptions() { didSet { app = chosenApp.model(under: lifecycle) } }
   /// The app chosen by the dataset's presets or `set app`; `app` is the one that runs.
-  var chosenApp: AppID = .generic
+  var chosenApp: AppID = .generic { didSet { app = chosenApp.model(under: lifecycle) } }
+  /// The app that runs: the chosen one when it fits, else a sibling that does, else the generic.
+  ///
+  /// Kept, not rebuilt per callback: a command's trace, diagram and app log each ask for it.
+  private(set) var app: AppModel
   /// How the query is compared with the rows.
   var match: MatchRule = .fold
   /// How the text is read: one literal substring, or the extended query syntax.
@@ -33,6 +37,7 @@ struct SessionSettings: Equatable {
     placeholder = presets.placeholder
     self.pageSize = pageSize
     self.appearance = presets.appearance
+    app = presets.app.model(under: presets.lifecycle)
   }
 
   /// The settings for a newly loaded dataset: its presets, with what outlives a load kept.
@@ -41,10 +46,6 @@ struct SessionSettings: Equatable {
     naming = previous.naming
     appLog = previous.appLog
   }
-
-  /// The app that runs: the chosen one when it fits the flavor and results, else its sibling
-  /// that does, else the generic app.
-  var app: AppModel { chosenApp.model(under: lifecycle) }
 
   /// `set app`: runs `id`, with the flavor and results it is written for.
   mutating func choose(_ id: AppID) {

@@ -122,10 +122,15 @@ struct ByteKernelTests {
         ByteScanner.scan(arena.view, rows: 0..<rows.count, needle: compiled, wordStart: wordStart) {
           found.append($0)
         }
+        var foundInlined: [Int] = []
+        ByteScanner.scan(
+          arena.view, rows: 0..<rows.count, needle: compiled, wordStart: wordStart, steps: InlinedSteps.self
+        ) { foundInlined.append($0) }
         let expected = rows.indices.filter {
           Self.naiveMatches(arena, row: $0, needle: Array(needle.utf8), wordStart: wordStart)
         }
         #expect(found == expected, "needle '\(needle)' wordStart \(wordStart)")
+        #expect(foundInlined == expected, "needle '\(needle)' wordStart \(wordStart), steps inlined")
       }
     }
   }

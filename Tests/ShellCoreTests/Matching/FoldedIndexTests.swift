@@ -55,7 +55,7 @@ struct FoldedIndexTests {
     let dataset = MatchingFixtures.dataset(titles)
     let index = FoldedIndex(dataset: dataset, columns: [0], sideFormThreshold: sideFormThreshold)
     for variants in [[TextVariant.ci], [.exact, .strip]] {
-      let sides = index.sideForms(dataset: dataset, variants: Set(variants))
+      let sides = index.sideForms(dataset: dataset, variants: variants)
       index.checkInvariants()
       for variant in variants {
         let view = sides.view(variant)

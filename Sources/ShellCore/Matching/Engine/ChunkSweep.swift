@@ -109,6 +109,10 @@ struct ChunkSweep<Shape: ProbeShape> {
 
   /// The other clauses (and the scope) on the rows found from `before` on, which the signature
   /// alone often decides; from bits when the rows found are many (`Tuning.clauseBitsShare`).
+  ///
+  /// Inlined, like `copyFound`: called out of line, `sweepBlock` copied the whole sweep for it
+  /// through the type's runtime metadata, built on first use.
+  @inline(__always)
   private func keepPassing(from before: Int, _ block: Range<Int>) {
     let (filter, rows) = (filter, rows)
     if filter.scope == 0, filter.bySignature {
@@ -124,6 +128,7 @@ struct ChunkSweep<Shape: ProbeShape> {
   }
 
   /// The rows kept from `before` on, copied to the compact copy unless it gives up (or has).
+  @inline(__always)
   private func copyFound(from before: Int, _ block: Range<Int>) {
     let (builder, texts, view) = (copy.builder, texts, view)
     guard builder.isOpen else { return }

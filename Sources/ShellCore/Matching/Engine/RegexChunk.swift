@@ -78,7 +78,8 @@ struct RegexChunk {
     if cancellation?.isCancelled == true { return false }
     var checked = 0
     var stopped = false
-    ByteScanner.scan(view, rows: rows, needle: needle, wordStart: false) { row in
+    // Most rows the scan reads hold the literal: its steps are inlined into it.
+    ByteScanner.scan(view, rows: rows, needle: needle, wordStart: false, steps: InlinedSteps.self) { row in
       checked &+= 1
       if stopped || cancelled(after: checked) {
         stopped = true
@@ -97,7 +98,7 @@ struct RegexChunk {
     var marks = [UInt64](repeating: 0, count: (rows.count + 63) / 64)
     for needle in needles {
       if cancellation?.isCancelled == true { return false }
-      ByteScanner.scan(view, rows: rows, needle: needle, wordStart: false) { row in
+      ByteScanner.scan(view, rows: rows, needle: needle, wordStart: false, steps: InlinedSteps.self) { row in
         marks[(row - lower) >> 6] |= 1 << UInt64((row - lower) & 63)
       }
     }

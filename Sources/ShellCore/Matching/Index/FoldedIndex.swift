@@ -223,7 +223,7 @@ final class FoldedIndex: @unchecked Sendable {
   ///
   /// Two passes over the wide rows, like the load's: count each chunk's bytes, then write the
   /// missing forms straight into arenas of exact size.
-  func sideForms(dataset: Dataset, variants: Set<TextVariant>) -> SideForms {
+  func sideForms(dataset: Dataset, variants: [TextVariant]) -> SideForms {
     let missing = variants.filter { $0 != .fold && sides[$0.rawValue] == nil }
     if !missing.isEmpty { buildSides(dataset: dataset, variants: missing) }
     return SideForms(
@@ -256,7 +256,7 @@ final class FoldedIndex: @unchecked Sendable {
 
   /// Builds the side forms in `variants`: counts each chunk's bytes of every form, then writes
   /// the missing forms from each chunk's start.
-  private func buildSides(dataset: Dataset, variants: Set<TextVariant>) {
+  private func buildSides(dataset: Dataset, variants: [TextVariant]) {
     let passes = SideFormPasses(
       dataset: dataset, columns: columns, wideRows: wideRows, threshold: sideFormThreshold)
     let chunkCount = passes.split.count

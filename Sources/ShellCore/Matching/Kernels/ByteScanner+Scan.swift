@@ -7,33 +7,46 @@ extension ByteScanner {
   /// two-key loop in `scanTwoKeys`: inlined into a caller, the loops reloaded the key bytes'
   /// addresses from the stack at every step, and in a function of its own the two-key loop gets
   /// `hit` inlined (a regex's literal scan calls it for most rows it reads).
-  @inline(never)
+  @inline(__always)
   static func scan(
     _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, hit: (Int) -> Void
+  ) {
+    scan(view, rows: rows, needle: needle, wordStart: wordStart, steps: CalledSteps.self, hit: hit)
+  }
+
+  /// `scan`, its next step with a candidate found as `Steps` says.
+  @inline(never)
+  static func scan<Steps: ScanSteps>(
+    _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, steps: Steps.Type,
+    hit: (Int) -> Void
   ) {
     // Two copies of the loop, each with the third key fixed, so neither tests it per step (which
     // needles take a third key: `ByteNeedle.keysOnThree`).
     if needle.keysOnThree {
-      scanKeyed(view, rows: rows, needle: needle, wordStart: wordStart, keys: ThreeKeys.self, hit: hit)
+      scanKeyed(
+        view, rows: rows, needle: needle, wordStart: wordStart, keys: ThreeKeys.self, steps: Steps.self,
+        hit: hit)
     } else {
-      scanTwoKeys(view, rows: rows, needle: needle, wordStart: wordStart, hit: hit)
+      scanTwoKeys(view, rows: rows, needle: needle, wordStart: wordStart, steps: Steps.self, hit: hit)
     }
   }
 
   /// `scan` for a needle keyed on its two rarest bytes.
   @inline(never)
-  static func scanTwoKeys(
-    _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, hit: (Int) -> Void
+  static func scanTwoKeys<Steps: ScanSteps>(
+    _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, steps: Steps.Type,
+    hit: (Int) -> Void
   ) {
-    scanKeyed(view, rows: rows, needle: needle, wordStart: wordStart, keys: TwoKeys.self, hit: hit)
+    scanKeyed(
+      view, rows: rows, needle: needle, wordStart: wordStart, keys: TwoKeys.self, steps: Steps.self, hit: hit)
   }
 
   /// `scan`, keyed on the needle's two rarest bytes, or its three rarest for `ThreeKeys` (a type,
   /// so each specialisation has the choice as a constant and no test of it in the loop).
   @inline(__always)
-  static func scanKeyed<Keys: ScanKeys>(
+  static func scanKeyed<Keys: ScanKeys, Steps: ScanSteps>(
     _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, keys: Keys.Type,
-    hit: (Int) -> Void
+    steps: Steps.Type, hit: (Int) -> Void
   ) {
     let length = needle.count
     guard length > 0, !rows.isEmpty else { return }
@@ -82,7 +95,7 @@ extension ByteScanner {
       while position <= lastStart {
         var next = position &+ 32
         if position <= simdLast {
-          let found = nextCandidates(
+          let found = Steps.next(
             base, from: position, through: lastStep, offsets: (firstIndex, secondIndex, thirdIndex),
             keys: splats,
             Keys.self)
@@ -136,7 +149,7 @@ extension ByteScanner {
   ///
   /// Most steps have no candidate: they get a loop of their own, whose few values stay in
   /// registers (in one loop with the hit's handling, the position went through the stack at every
-  /// step); it walks a pointer at the first key, the others a fixed distance from it. 64 positions
+  /// step), called or inlined as the scan's `ScanSteps` says. 64 positions
   /// at a time, then 32, one OR of a mask's words saying it is empty; the lanes of the step that has
   /// one come from the masks at hand, in 16-lane halves (found again a step at a time, a pair's
   /// first step was a noticeable share of a scan whose hits are a few rows apart; a 32-lane mask
@@ -146,29 +159,28 @@ extension ByteScanner {
     _ base: UnsafePointer<UInt8>, from position: Int, through lastStep: Int, offsets: (Int, Int, Int),
     keys: (SIMD16<UInt8>, SIMD16<UInt8>, SIMD16<UInt8>), _: Keys.Type
   ) -> (step: Int, lanes: UInt64, width: Int) {
-    let origin = base + offsets.0
-    let (second, third) = (offsets.1 &- offsets.0, offsets.2 &- offsets.0)
-    /// The candidates among the 16 positions from the one whose first key is at `at`.
-    @inline(__always) func half(_ at: UnsafePointer<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-      let a = load16(at) .== keys.0
-      let b = load16(at + second) .== keys.1
-      return Keys.three ? a .& b .& (load16(at + third) .== keys.2) : a .& b
+    let (first, second, third) = (base + offsets.0, base + offsets.1, base + offsets.2)
+    /// The candidates among the 16 positions from `step`.
+    @inline(__always) func half(_ step: Int) -> SIMDMask<SIMD16<Int8>> {
+      let a = load16(first + step) .== keys.0
+      let b = load16(second + step) .== keys.1
+      return Keys.three ? a .& b .& (load16(third + step) .== keys.2) : a .& b
     }
-    var at = origin + position
-    let last = origin + lastStep
-    while at + 32 <= last {
-      let low = (low: half(at), high: half(at + 16))
-      let high = (low: half(at + 32), high: half(at + 48))
+    var step = position
+    let wideLast = lastStep &- 32
+    while step <= wideLast {
+      let low = (low: half(step), high: half(step &+ 16))
+      let high = (low: half(step &+ 32), high: half(step &+ 48))
       if !isEmpty((low.low .| low.high, high.low .| high.high)) {
-        return (at - origin, UInt64(bits(low)) | UInt64(bits(high)) &<< 32, 64)
+        return (step, UInt64(bits(low)) | UInt64(bits(high)) &<< 32, 64)
       }
-      at += 64
+      step &+= 64
     }
-    while at <= last {
-      let mask = (low: half(at), high: half(at + 16))
-      if !isEmpty(mask) { return (at - origin, UInt64(bits(mask)), 32) }
-      at += 32
+    while step <= lastStep {
+      let mask = (low: half(step), high: half(step &+ 16))
+      if !isEmpty(mask) { return (step, UInt64(bits(mask)), 32) }
+      step &+= 32
     }
-    return (at - origin, 0, 32)
+    return (step, 0, 32)
   }
 }

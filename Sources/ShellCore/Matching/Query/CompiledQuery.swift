@@ -63,14 +63,22 @@ struct CompiledQuery {
   }
 
   /// Whether a term is compared in a form other than `fold` (so wide rows' side forms are read).
-  var comparesOutsideFold: Bool { !sideVariants.isEmpty }
+  var comparesOutsideFold: Bool { sideVariantBits != 0 }
 
-  /// The forms other than `fold` that some term compares in: the side arenas the search reads.
-  var sideVariants: Set<TextVariant> {
-    var variants = Set(clauses.joined().map(\.term.variant))
-    if let driver { variants.insert(driver.term.variant) }
-    variants.remove(.fold)
-    return variants
+  /// The forms other than `fold` that some term compares in, each once in `TextVariant`'s order:
+  /// the side arenas the search reads.
+  var sideVariants: [TextVariant] {
+    let bits = sideVariantBits
+    return TextVariant.allCases.filter { bits & 1 << $0.rawValue != 0 }
+  }
+
+  /// `sideVariants` as bits (bit `rawValue`): a search asks for them once, and a `Set` of them
+  /// cost more to build, its type's metadata included, than the rest of a small search.
+  private var sideVariantBits: UInt8 {
+    var bits: UInt8 = 0
+    for clause in clauses { for term in clause { bits |= 1 << term.term.variant.rawValue } }
+    if let driver { bits |= 1 << driver.term.variant.rawValue }
+    return bits & ~(1 << TextVariant.fold.rawValue)
   }
 
   /// Whether the query is one positive, unanchored substring or word-start term on the folded text.
