@@ -75,6 +75,14 @@ public final class LateCountBackend: SearchBackend {
     inner.highlights(of: row, for: request)
   }
 
+  public var rowCount: Int { inner.rowCount }
+
+  public func title(of id: Int) -> String { inner.title(of: id) }
+
+  public func exportable(_ ids: [Int]) throws(ShellError) -> (dataset: Dataset, rows: [Int]) {
+    try inner.exportable(ids)
+  }
+
   public func detail(of id: Int) -> RowDetail { inner.detail(of: id) }
 
   public var lastAnswer: String? { inner.lastAnswer }

@@ -48,6 +48,12 @@ final class InMemoryBackend: SearchBackend {
       in: row.title, query: request.text, rule: request.rule, syntax: request.syntax)
   }
 
+  var rowCount: Int { dataset.rowCount }
+
+  func title(of id: Int) -> String { dataset.title(id) }
+
+  func exportable(_ ids: [Int]) throws(ShellError) -> (dataset: Dataset, rows: [Int]) { (dataset, ids) }
+
   func detail(of id: Int) -> RowDetail {
     let fields = dataset.columns.enumerated().filter { $0.offset != dataset.titleColumn }.map {
       RowDetail.Field(name: $0.element, value: dataset.cell(row: id, column: $0.offset))

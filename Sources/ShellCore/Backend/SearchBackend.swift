@@ -20,6 +20,15 @@ public protocol SearchBackend: AnyObject {
   /// The character ranges of `row`'s title that `request` matched, for the rows in sight.
   func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>]
 
+  /// How many rows the table has.
+  var rowCount: Int { get }
+
+  /// The title of row `id` (one the backend handed out).
+  func title(of id: Int) -> String
+
+  /// The rows `ids` as a dataset a writer reads, with their positions in it (`export`, `list`).
+  func exportable(_ ids: [Int]) throws(ShellError) -> (dataset: Dataset, rows: [Int])
+
   /// The detail view of dataset row `id`.
   func detail(of id: Int) -> RowDetail
 

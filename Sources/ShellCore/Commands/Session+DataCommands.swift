@@ -15,7 +15,7 @@ extension Session {
     for warning in opened.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
     let name = Sanitizer.printable(opened.dataset.name)
     console.print(
-      "Loaded '\(name)': \(opened.dataset.rowCount) rows, flavor \(settings.lifecycle.flavor.rawValue), match \(settings.match.rawValue)"
+      "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(settings.lifecycle.flavor.rawValue), match \(settings.match.rawValue)"
     )
     printScreen()
   }
@@ -25,10 +25,11 @@ extension Session {
   /// `export FILE`: the rows of the table on screen, in the format the extension names.
   func exportCommand(_ path: String) throws(ShellError) {
     let rows = tableRows
-    let ids = rows.ids(in: 0..<rows.settledCount)
     let format = try DatasetExporter.format(forPath: path)
+    let exported = try backend.exportable(rows.ids(in: 0..<rows.settledCount))
     let written = try DatasetExporter.export(
-      dataset, rows: ids, to: path, format: format, protectedPaths: protectedFiles, cancellation: interruption
+      exported.dataset, rows: exported.rows, to: path, format: format, protectedPaths: protectedFiles,
+      cancellation: interruption
     )
     console.print(
       "Exported \(written) \(written == 1 ? "row" : "rows") to '\(Sanitizer.printable(path))' (\(format.rawValue))"
@@ -101,9 +102,10 @@ extension Session {
       let start = (page - 1) * pageSize
       range = start..<(start + min(pageSize, count - start))
     }
-    let writer = RowWriter(dataset: dataset, format: outputFormat, terminalSafe: true)
+    let exported = try backend.exportable(rows.ids(in: range))
+    let writer = RowWriter(dataset: exported.dataset, format: outputFormat, terminalSafe: true)
     var printed = 0
-    try writer.write(rows: rows.ids(in: range)) { (record: String) throws(ShellError) in
+    try writer.write(rows: exported.rows) { (record: String) throws(ShellError) in
       try checkInterruption(command: "list", outcome: "stopped after \(printed) records")
       console.print(record)
       printed += 1

@@ -4,7 +4,7 @@ extension Session {
   /// (nil: no table, so nothing is searched).
   func snapshot(table sight: TableSight? = nil) -> ScreenSnapshot {
     var snapshot = ScreenSnapshot(
-      state: state, settings: settings, isDimmed: isDimmed, totalRows: dataset.rowCount,
+      state: state, settings: settings, isDimmed: isDimmed, totalRows: backend.rowCount,
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
     if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
     if let sight { takeTable(sight, into: &snapshot) }
