@@ -31,6 +31,8 @@ extension PostgresConnection {
   func run(_ statement: PostgresStatement, about: String, cancellation: SearchCancellation?)
     throws(ShellError) -> PostgresRows
   {
+    // Cancelled before it began (a newer keystroke already waiting): nothing is sent.
+    if cancellation?.isCancelled == true { throw .databaseQueryCancelled(table: about) }
     let sent = try start(statement, about: about)
     try finish(sent, cancellation: cancellation)
     inFlight = nil

@@ -46,10 +46,18 @@ struct PostgresSearchSQLTests {
     #expect(statement.parameters == parameters)
   }
 
+  @Test func aFuzzyTermIsItsSubsequenceWithWildcardsEscaped() {
+    var statement = PostgresStatement("")
+    let condition = PostgresSearchSQL.condition(
+      ParsedQuery("s%_t", rule: .fuzzy), folded: "f", into: &statement)
+    #expect(condition == "f LIKE $1")
+    #expect(statement.parameters == ["%s%\\%%\\_%t%"])
+  }
+
   @Test func otherFormsAndKindsDoNotTranslate() {
     var statement = PostgresStatement("")
     for (query, rule) in [
-      ("Abc", MatchRule.exact), ("abc", .ci), ("Abc", .smart), ("abc", .prefix), ("abc", .fuzzy),
+      ("Abc", MatchRule.exact), ("abc", .ci), ("Abc", .smart), ("abc", .prefix),
     ] {
       #expect(
         PostgresSearchSQL.condition(ParsedQuery(query, rule: rule), folded: "f", into: &statement) == nil)
