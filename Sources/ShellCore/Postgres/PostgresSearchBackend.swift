@@ -1,3 +1,5 @@
+import Foundation
+
 /// The session's backend over a PostgreSQL table: the `SearchBackend` seam's adapter of
 /// `PostgresBackend`.
 ///
@@ -25,8 +27,8 @@ final class PostgresSearchBackend: SearchBackend {
   var interruption: SearchCancellation?
   /// The main table's rows, read once.
   private var mainRows: PostgresSearchRows?
-  /// What the last search did, for `explain`.
-  private var answer: String?
+  /// The last search's rows, for `explain`.
+  private var lastRows: PostgresSearchRows?
   /// The last failure reading a later page (a dropped connection), reported by the next search.
   private var failure: ShellError?
 
@@ -71,7 +73,7 @@ final class PostgresSearchBackend: SearchBackend {
     do throws(ShellError) {
       let rows = try PostgresSearchRows(
         source: self, request: request, scope: scope, cancellation: cancellation)
-      answer = Self.sentence(rows, table: backend.table, rankLimit: rankLimit)
+      lastRows = rows
       return rows
     } catch {
       if case .databaseQueryCancelled = error, cancellation?.isCancelled == true { return nil }
@@ -107,7 +109,7 @@ final class PostgresSearchBackend: SearchBackend {
     return (built, Array(0..<built.rowCount))
   }
 
-  var lastAnswer: String? { answer }
+  var lastAnswer: String? { lastRows.map { Self.sentence($0, table: backend.table, rankLimit: rankLimit) } }
 
   func searching(columns: [Int]) -> any SearchBackend { self }
 
@@ -125,6 +127,11 @@ final class PostgresSearchBackend: SearchBackend {
     failure = error
   }
 
+  /// `milliseconds` with one decimal.
+  private static func format(_ milliseconds: Double) -> String {
+    String(format: "%.1f", milliseconds)
+  }
+
   /// How a search was answered, as `explain` ends its sentence.
   private static func sentence(_ rows: PostgresSearchRows, table: PostgresTable, rankLimit: Int) -> String {
     let scan = table.isPrepared ? "its trigram index" : "a sequential scan (the table is not prepared)"
@@ -135,6 +142,10 @@ final class PostgresSearchBackend: SearchBackend {
     if rows.candidates.isRanked, !rows.rankedAll {
       text += "; the first \(rankLimit) matches in table order were ranked, the rest follow in table order"
     }
+    let timings = rows.timings
+    text +=
+      "; estimate \(rows.estimate) in \(format(timings.estimate)) ms, first page in \(format(timings.page)) ms, "
+      + (timings.count.map { "exact count in \(format($0)) ms" } ?? "exact count not read yet")
     return text
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One search's rows in a PostgreSQL table, read a page at a time as the screen asks for them.
 ///
 /// The first page and the planner's estimate come with the search; the exact count runs behind
@@ -33,6 +35,10 @@ final class PostgresSearchRows: SearchRows {
   private(set) var rankedAll = true
   /// The count running behind the first page.
   private var counting: PostgresInFlight?
+  /// When the search began (`DispatchTime` nanoseconds), and how long its parts took (ms).
+  private let started = DispatchTime.now().uptimeNanoseconds
+  /// Milliseconds from the search's start to the estimate, the first page and the exact count.
+  private(set) var timings: (estimate: Double, page: Double, count: Double?) = (0, 0, nil)
 
   /// Searches `request` in `scope`: the estimate, then the first batch; then starts the count.
   init(
@@ -44,6 +50,7 @@ final class PostgresSearchRows: SearchRows {
     candidates = PostgresCandidates(request)
     let backend = source.backend
     estimate = try backend.estimate(candidates.filter, scope: scope, cancellation: cancellation)
+    let estimated = Self.elapsed(since: started)
     plan = PostgresBackend.pagePlan(
       estimate: estimate, rows: backend.table.estimatedRows, limit: PostgresSearchBackend.batchSize)
     if candidates.isRanked {
@@ -51,8 +58,9 @@ final class PostgresSearchRows: SearchRows {
     } else {
       try readBatch(cancellation: cancellation)
     }
+    timings = (estimated, Self.elapsed(since: started), nil)
     if exhausted {
-      exact = loaded.count
+      settle(loaded.count)
     } else if candidates.isExact {
       counting = try backend.startCount(candidates.filter, scope: scope)
     }
@@ -61,9 +69,11 @@ final class PostgresSearchRows: SearchRows {
   var count: RowCount {
     if let exact { return .exact(exact) }
     if let counting, source.backend.connection.poll(counting), case .success(let rows)? = counting.outcome {
-      exact = rows.scalar.flatMap { Int($0) }
       self.counting = nil
-      if let exact { return .exact(exact) }
+      if let value = rows.scalar.flatMap({ Int($0) }) {
+        settle(value)
+        return .exact(value)
+      }
     }
     return .estimate(max(estimate, loaded.count))
   }
@@ -76,7 +86,7 @@ final class PostgresSearchRows: SearchRows {
       self.counting = nil
       if let outcome = counting.outcome {
         let value = try outcome.get().scalar.flatMap { Int($0) } ?? 0
-        exact = value
+        settle(value)
         return value
       }
     }
@@ -86,8 +96,19 @@ final class PostgresSearchRows: SearchRows {
     } else {
       value = try checkedCount()
     }
-    exact = value
+    settle(value)
     return value
+  }
+
+  /// Records the exact count and when it became known.
+  private func settle(_ value: Int) {
+    exact = value
+    timings.count = Self.elapsed(since: started)
+  }
+
+  /// Milliseconds since `start` (`DispatchTime` nanoseconds).
+  private static func elapsed(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
   }
 
   func rows(in range: Range<Int>) -> [ResultRow] {

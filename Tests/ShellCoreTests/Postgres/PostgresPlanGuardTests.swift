@@ -3,8 +3,9 @@ import Testing
 
 @testable import ShellCore
 
-/// On a 100,000-row prepared table, a rare and a frequent term each get the page plan that
-/// serves them (checked on the plan PostgreSQL runs, not on timings): a rare term finds its
+/// A rare and a frequent term each get the page plan that serves them.
+///
+/// On a 100,000-row prepared table (checked on the plan PostgreSQL runs, not on timings): a rare term finds its
 /// matches through the trigram index and sorts them; a frequent one walks the primary key and
 /// stops at the page's end. Each plan is the other's disaster (seconds at 10M rows).
 @Suite(.enabled(if: TestCluster.isInstalled, TestCluster.skipReason))

@@ -43,7 +43,9 @@ struct PostgresTraceParityTests {
     var printed: [String] = []
     for line in lines {
       let (output, errors) = fixture.run(line)
-      printed += ["> " + line.replacingOccurrences(of: export, with: "EXPORT")] + output.map { $0.replacingOccurrences(of: export, with: "EXPORT") } + errors
+      printed +=
+        ["> " + line.replacingOccurrences(of: export, with: "EXPORT")]
+        + output.map { $0.replacingOccurrences(of: export, with: "EXPORT") } + errors
     }
     return printed
   }
