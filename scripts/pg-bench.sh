@@ -75,7 +75,7 @@ PY
   psql -c "DROP TABLE IF EXISTS $table" -c "CREATE TABLE $table (id bigint PRIMARY KEY, text text, category text)" \
     -c "\\copy $table FROM '$csv' (FORMAT csv, HEADER)"
   loaded=$(date +%s%N)
-  "$BIN" -c "load $URL&table=$table" -c "prepare" >/dev/null
+  "$BIN" -c "load $URL&table=$table&title=text" -c "prepare" >/dev/null
   prepared=$(date +%s%N)
   echo "$size: COPY $(ms "$start" "$loaded") ms, prepare $(ms "$loaded" "$prepared") ms" >&2
 
@@ -88,7 +88,7 @@ PY
     label=${labels[$index]}
     IFS='|' read -r -a steps <<<"${commands[$index]}"
     # PostgreSQL: explain's "first page in X ms ... exact count in Y ms", per search.
-    args=(-c "load $URL&table=$table")
+    args=(-c "load $URL&table=$table&title=text&scope=category")
     for _ in $(seq "$REPS"); do
       for step in "${steps[@]}"; do args+=(-c "$step"); done
       args+=(-c "explain" -c "cancel")
@@ -104,13 +104,13 @@ if not pages: print("nan nan nan"); sys.exit()
 print(statistics.median(pages), statistics.median(counts), matches[-1] if matches else "?")
 ')
     # In memory: `timing on`'s figure for the search command (filter + exact count + first page).
-    args=(-c "timing on" -c "echo START")
+    args=(-c "load $csv --title text --scope category" -c "timing on" -c "echo START")
     for _ in $(seq "$REPS"); do
       for step in "${steps[@]}"; do args+=(-c "$step"); done
       args+=(-c "cancel")
     done
     # Each repetition prints one "time:" per step and one for cancel; the search is the last step.
-    memory=$(SEARCHSHELL_CACHE_ENTRIES=1 "$BIN" --dataset "$csv" "${args[@]}" 2>&1 | python3 -c '
+    memory=$(SEARCHSHELL_CACHE_ENTRIES=1 "$BIN" "${args[@]}" 2>&1 | python3 -c '
 import statistics, sys
 steps = int(sys.argv[1])
 text = sys.stdin.read().split("START", 1)[-1]

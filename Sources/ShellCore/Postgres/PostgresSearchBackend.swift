@@ -10,6 +10,8 @@ import Foundation
 final class PostgresSearchBackend: SearchBackend {
   /// Rows read per page query (the first one comes with the search).
   static let batchSize = 100
+  /// The most rows one later page query reads.
+  static let batchLimit = 10_000
   /// How many `fuzzy` matches are ranked (the first in table order), by default.
   static let defaultRankLimit = 10_000
 
@@ -54,7 +56,9 @@ final class PostgresSearchBackend: SearchBackend {
   func allRows() -> any SearchRows {
     if let mainRows { return mainRows }
     let request = SearchRequest(text: "", rule: .fold, scope: 0)
-    guard let rows = try? PostgresSearchRows(source: self, request: request, scope: nil, cancellation: nil)
+    guard
+      let rows = try? PostgresSearchRows(
+        source: self, request: request, scope: nil, cancellation: nil, knownCount: rowCount)
     else { return NoRows() }
     mainRows = rows
     return rows

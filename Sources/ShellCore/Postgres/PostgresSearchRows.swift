@@ -11,8 +11,15 @@ import Foundation
 /// - ranked (`fuzzy`): the first `rankLimit` matches in table order are ranked on the client;
 ///   the rows past them follow in table order (`explain` says so).
 final class PostgresSearchRows: SearchRows {
-  /// Where the rows come from.
-  let source: PostgresSearchBackend
+  /// The table.
+  let backend: PostgresBackend
+  /// The session's ids for the rows.
+  let ids: PostgresRowIDs
+  /// How many `fuzzy` matches are ranked.
+  let rankLimit: Int
+  /// Where a failure reading a later page is reported (weak: the rows must not keep the
+  /// backend, and its connection, alive after a new `load`).
+  private weak var source: PostgresSearchBackend?
   /// What was asked.
   let request: SearchRequest
   /// What PostgreSQL filters.
@@ -29,6 +36,9 @@ final class PostgresSearchRows: SearchRows {
   private var cursor: String?
   /// Whether every candidate was read.
   private var exhausted = false
+  /// How many candidates the next batch reads: the first page's size, doubling per batch up to
+  /// `PostgresSearchBackend.batchLimit` (a long `list all` or a rare recheck takes few round trips).
+  private var batch = PostgresSearchBackend.batchSize
   /// The exact count, once known.
   private var exact: Int?
   /// Whether a ranking covered every match (false: only the first `rankLimit`).
@@ -41,14 +51,19 @@ final class PostgresSearchRows: SearchRows {
   private(set) var timings: (estimate: Double, page: Double, count: Double?) = (0, 0, nil)
 
   /// Searches `request` in `scope`: the estimate, then the first batch; then starts the count.
+  ///
+  /// `knownCount` is the exact count when the caller knows it (the whole table's, at open).
   init(
-    source: PostgresSearchBackend, request: SearchRequest, scope: String?, cancellation: SearchCancellation?
+    source: PostgresSearchBackend, request: SearchRequest, scope: String?, cancellation: SearchCancellation?,
+    knownCount: Int? = nil
   ) throws(ShellError) {
     self.source = source
+    backend = source.backend
+    ids = source.ids
+    rankLimit = source.rankLimit
     self.request = request
     self.scope = scope
     candidates = PostgresCandidates(request)
-    let backend = source.backend
     estimate = try backend.estimate(candidates.filter, scope: scope, cancellation: cancellation)
     let estimated = Self.elapsed(since: started)
     plan = PostgresBackend.pagePlan(
@@ -61,6 +76,8 @@ final class PostgresSearchRows: SearchRows {
     timings = (estimated, Self.elapsed(since: started), nil)
     if exhausted {
       settle(loaded.count)
+    } else if let knownCount {
+      settle(knownCount)
     } else if candidates.isExact {
       counting = try backend.startCount(candidates.filter, scope: scope)
     }
@@ -68,7 +85,7 @@ final class PostgresSearchRows: SearchRows {
 
   var count: RowCount {
     if let exact { return .exact(exact) }
-    if let counting, source.backend.connection.poll(counting), case .success(let rows)? = counting.outcome {
+    if let counting, backend.connection.poll(counting), case .success(let rows)? = counting.outcome {
       self.counting = nil
       if let value = rows.scalar.flatMap({ Int($0) }) {
         settle(value)
@@ -80,7 +97,6 @@ final class PostgresSearchRows: SearchRows {
 
   func exactCount() throws(ShellError) -> Int {
     if let exact { return exact }
-    let backend = source.backend
     if let counting {
       try backend.connection.finish(counting, cancellation: nil)
       self.counting = nil
@@ -117,7 +133,7 @@ final class PostgresSearchRows: SearchRows {
       do throws(ShellError) {
         try readBatch(cancellation: nil)
       } catch {
-        source.failed(error)
+        source?.failed(error)
         break
       }
     }
@@ -126,13 +142,14 @@ final class PostgresSearchRows: SearchRows {
 
   /// Reads the next batch of candidates into `loaded`, checking each when the filter is not exact.
   private func readBatch(cancellation: SearchCancellation?) throws(ShellError) {
-    let limit = PostgresSearchBackend.batchSize
-    let page = try source.backend.page(
+    let limit = batch
+    batch = min(batch * 2, PostgresSearchBackend.batchLimit)
+    let page = try backend.page(
       candidates.filter, scope: scope, after: cursor, limit: limit, plan: plan, cancellation: cancellation)
     if page.count < limit { exhausted = true }
     cursor = page.last?.order ?? cursor
     for row in page where candidates.isExact || PostgresCandidates.matches(row.title, request: request) {
-      loaded.append(source.ids.row(row))
+      loaded.append(ids.row(row))
     }
   }
 
@@ -141,11 +158,11 @@ final class PostgresSearchRows: SearchRows {
     var total = loaded.count
     var after = cursor
     var done = exhausted
-    let limit = PostgresSearchBackend.batchSize * 8
+    let limit = PostgresSearchBackend.batchLimit
     while !done {
-      let page = try source.backend.page(
-        candidates.filter, scope: scope, after: after, limit: limit, plan: .walkOrder,
-        cancellation: source.interruption)
+      let page = try backend.page(
+        candidates.filter, scope: scope, after: after, limit: limit, plan: plan,
+        cancellation: source?.interruption)
       done = page.count < limit
       after = page.last?.order ?? after
       total += page.count { PostgresCandidates.matches($0.title, request: request) }
@@ -156,8 +173,8 @@ final class PostgresSearchRows: SearchRows {
   /// Ranks the first `rankLimit` matches best first (score, shorter title, table order), as the
   /// in-memory engine ranks them all; the rest follow in table order as later batches.
   private func rank(cancellation: SearchCancellation?) throws(ShellError) {
-    let limit = source.rankLimit
-    let page = try source.backend.page(
+    let limit = rankLimit
+    let page = try backend.page(
       candidates.filter, scope: scope, after: nil, limit: limit, plan: plan, cancellation: cancellation)
     let parsed = ParsedQuery(request.text, rule: request.rule, syntax: request.syntax)
     let matching = page.filter {
@@ -171,7 +188,7 @@ final class PostgresSearchRows: SearchRows {
       if a.length != b.length { return a.length < b.length }
       return a.index < b.index
     }
-    loaded = ranked.map { source.ids.row(matching[$0.index]) }
+    loaded = ranked.map { ids.row(matching[$0.index]) }
     cursor = page.last?.order
     exhausted = page.count < limit
     rankedAll = exhausted

@@ -131,6 +131,17 @@ struct PostgresSessionTests {
     #expect(fixture.run("type ger").output.contains { $0.contains("Germany") })
   }
 
+  /// A `load` of something else closes the table's connection: nothing the session keeps (the
+  /// last search's rows, the main table's) holds the old backend.
+  @Test func anotherLoadClosesTheConnection() throws {
+    let fixture = try SessionFixture()
+    fixture.run("load \(try Self.url())", "type sta", "explain", "set match exact", "type n")
+    weak var old = try #require(fixture.session.backend as? PostgresSearchBackend).backend
+    #expect(old != nil)
+    fixture.run("load countries")
+    #expect(old == nil)
+  }
+
   @Test func aMissingExtensionIsOneLine() throws {
     let cluster = try Self.loaded.get()
     let admin = try cluster.connect(statementTimeout: 60_000)
