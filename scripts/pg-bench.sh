@@ -34,18 +34,16 @@ BIN=$(swift build -c release --show-bin-path)/searchshell
 
 CLUSTER=$(mktemp -d /tmp/searchshell-pgbench-XXXXXX)
 [ "$(id -u)" = 0 ] && chown postgres "$CLUSTER"
-SERVER=
 stop() {
-  [ -n "$SERVER" ] && kill -QUIT "$SERVER" 2>/dev/null && while kill -0 "$SERVER" 2>/dev/null; do sleep 0.1; done
+  [ -f "$CLUSTER/data/postmaster.pid" ] && as_server "$PGBIN/pg_ctl" -D "$CLUSTER/data" stop -m immediate >/dev/null 2>&1
   rm -rf "$CLUSTER"
 }
 trap stop EXIT
 as_server "$PGBIN/initdb" -D "$CLUSTER/data" -U postgres -A trust --locale=C.UTF-8 -E UTF8 --no-sync >/dev/null
-as_server "$PGBIN/postgres" -D "$CLUSTER/data" -k "$CLUSTER" -c listen_addresses= -c fsync=off \
-  -c full_page_writes=off -c synchronous_commit=off -c shared_buffers=1GB -c maintenance_work_mem=512MB \
-  -c max_wal_size=8GB -c jit=off >"$CLUSTER/log" 2>&1 &
-SERVER=$!
-for _ in $(seq 100); do psql -h "$CLUSTER" -U postgres -d postgres -qAtXc 'select 1' >/dev/null 2>&1 && break; sleep 0.1; done
+# The log lives in the cluster's folder: the server user must be able to write it.
+as_server "$PGBIN/pg_ctl" -D "$CLUSTER/data" -l "$CLUSTER/log" -w -o "-k $CLUSTER -c listen_addresses= \
+  -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c shared_buffers=1GB \
+  -c maintenance_work_mem=512MB -c max_wal_size=8GB -c jit=off" start >/dev/null
 psql() { command psql -h "$CLUSTER" -U postgres -d postgres -qAtX "$@"; }
 URL="postgres:///postgres?host=$CLUSTER&user=postgres"
 
@@ -107,15 +105,16 @@ print(statistics.median(pages), statistics.median(counts), matches[-1] if matche
     args=(-c "load $csv --title text --scope category" -c "timing on" -c "echo START")
     for _ in $(seq "$REPS"); do
       for step in "${steps[@]}"; do args+=(-c "$step"); done
-      args+=(-c "cancel")
+      # Another search in between: the cache keeps the last result, and a repeat would hit it.
+      args+=(-c "cancel" -c "search qqqq" -c "cancel")
     done
-    # Each repetition prints one "time:" per step and one for cancel; the search is the last step.
+    # Each repetition prints one "time:" per step and three more; the search is the last step.
     memory=$(SEARCHSHELL_CACHE_ENTRIES=1 "$BIN" "${args[@]}" 2>&1 | python3 -c '
 import statistics, sys
 steps = int(sys.argv[1])
 text = sys.stdin.read().split("START", 1)[-1]
 times = [float(line.split()[1]) for line in text.split("\n") if line.startswith("time: ")][1:]
-group = steps + 1
+group = steps + 3
 picked = [times[i] for i in range(steps - 1, len(times), group)]
 print(statistics.median(picked) if picked else "nan")
 ' "${#steps[@]}")
