@@ -14,7 +14,8 @@
 # binary: PostgreSQL's time to the first page (the estimate, then the page) and to the exact count,
 # as `explain` reports them, the median of PG_BENCH_REPS (3) searches; the in-memory engine's
 # `timing on` figure for the same search (filter + exact count + first page) on the same rows
-# loaded from a CSV file. Environment: PG_BENCH_DIR (.build/pgbench) keeps the generated files.
+# loaded from a CSV file. Environment: PG_BENCH_DIR (.build/pgbench) keeps the generated files;
+# PG_BENCH_MEMORY=0 skips the in-memory side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -101,6 +102,8 @@ matches = re.findall(r"results table · ([0-9,]+) of", text)
 if not pages: print("nan nan nan"); sys.exit()
 print(statistics.median(pages), statistics.median(counts), matches[-1] if matches else "?")
 ')
+    memory=skipped
+    [ "${PG_BENCH_MEMORY:-1}" = 1 ] || { read -r page count matches <<<"$pg"; results+=("| $size | \`$label\` | $matches | $page | $count | $memory |"); continue; }
     # In memory: `timing on`'s figure for the search command (filter + exact count + first page).
     args=(-c "load $csv --title text --scope category" -c "timing on" -c "echo START")
     for _ in $(seq "$REPS"); do

@@ -134,13 +134,18 @@ final class PostgresBackend {
     return done
   }
 
+  /// How much more a match costs the sorting plan (bitmap heap fetch, recheck, sort) than a row
+  /// costs the walk of the order column (docs/performance-history.md, issue 24's bench).
+  static let sortCostRatio = 25.0
+
   /// The page plan for a term expected to match `estimate` of `rows` rows.
   ///
   /// Walking the order column finds `limit` matches after about `limit · rows / estimate` rows;
-  /// sorting costs about `estimate`. They cross near √(limit · rows).
+  /// sorting costs about `estimate` matches, each `sortCostRatio` times a walked row. They cross
+  /// near √(limit · rows / sortCostRatio).
   static func pagePlan(estimate: Int, rows: Int, limit: Int) -> PostgresSearchSQL.PagePlan {
     guard rows > 0 else { return .walkOrder }
-    let crossover = (Double(max(1, limit)) * Double(rows)).squareRoot()
+    let crossover = (Double(max(1, limit)) * Double(rows) / sortCostRatio).squareRoot()
     return Double(estimate) >= crossover ? .walkOrder : .sortMatches
   }
 
