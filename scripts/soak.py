@@ -72,7 +72,7 @@ def command(rng, workdir):
     name = rng.choice([
         "load", "datasets", "focus", "search", "search", "type", "type", "backspace", "clear",
         "submit", "scope", "select", "select", "detail", "back", "pull", "live", "cancel", "code",
-        "list", "export", "status", "trace", "timing", "explain", "diagram", "demo", "source",
+        "list", "export", "prepare", "status", "trace", "timing", "explain", "diagram", "demo", "source",
         "echo", "quiet", "expect", "record", "set", "set", "set", "help", "history", "unknown",
         "app", "callbacks", "sort",
     ])

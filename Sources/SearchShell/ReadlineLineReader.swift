@@ -52,7 +52,8 @@ struct ReadlineLineReader: LineReader {
   }
 
   mutating func remember(_ line: String) {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    // A database URL is kept without its password.
+    let trimmed = Session.keptForm(of: line.trimmingCharacters(in: .whitespaces))
     guard !trimmed.isEmpty else { return }
     if history_length > 0, let last = history_get(history_base + history_length - 1),
       String(cString: last.pointee.line) == trimmed

@@ -77,6 +77,16 @@ public final class LateCountBackend: SearchBackend {
 
   public func cells(of id: Int, columns: [Int]) -> [String] { inner.cells(of: id, columns: columns) }
 
+  public func lacks(_ feature: BackendFeature) -> String? { inner.lacks(feature) }
+
+  public var rowCount: Int { inner.rowCount }
+
+  public func title(of id: Int) -> String { inner.title(of: id) }
+
+  public func exportable(_ ids: [Int]) throws(ShellError) -> (dataset: Dataset, rows: [Int]) {
+    try inner.exportable(ids)
+  }
+
   public func detail(of id: Int) -> RowDetail { inner.detail(of: id) }
 
   public var lastAnswer: String? { inner.lastAnswer }

@@ -65,6 +65,14 @@ final class InMemoryBackend: SearchBackend {
     columns.map { dataset.cell(row: id, column: $0) }
   }
 
+  func lacks(_ feature: BackendFeature) -> String? { nil }
+
+  var rowCount: Int { dataset.rowCount }
+
+  func title(of id: Int) -> String { dataset.title(id) }
+
+  func exportable(_ ids: [Int]) throws(ShellError) -> (dataset: Dataset, rows: [Int]) { (dataset, ids) }
+
   func detail(of id: Int) -> RowDetail {
     let fields = dataset.columns.enumerated().filter { $0.offset != dataset.titleColumn }.map {
       RowDetail.Field(name: $0.element, value: dataset.cell(row: id, column: $0.offset))

@@ -25,6 +25,18 @@ public protocol SearchBackend: AnyObject {
   /// Row `id`'s cells in `columns`, raw, for a table that shows columns (`set columns`).
   func cells(of id: Int, columns: [Int]) -> [String]
 
+  /// Why this backend cannot serve `feature`, for the error line; nil when it can.
+  func lacks(_ feature: BackendFeature) -> String?
+
+  /// How many rows the table has.
+  var rowCount: Int { get }
+
+  /// The title of row `id` (one the backend handed out).
+  func title(of id: Int) -> String
+
+  /// The rows `ids` as a dataset a writer reads, with their positions in it (`export`, `list`).
+  func exportable(_ ids: [Int]) throws(ShellError) -> (dataset: Dataset, rows: [Int])
+
   /// The detail view of dataset row `id`.
   func detail(of id: Int) -> RowDetail
 

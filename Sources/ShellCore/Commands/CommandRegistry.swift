@@ -119,6 +119,17 @@ enum CommandRegistry {
       pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.exportCommand(arguments[0]) }),
     Command(
+      name: "prepare", usage: "prepare [undo]",
+      abstract: "Index a PostgreSQL table for fast searches, or undo that",
+      discussion: """
+        Adds to the loaded table a stored column searchshell_folded (the title in the
+        shell's fold), a pg_trgm trigram index on it and the fold function
+        searchshell_fold(text) in the table's schema, then analyzes it. 'prepare undo'
+        drops them again. Without it every search scans the whole table.
+        """,
+      arguments: .words(min: 0, max: 1), completion: .words(["undo"]),
+      run: { session, arguments throws(ShellError) in try session.prepareCommand(arguments.first) }),
+    Command(
       name: "status", usage: "status", abstract: "Show the state as 'key: value' lines",
       pagesOutput: true,
       run: { session, _ throws(ShellError) in session.statusCommand() }),

@@ -15,7 +15,7 @@ extension Session {
     for warning in opened.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
     let name = Sanitizer.printable(opened.dataset.name)
     console.print(
-      "Loaded '\(name)': \(opened.dataset.rowCount) rows, flavor \(settings.lifecycle.flavor.rawValue), match \(settings.match.rawValue)"
+      "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(settings.lifecycle.flavor.rawValue), match \(settings.match.rawValue)"
     )
     printScreen()
   }
@@ -27,15 +27,16 @@ extension Session {
   func exportCommand(_ text: String) throws(ShellError) {
     let request = try ExportRequest.parse(text)
     let rows = tableRows
-    let ids = rows.ids(in: 0..<rows.settledCount)
     let format = try request.outputFormat()
+    let exported = try backend.exportable(rows.ids(in: 0..<rows.settledCount))
     if request.isStandardOutput {
-      try printData(rows: ids, format: format, command: "export")
+      try printData(rows: exported.rows, of: exported.dataset, format: format, command: "export")
       return
     }
     let path = request.target
     let written = try DatasetExporter.export(
-      dataset, rows: ids, to: path, format: format, protectedPaths: protectedFiles, cancellation: interruption
+      exported.dataset, rows: exported.rows, to: path, format: format, protectedPaths: protectedFiles,
+      cancellation: interruption
     )
     console.print(
       "Exported \(written) \(written == 1 ? "row" : "rows") to '\(Sanitizer.printable(path))' (\(format.rawValue))"
@@ -60,6 +61,9 @@ extension Session {
   /// `set fields COL,COL|*`: the columns the search matches (the title column alone by default).
   func setFields(_ value: String) throws(ShellError) {
     let columns = try columnList(value, option: "fields")
+    if columns != [dataset.titleColumn], let reason = backend.lacks(.searchingOtherColumns) {
+      throw .notAvailable(command: "set fields", reason: reason)
+    }
     // The current text must still be a valid query; it is, whatever the columns, so only the
     // table on screen needs drawing again.
     searchColumns(columns)
@@ -98,9 +102,10 @@ extension Session {
       let start = (page - 1) * pageSize
       range = start..<(start + min(pageSize, count - start))
     }
-    let writer = RowWriter(dataset: dataset, format: outputFormat, terminalSafe: true)
+    let exported = try backend.exportable(rows.ids(in: range))
+    let writer = RowWriter(dataset: exported.dataset, format: outputFormat, terminalSafe: true)
     var printed = 0
-    try writer.write(rows: rows.ids(in: range)) { (record: String) throws(ShellError) in
+    try writer.write(rows: exported.rows) { (record: String) throws(ShellError) in
       try checkInterruption(command: "list", outcome: "stopped after \(printed) records")
       console.print(record)
       printed += 1

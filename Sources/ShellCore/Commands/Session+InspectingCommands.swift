@@ -29,10 +29,10 @@ extension Session {
   func statusCommand() {
     let scopeTitle =
       dataset.scopeTitles.indices.contains(state.scopeIndex) ? dataset.scopeTitles[state.scopeIndex] : "All"
-    let selected = state.selectedItem.map { TraceFormatter.quoted(dataset.title($0)) } ?? "none"
+    let selected = state.selectedItem.map { TraceFormatter.quoted(backend.title(of: $0)) } ?? "none"
     let lines = [
       ("dataset", Sanitizer.printable(dataset.name)),
-      ("rows", String(dataset.rowCount)),
+      ("rows", String(backend.rowCount)),
       ("flavor", settings.lifecycle.flavor.rawValue),
       ("active", String(state.isActive)),
       ("text", TraceFormatter.quoted(state.text)),

@@ -131,6 +131,8 @@ extension Session {
     case .file(let path):
       loadLine =
         CommandTokenizer.quotedWord(URL(fileURLWithPath: path).standardizedFileURL.path) + loadOverrides
+    case .database(let shown):
+      loadLine = CommandTokenizer.quotedWord(shown) + loadOverrides
     }
     var options = OptionRegistry.options.filter { $0.name != "scopes" || dataset.scopeColumn != nil }
       .map { "\($0.name) \($0.get(self))" }
@@ -211,7 +213,7 @@ extension Session {
       try require(found, title, "row \(number)")
     case "selected":
       try requireValue()
-      try require(state.selectedItem.map { dataset.title($0) } ?? "none", value, "selected")
+      try require(state.selectedItem.map { backend.title(of: $0) } ?? "none", value, "selected")
     case "callbacks", "received":
       try requireValue()
       let expected = try Self.callbackNames(value)

@@ -165,7 +165,9 @@ extension Session {
       printScreen()
       return false
     }
-    if announcing { console.print("Selected row \(row + 1): \(Sanitizer.printable(dataset.title(item)))") }
+    if announcing {
+      console.print("Selected row \(row + 1): \(Sanitizer.printable(backend.title(of: item)))")
+    }
     return true
   }
 

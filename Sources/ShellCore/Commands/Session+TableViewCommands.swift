@@ -60,6 +60,7 @@ extension Session {
       guard let column = ColumnRoles.index(of: name, in: dataset.columns) else {
         throw .unknownColumn(name, columns: dataset.columns)
       }
+      if let reason = backend.lacks(.sorting) { throw .notAvailable(command: "sort", reason: reason) }
       view.order = SortOrder(column: column, descending: direction == "desc")
     }
     printScreen(forceTable: true)

@@ -105,11 +105,13 @@ enum DatasetSource: Equatable, Sendable {
   case file(String)
   /// Standard input (`load -`).
   case standardInput
+  /// A table in PostgreSQL, by its URL as shown (without the password).
+  case database(String)
 
   /// The file path, if the rows came from a file.
   var path: String? {
     switch self {
-    case .bundled, .standardInput: return nil
+    case .bundled, .standardInput, .database: return nil
     case .file(let path): return path
     }
   }

@@ -3,8 +3,8 @@ import Foundation
 /// A table in PostgreSQL searched where it lives: counts, estimates and pages pushed down as SQL.
 ///
 /// One connection per backend (see `PostgresConnection`); not thread-safe but for
-/// `cancelHandle`. Only the fold form is pushed down so far (`fold`, and `smart` terms without
-/// uppercase or accents); other rules throw `notAvailable`.
+/// `cancelHandle`. The string methods answer queries PostgreSQL answers exactly (the fold form);
+/// the filter methods take `PostgresCandidates`' filter for any rule.
 final class PostgresBackend {
   /// One row of a page.
   struct Row: Equatable, Sendable {
@@ -24,8 +24,13 @@ final class PostgresBackend {
   let url: PostgresURL
 
   /// Connects to the table `text` names (a `postgres://` URL with `table=`) and describes it.
-  init(url text: String, statementTimeout: Int = 5000) throws(ShellError) {
-    url = try PostgresURL(parsing: text)
+  convenience init(url text: String, statementTimeout: Int = 5000) throws(ShellError) {
+    try self.init(url: try PostgresURL(parsing: text), statementTimeout: statementTimeout)
+  }
+
+  /// Connects to the table `url` names and describes it.
+  init(url: PostgresURL, statementTimeout: Int = 5000) throws(ShellError) {
+    self.url = url
     connection = try PostgresConnection(url: url, statementTimeout: statementTimeout)
     let name = url.parameters[.table] ?? ""
     try PostgresPreparation.checkEncoding(connection, table: name)
@@ -44,20 +49,12 @@ final class PostgresBackend {
 
   /// How many rows match `query` under `rule` in `scope` (nil: all scopes), counted exactly.
   func count(_ query: String, rule: MatchRule, scope: String?) throws(ShellError) -> Int {
-    let statement = try translated(query, rule: rule) { parsed in
-      PostgresSearchSQL.count(parsed, scope: scope, names: table.names)
-    }
-    let rows = try connection.run(statement, about: table.name)
-    return rows.scalar.flatMap { Int($0) } ?? 0
+    try count(try pushed(query, rule: rule), scope: scope)
   }
 
   /// The planner's estimate of `count` (a few milliseconds at any size; statistics permitting).
   func estimate(_ query: String, rule: MatchRule, scope: String?) throws(ShellError) -> Int {
-    let statement = try translated(query, rule: rule) { parsed in
-      PostgresSearchSQL.estimate(parsed, scope: scope, names: table.names)
-    }
-    let plan = try connection.run(statement, about: table.name).scalar ?? ""
-    return Self.planRows(plan) ?? 0
+    try estimate(try pushed(query, rule: rule), scope: scope)
   }
 
   /// Up to `limit` matching rows in order, after the row whose order value is `after` (keyset).
@@ -67,14 +64,60 @@ final class PostgresBackend {
   func page(
     _ query: String, rule: MatchRule, scope: String?, after: String? = nil, limit: Int
   ) throws(ShellError) -> [Row] {
-    let expected = try estimate(query, rule: rule, scope: scope)
-    let plan = Self.pagePlan(estimate: expected, rows: table.estimatedRows, limit: limit)
-    let statement = try translated(query, rule: rule) { parsed in
-      PostgresSearchSQL.page(parsed, scope: scope, names: table.names, after: after, limit: limit, plan: plan)
-    }
-    return try connection.run(statement, about: table.name).rows.map { values in
+    let filter = try pushed(query, rule: rule)
+    let plan = Self.pagePlan(
+      estimate: try estimate(filter, scope: scope), rows: table.estimatedRows, limit: limit)
+    return try page(filter, scope: scope, after: after, limit: limit, plan: plan)
+  }
+
+  /// How many rows pass `filter` (fold-form terms) in `scope`, counted exactly.
+  func count(_ filter: ParsedQuery, scope: String?, cancellation: SearchCancellation? = nil)
+    throws(ShellError) -> Int
+  {
+    let rows = try connection.run(
+      try countStatement(filter, scope: scope), about: table.name, cancellation: cancellation)
+    return rows.scalar.flatMap { Int($0) } ?? 0
+  }
+
+  /// Sends the exact count of `filter` in `scope` without waiting for it.
+  func startCount(_ filter: ParsedQuery, scope: String?) throws(ShellError) -> PostgresInFlight {
+    try connection.start(try countStatement(filter, scope: scope), about: table.name)
+  }
+
+  /// The planner's estimate of how many rows pass `filter` in `scope`.
+  func estimate(_ filter: ParsedQuery, scope: String?, cancellation: SearchCancellation? = nil)
+    throws(ShellError) -> Int
+  {
+    let statement = try built(PostgresSearchSQL.estimate(filter, scope: scope, names: table.names))
+    let plan = try connection.run(statement, about: table.name, cancellation: cancellation).scalar ?? ""
+    return Self.planRows(plan) ?? 0
+  }
+
+  /// Up to `limit` rows passing `filter` in order after `after`, found by `plan`.
+  func page(
+    _ filter: ParsedQuery, scope: String?, after: String?, limit: Int, plan: PostgresSearchSQL.PagePlan,
+    cancellation: SearchCancellation? = nil
+  ) throws(ShellError) -> [Row] {
+    let statement = try built(
+      PostgresSearchSQL.page(filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan)
+    )
+    return try connection.run(statement, about: table.name, cancellation: cancellation).rows.map { values in
       Row(order: values[0] ?? "", title: values[1] ?? "", scope: values[2])
     }
+  }
+
+  /// The count statement for `filter` in `scope`.
+  private func countStatement(_ filter: ParsedQuery, scope: String?) throws(ShellError) -> PostgresStatement {
+    try built(PostgresSearchSQL.count(filter, scope: scope, names: table.names))
+  }
+
+  /// A statement the SQL builder made; nil means a term it cannot translate (none reaches it from
+  /// `PostgresCandidates`).
+  private func built(_ statement: PostgresStatement?) throws(ShellError) -> PostgresStatement {
+    guard let statement else {
+      throw .databaseQueryFailed(table: table.name, reason: "a term has no SQL translation")
+    }
+    return statement
   }
 
   /// Installs the folded column and its index (see `PostgresPreparation`); returns what it did.
@@ -91,13 +134,18 @@ final class PostgresBackend {
     return done
   }
 
+  /// How much more a match costs the sorting plan (bitmap heap fetch, recheck, sort) than a row
+  /// costs the walk of the order column (docs/performance-history.md, issue 24's bench).
+  static let sortCostRatio = 25.0
+
   /// The page plan for a term expected to match `estimate` of `rows` rows.
   ///
   /// Walking the order column finds `limit` matches after about `limit · rows / estimate` rows;
-  /// sorting costs about `estimate`. They cross near √(limit · rows).
+  /// sorting costs about `estimate` matches, each `sortCostRatio` times a walked row. They cross
+  /// near √(limit · rows / sortCostRatio).
   static func pagePlan(estimate: Int, rows: Int, limit: Int) -> PostgresSearchSQL.PagePlan {
     guard rows > 0 else { return .walkOrder }
-    let crossover = (Double(max(1, limit)) * Double(rows)).squareRoot()
+    let crossover = (Double(max(1, limit)) * Double(rows) / sortCostRatio).squareRoot()
     return Double(estimate) >= crossover ? .walkOrder : .sortMatches
   }
 
@@ -111,15 +159,14 @@ final class PostgresBackend {
     return rows.intValue
   }
 
-  /// The statement `build` makes of `query` parsed for `rule`, or `notAvailable` if none.
-  private func translated(
-    _ query: String, rule: MatchRule, _ build: (ParsedQuery) -> PostgresStatement?
-  ) throws(ShellError) -> PostgresStatement {
-    guard rule != .regex, let statement = build(ParsedQuery(query, rule: rule)) else {
+  /// The filter for `query` under `rule` when PostgreSQL answers it exactly, or `notAvailable`.
+  private func pushed(_ query: String, rule: MatchRule) throws(ShellError) -> ParsedQuery {
+    let candidates = PostgresCandidates(SearchRequest(text: query, rule: rule, scope: 0))
+    guard candidates.isExact, !candidates.isRanked else {
       throw .notAvailable(
-        command: query, reason: "the \(rule.rawValue) rule is not searched in PostgreSQL yet (use fold)")
+        command: query, reason: "the \(rule.rawValue) rule needs the rows checked on the client")
     }
-    return statement
+    return candidates.filter
   }
 
   /// The table `url` names, with the fold function its rows are folded by when not prepared.
@@ -129,5 +176,40 @@ final class PostgresBackend {
     try PostgresTable.describe(url, connection: connection) { (schema) throws(ShellError) -> String in
       try PostgresPreparation.foldFunction(in: schema, connection)
     }
+  }
+}
+
+extension PostgresBackend {
+  /// Every column of the rows whose order values are `orders` (as text, nil for NULL), in that order.
+  ///
+  /// The order column's own type reads the values (`= ANY($1)`), so its index finds them.
+  func cells(orders: [String]) throws(ShellError) -> [[String?]] {
+    guard !orders.isEmpty else { return [] }
+    var columns: [String] = []
+    for column in table.columns { columns.append(try connection.quotedIdentifier(column) + "::text") }
+    let statement = PostgresStatement(
+      "SELECT \(table.names.order)::text, \(columns.joined(separator: ", ")) FROM \(table.names.table) "
+        + "WHERE \(table.names.order) = ANY($1)", [Self.arrayLiteral(orders)])
+    var found: [String: [String?]] = [:]
+    for row in try connection.run(statement, about: table.name).rows {
+      if let key = row[0] { found[key] = Array(row.dropFirst()) }
+    }
+    return orders.compactMap { found[$0] }
+  }
+
+  /// A PostgreSQL array literal of `values`, each quoted (sent as a parameter, never in SQL text).
+  static func arrayLiteral(_ values: [String]) -> String {
+    var literal = String.UnicodeScalarView(["{"])
+    for (index, value) in values.enumerated() {
+      if index > 0 { literal.append(",") }
+      literal.append("\"")
+      for scalar in value.unicodeScalars {
+        if scalar == "\"" || scalar == "\\" { literal.append("\\") }
+        literal.append(scalar)
+      }
+      literal.append("\"")
+    }
+    literal.append("}")
+    return String(literal)
   }
 }

@@ -18,8 +18,12 @@ final class PostgresConnection {
   let database: String
   /// The statement timeout set on the connection, in milliseconds.
   let statementTimeout: Int
-  /// libpq's connection.
-  private let connection: OpaquePointer
+  /// Sees every statement's SQL text before it is sent (tests check no user text is in it).
+  var onStatement: ((String) -> Void)?
+  /// The statement sent and not yet read back (a count running behind the first page).
+  var inFlight: PostgresInFlight?
+  /// libpq's connection (only this file and `PostgresConnection+Async` touch it).
+  let connection: OpaquePointer
 
   /// Connects to `url` (the shell's parameters already taken out) and sets the session up.
   ///
@@ -67,26 +71,23 @@ final class PostgresConnection {
   /// statement timeout throws `databaseQueryFailed`; a dropped connection `databaseConnectionLost`.
   @discardableResult
   func run(_ statement: PostgresStatement, about: String) throws(ShellError) -> PostgresRows {
-    guard !statement.parameters.contains(where: { $0.utf8.contains(0) }) else {
-      throw .databaseQueryFailed(table: about, reason: "a value cannot hold NUL")
-    }
-    cancelHandle.beginStatement()
-    let result = Self.withCStrings(statement.parameters) { values in
-      PQexecParams(
-        connection, statement.sql, Int32(values.count), nil, values, nil, nil, 0)
-    }
-    defer { PQclear(result) }
+    try run(statement, about: about, cancellation: nil)
+  }
+
+  /// The outcome of a finished result: its rows, or the error it reports.
+  func outcome(of result: OpaquePointer?, about: String) -> Result<PostgresRows, ShellError> {
     let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
     if status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK, let result {
-      return Self.rows(of: result)
+      return .success(Self.rows(of: result))
     }
     if PQstatus(connection) != CONNECTION_OK {
-      throw .databaseConnectionLost(server: server, reason: url.scrubbed(Self.message(connection)))
+      return .failure(.databaseConnectionLost(server: server, reason: url.scrubbed(Self.message(connection))))
     }
     let failure = PostgresFailure(result: result, fallback: Self.message(connection))
-    throw failure.error(
-      about: about, database: database, server: server, cancelled: cancelHandle.wasRequested,
-      scrub: url.scrubbed)
+    return .failure(
+      failure.error(
+        about: about, database: database, server: server, cancelled: cancelHandle.wasRequested,
+        scrub: url.scrubbed))
   }
 
   /// `name` as a quoted SQL identifier (`PQescapeIdentifier`): the only way names enter SQL text.
@@ -138,7 +139,7 @@ final class PostgresConnection {
   }
 
   /// libpq's last error message for the connection, on one line.
-  private static func message(_ connection: OpaquePointer) -> String {
+  static func message(_ connection: OpaquePointer) -> String {
     firstLine(PQerrorMessage(connection).map { String(cString: $0) } ?? "")
   }
 
@@ -150,7 +151,7 @@ final class PostgresConnection {
   }
 
   /// A result's rows as text.
-  private static func rows(of result: OpaquePointer) -> PostgresRows {
+  static func rows(of result: OpaquePointer) -> PostgresRows {
     let columnCount = PQnfields(result)
     let rowCount = PQntuples(result)
     let columns = (0..<columnCount).map { PQfname(result, $0).map { String(cString: $0) } ?? "" }
@@ -166,7 +167,7 @@ final class PostgresConnection {
   }
 
   /// Calls `body` with `strings` as C strings that live for the call.
-  private static func withCStrings<Result>(
+  static func withCStrings<Result>(
     _ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> Result
   ) -> Result {
     let copies = strings.map { strdup($0) }

@@ -4,8 +4,8 @@
 /// Each term is a `LIKE` on the folded column (or expression) with `%`, `_` and `\` escaped; an
 /// OR clause is parenthesised, `!term` is `NOT LIKE`, `^`/`$` drop the leading/trailing `%`. The
 /// terms are folded by the shell (`ParsedQuery` through `TextFolding`), the rows by the fold
-/// function the shell installs, so both sides agree. Only terms in the fold form that match
-/// anywhere translate (`fold`, plain `smart` terms); other rules return nil.
+/// function the shell installs, so both sides agree. Only fold-form terms that match anywhere or
+/// as a subsequence translate; `PostgresCandidates` turns every rule's query into such terms.
 enum PostgresSearchSQL {
   /// The SQL names a search uses, each already quoted by libpq (or an expression of them).
   struct Names: Equatable, Sendable {
@@ -46,15 +46,19 @@ enum PostgresSearchSQL {
     return clauses.isEmpty ? "TRUE" : clauses.joined(separator: " AND ")
   }
 
-  /// One term as `LIKE`/`NOT LIKE`; nil for a term in another form than fold or of another kind.
+  /// One term as `LIKE`/`NOT LIKE` (a fuzzy term as its subsequence); nil for a term in another
+  /// form than fold or a word-start term.
   private static func termCondition(
     _ term: QueryTerm, folded: String, into statement: inout PostgresStatement
   ) -> String? {
-    guard term.variant == .fold, term.kind == .contains else { return nil }
+    guard term.variant == .fold, term.kind == .contains || term.kind == .fuzzy else { return nil }
     // PostgreSQL text cannot hold NUL, so no row contains such a needle.
     if term.needle.unicodeScalars.contains("\u{0}") { return term.negated ? "TRUE" : "FALSE" }
-    let pattern =
-      (term.anchoredStart ? "" : "%") + likeEscaped(term.needle) + (term.anchoredEnd ? "" : "%")
+    let needle =
+      term.kind == .fuzzy
+      ? term.needle.unicodeScalars.map { likeEscaped(String($0)) }.joined(separator: "%")
+      : likeEscaped(term.needle)
+    let pattern = (term.anchoredStart ? "" : "%") + needle + (term.anchoredEnd ? "" : "%")
     return "\(folded) \(term.negated ? "NOT LIKE" : "LIKE") \(statement.bind(pattern))"
   }
 

@@ -26,7 +26,7 @@ struct PostgresURL: Equatable, Sendable {
   /// The URL as shown: the password removed, everything else as typed.
   let display: String
   /// The shell's parameters, percent-decoded.
-  let parameters: [ShellParameter: String]
+  var parameters: [ShellParameter: String]
   /// The host part as libpq will read it (a `host` parameter wins), decoded; nil for libpq's default.
   let host: String?
   /// The database name (path or `dbname` parameter), decoded; nil for libpq's default.

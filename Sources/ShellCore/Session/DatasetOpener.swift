@@ -31,6 +31,7 @@ struct DatasetOpener {
   /// The monitor watches the index build too: Ctrl-C there cancels the load like Ctrl-C while
   /// reading.
   func open(_ request: LoadRequest) throws(ShellError) -> Opened {
+    if PostgresOpening.isDatabase(request.target) { return try PostgresOpening.open(request) }
     monitor?.loadWillStart(request.target)
     defer { monitor?.loadDidEnd() }
     let result = try read(request)

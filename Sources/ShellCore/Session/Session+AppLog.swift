@@ -59,7 +59,7 @@ extension Session {
     case .selectedItem(let whileActive, let otherwise):
       // The row the tap resolved against the table on screen: the item just selected.
       guard let item = state.selectedItem else { return [] }
-      return [nslog + (callback.state.isActive ? whileActive : otherwise) + dataset.title(item)]
+      return [nslog + (callback.state.isActive ? whileActive : otherwise) + backend.title(of: item)]
     }
   }
 }

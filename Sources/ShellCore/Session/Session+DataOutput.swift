@@ -9,9 +9,9 @@ extension Session {
     }
   }
 
-  /// Writes `rows` of the dataset in `format` as data, stopping between records at Ctrl-C.
-  func printData(rows: [Int], format: OutputFormat, command: String) throws(ShellError) {
-    let writer = RowWriter(dataset: dataset, format: format, terminalSafe: false)
+  /// Writes `rows` of `source` in `format` as data, stopping between records at Ctrl-C.
+  func printData(rows: [Int], of source: Dataset, format: OutputFormat, command: String) throws(ShellError) {
+    let writer = RowWriter(dataset: source, format: format, terminalSafe: false)
     var printed = 0
     try writer.write(rows: rows) { (record: String) throws(ShellError) in
       try checkInterruption(command: command, outcome: "stopped after \(printed) records")

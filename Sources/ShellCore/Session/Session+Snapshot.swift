@@ -5,7 +5,7 @@ extension Session {
   /// (`explain`: a sentence no screen draws, so only it pays for the words).
   func snapshot(table sight: TableSight? = nil, answer: Bool = false) -> ScreenSnapshot {
     var snapshot = ScreenSnapshot(
-      state: state, settings: settings, isDimmed: isDimmed, totalRows: dataset.rowCount,
+      state: state, settings: settings, isDimmed: isDimmed, totalRows: backend.rowCount,
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
     if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
     if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }

@@ -144,18 +144,20 @@ public final class Session {
     }
     let trimmed = CommandTokenizer.trimmingLine(line)
     if trimmed.isEmpty { return true }
+    // What is kept or shown of the line: a database URL without its password.
+    let kept = PostgresURL.redactingURLs(in: trimmed)
     // Ctrl-C during the wait before it: the line does not run (its script says so).
-    guard introduce(trimmed, depth: depth, written: written) else { return true }
+    guard introduce(kept, depth: depth, written: written.map(PostgresURL.redactingURLs)) else { return true }
     if trimmed.hasPrefix("#") { return true }
-    if depth <= 1, history.last != trimmed { history.append(trimmed) }
+    if depth <= 1, history.last != kept { history.append(kept) }
     let outerDepth = scripting.depth
     scripting.depth = depth
-    scripting.currentLine = trimmed
+    scripting.currentLine = kept
     defer { scripting.depth = outerDepth }
     let started = DispatchTime.now()
     do throws(ShellError) {
       try dispatch(trimmed)
-      record(trimmed, depth: depth)
+      record(kept, depth: depth)
     } catch {
       report(error)
       if scriptOptions.bail { scripting.bailed = true }
@@ -361,7 +363,7 @@ extension Session {
   public func printWelcome(version: String) {
     printWrapped("SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
     printWrapped(
-      "Dataset '\(Sanitizer.printable(dataset.name))' (\(dataset.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue)."
+      "Dataset '\(Sanitizer.printable(dataset.name))' (\(backend.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue)."
     )
     printScreen()
   }

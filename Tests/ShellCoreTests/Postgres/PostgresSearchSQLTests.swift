@@ -46,10 +46,18 @@ struct PostgresSearchSQLTests {
     #expect(statement.parameters == parameters)
   }
 
+  @Test func aFuzzyTermIsItsSubsequenceWithWildcardsEscaped() {
+    var statement = PostgresStatement("")
+    let condition = PostgresSearchSQL.condition(
+      ParsedQuery("s%_t", rule: .fuzzy), folded: "f", into: &statement)
+    #expect(condition == "f LIKE $1")
+    #expect(statement.parameters == ["%s%\\%%\\_%t%"])
+  }
+
   @Test func otherFormsAndKindsDoNotTranslate() {
     var statement = PostgresStatement("")
     for (query, rule) in [
-      ("Abc", MatchRule.exact), ("abc", .ci), ("Abc", .smart), ("abc", .prefix), ("abc", .fuzzy),
+      ("Abc", MatchRule.exact), ("abc", .ci), ("Abc", .smart), ("abc", .prefix),
     ] {
       #expect(
         PostgresSearchSQL.condition(ParsedQuery(query, rule: rule), folded: "f", into: &statement) == nil)
@@ -111,11 +119,11 @@ struct PostgresSearchSQLTests {
     #expect(count.sql == "SELECT count(*) FROM \"s\".\"items\" WHERE \"searchshell_folded\" LIKE $1")
   }
 
-  /// The plan: walk the key for terms matching more than about √(limit · rows) rows.
+  /// The plan: walk the key for terms matching more than about √(limit · rows / 25) rows.
   static let plans: [(estimate: Int, rows: Int, plan: PostgresSearchSQL.PagePlan)] = [
-    (1_000_000, 10_000_000, .walkOrder), (10_000, 10_000_000, .walkOrder), (9_999, 10_000_000, .sortMatches),
-    (0, 10_000_000, .sortMatches), (5, 0, .walkOrder), (1, -1, .walkOrder), (100, 1000, .walkOrder),
-    (99, 1000, .sortMatches),
+    (1_000_000, 10_000_000, .walkOrder), (2_000, 10_000_000, .walkOrder), (1_999, 10_000_000, .sortMatches),
+    (0, 10_000_000, .sortMatches), (5, 0, .walkOrder), (1, -1, .walkOrder), (20, 1000, .walkOrder),
+    (19, 1000, .sortMatches),
   ]
 
   @Test(arguments: plans) func choosesThePagePlanFromTheEstimate(

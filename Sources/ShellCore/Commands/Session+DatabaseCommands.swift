@@ -1,0 +1,20 @@
+/// The command for a table in PostgreSQL: `prepare` (and `prepare undo`).
+extension Session {
+  /// `prepare [undo]`: installs (or removes) what makes searches of the loaded table fast.
+  func prepareCommand(_ argument: String?) throws(ShellError) {
+    guard let database = backend as? PostgresSearchBackend else {
+      throw .notAvailable(command: "prepare", reason: "the dataset is not a PostgreSQL table")
+    }
+    let undo: Bool
+    switch argument {
+    case nil: undo = false
+    case "undo"?: undo = true
+    case let other?: throw .unexpectedArgument(command: "prepare", token: other, usage: "prepare [undo]")
+    }
+    let done = undo ? try database.backend.unprepare() : try database.backend.prepare()
+    // Searches read the table's new folded column (or the fold function) from now on.
+    searchCache = nil
+    database.forgetMainRows()
+    for line in done { console.print(Sanitizer.printable(line)) }
+  }
+}

@@ -1,0 +1,60 @@
+/// Opens a table in PostgreSQL as the session's dataset (`load postgres://…`, `--dataset`).
+///
+/// `--title` and `--scope` override the URL's `title=` and `scope=`; `--format` means nothing
+/// for a table. The dataset the session reads holds the columns and the scope bar (its values
+/// in order of their first row, as a file's are) and no rows; the backend reads them.
+enum PostgresOpening {
+  /// Whether `target` names a table in PostgreSQL.
+  static func isDatabase(_ target: String) -> Bool { PostgresURL.isPostgresURL(target) }
+
+  /// Connects, describes the table and reads its row count and scope values.
+  static func open(_ request: LoadRequest) throws(ShellError) -> DatasetOpener.Opened {
+    var url = try PostgresURL(parsing: request.target)
+    if request.format != nil {
+      throw .notAvailable(command: "load --format", reason: "a database table has no file format")
+    }
+    if let title = request.title { url.parameters[.title] = title }
+    if let scope = request.scope { url.parameters[.scope] = scope }
+    let backend: PostgresBackend
+    do throws(ShellError) {
+      backend = try PostgresBackend(url: url)
+    } catch {
+      // A column the table lacks names the table, as every database error does.
+      guard case .unknownColumn(let column, let columns) = error else { throw error }
+      throw .databaseTableUnsuitable(
+        url.parameters[.table] ?? "",
+        reason: "it has no column \(Sanitizer.quoted(column)) (columns: "
+          + columns.joined(separator: ", ") + ")")
+    }
+    let table = backend.table
+    let total =
+      try backend.connection.run(
+        PostgresStatement("SELECT count(*) FROM \(table.names.table)"), about: table.name
+      ).scalar.flatMap { Int($0) } ?? 0
+    let dataset = try shell(of: backend, url: url)
+    let searching = PostgresSearchBackend(backend: backend, dataset: dataset, rowCount: total)
+    return DatasetOpener.Opened(
+      dataset: dataset, backend: searching, warnings: backend.warning.map { [$0] } ?? [])
+  }
+
+  /// The dataset the session reads: the table's columns and scope bar, no rows.
+  static func shell(of backend: PostgresBackend, url: PostgresURL) throws(ShellError) -> Dataset {
+    let table = backend.table
+    var titles = ["All"]
+    if let scope = table.names.scope {
+      let values = try backend.connection.run(
+        PostgresStatement(
+          "SELECT s FROM (SELECT \(scope)::text AS s, min(\(table.names.order)) AS m FROM \(table.names.table) "
+            + "WHERE \(scope) IS NOT NULL AND \(scope)::text <> '' GROUP BY 1) AS firsts ORDER BY m LIMIT $1",
+          [String(Int(UInt16.max) - 1)]),
+        about: table.name)
+      titles += values.rows.compactMap { $0[0] }
+    }
+    let builder = DatasetBuilder(columns: table.columns)
+    return builder.build(
+      name: Sanitizer.printable(table.name), source: .database(url.display),
+      titleColumn: table.columns.firstIndex(of: table.title) ?? 0,
+      scopeColumn: table.scope.flatMap { table.columns.firstIndex(of: $0) }, scopeTitles: titles,
+      presets: DatasetPresets(title: Sanitizer.printable(table.name)))
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import ShellCore
+
+/// Every rule through the seam on PostgreSQL against the in-memory engine on the same rows: the
+/// exact count and the first pages (which rows, in which order) are equal, in every scope.
+@Suite(.enabled(if: TestCluster.isInstalled, TestCluster.skipReason))
+struct PostgresRuleParityTests {
+  /// The generated rows: accents NFC and NFD, Hangul, Cyrillic, kana, ligatures, wildcards.
+  static let fixture = PostgresFixture(count: 20_000)
+
+  /// The fixture loaded into a prepared table, once; its URL.
+  static let loaded: Result<String, any Error> = Result {
+    let cluster = try TestCluster.started()
+    let connection = try cluster.connect(statementTimeout: 120_000)
+    try fixture.load(into: "rules_parity", connection)
+    let backend = try PostgresBackend(url: cluster.url("table=rules_parity"), statementTimeout: 120_000)
+    _ = try backend.prepare()
+    return cluster.url("table=rules_parity&title=name")
+  }
+
+  /// Each test's own connection to the table and its own engine (neither is shared by threads).
+  struct Sides {
+    let opened: DatasetOpener.Opened
+    let database: PostgresSearchBackend
+    let memory = InMemoryBackend(dataset: PostgresRuleParityTests.fixture.dataset())
+
+    init() throws {
+      opened = try PostgresRuleParityTests.open(try PostgresRuleParityTests.loaded.get())
+      database = try #require(opened.backend as? PostgresSearchBackend)
+    }
+  }
+
+  /// Opens `url` as `load` does, with a ranking that covers every fuzzy match of the fixture.
+  static func open(_ url: String) throws -> DatasetOpener.Opened {
+    let opened = try PostgresOpening.open(LoadRequest(target: url))
+    let database = try #require(opened.backend as? PostgresSearchBackend)
+    let wide = PostgresSearchBackend(
+      backend: database.backend, dataset: opened.dataset, rowCount: database.rowCount, rankLimit: 50_000)
+    return DatasetOpener.Opened(dataset: opened.dataset, backend: wide, warnings: opened.warnings)
+  }
+
+  static let queries = [
+    "s", "sta", "stand", "zzqx", "cafe", "Café", "CAFE", "straße", "STRASSE", "한", "й", "Start",
+    "sta !stand", "cafe | straße", "^st", "d$", "'stand", "100%", "a_b", "ﬁsh", "crème brû",
+  ]
+  static let patterns = ["^st", "a.d", "caf(e|é)", "[0-9]+%", "Stra(ß|ss)e", "x$", "(ёлка|ガラス)", "b\\\\s"]
+
+  /// The cases: each rule with its queries.
+  static let cases: [(MatchRule, String)] =
+    MatchRule.allCases.filter { $0 != .regex }.flatMap { rule in queries.map { (rule, $0) } }
+    + patterns.map { (.regex, $0) }
+
+  @Test func theScopeBarIsTheSameBothWays() throws {
+    let sides = try Sides()
+    #expect(sides.opened.dataset.scopeTitles == sides.memory.dataset.scopeTitles)
+    #expect(sides.opened.backend.rowCount == sides.memory.rowCount)
+    #expect(sides.opened.dataset.columns == ["id", "name", "category"])
+  }
+
+  @Test(arguments: cases) func countsAndFirstPagesEqualTheEngines(_ rule: MatchRule, _ query: String) throws {
+    let sides = try Sides()
+    let database = sides.database
+    for scope in [0, 1, 3] {
+      let request = SearchRequest(text: query, rule: rule, scope: scope)
+      let expected = try #require(try sides.memory.search(request, cancellation: nil))
+      let found = try #require(try database.search(request, cancellation: nil))
+      let label = "\(rule.rawValue) \(query) in scope \(scope)"
+      #expect(try found.exactCount() == expected.exactCount(), "count of \(label)")
+      for page in [0..<25, 25..<50, 300..<310] {
+        let orders = found.rows(in: page).map { database.ids.order(of: $0.id) }
+        let ids = expected.rows(in: page).map { String($0.id) }
+        #expect(orders == ids, "rows \(page) of \(label)")
+      }
+      #expect(found.count.isExact, "the count of \(label) is exact once waited for")
+    }
+  }
+
+  @Test func highlightsAreTheEnginesOnTheVisibleRows() throws {
+    let sides = try Sides()
+    let database = sides.database
+    for rule in MatchRule.allCases {
+      let request = SearchRequest(text: rule == .regex ? "caf(e|é)" : "cafe", rule: rule, scope: 0)
+      let rows = try #require(try database.search(request, cancellation: nil)).rows(in: 0..<10)
+      for row in rows {
+        #expect(database.highlights(of: row, for: request) == sides.memory.highlights(of: row, for: request))
+      }
+    }
+  }
+
+  @Test func theDetailAndAnExportReadTheRowsBack() throws {
+    let sides = try Sides()
+    let database = sides.database
+    let request = SearchRequest(text: "한국", rule: .fold, scope: 0)
+    let rows = try #require(try database.search(request, cancellation: nil)).rows(in: 0..<5)
+    let first = try #require(rows.first)
+    let order = try #require(database.ids.order(of: first.id).flatMap { Int($0) })
+    let detail = database.detail(of: first.id)
+    #expect(detail.title == Self.fixture.titles[order])
+    #expect(detail.fields.map(\.name) == ["id", "category"])
+    #expect(detail.fields.map(\.value) == [String(order), Self.fixture.rowCategories[order]])
+    let exported = try database.exportable(rows.map(\.id))
+    #expect(exported.rows.map { exported.dataset.title($0) } == rows.map(\.title))
+    database.ids.checkInvariants()
+  }
+}
