@@ -3,14 +3,16 @@ enum CommandRegistry {
   /// Every command, in the order `help` lists them.
   static let commands: [Command] = [
     Command(
-      name: "load", usage: "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none]",
+      name: "load", usage: "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none] [--no-cache]",
       abstract: "Load a bundled dataset or a file; the search starts over",
       discussion: """
         Files may be text (one row per line), CSV, TSV, JSON or JSON Lines, by extension or
         --format text|csv|tsv|json|jsonl. The title column is the one named name or title
         (else the first); the scope bar comes from a column named category, type, kind or
         group. --title and --scope choose others; --scope none drops the scope bar.
-        'load -' reads standard input when the commands come from -c.
+        'load -' reads standard input when the commands come from -c. A file of 1 MiB or more
+        keeps its index in the cache folder, so opening it again unchanged skips the work;
+        --no-cache reads and indexes it afresh and leaves the cache alone.
         """,
       arguments: .text(required: true), completion: .datasetsAndFiles,
       run: { session, arguments throws(ShellError) in try session.loadCommand(arguments[0]) }),

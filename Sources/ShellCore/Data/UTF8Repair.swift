@@ -44,6 +44,12 @@ enum UTF8Repair {
   /// Whether `count` bytes are all ASCII: most cells are, and this settles them without a byte
   /// loop (the last word overlaps the one before it).
   @inline(__always)
+  /// Whether every byte of `bytes` is ASCII.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    return isASCII(base, bytes.count)
+  }
+
   private static func isASCII(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     let high: UInt64 = 0x8080_8080_8080_8080
     guard count >= 8 else {

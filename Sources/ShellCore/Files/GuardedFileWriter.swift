@@ -8,14 +8,16 @@ import Foundation
 /// or the new, and a failure (a full disk, a signal) leaves the old file and no temporary one.
 /// A hard link to the replaced file keeps the old contents, as with any atomic save.
 enum GuardedFileWriter {
-  /// Writes the whole file `name` with `body`, atomically when it is a regular file.
+  /// Writes the whole file `name` with `body`, atomically when it is a regular file; `slot` says
+  /// which write the temporary file belongs to (the index cache writes on a thread of its own).
   static func replace(
-    _ name: String, protectedPaths: [String], body: (inout BufferedFileWriter) throws(ShellError) -> Void
+    _ name: String, protectedPaths: [String], slot: PendingTemporaryFile.Slot = .foreground,
+    body: (inout BufferedFileWriter) throws(ShellError) -> Void
   ) throws(ShellError) {
     let target = try WriteTarget.resolve(name, protectedPaths: protectedPaths)
     switch target.kind {
     case .regular(let existing):
-      _ = try replaceRegular(target, existing: existing, keepOpen: false, body: body)
+      _ = try replaceRegular(target, existing: existing, keepOpen: false, slot: slot, body: body)
     case .passThrough(let isFIFO):
       let descriptor = try openInPlace(target, isFIFO: isFIFO)
       defer { _ = close(descriptor) }
@@ -55,13 +57,13 @@ enum GuardedFileWriter {
   /// `keepOpen` (for appending), else closes it and returns nil.
   private static func replaceRegular(
     _ target: WriteTarget, existing: WriteTarget.ExistingFile?, keepOpen: Bool,
-    body: (inout BufferedFileWriter) throws(ShellError) -> Void
+    slot: PendingTemporaryFile.Slot = .foreground, body: (inout BufferedFileWriter) throws(ShellError) -> Void
   ) throws(ShellError) -> Int32? {
     let folder = (target.path as NSString).deletingLastPathComponent
     let temporary = (folder as NSString).appendingPathComponent(temporaryName(for: target.path))
     // Registered before it exists, so no moment passes where a signal would leave it behind.
-    PendingTemporaryFile.register(temporary)
-    defer { PendingTemporaryFile.clear() }
+    PendingTemporaryFile.register(temporary, slot: slot)
+    defer { PendingTemporaryFile.clear(slot: slot) }
     let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | (keepOpen ? O_APPEND : 0)
     let descriptor = open(temporary, flags, 0o666)
     guard descriptor >= 0 else { throw .unwritableFile(target.name, reason: ByteStream.reason(errno)) }

@@ -1,7 +1,7 @@
 /// What `load` was asked for: a bundled name, a path or `-`, and the column and format overrides.
 struct LoadRequest: Equatable {
   /// The usage line for errors.
-  static let usage = "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none]"
+  static let usage = "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none] [--no-cache]"
 
   /// A bundled dataset's name, a file path, or `-` for standard input.
   var target: String
@@ -11,6 +11,8 @@ struct LoadRequest: Equatable {
   var title: String?
   /// `--scope`, when given (`none` for no scope bar).
   var scope: String?
+  /// `--no-cache`: read the file and build its index afresh, and leave the index cache alone.
+  var noCache = false
 
   /// Whether any option was given.
   var hasOverrides: Bool { format != nil || title != nil || scope != nil }
@@ -39,6 +41,10 @@ struct LoadRequest: Equatable {
     while let word = remaining.popFirst() {
       guard word.hasPrefix("--"), word.count > 2 else {
         targets.append(word)
+        continue
+      }
+      if word == "--no-cache" {
+        request.noCache = true
         continue
       }
       var name = word
