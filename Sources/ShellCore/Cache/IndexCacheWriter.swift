@@ -20,7 +20,7 @@ enum IndexCacheWriter {
       let (layout, strings) = Self.layout(
         dataset, sections: sections, key: key, format: format, warnings: warnings)
       let header = Self.header(layout, key: key, strings: strings)
-      try GuardedFileWriter.replace(path, protectedPaths: protectedPaths, slot: .background) {
+      try GuardedFileWriter.replace(path, protectedPaths: protectedPaths, slot: .background, durable: false) {
         (output: inout BufferedFileWriter) throws(ShellError) in
         try write(header, into: &output)
         var written = header.count

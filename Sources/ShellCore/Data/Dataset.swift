@@ -92,14 +92,11 @@ extension Dataset {
     guard offsets[0] == 0, Int(offsets[offsets.count - 1]) == arena.count else {
       return "the offsets do not span the arena"
     }
-    guard Self.ascends(offsets.buffer) else { return "the offsets do not ascend" }
+    guard ArenaChecks.ascends(offsets.buffer) else { return "the offsets do not ascend" }
     // The arena is the cells one after another: it is UTF-8 and no cell starts inside a
     // character exactly when every cell is UTF-8.
-    if !UTF8Repair.isASCII(arena.buffer) {
-      guard UTF8Repair.isValid(arena.buffer) else { return "a cell is not UTF-8" }
-      for cell in 0..<(offsets.count - 1) where Int(offsets[cell]) < arena.count {
-        if arena[Int(offsets[cell])] & 0xC0 == 0x80 { return "cell \(cell) starts inside a character" }
-      }
+    guard ArenaChecks.cellsAreUTF8(arena.buffer, offsets: offsets.buffer) else {
+      return "a cell is not UTF-8"
     }
     guard scopeColumn == nil ? rowScopes.isEmpty : rowScopes.count == rowCount else {
       return "not a scope per row"
@@ -108,15 +105,6 @@ extension Dataset {
       return "a row scope is not on the bar"
     }
     return nil
-  }
-
-  /// Whether `values` never decrease, without a branch per value (a persisted index's offsets
-  /// are checked on every open).
-  static func ascends(_ values: UnsafeBufferPointer<UInt32>) -> Bool {
-    guard values.count > 1, let base = values.baseAddress else { return true }
-    var descents: UInt32 = 0
-    for index in 1..<values.count { descents |= base[index - 1] > base[index] ? 1 : 0 }
-    return descents == 0
   }
 }
 

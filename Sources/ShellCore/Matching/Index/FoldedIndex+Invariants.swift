@@ -60,34 +60,28 @@ extension FoldedIndex {
   }
 
   /// Whether a row that is not wide folds to ASCII (a word start's sweep relies on it): the
-  /// arena is read eight bytes at a time, and only a word with a high bit looks up its rows.
+  /// arena is read 4 KiB at a time on every core, and only a block with a high bit looks up the
+  /// rows of its non-ASCII bytes.
   private func asciiViolation() -> String? {
     let base = UnsafeRawPointer(foldBytes.base)
     let count = foldBytes.count
-    var position = 0
-    let high: UInt64 = 0x8080_8080_8080_8080
-    while position < count {
-      var block = 0
-      var any: UInt64 = 0
-      // 4 KiB at a time: the common case is one OR per eight bytes and a test per block.
-      let blockEnd = min(count, position + 4096)
-      while position &+ 8 <= blockEnd {
-        any |= base.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-        position &+= 8
-        block &+= 8
+    let blocks = (count + 4095) / 4096
+    let split = Parallel.chunks(blocks, threshold: ArenaChecks.threshold / 4096)
+    let found = Parallel.map(split.count) { chunk -> Int? in
+      for block in split.range(chunk) {
+        let (start, end) = (block * 4096, min(count, block * 4096 + 4096))
+        guard !UTF8Repair.isASCII(UnsafeBufferPointer(start: foldBytes.base + start, count: end - start))
+        else {
+          continue
+        }
+        for position in start..<end where base.load(fromByteOffset: position, as: UInt8.self) >= 0x80 {
+          let row = rowHolding(position)
+          if !isWide(row) { return row }
+        }
       }
-      while position < blockEnd {
-        any |= UInt64(base.load(fromByteOffset: position, as: UInt8.self))
-        position &+= 1
-        block &+= 1
-      }
-      if any & high == 0 { continue }
-      for byte in (position - block)..<position where foldBytes.base[byte] >= 0x80 {
-        let row = rowHolding(byte)
-        if !isWide(row) { return "row \(row) is not wide but folds to a non-ASCII byte" }
-      }
+      return nil
     }
-    return nil
+    return found.compactMap { $0 }.first.map { "row \($0) is not wide but folds to a non-ASCII byte" }
   }
 
   /// The row of the fold arena whose bytes hold `position` (offsets checked to ascend).
@@ -107,7 +101,7 @@ extension FoldedIndex {
   ) -> String? {
     guard offsets.count == rows + 1 else { return "\(name): \(offsets.count) offsets for \(rows) rows" }
     guard offsets.base[0] == 0 else { return "\(name): the first row does not start at 0" }
-    guard Dataset.ascends(offsets.buffer) else { return "\(name): a row ends before it starts" }
+    guard ArenaChecks.ascends(offsets.buffer) else { return "\(name): a row ends before it starts" }
     guard Int(offsets.base[rows]) == bytes.count else {
       return "\(name): the last row does not end the arena"
     }
