@@ -52,6 +52,7 @@ struct DatasetOpener {
     case .input(let input, let options): result = try load(input, options: options)
     }
     let monitor = self.monitor
+    monitor?.loadIndexing(rows: result.dataset.rowCount)
     let backend = InMemoryBackend(
       dataset: result.dataset, cacheEntries: configuration.cacheEntries,
       isCancelled: monitor.map { monitor in { monitor.isCancelled } })
