@@ -87,6 +87,9 @@ enum IndexCacheReader {
       count: bytes(.rowScopes) / 2)
     let frequency = UnsafeBufferPointer(
       start: (file.base + offset(.byteFrequency)).assumingMemoryBound(to: Int64.self), count: 256)
+    // The dataset's sections first, then the index's: checked and released, the dataset's text
+    // is never resident with the fold arena during the checks.
+    file.populate(offset: offset(.datasetBytes), length: offset(.foldBytes) - offset(.datasetBytes))
     let dataset = Dataset(
       name: options.name, source: options.source, columns: table.columns, titleColumn: layout.titleColumn,
       scopeColumn: layout.scopeColumn, scopeTitles: table.scopeTitles, rowScopes: Array(scopes),
@@ -95,6 +98,9 @@ enum IndexCacheReader {
       offsets: GrowableBuffer(
         unsafeMapped: file, offset: offset(.datasetOffsets), count: bytes(.datasetOffsets) / 4))
     if let violation = dataset.invariantViolation() { return .failure(.corrupt(violation)) }
+    // A folding search reads the rows' own text only to draw them: checked, it may leave memory.
+    file.releasePages(offset: offset(.datasetBytes), length: bytes(.datasetBytes))
+    file.populate(offset: offset(.foldBytes), length: layout.fileLength - offset(.foldBytes))
     let parts = FoldedIndex.Parts(
       foldBytes: pinned(.foldBytes, UInt8.self, padding: FoldedIndex.padding),
       foldOffsets: pinned(.foldOffsets, UInt32.self), signatures: pinned(.signatures, UInt32.self),

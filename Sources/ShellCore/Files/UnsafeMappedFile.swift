@@ -24,7 +24,7 @@ final class UnsafeMappedFile: @unchecked Sendable {
       return nil
     }
     let count = Int(status.st_size)
-    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE | Self.mappingFlags, descriptor, 0),
+    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
       address != MAP_FAILED
     else { return nil }
     base = UnsafeRawPointer(address)
@@ -34,16 +34,38 @@ final class UnsafeMappedFile: @unchecked Sendable {
 
   deinit { _ = munmap(UnsafeMutableRawPointer(mutating: base), count) }
 
-  /// Extra `mmap` flags: on Linux `MAP_POPULATE`, elsewhere none.
+  /// Maps the pages of `length` bytes from `offset` now, in one call, from the page cache.
   ///
-  /// Populated, the pages are mapped from the page cache in one call rather than faulted in one
-  /// by one by the first search to read them; elsewhere they come in as they are read.
-  private static var mappingFlags: Int32 {
+  /// The open's checks then read them without a fault per few pages; a part at a time, so a part
+  /// checked and released (`releasePages`) is never resident with the others. On Linux
+  /// `MADV_POPULATE_READ` (5.14 on; an older kernel refuses it); elsewhere nothing: the pages
+  /// come in as they are read.
+  func populate(offset: Int, length: Int) {
+    let (first, last) = pages(offset: offset, length: length, whole: false)
+    guard last > first else { return }
     #if os(Linux)
-      return MAP_POPULATE
-    #else
-      return 0
+      let populateRead: Int32 = 22
+      _ = madvise(UnsafeMutableRawPointer(mutating: base + first), last - first, populateRead)
     #endif
+  }
+
+  /// The page-aligned span of `length` bytes from `offset`: only the pages wholly inside it
+  /// when `whole`, else every page it touches (within the file).
+  private func pages(offset: Int, length: Int, whole: Bool) -> (Int, Int) {
+    let page = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
+    let end = min(offset + length, count)
+    if whole { return ((offset + page - 1) / page * page, end / page * page) }
+    return (offset / page * page, min(count, (end + page - 1) / page * page))
+  }
+
+  /// Lets the whole pages of `length` bytes from `offset` go from memory (they stay mapped).
+  ///
+  /// Nothing was written to them, so a later read maps them again from the page cache: the
+  /// memory counted is what searches read, not what the open's checks read once.
+  func releasePages(offset: Int, length: Int) {
+    let (first, last) = pages(offset: offset, length: length, whole: true)
+    guard last > first else { return }
+    MemoryAdvice.releasePages(UnsafeMutableRawPointer(mutating: base + first), length: last - first)
   }
 
   /// Marks the file as just used: its modification time becomes now.
