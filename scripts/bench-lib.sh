@@ -1,6 +1,9 @@
 # Sourced by the benchmark scripts (bench.sh, instructions.sh, live-bench.sh), from the package's
 # root: installs the tools they compare or count with, and makes their data files.
 
+# A start-up file of the user's would change what the shell prints: none runs here.
+export SEARCHSHELL_RC=
+
 # Whether a command is on the PATH.
 bench_need() { command -v "$1" >/dev/null 2>&1; }
 

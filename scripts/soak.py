@@ -47,7 +47,10 @@ OPTIONS = {
     "custom-nav-bar": ["on", "off"],
     "bar-hidden": ["on", "off"],
     "scopes": ["All,A,B", "All,x\\,y,z", "One", "All,,B", "All, a , b ,c,d,e,f", "\\", "All,{q},b"],
-    "fields": ["name", "name,code", "title", "nope", "name,,code", ""],
+    "fields": ["name", "name,code", "title", "nope", "name,,code", "", "*", "* ,x"],
+    "columns": ["auto", "*", "name,code", "nope", "", "code\\,x"],
+    "sort": ["name", "name desc", "code asc", "none", "nope", "name up", "", "a b c"],
+    "pager": ["on", "off", "maybe"],
     "format": ["table", "plain", "csv", "tsv", "json", "jsonl", "markdown", "xml"],
     "page": NUMBERS + ["1000000", "1000001"],
 }
@@ -71,14 +74,16 @@ def command(rng, workdir):
         "submit", "scope", "select", "select", "detail", "back", "pull", "live", "cancel", "code",
         "list", "export", "status", "trace", "timing", "explain", "diagram", "demo", "source",
         "echo", "quiet", "expect", "record", "set", "set", "set", "help", "history", "unknown",
-        "app", "callbacks",
+        "app", "callbacks", "sort",
     ])
     tmp = workdir + "/tmp"
     if name == "load":
         target = rng.choice(DATASETS + [workdir + "/small.csv", workdir + "/small.csv --title code --scope type",
                                         "countries --scope none", "candies --format csv", "/nonexistent/x.csv",
                                         tmp, "/dev/null", workdir + "/bad.json", "nosuchset", "-",
-                                        "languages --title nope", workdir + "/small.csv --format json"])
+                                        "languages --title nope", workdir + "/small.csv --format json",
+                                        workdir + "/bad.json --path a.b", workdir + "/small.csv --path x",
+                                        "candies --path"])
         return "load " + target, True
     if name in ("search", "type"):
         if rng.random() < 0.1:
@@ -97,7 +102,12 @@ def command(rng, workdir):
         return "list" + rng.choice(["", " all", " " + rng.choice(NUMBERS)]), True
     if name == "export":
         return "export " + rng.choice([tmp + "/out.csv", tmp + "/out.json", tmp + "/out.md", tmp + "/out.xyz",
-                                       tmp, "/nonexistent/dir/out.csv", tmp + "/out.tsv", tmp + "/out.txt"]), True
+                                       tmp, "/nonexistent/dir/out.csv", tmp + "/out.tsv", tmp + "/out.txt",
+                                       "-", "- --format json", "- --format xml", tmp + "/out.x --format tsv",
+                                       "--format csv"]), True
+    if name == "sort":
+        return "sort" + rng.choice(["", " name", " name desc", " code", " none", " nope", " name sideways",
+                                    " name desc extra", " " + text_argument(rng)]), True
     if name == "trace":
         return "trace " + rng.choice(["on", "all", "off", "json", "state", "off", "json " + tmp + "/trace.jsonl",
                                       "loud", "on extra", "json " + tmp]), True

@@ -10,6 +10,8 @@
 # with `.build/debug/searchshell < FILE`. SOAK_BATCH sets the commands per batch (2000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A start-up file of the user's would change what the shell prints: none runs here.
+export SEARCHSHELL_RC=
 seconds=${1:-600}
 batch=${SOAK_BATCH:-2000}
 work=$PWD/.build/soak

@@ -1,18 +1,17 @@
 import Foundation
 import ShellCore
 
-/// The command line: `searchshell [OPTIONS] [-c COMMAND]... [--script FILE] [--check FILE]...`.
+/// The command line: `searchshell [OPTIONS] [-c COMMAND | -f FILE]... [--check FILE...]`.
 struct Arguments {
   var dataset: String?
   var flavor: Flavor?
   var trace = false
   var live = false
   var liveBenchmark: String?
-  var commands: [String] = []
+  /// `-c COMMAND` and `-f FILE`, in the order given.
+  var runs: [CommandLineRun] = []
   var showHelp = false
   var showVersion = false
-  /// `--script FILE` / `-f FILE`.
-  var script: String?
   /// `--check FILE`, in order.
   var checks: [String] = []
   var echo = false
@@ -24,6 +23,8 @@ struct Arguments {
   var step = false
   /// `--cast`, `--type-delay` and `--echo-all`.
   var presentation = PresentationArguments()
+  /// `--pick`, `--filter`, `--query`, `--match`, `--path`, `--no-rc`.
+  var exploring = ExploringArguments()
 
   /// A bad command line: the message, printed before the usage, and exit status 64.
   struct Failure: Error {
@@ -32,10 +33,13 @@ struct Arguments {
 
   static let usage = """
     USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]...
-                       [--script FILE] [--echo] [--bail] [--param NAME=VALUE]...
-                       [--pace DURATION] [--step] [--check FILE]... [--live]
+                       [-f FILE]... [--echo] [--bail] [--param NAME=VALUE]...
+                       [--pace DURATION] [--step] [--check FILE...] [--live]
                        \(PresentationArguments.usage)
+                       [--no-rc] [--path KEY.KEY]
                        [--help] [--version]
+           ls | searchshell --pick [--query TEXT] [--match RULE]
+           ls | searchshell --filter TEXT [--match RULE]
     """
 
   static let help = """
@@ -47,7 +51,8 @@ struct Arguments {
     \(usage)
 
     OPTIONS:
-      --dataset NAME|PATH     Open a bundled dataset or a file (default: countries)
+      --dataset NAME|PATH|-   Open a bundled dataset, a file, or the rows piped in
+                              (default: countries)
       --flavor F              controller, display or custom (default: the dataset's
                               preset)
       --trace                 Print each callback the app receives as it fires
@@ -57,8 +62,9 @@ struct Arguments {
                               report each key's time to a drawn frame on standard
                               error (\\b is Backspace, \\u Ctrl-U); frames go to
                               standard output
-      -c COMMAND              Run COMMAND (repeatable, in order), then exit
-      -f, --script FILE       Run the commands in FILE, then exit
+      -c COMMAND              Run COMMAND, then exit
+      -f, --script FILE       Run the commands in FILE, then exit (-c and -f repeat
+                              and mix, and run in the order given)
       --echo                  Print each command ('> COMMAND') before its output;
                               narration and notes show once, as what they print
       --bail                  Stop at the first failing command and exit 3
@@ -69,9 +75,11 @@ struct Arguments {
       --step                  On a terminal, show each action and wait for Enter to
                               run it
     \(PresentationArguments.help)
-      --check FILE            Run a golden transcript and show a unified diff where
-                              the output differs; exit 0 when identical, 1 otherwise
-                              (repeatable)
+      --check FILE...         Run golden transcripts, each on a fresh session: a
+                              unified diff where the output differs, 'ok FILE' where
+                              it does not; exit 0 when all are identical, 1
+                              otherwise
+    \(ExploringArguments.help)
       -h, --help              Show this help
       --version               Show the version
 
@@ -82,66 +90,44 @@ struct Arguments {
     differs; 3 stopped by --bail; 64 bad arguments.
     """
 
+  /// Every option: the parser looks each argument up here, and suggestions come from here.
+  static let options: [CommandLineOption] =
+    [
+      .value("-d", "--dataset") { arguments, value throws(Failure) in arguments.dataset = value },
+      .value("--flavor") { arguments, value throws(Failure) in arguments.flavor = try flavor(value) },
+      .flag("--trace") { $0.trace = true },
+      .flag("--live") { $0.live = true },
+      .value("--live-benchmark") { arguments, value throws(Failure) in arguments.liveBenchmark = value },
+      .value("-c", "--command") { arguments, value throws(Failure) in arguments.runs.append(.command(value))
+      },
+      .value("-f", "--script") { arguments, value throws(Failure) in arguments.runs.append(.script(value)) },
+      CommandLineOption(names: ["--check"], value: .words) { arguments, files throws(Failure) in
+        arguments.checks += files
+      },
+      .flag("--echo") { $0.echo = true },
+      .flag("--bail") { $0.bail = true },
+      .value("--param") { arguments, value throws(Failure) in
+        let (name, parameter) = try Self.parameter(value)
+        arguments.parameters[name] = parameter
+      },
+      .value("--pace") { arguments, value throws(Failure) in arguments.pace = try pace(value) },
+      .flag("--step") { $0.step = true },
+      .flag("-h", "--help") { $0.showHelp = true },
+      .flag("--version") { $0.showVersion = true },
+    ] + PresentationArguments.options + ExploringArguments.options
+
+  /// The option named `name`, if any.
+  static func option(named name: String) -> CommandLineOption? {
+    options.first { $0.names.contains(name) }
+  }
+
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String]) throws(Failure) -> Arguments {
     var result = Arguments()
     var remaining = arguments[...]
-    func value(for option: String) throws(Failure) -> String {
-      guard let next = remaining.popFirst() else {
-        throw Failure(message: "Missing value for \(Sanitizer.quoted(option))")
-      }
-      return next
-    }
     while let argument = remaining.popFirst() {
-      switch argument {
-      case "--dataset", "-d":
-        result.dataset = try value(for: argument)
-      case "--flavor":
-        let text = try value(for: argument)
-        guard let flavor = Flavor(rawValue: text) else {
-          throw Failure(
-            message:
-              "Invalid value \(Sanitizer.quoted(text)) for '--flavor'. Expected 'controller', 'display' or 'custom'"
-          )
-        }
-        result.flavor = flavor
-      case "--trace":
-        result.trace = true
-      case "--live":
-        result.live = true
-      case "--live-benchmark":
-        result.liveBenchmark = try value(for: argument)
-      case "-c", "--command":
-        result.commands.append(try value(for: argument))
-      case "-f", "--script":
-        guard result.script == nil else { throw Failure(message: "Only one '--script' may be given") }
-        result.script = try value(for: argument)
-      case "--check":
-        result.checks.append(try value(for: argument))
-      case "--echo":
-        result.echo = true
-      case "--bail":
-        result.bail = true
-      case "--param":
-        let (name, parameter) = try self.parameter(try value(for: argument))
-        result.parameters[name] = parameter
-      case "--pace":
-        let text = try value(for: argument)
-        guard let seconds = ScriptOptions.seconds(text), seconds <= paceLimit else {
-          throw Failure(
-            message:
-              "Invalid value \(Sanitizer.quoted(text)) for '--pace'. Expected a duration from 0 to \(Int(paceLimit)) seconds such as 500ms, 2s or 1.5"
-          )
-        }
-        result.pace = seconds
-      case "--step":
-        result.step = true
-      case "-h", "--help":
-        result.showHelp = true
-      case "--version":
-        result.showVersion = true
-      default:
-        if try result.presentation.parse(argument, from: &remaining) { continue }
+      guard let option = option(named: argument) else {
+        // `--name=value` is `--name value`.
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
           remaining.insert(
             contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])],
@@ -150,15 +136,50 @@ struct Arguments {
         }
         throw unknown(argument)
       }
-    }
-    if result.script != nil && !result.commands.isEmpty {
-      throw Failure(message: "Use either '-c' or '--script', not both")
+      var values: [String] = []
+      if option.value != .none {
+        guard let next = remaining.popFirst() else {
+          throw Failure(message: "Missing value for \(Sanitizer.quoted(argument))")
+        }
+        values.append(next)
+      }
+      if option.value == .words { values += wordsBeforeTheNextOption(&remaining) }
+      try option.apply(&result, values)
     }
     if let conflict = result.presentation.conflict(checks: result.checks) { throw Failure(message: conflict) }
-    if !result.checks.isEmpty && (result.script != nil || !result.commands.isEmpty) {
+    if !result.checks.isEmpty && !result.runs.isEmpty {
       throw Failure(message: "'--check' runs its transcripts alone; leave out '-c' and '--script'")
     }
     return result
+  }
+
+  /// Takes the words up to the next option: `--check a.transcript b.transcript` checks both.
+  static func wordsBeforeTheNextOption(_ remaining: inout ArraySlice<String>) -> [String] {
+    var words: [String] = []
+    while let next = remaining.first, !next.hasPrefix("-") { words.append(next); remaining.removeFirst() }
+    return words
+  }
+
+  /// `--flavor F` read.
+  private static func flavor(_ text: String) throws(Failure) -> Flavor {
+    guard let flavor = Flavor(rawValue: text) else {
+      throw Failure(
+        message:
+          "Invalid value \(Sanitizer.quoted(text)) for '--flavor'. Expected 'controller', 'display' or 'custom'"
+      )
+    }
+    return flavor
+  }
+
+  /// `--pace DURATION` read, in seconds.
+  private static func pace(_ text: String) throws(Failure) -> Double {
+    guard let seconds = ScriptOptions.seconds(text), seconds <= paceLimit else {
+      throw Failure(
+        message:
+          "Invalid value \(Sanitizer.quoted(text)) for '--pace'. Expected a duration from 0 to \(Int(paceLimit)) seconds such as 500ms, 2s or 1.5"
+      )
+    }
+    return seconds
   }
 
   /// `--param NAME=VALUE` split, the name checked.
@@ -180,12 +201,7 @@ struct Arguments {
 
   /// The failure for an argument no option matches, suggesting the nearest option.
   private static func unknown(_ argument: String) -> Failure {
-    let known =
-      [
-        "--dataset", "--flavor", "--trace", "--live", "--command", "--help", "--version", "--script",
-        "--check",
-        "--echo", "--bail", "--param", "--pace", "--step",
-      ] + PresentationArguments.names
+    let known = options.flatMap(\.names).filter { $0.hasPrefix("--") }
     let suggestion = argument.hasPrefix("-") ? argument.nearest(in: known) : nil
     let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
     return Failure(

@@ -9,23 +9,30 @@ import ShellCore
 /// and restores the terminal, also on every terminating signal and on a stop; after `fg` the
 /// frame is drawn again in raw mode (see `TerminalRestorer`).
 final class LiveTerminal {
-  private let controller: LiveController
+  private let controller: any LiveDriver
+  private let device: TerminalDevice
   private var decoder = LiveKeyDecoder()
   /// The frame line the cursor is on, counted from the frame's first line.
   private var cursorLine = 0
   private var lastFrame: [String] = []
 
-  private init(controller: LiveController) {
+  private init(controller: any LiveDriver, device: TerminalDevice) {
     self.controller = controller
+    self.device = device
   }
 
   /// Runs live mode on `session` until Esc or Ctrl-C; throws when there is no terminal.
-  static func run(_ session: Session) throws(ShellError) {
-    guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw .liveNeedsTerminal }
+  static func run(_ session: Session, on device: TerminalDevice = .standard) throws(ShellError) {
+    try run(on: device) { LiveController(session: session) }
+  }
+
+  /// Runs the driver `make` returns on `device` (the picker's, or live mode's) until it leaves.
+  static func run(on device: TerminalDevice, _ make: () -> any LiveDriver) throws(ShellError) {
+    guard device.isTerminal else { throw .liveNeedsTerminal }
     fflush(nil)
-    guard TerminalRestorer.enterRawMode() else { throw .liveNeedsTerminal }
+    guard TerminalRestorer.enterRawMode(on: device) else { throw .liveNeedsTerminal }
     defer { TerminalRestorer.restore() }
-    let terminal = LiveTerminal(controller: LiveController(session: session))
+    let terminal = LiveTerminal(controller: make(), device: device)
     terminal.loop()
   }
 
@@ -54,7 +61,7 @@ final class LiveTerminal {
       _ = controller.handle(Array(keys[start..<end]))
       start = end
       if controller.hasLeft {
-        Self.typeAhead(keys[end...])
+        if device.isStandard { Self.typeAhead(keys[end...]) }
         return
       }
     }
@@ -92,7 +99,7 @@ final class LiveTerminal {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     repeat {
-      let count = buffer.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { Foundation.read(device.input, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       if count <= 0 { return bytes.isEmpty ? nil : bytes }
       bytes += buffer[0..<count]
@@ -102,7 +109,7 @@ final class LiveTerminal {
 
   /// Whether input is ready within `milliseconds` (false when a signal interrupted the wait).
   private func waitForInput(milliseconds: Int32) -> Bool {
-    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    var descriptor = pollfd(fd: device.input, events: Int16(POLLIN), revents: 0)
     return poll(&descriptor, 1, milliseconds) > 0
   }
 

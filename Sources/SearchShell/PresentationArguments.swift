@@ -11,9 +11,6 @@ struct PresentationArguments {
   /// `--echo-all`: echo every line as written, narration and notes too (a transcript).
   var echoAll = false
 
-  /// The flags, for "Did you mean".
-  static let names = ["--cast", "--type-delay", "--echo-all"]
-
   static let usage = "[--echo-all] [--type-delay DURATION] [--cast FILE]"
 
   static let help = """
@@ -27,35 +24,20 @@ struct PresentationArguments {
                               run, with or without a terminal
     """
 
-  /// Takes `argument` when it is one of these flags, its value from the front of `remaining`.
-  mutating func parse(_ argument: String, from remaining: inout ArraySlice<String>) throws(Arguments.Failure)
-    -> Bool
-  {
-    func value() throws(Arguments.Failure) -> String {
-      guard let next = remaining.popFirst() else {
-        throw Arguments.Failure(message: "Missing value for \(Sanitizer.quoted(argument))")
-      }
-      return next
-    }
-    switch argument {
-    case "--cast":
-      cast = try value()
-    case "--type-delay":
-      let text = try value()
+  /// These options, for `Arguments.options`.
+  static let options: [CommandLineOption] = [
+    .value("--cast") { arguments, value throws(Arguments.Failure) in arguments.presentation.cast = value },
+    .value("--type-delay") { arguments, text throws(Arguments.Failure) in
       guard let seconds = ScriptOptions.seconds(text), seconds <= ScriptOptions.typeDelayLimit else {
         throw Arguments.Failure(
           message:
             "Invalid value \(Sanitizer.quoted(text)) for '--type-delay'. Expected a duration from 0 to 2 seconds such as 80ms or 0.1"
         )
       }
-      typeDelay = seconds
-    case "--echo-all":
-      echoAll = true
-    default:
-      return false
-    }
-    return true
-  }
+      arguments.presentation.typeDelay = seconds
+    },
+    .flag("--echo-all") { $0.presentation.echoAll = true },
+  ]
 
   /// The reason these flags do not go with the rest of the command line, if any.
   func conflict(checks: [String]) -> String? {

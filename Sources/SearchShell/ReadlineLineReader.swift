@@ -77,7 +77,7 @@ struct ReadlineLineReader: LineReader {
   /// `SEARCHSHELL_HISTORY`, else `$XDG_STATE_HOME/searchshell/history`, else `~/.searchshell_history`.
   static func historyPath(environment: [String: String]) -> String {
     if let path = environment["SEARCHSHELL_HISTORY"], !path.isEmpty {
-      return (path as NSString).expandingTildeInPath
+      return HomeFolder.expanding(path)
     }
     if let state = environment["XDG_STATE_HOME"], !state.isEmpty {
       return (state as NSString).appendingPathComponent("searchshell/history")

@@ -5,7 +5,7 @@ import ShellCore
 ///
 /// A failed write to standard output is said once on standard error and makes the exit status
 /// 1, as `ls` does; a reader that left (`| head -1`) ends the shell quietly instead.
-final class StandardConsole: Console {
+final class StandardConsole: RawDataConsole {
   /// Bytes of standard output not yet written.
   private var pending: [UInt8] = []
   /// Whether each line goes out at once (a person is watching).
@@ -17,6 +17,11 @@ final class StandardConsole: Console {
     flushesEachLine = isatty(STDOUT_FILENO) != 0
     if stdoutWasClosed { fail(EBADF) }
   }
+
+  /// Whether standard output is a pipe or a file, which may take data unescaped.
+  let passesRawData = isatty(STDOUT_FILENO) == 0
+
+  func printRaw(_ record: String) { print(record) }
 
   /// Whether standard output lost anything.
   var outputFailed: Bool { outputFailure != nil }

@@ -22,6 +22,10 @@ enum TerminalRestorer {
   /// The settings at start-up, restored when a signal ends the process at the readline prompt.
   nonisolated(unsafe) private static var cooked = termios()
   nonisolated(unsafe) private static var guardsPrompt: sig_atomic_t = 0
+  /// Where live mode reads keys and draws: standard input and output, or the picker's
+  /// `/dev/tty` (`TerminalDevice`); read by the handlers, set before raw mode starts.
+  nonisolated(unsafe) private static var input: Int32 = STDIN_FILENO
+  nonisolated(unsafe) private static var output: Int32 = STDOUT_FILENO
 
   /// Escapes that live mode turns on: hide the cursor (the bar draws its own), bracketed paste.
   private static let enterEscapes: StaticString = "\u{1B}[?25l\u{1B}[?2004h"
@@ -37,9 +41,12 @@ enum TerminalRestorer {
     SIGIO, SIGPWR, SIGSTKFLT, SIGSYS, SIGTRAP, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
   ]
 
-  /// Saves the terminal's settings and switches to raw input; false if it is not a terminal.
-  static func enterRawMode() -> Bool {
-    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
+  /// Saves the settings of `device` and switches it to raw input; false if it is not a terminal.
+  static func enterRawMode(on device: TerminalDevice = .standard) -> Bool {
+    guard isRaw == 0 else { return false }
+    input = device.input
+    output = device.output
+    guard tcgetattr(input, &saved) == 0 else { return false }
     raw = saved
     // No echo, no line editing, no signals from keys (Ctrl-C is a key here), no flow control,
     // CR not turned into LF. Output processing stays, so "\n" still returns the carriage.
@@ -49,7 +56,7 @@ enum TerminalRestorer {
       bytes[Int(VMIN)] = 1
       bytes[Int(VTIME)] = 0
     }
-    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
+    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { return false }
     isRaw = 1
     // Every global a handler reads is initialised here, before any handler can run.
     resized = 0
@@ -78,7 +85,7 @@ enum TerminalRestorer {
   static func restore() {
     guard isRaw != 0 else { return }
     write(leaveEscapes)
-    tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    tcsetattr(input, TCSANOW, &saved)
     isRaw = 0
     for (signal, var handler) in previousHandlers { sigaction(signal, &handler, nil) }
     previousHandlers = [:]
@@ -101,7 +108,7 @@ enum TerminalRestorer {
   /// The terminal's columns and rows (80 × 24 when it does not say).
   static func size() -> (width: Int, height: Int) {
     var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+    guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
       return (80, 24)
     }
     return (Int(size.ws_col), Int(size.ws_row))
@@ -109,14 +116,14 @@ enum TerminalRestorer {
 
   /// Writes `text` to the terminal at once, without a buffer.
   static func write(_ text: String) {
-    _ = StandardStreams.write(Array(text.utf8), to: STDOUT_FILENO)
+    _ = StandardStreams.write(Array(text.utf8), to: output)
   }
 
   /// Writes a fixed sequence; async-signal-safe (one write(2) loop, no allocation).
   private static func write(_ text: StaticString) {
     var offset = 0
     while offset < text.utf8CodeUnitCount {
-      let written = Foundation.write(STDOUT_FILENO, text.utf8Start + offset, text.utf8CodeUnitCount - offset)
+      let written = Foundation.write(output, text.utf8Start + offset, text.utf8CodeUnitCount - offset)
       if written < 0, errno == EINTR { continue }
       if written <= 0 { return }
       offset += written
@@ -181,7 +188,7 @@ enum TerminalRestorer {
     PendingTemporaryFile.removeFromSignalHandler()
     if isRaw != 0 {
       write("\u{1B}[?2004l\u{1B}[?25h\r\n")
-      tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      tcsetattr(input, TCSANOW, &saved)
       isRaw = 0
     } else if guardsPrompt != 0 {
       tcsetattr(STDIN_FILENO, TCSANOW, &cooked)
@@ -194,7 +201,7 @@ enum TerminalRestorer {
     let wasRaw = isRaw != 0
     if wasRaw {
       write("\u{1B}[?2004l\u{1B}[?25h\r\n")
-      tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      tcsetattr(input, TCSANOW, &saved)
     }
     var stop = sigaction()
     stop.__sigaction_handler.sa_handler = SIG_DFL
@@ -212,8 +219,8 @@ enum TerminalRestorer {
   /// SIGCONT: raw mode again and a redraw, when in the foreground (a background tcsetattr
   /// would stop the process again with SIGTTOU; `fg` sends another SIGCONT).
   private static func resumeFromSignal() {
-    guard isRaw != 0, tcgetpgrp(STDIN_FILENO) == getpgrp() else { return }
-    tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+    guard isRaw != 0, tcgetpgrp(input) == getpgrp() else { return }
+    tcsetattr(input, TCSANOW, &raw)
     write("\u{1B}[?25l\u{1B}[?2004h")
     continued = 1
   }

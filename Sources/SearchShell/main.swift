@@ -37,6 +37,10 @@ if arguments.showVersion {
   finish(0)
 }
 
+if let conflict = arguments.exploring.conflict(with: arguments) {
+  printError("error: \(conflict)\n\(Arguments.usage)\n  See 'searchshell --help'.")
+  finish(64)
+}
 // Before any command can start an atomic write: a kill must not leave its temporary file.
 TemporaryFileCleanup.install()
 let environment = ProcessInfo.processInfo.environment
@@ -55,8 +59,8 @@ let demos = DemoCatalog.locate(environment: environment, executablePath: Command
 /// A session as the command line asks for it, writing to `console`.
 func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(ShellError) -> Session {
   let session = try Session(
-    console: console, catalog: catalog, dataset: arguments.dataset, isInteractive: interactive,
-    useColor: useColor, configuration: configuration)
+    console: console, catalog: catalog, dataset: arguments.dataset, jsonPath: arguments.exploring.jsonPath,
+    isInteractive: interactive, useColor: useColor, configuration: configuration)
   session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
   session.demos = demos
   session.scriptOptions.echo = arguments.echo
@@ -65,30 +69,29 @@ func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(She
   return session
 }
 
-// Golden transcripts: each runs on a fresh session; a difference prints a unified diff.
-if !arguments.checks.isEmpty {
-  var differs = false
-  for path in arguments.checks {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      usageFailure("No such file '\(path)'")
-    }
-    let transcript = Transcript(text: String(decoding: data, as: UTF8.self), name: path)
-    do throws(ShellError) {
-      let actual = try transcript.actual(parameters: arguments.parameters) { console throws(ShellError) in
-        try makeSession(console: console, interactive: false, useColor: false)
-      }
-      let diff = transcript.diff(actual)
-      // A transcript's lines are the file's and the session's: escaped like every other output.
-      for line in diff { console.print(Sanitizer.terminalSafe(line)) }
-      if !diff.isEmpty { differs = true }
-    } catch {
-      usageFailure(error.description)
-    }
-  }
-  finish(differs ? 1 : 0)
+if arguments.exploring.pick || arguments.exploring.filter != nil {
+  PickCommandLine.run(arguments.exploring, console: console)
 }
 
-let interactive = stdinIsTerminal && arguments.commands.isEmpty && arguments.script == nil
+// Golden transcripts: each runs on a fresh session; a difference prints a unified diff.
+if !arguments.checks.isEmpty {
+  let passed = TranscriptCheck.run(arguments.checks, parameters: arguments.parameters, console: console) {
+    console throws(ShellError) in try makeSession(console: console, interactive: false, useColor: false)
+  }
+  finish(passed ? 0 : 1)
+}
+
+// `--dataset -` takes standard input for the rows, so the commands come from -c or -f, and live
+// mode draws on the controlling terminal.
+let rowsFromStandardInput = arguments.dataset == "-"
+if rowsFromStandardInput && stdinIsTerminal {
+  usageFailure("'--dataset -' reads the rows from standard input: pipe them in")
+}
+if rowsFromStandardInput && arguments.runs.isEmpty && !arguments.live {
+  usageFailure(
+    "'--dataset -' reads the rows from standard input: give the commands with -c or -f, or use --live")
+}
+let interactive = stdinIsTerminal && arguments.runs.isEmpty
 
 let session: Session
 do {
@@ -105,14 +108,29 @@ if let keys = arguments.liveBenchmark {
   finish(0)
 }
 let hasTerminal = interactive && isatty(STDOUT_FILENO) != 0
-if arguments.live && !hasTerminal { usageFailure(ShellError.liveNeedsTerminal.description) }
-// Live mode draws on the terminal, so only a session typed at one can enter it.
-if hasTerminal { session.liveRunner = { session throws(ShellError) in try LiveTerminal.run(session) } }
-// Teaching output fits the terminal it is typed at (asked each time: the window may be resized);
-// anywhere else it is 80 columns wide, the same on every machine.
-if hasTerminal { session.terminalColumns = { TerminalRestorer.size().width } }
+// Live mode draws on the terminal the commands are typed at; when they come from -c or -f (or
+// standard input holds the rows), on the controlling terminal, as the picker does.
+// /dev/tty is opened only when live mode starts.
+let mayGoLive = hasTerminal || !arguments.runs.isEmpty || rowsFromStandardInput
+let liveDevice = { hasTerminal ? TerminalDevice.standard : TerminalDevice.controlling }
+if arguments.live && (!mayGoLive || liveDevice() == nil) {
+  usageFailure(ShellError.liveNeedsTerminal.description)
+}
+if mayGoLive {
+  session.liveRunner = { session throws(ShellError) in
+    guard let device = liveDevice() else { throw .liveNeedsTerminal }
+    try LiveTerminal.run(session, on: device)
+  }
+}
+// On a terminal, output fits its width (asked each time: the window may be resized), a page
+// follows its height and long output is paged; anywhere else output is 80 columns wide, the same
+// on every machine.
+if hasTerminal {
+  session.terminalSize = { TerminalRestorer.size() }
+  session.pager = TerminalPager(environment: environment)
+}
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
-session.datasetInputIsFree = !arguments.commands.isEmpty || arguments.script != nil
+session.datasetInputIsFree = !arguments.runs.isEmpty
 if interactive && isatty(STDERR_FILENO) != 0 { session.loadMonitor = TerminalLoadMonitor() }
 // Waits are for an audience at a terminal; anywhere else they would only slow the same output down.
 if let failure = arguments.presentation.configure(
@@ -122,23 +140,28 @@ if let failure = arguments.presentation.configure(
   usageFailure(failure.description)
 }
 
-/// Every script is read whole first, so an unset parameter stops it before anything runs.
-@MainActor func script(text: String, name: String) -> Script {
-  do throws(ShellError) {
-    return try Script(text: text, name: name, parameters: arguments.parameters)
-  } catch {
-    usageFailure(error.description)
+/// The start-up file (unless --no-rc), before the first command: psql and sqlite3 read theirs
+/// whatever the input, so a script shared with others passes --no-rc (psql's -X).
+@MainActor func runStartupFile() {
+  guard !arguments.exploring.skipsStartupFile, let file = StartupFile.locate(environment: environment) else {
+    return
   }
+  session.runStartupFile(file.path)
 }
 
-if let path = arguments.script {
+if !interactive { runStartupFile() }
+if !interactive && arguments.live { session.execute("live") }
+if !arguments.runs.isEmpty {
+  // Every script is read whole first, so an unset parameter stops them before anything runs.
+  let scripts: [Script]
   do throws(ShellError) {
-    _ = session.run(try Script.load(path: path, parameters: arguments.parameters))
+    scripts = try CommandLineRun.scripts(arguments.runs, parameters: arguments.parameters)
   } catch {
     usageFailure(error.description)
   }
-} else if !arguments.commands.isEmpty {
-  _ = session.run(script(text: arguments.commands.joined(separator: "\n"), name: "-c"))
+  for script in scripts {
+    if !session.run(script) { break }
+  }
 } else if interactive {
   var reader = ReadlineLineReader(
     session: session, historyPath: ReadlineLineReader.historyPath(environment: environment),
@@ -149,13 +172,16 @@ if let path = arguments.script {
   // Ctrl-C (the flag the SIGINT handler raises) stops long commands as well as the line.
   session.interruption = SearchCancellation(
     following: { SignalHandling.interrupted != 0 }, lower: { SignalHandling.interrupted = 0 })
+  session.fitPageToTerminal()
   session.printWelcome(version: version)
+  runStartupFile()
   if arguments.live { session.execute("live") }
   while true {
     // Readline writes its prompt through stdio, after everything printed so far.
     console.flush()
     guard let line = reader.readLine(prompt: session.prompt) else { break }
     reader.remember(line)
+    session.fitPageToTerminal()
     if !session.execute(line) { break }
   }
   console.print("")

@@ -18,6 +18,14 @@ struct ArgumentTests {
     BadCase(arguments: ["-c"], message: "error: Missing value for '-c'"),
     BadCase(arguments: ["extra"], message: "error: Unexpected argument 'extra'"),
     BadCase(arguments: ["--dataset", "nowhere.txt"], message: "error: No such file 'nowhere.txt'"),
+    // Suggestions come from the one option table, the presenting and exploring flags included.
+    BadCase(arguments: ["--pcik"], message: "error: Unknown option '--pcik'. Did you mean '--pick'?"),
+    BadCase(
+      arguments: ["--type-dely", "1s"],
+      message: "error: Unknown option '--type-dely'. Did you mean '--type-delay'?"),
+    BadCase(arguments: ["--no-rcc"], message: "error: Unknown option '--no-rcc'. Did you mean '--no-rc'?"),
+    BadCase(arguments: ["--query"], message: "error: Missing value for '--query'"),
+    BadCase(arguments: ["--cast=x.cast", "--check"], message: "error: Missing value for '--check'"),
   ]
 
   @Test(arguments: badCases)

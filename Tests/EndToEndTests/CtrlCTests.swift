@@ -14,6 +14,9 @@ import Testing
     try Data((String(repeating: "list all\n", count: 50) + "echo SCRIPT-END\n").utf8).write(to: script)
     let terminal = try TerminalSession(arguments: "--dataset '\(rows.path)'")
     try await terminal.waitFor("rows>")
+    // The welcome screen shows rows too: cleared, the rows seen are the listing's.
+    try terminal.send("C-l")
+    try await terminal.waitFor("rows>")
     try terminal.type("list all")
     try terminal.send("Enter")
     try await terminal.waitFor("  row ")

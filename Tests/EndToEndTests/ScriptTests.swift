@@ -54,8 +54,8 @@ import Testing
       arguments: ["--script", "nowhere.txt"], input: "", status: 64,
       stderr: "error: No such file 'nowhere.txt'\n"),
     StatusCase(
-      arguments: ["-c", "focus", "-f", "x"], input: "", status: 64,
-      stderr: "error: Use either '-c' or '--script'"),
+      arguments: ["-c", "focus", "-f", "nowhere.txt"], input: "", status: 64,
+      stderr: "error: No such file 'nowhere.txt'\n"),
   ]
 
   @Test(arguments: statusCases)

@@ -38,6 +38,8 @@ struct ShellProcess {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
     environment["SEARCHSHELL_DATASETS"] = nil
+    // The developer's own start-up file must not change what the tests see.
+    environment["SEARCHSHELL_RC"] = ""
     for (key, value) in extra { environment[key] = value }
     process.environment = environment
     let stdin = Pipe()

@@ -10,7 +10,16 @@ final class TerminalSession {
 
   /// A session whose history goes to `historyPath`, or to a file of its own that it removes
   /// when it ends; `setup` is shell text run first (such as `umask 000;`).
-  init(historyPath: String? = nil, arguments: String = "", setup: String = "") throws {
+  ///
+  /// `startupFile` is `SEARCHSHELL_RC` (empty: no start-up file; nil: the one in the folders
+  /// the setup's `HOME` and `XDG_CONFIG_HOME` name); `pager` is `PAGER` (empty: none, so long
+  /// output stays on the screen the test reads).
+  init(
+    historyPath: String? = nil, arguments: String = "", setup: String = "", startupFile: String? = "",
+    pager: String = ""
+  )
+    throws
+  {
     ownsHistory = historyPath == nil
     let historyPath =
       historyPath
@@ -20,7 +29,9 @@ final class TerminalSession {
     self.historyPath = historyPath
     let command =
       setup
-      + "env INPUTRC=/dev/null TERM=xterm NO_COLOR=1 SEARCHSHELL_HISTORY='\(historyPath)' '\(ShellProcess.executableURL.path)' \(arguments); echo EXIT=$?; sleep 30"
+      + "env -u SEARCHSHELL_RC -u SEARCHSHELL_PAGER " + (startupFile.map { "SEARCHSHELL_RC='\($0)' " } ?? "")
+      + "PAGER='\(pager)' "
+      + "INPUTRC=/dev/null TERM=xterm NO_COLOR=1 SEARCHSHELL_HISTORY='\(historyPath)' '\(ShellProcess.executableURL.path)' \(arguments); echo EXIT=$?; sleep 30"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command])
   }
 
@@ -33,7 +44,7 @@ final class TerminalSession {
         "searchshell-history-\(UUID().uuidString)"
       ).path
     let command =
-      "env INPUTRC=/dev/null TERM=xterm NO_COLOR=1 PS1='$ ' SEARCHSHELL_HISTORY='\(historyPath)' bash --norc --noprofile -i"
+      "env SEARCHSHELL_RC= PAGER= INPUTRC=/dev/null TERM=xterm NO_COLOR=1 PS1='$ ' SEARCHSHELL_HISTORY='\(historyPath)' bash --norc --noprofile -i"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command])
   }
 

@@ -20,6 +20,33 @@ import Testing
     #expect(screen.contains("results table · 4 of 249"))
   }
 
+  /// readline asks the registry's completions: `load`'s flags and their values, and paths
+  /// after the commands that write files.
+  @Test func tabCompletesLoadFlagsTheirValuesAndPathsForWriters() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tab-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data().write(to: folder.appendingPathComponent("sequence.mmd"))
+    let terminal = try TerminalSession()
+    try await terminal.waitFor("countries>")
+    try terminal.type("load candies --fo")
+    try terminal.send("Tab")
+    try terminal.type("ts")
+    try terminal.send("Tab")
+    try await terminal.waitFor("countries> load candies --format tsv")
+    try terminal.send("C-u")
+    try terminal.type("focus")
+    try terminal.send("Enter")
+    try terminal.type("diagram last \(folder.path)/seq")
+    try terminal.send("Tab")
+    try terminal.send("Enter")
+    let screen = try await terminal.waitFor("(Mermaid)")
+    #expect(screen.contains("countries> diagram last \(folder.path)/sequence.mmd"))
+    #expect(!screen.contains("error:"))
+    let written = try String(contentsOf: folder.appendingPathComponent("sequence.mmd"), encoding: .utf8)
+    #expect(written.hasPrefix("sequenceDiagram"))
+  }
+
   @Test func ctrlCDiscardsTheLineAndCtrlDExitsZero() async throws {
     let terminal = try TerminalSession()
     try await terminal.waitFor("countries>")

@@ -34,7 +34,7 @@ public final class CountingBackend: SearchBackend {
 
   public var searchedColumns: [Int] { inner.searchedColumns }
 
-  public func allRows() -> any SearchRows { inner.allRows() }
+  public func allRows(order: SortOrder?) -> any SearchRows { inner.allRows(order: order) }
 
   public func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
     -> (any SearchRows)?
@@ -48,6 +48,8 @@ public final class CountingBackend: SearchBackend {
   public func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
     inner.highlights(of: row, for: request)
   }
+
+  public func cells(of id: Int, columns: [Int]) -> [String] { inner.cells(of: id, columns: columns) }
 
   public func detail(of id: Int) -> RowDetail { inner.detail(of: id) }
 

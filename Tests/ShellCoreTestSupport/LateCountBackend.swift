@@ -57,7 +57,7 @@ public final class LateCountBackend: SearchBackend {
 
   public var searchedColumns: [Int] { inner.searchedColumns }
 
-  public func allRows() -> any SearchRows { inner.allRows() }
+  public func allRows(order: SortOrder?) -> any SearchRows { inner.allRows(order: order) }
 
   /// The search, or nil when `cancellation` was cancelled before it ran (as a database query
   /// cancelled before it is sent).
@@ -74,6 +74,8 @@ public final class LateCountBackend: SearchBackend {
   public func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
     inner.highlights(of: row, for: request)
   }
+
+  public func cells(of id: Int, columns: [Int]) -> [String] { inner.cells(of: id, columns: columns) }
 
   public func detail(of id: Int) -> RowDetail { inner.detail(of: id) }
 

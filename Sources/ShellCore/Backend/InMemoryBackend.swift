@@ -28,9 +28,13 @@ final class InMemoryBackend: SearchBackend {
     engine = SearchEngine(dataset: dataset, index: index, tuning: tuning)
   }
 
-  private init(engine: SearchEngine) {
+  /// The last order sorted (the same rows keep it: `set fields`, `set scopes`).
+  private var rowOrder: RowOrder?
+
+  private init(engine: SearchEngine, rowOrder: RowOrder?) {
     dataset = engine.dataset
     self.engine = engine
+    self.rowOrder = rowOrder
   }
 
   /// Whether the index build was cancelled (the backend is then to be thrown away).
@@ -38,8 +42,8 @@ final class InMemoryBackend: SearchBackend {
 
   var searchedColumns: [Int] { engine.columns }
 
-  func allRows() -> any SearchRows {
-    InMemoryRows(rows: .all(count: dataset.rowCount), dataset: dataset)
+  func allRows(order: SortOrder?) -> any SearchRows {
+    InMemoryRows(rows: ordered(.all(count: dataset.rowCount), by: order), dataset: dataset)
   }
 
   func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
@@ -48,12 +52,25 @@ final class InMemoryBackend: SearchBackend {
     let result = try engine.results(
       request.text, rule: request.rule, syntax: request.syntax, scope: request.scope,
       cancellation: cancellation)
-    return result.map { InMemoryRows(rows: TableRows($0), dataset: dataset) }
+    return result.map { InMemoryRows(rows: ordered(TableRows($0), by: request.order), dataset: dataset) }
+  }
+
+  /// `rows` in `order`, the whole order sorted once and kept until another is asked for.
+  private func ordered(_ rows: TableRows, by order: SortOrder?) -> TableRows {
+    guard let order else { return rows }
+    if rowOrder?.order != order {
+      rowOrder = RowOrder(dataset: dataset, column: order.column, descending: order.descending)
+    }
+    return rowOrder?.apply(rows) ?? rows
   }
 
   func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
     MatchHighlighter.ranges(
       in: row.title, query: request.text, rule: request.rule, syntax: request.syntax)
+  }
+
+  func cells(of id: Int, columns: [Int]) -> [String] {
+    columns.map { dataset.cell(row: id, column: $0) }
   }
 
   func detail(of id: Int) -> RowDetail {
@@ -67,11 +84,12 @@ final class InMemoryBackend: SearchBackend {
   var lastAnswer: String? { engine.lastAnswer?.sentence(rowCount: dataset.rowCount) }
 
   func searching(columns: [Int]) -> any SearchBackend {
-    InMemoryBackend(engine: SearchEngine(dataset: dataset, columns: columns, tuning: engine.tuning))
+    InMemoryBackend(
+      engine: SearchEngine(dataset: dataset, columns: columns, tuning: engine.tuning), rowOrder: rowOrder)
   }
 
   func relabeled(as dataset: Dataset) -> any SearchBackend {
-    InMemoryBackend(engine: SearchEngine(reusingIndexOf: engine, for: dataset))
+    InMemoryBackend(engine: SearchEngine(reusingIndexOf: engine, for: dataset), rowOrder: rowOrder)
   }
 }
 

@@ -9,16 +9,21 @@ public protocol SearchBackend: AnyObject {
   /// The dataset columns the search matches, by index (`set fields`).
   var searchedColumns: [Int] { get }
 
-  /// Every row, in dataset order: the main table.
-  func allRows() -> any SearchRows
+  /// Every row, in dataset order or in `order` (`sort`): the main table.
+  func allRows(order: SortOrder?) -> any SearchRows
 
-  /// The rows `request` selects, in table order (rank order for `fuzzy`); nil when
+  /// The rows `request` selects, in table order (rank order for `fuzzy`, unless the request
+  /// gives an order); nil when
   /// `cancellation` stopped the search first.
   func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
     -> (any SearchRows)?
 
-  /// The character ranges of `row`'s title that `request` matched, for the rows in sight.
+  /// The character ranges of `row`'s title that `request` matched, for the rows in sight (a
+  /// table showing columns passes each searched cell as the title).
   func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>]
+
+  /// Row `id`'s cells in `columns`, raw, for a table that shows columns (`set columns`).
+  func cells(of id: Int, columns: [Int]) -> [String]
 
   /// The detail view of dataset row `id`.
   func detail(of id: Int) -> RowDetail

@@ -8,11 +8,16 @@ public struct SearchRequest: Equatable, Sendable {
   public var syntax: QuerySyntax
   /// The scope-bar index (0 is "All").
   public var scope: Int
+  /// The table's order (`sort`); nil for the rule's (dataset order, or best first for `fuzzy`).
+  public var order: SortOrder?
 
-  public init(text: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int) {
+  public init(
+    text: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int, order: SortOrder? = nil
+  ) {
     self.text = text
     self.rule = rule
     self.syntax = syntax
     self.scope = scope
+    self.order = order
   }
 }

@@ -75,7 +75,8 @@ struct IndexCacheKey: Equatable {
       }
     }
     let titles = options.scopeTitles.map { $0.joined(separator: "\u{1F}") } ?? "-"
-    return [options.format?.rawValue ?? "auto", choice(options.title), choice(options.scope), titles]
+    let rows = options.jsonPath.map { $0.keys.joined(separator: "\u{1F}") } ?? "-"
+    return [options.format?.rawValue ?? "auto", choice(options.title), choice(options.scope), titles, rows]
       .joined(separator: "\u{1E}")
   }
 

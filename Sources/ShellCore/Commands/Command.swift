@@ -14,6 +14,8 @@ struct Command: Sendable {
   var arguments: ArgumentShape = .none
   /// What Tab completes for its arguments.
   var completion: ArgumentCompletion = .nothing
+  /// Whether its output may be long and goes through the pager on a terminal.
+  var pagesOutput = false
   /// Runs the command on a session with its parsed arguments.
   let run: @Sendable (Session, [String]) throws(ShellError) -> Void
 }
@@ -29,7 +31,7 @@ enum ArgumentShape: Sendable {
 }
 
 /// What Tab offers for a command's arguments.
-enum ArgumentCompletion: Sendable {
+indirect enum ArgumentCompletion: Sendable {
   /// No completion.
   case nothing
   /// Bundled dataset names, then file paths.
@@ -46,6 +48,18 @@ enum ArgumentCompletion: Sendable {
   case commands
   /// The walkthroughs' names.
   case demos
+  /// The loaded dataset's column names, after `words`.
+  case columns(and: [String])
   /// A fixed list of words.
   case words([String])
+  /// A fixed list of words, then file paths (`record FILE|stop`).
+  case wordsAndFiles([String])
+  /// The first argument completes as the first element; each later one as what follows the
+  /// argument before it, looked up by that word (`trace json FILE`, `code active true`).
+  case sequence(ArgumentCompletion, after: [String: ArgumentCompletion])
+  /// The first argument completes as the first, the second as the second (`sort COL desc`).
+  case pair(ArgumentCompletion, ArgumentCompletion)
+  /// `--flag VALUE` options anywhere, each value completing as its flag says, around one
+  /// positional argument that completes as `positional` (`load PATH --format F`).
+  case flagged(positional: ArgumentCompletion, flags: [String: ArgumentCompletion])
 }

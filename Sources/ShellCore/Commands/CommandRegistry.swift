@@ -3,21 +3,25 @@ enum CommandRegistry {
   /// Every command, in the order `help` lists them.
   static let commands: [Command] = [
     Command(
-      name: "load", usage: "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none] [--no-cache]",
+      name: "load", usage: LoadRequest.usage,
       abstract: "Load a bundled dataset or a file; the search starts over",
       discussion: """
         Files may be text (one row per line), CSV, TSV, JSON or JSON Lines, by extension or
         --format text|csv|tsv|json|jsonl. The title column is the one named name or title
         (else the first); the scope bar comes from a column named category, type, kind or
         group. --title and --scope choose others; --scope none drops the scope bar.
+        A JSON object holding one array loads that array; --path KEY.KEY names the keys
+        leading to the rows when it holds several (or they are deeper). Rows that are
+        arrays load with columns numbered 1, 2, ...
         'load -' reads standard input when the commands come from -c. A file of 1 MiB or more
         keeps its index in the cache folder, so opening it again unchanged skips the work;
         --no-cache reads and indexes it afresh and leaves the cache alone.
         """,
-      arguments: .text(required: true), completion: .datasetsAndFiles,
+      arguments: .text(required: true), completion: LoadRequest.completion,
       run: { session, arguments throws(ShellError) in try session.loadCommand(arguments[0]) }),
     Command(
       name: "datasets", usage: "datasets", abstract: "List the bundled datasets",
+      pagesOutput: true,
       run: { session, _ throws(ShellError) in session.datasetsCommand() }),
     Command(
       name: "focus", usage: "focus", abstract: "Tap into the search bar (begin editing)",
@@ -85,24 +89,40 @@ enum CommandRegistry {
         'code active false' dismisses without the Cancel button; 'code text TEXT'
         assigns the text without textDidChange.
         """,
-      arguments: .text(required: true), completion: .words(["active", "text"]),
+      arguments: .text(required: true),
+      completion: .sequence(.words(["active", "text"]), after: ["active": .words(["true", "false"])]),
       run: { session, arguments throws(ShellError) in try session.codeCommand(arguments[0]) }),
     Command(
       name: "list", usage: "list [PAGE|all]",
       abstract: "Show the table on screen again: a page, or every row",
       arguments: .words(min: 0, max: 1), completion: .words(["all"]),
+      pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.listCommand(arguments.first) }),
     Command(
-      name: "export", usage: "export FILE",
-      abstract: "Write the rows on screen to FILE, in the format its extension names",
+      name: "sort", usage: "sort [COL [asc|desc]|none]",
+      abstract: "Order the table by a column, numbers as numbers; alone, say how it is ordered",
       discussion: """
-        .csv, .tsv, .json, .jsonl, .md or .txt (titles only). The file is replaced
-        atomically; a dataset's own file is never overwritten.
+        The order holds for every table on screen until 'sort none' or the next load: the
+        main table and each search's results (fuzzy's ranking too). Numbers sort as numbers
+        before text, text ignoring ASCII case; empty cells come last. The same as 'set sort'.
         """,
-      arguments: .text(required: true), completion: .files,
+      arguments: .words(min: 0, max: 2), completion: .pair(.columns(and: ["none"]), .words(["asc", "desc"])),
+      run: { session, arguments throws(ShellError) in try session.sortCommand(arguments) }),
+    Command(
+      name: "export", usage: ExportRequest.usage,
+      abstract: "Write the rows on screen to FILE (or standard output), in the format its extension names",
+      discussion: """
+        .csv, .tsv, .json, .jsonl, .md or .txt (titles only), or --format csv|tsv|json|
+        jsonl|markdown|plain. The file is replaced atomically; a dataset's own file is never
+        overwritten. 'export -' writes the rows to standard output (CSV unless --format says
+        otherwise), exactly as in a file when the output is not a terminal.
+        """,
+      arguments: .text(required: true), completion: ExportRequest.completion,
+      pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.exportCommand(arguments[0]) }),
     Command(
       name: "status", usage: "status", abstract: "Show the state as 'key: value' lines",
+      pagesOutput: true,
       run: { session, _ throws(ShellError) in session.statusCommand() }),
     Command(
       name: "trace", usage: "trace on|all|off|json|state [FILE]",
@@ -120,7 +140,8 @@ enum CommandRegistry {
         is replaced (atomically); follow it from another terminal with tail -F FILE. 'set names objc' spells callbacks as the Objective-C
         selectors; 'set app-log on' adds what the app does and logs.
         """,
-      arguments: .words(min: 1, max: 2), completion: .words(TraceMode.allCases.map(\.rawValue)),
+      arguments: .words(min: 1, max: 2),
+      completion: .sequence(.words(TraceMode.allCases.map(\.rawValue)), after: ["json": .files]),
       run: { session, arguments throws(ShellError) in
         try session.traceCommand(arguments[0], file: arguments.count > 1 ? arguments[1] : nil)
       }),
@@ -157,6 +178,7 @@ enum CommandRegistry {
     Command(
       name: "explain", usage: "explain",
       abstract: "Say which list the table reads, and why, in plain sentences",
+      pagesOutput: true,
       run: { session, _ throws(ShellError) in session.explainCommand() }),
     Command(
       name: "diagram", usage: "diagram [all] [last] [FILE]",
@@ -168,7 +190,10 @@ enum CommandRegistry {
         ASCII on the terminal; FILE ending in .mmd or .md gets Mermaid sequenceDiagram
         text (.md inside a mermaid code block), any other FILE the ASCII.
         """,
-      arguments: .words(min: 0, max: 3), completion: .words(["all", "last"]),
+      arguments: .words(min: 0, max: 3),
+      completion: .sequence(
+        .wordsAndFiles(["all", "last"]), after: ["all": .wordsAndFiles(["last"]), "last": .files]),
+      pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.diagramCommand(arguments) }),
     Command(
       name: "demo", usage: "demo [NAME]",
@@ -236,18 +261,21 @@ enum CommandRegistry {
         --cast FILE records the screen instead, as the audience sees it, as an asciicast v2
         file that 'asciinema play FILE' replays (a new file only).
         """,
-      arguments: .text(required: true), completion: .files,
+      arguments: .text(required: true), completion: .wordsAndFiles(["stop"]),
       run: { session, arguments throws(ShellError) in try session.recordCommand(arguments[0]) }),
     Command(
       name: "set", usage: "set [NAME [VALUE]]", abstract: "Change an option; 'set' alone lists them",
       arguments: .text(required: false), completion: .options,
+      pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.setCommand(arguments.first) }),
     Command(
       name: "help", usage: "help [COMMAND]", abstract: "Show the commands, or one command's usage",
       arguments: .words(min: 0, max: 1), completion: .commands,
+      pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.helpCommand(arguments.first) }),
     Command(
       name: "history", usage: "history", abstract: "Show the commands entered so far",
+      pagesOutput: true,
       run: { session, _ throws(ShellError) in session.historyCommand() }),
     Command(
       name: "quit", aliases: ["exit"], usage: "quit", abstract: "Leave the shell (Ctrl-D does too)",

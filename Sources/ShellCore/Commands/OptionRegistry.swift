@@ -106,9 +106,19 @@ enum OptionRegistry {
       lockedWhileActive: true, get: { ScopeTitleList.joined($0.dataset.scopeTitles) },
       set: { session, value throws(ShellError) in try session.setScopeTitles(value) }),
     ShellOption(
-      name: "fields", values: "COL,COL,...", abstract: "the columns the search matches",
+      name: "fields", values: "COL,COL,...|*", abstract: "the columns the search matches ('*': every one)",
       get: { $0.fieldsDescription },
       set: { session, value throws(ShellError) in try session.setFields(value) }),
+    ShellOption(
+      name: "columns", values: "COL,COL,...|*|auto",
+      abstract: "the columns the table shows (auto: the title and the searched ones)",
+      choices: ["auto", "*"],
+      get: { $0.columnsDescription },
+      set: { session, value throws(ShellError) in try session.setColumns(value) }),
+    ShellOption(
+      name: "sort", values: "COL [asc|desc]|none", abstract: "the table's order (numbers as numbers)",
+      choices: ["none"], get: { $0.sortDescription },
+      set: { session, value throws(ShellError) in try session.setSort(value) }),
     ShellOption(
       name: "format", values: Session.listFormats.joined(separator: "|"), abstract: "how 'list' prints rows",
       choices: Session.listFormats, get: { $0.outputFormat.rawValue },
@@ -122,7 +132,11 @@ enum OptionRegistry {
           throw .invalidValue(option: "page", value: value, allowed: "a number of rows from 1 to \(limit)")
         }
         session.settings.pageSize = rows
+        session.paging.pageSizeChosen = true
       }),
+    toggle(
+      "pager", "on a terminal, output longer than the screen goes through $PAGER (less -FRX)",
+      get: { $0.paging.isOn }, set: { $0.paging.isOn = $1 }),
   ]
 
   /// The option named `name`.

@@ -23,11 +23,18 @@ extension Session {
 
   // MARK: - Export
 
-  /// `export FILE`: the rows of the table on screen, in the format the extension names.
-  func exportCommand(_ path: String) throws(ShellError) {
+  /// `export FILE|- [--format F]`: the rows of the table on screen, in the format the extension
+  /// (or `--format`) names; `-` writes them to standard output.
+  func exportCommand(_ text: String) throws(ShellError) {
+    let request = try ExportRequest.parse(text)
     let rows = tableRows
     let ids = rows.ids(in: 0..<rows.settledCount)
-    let format = try DatasetExporter.format(forPath: path)
+    let format = try request.outputFormat()
+    if request.isStandardOutput {
+      try printData(rows: ids, format: format, command: "export")
+      return
+    }
+    let path = request.target
     let written = try DatasetExporter.export(
       dataset, rows: ids, to: path, format: format, protectedPaths: protectedFiles, cancellation: interruption
     )
@@ -51,19 +58,9 @@ extension Session {
 
   // MARK: - Options
 
-  /// `set fields COL,COL`: the columns the search matches (the title column alone by default).
+  /// `set fields COL,COL|*`: the columns the search matches (the title column alone by default).
   func setFields(_ value: String) throws(ShellError) {
-    let names = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
-      throw .invalidValue(option: "fields", value: value, allowed: "comma-separated column names")
-    }
-    var columns: [Int] = []
-    for name in names {
-      guard let column = ColumnRoles.index(of: name, in: dataset.columns) else {
-        throw .unknownColumn(name, columns: dataset.columns)
-      }
-      if !columns.contains(column) { columns.append(column) }
-    }
+    let columns = try columnList(value, option: "fields")
     // The current text must still be a valid query; it is, whatever the columns, so only the
     // table on screen needs drawing again.
     searchColumns(columns)
@@ -71,7 +68,7 @@ extension Session {
   }
 
   /// The searched columns' names, as `set` lists them.
-  var fieldsDescription: String { backend.searchedColumns.map { dataset.columns[$0] }.joined(separator: ",") }
+  var fieldsDescription: String { columnNames(backend.searchedColumns) }
 
   /// `set format F`: how `list` prints rows.
   func setFormat(_ value: String) throws(ShellError) {

@@ -6,7 +6,7 @@ extension Session {
 
   /// `source FILE`: runs a script here; relative paths start at the sourcing script's folder.
   func sourceCommand(_ path: String) throws(ShellError) {
-    var resolved = (path as NSString).expandingTildeInPath
+    var resolved = HomeFolder.expanding(path)
     if !resolved.hasPrefix("/"), let folder = scripting.folders.last {
       let beside = folder.appendingPathComponent(resolved).path
       if FileManager.default.fileExists(atPath: beside) { resolved = beside }
@@ -158,6 +158,7 @@ extension Session {
     if let format = request.format { text += " --format \(format.rawValue)" }
     if let title = request.title { text += " --title " + CommandTokenizer.quotedWord(title) }
     if let scope = request.scope { text += " --scope " + CommandTokenizer.quotedWord(scope) }
+    if let path = request.jsonPath { text += " --path " + CommandTokenizer.quotedWord(path.text) }
     return text
   }
 

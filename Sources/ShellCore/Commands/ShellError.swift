@@ -125,6 +125,12 @@ public enum ShellError: Error, Equatable, Sendable {
   case notRegularFile(String, kind: String)
   /// A file to read whole that is larger than the limit.
   case fileTooLarge(String, bytes: Int, limit: Int)
+  /// `--path` on a file read as another format than JSON.
+  case jsonPathNeedsJSON(String, format: String)
+  /// A JSON object whose rows cannot be told: the arrays among its keys (none, or several).
+  case jsonRowsAmbiguous(String, arrays: [String], keys: [String])
+  /// `--path` naming a key the JSON file's object does not have: the path, and the keys there.
+  case jsonKeyNotFound(String, path: String, keys: [String])
 }
 
 extension ShellError {
@@ -275,6 +281,19 @@ extension ShellError: CustomStringConvertible {
       return "\(quote(path)) is not a regular file (it is \(kind))"
     case .fileTooLarge(let path, let bytes, let limit):
       return "\(quote(path)) is too large (\(bytes) bytes): scripts are limited to \(limit) bytes"
+    case .jsonPathNeedsJSON(let path, let format):
+      return
+        "Cannot use '--path' on \(quote(path)): it is read as \(format), and '--path' chooses the rows of a JSON file"
+    case .jsonRowsAmbiguous(let path, let arrays, let keys):
+      if arrays.isEmpty {
+        return
+          "\(quote(path)) holds an object without an array of rows. Keys: \(keys.isEmpty ? "none" : list(keys).joined(separator: ", ")). Choose the rows with --path KEY.KEY"
+      }
+      return
+        "\(quote(path)) holds several arrays: \(list(arrays).joined(separator: ", ")). Choose the rows with --path KEY"
+    case .jsonKeyNotFound(let path, let keyPath, let keys):
+      return
+        "No key \(quote(keyPath)) in \(quote(path)). Keys there: \(keys.isEmpty ? "none" : list(keys).joined(separator: ", "))"
     }
   }
 

@@ -23,6 +23,8 @@ public final class Dataset: Sendable {
   let presets: DatasetPresets
   /// Number of rows.
   public let rowCount: Int
+  /// Per column, the JSON type its values had (empty: every column is text).
+  let columnTypes: [ColumnType]
 
   private let arena: GrowableBuffer<UInt8>
   /// Cell `(row, column)` spans `offsets[row * columns.count + column] ..< offsets[... + 1]`.
@@ -31,7 +33,7 @@ public final class Dataset: Sendable {
   init(
     name: String, source: DatasetSource, columns: [String], titleColumn: Int, scopeColumn: Int?,
     scopeTitles: [String], rowScopes: [UInt16], presets: DatasetPresets,
-    arena: GrowableBuffer<UInt8>, offsets: GrowableBuffer<UInt32>
+    arena: GrowableBuffer<UInt8>, offsets: GrowableBuffer<UInt32>, columnTypes: [ColumnType] = []
   ) {
     self.name = name
     self.source = source
@@ -43,6 +45,7 @@ public final class Dataset: Sendable {
     self.presets = presets
     self.arena = arena
     self.offsets = offsets
+    self.columnTypes = columnTypes.count == columns.count ? columnTypes : []
     self.rowCount = columns.isEmpty ? 0 : (offsets.count - 1) / columns.count
   }
 }
@@ -142,6 +145,12 @@ extension Dataset {
     }
     return Dataset(
       name: name, source: source, columns: columns, titleColumn: titleColumn, scopeColumn: scopeColumn,
-      scopeTitles: titles, rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets)
+      scopeTitles: titles, rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets,
+      columnTypes: columnTypes)
+  }
+
+  /// The JSON type of `column`'s values (text unless the dataset came from JSON).
+  func columnType(_ column: Int) -> ColumnType {
+    columnTypes.isEmpty ? .text : columnTypes[column]
   }
 }

@@ -114,7 +114,7 @@ struct DatasetBuilder {
   /// "All" then each distinct value in order of first appearance.
   func build(
     name: String, source: DatasetSource, titleColumn: Int = 0, scopeColumn: Int? = nil,
-    scopeTitles fixedTitles: [String]? = nil, presets: DatasetPresets
+    scopeTitles fixedTitles: [String]? = nil, presets: DatasetPresets, columnTypes: [ColumnType] = []
   ) -> Dataset {
     precondition(cellsInRow == 0, "the last row is incomplete")
     compact()
@@ -143,6 +143,6 @@ struct DatasetBuilder {
     return Dataset(
       name: name, source: source, columns: columns, titleColumn: titleColumn,
       scopeColumn: scopeColumn, scopeTitles: scopeColumn == nil ? ["All"] : titles,
-      rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets)
+      rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets, columnTypes: columnTypes)
   }
 }

@@ -17,10 +17,16 @@ enum DatasetLoader {
     let prefix = try stream.prefix()
     if prefix.contains(0) { throw .binaryFile(input.label) }
     let format: DataFormat
-    if let chosen = options.format ?? input.path.flatMap(DataFormat.forPath) {
+    // A key path only means something in JSON: a file named or piped without one is read as JSON.
+    if let chosen = options.format ?? input.path.flatMap(DataFormat.forPath)
+      ?? (options.jsonPath == nil ? nil : .json)
+    {
       format = chosen
     } else {
       format = prefix.withUnsafeBufferPointer { DataFormat.sniff($0) }
+    }
+    if options.jsonPath != nil, format != .json {
+      throw .jsonPathNeedsJSON(input.label, format: format.rawValue)
     }
     // Cells never take more bytes than the text they came from (escapes only shrink), except
     // for U+FFFD repairs, so the file size is a good reservation and saves the arena's regrowth.
@@ -31,7 +37,7 @@ enum DatasetLoader {
     case .csv: try DelimitedParser.csv.parse(&stream, into: &table)
     case .tsv: try DelimitedParser.tsv.parse(&stream, into: &table)
     case .json:
-      var parser = JSONRowParser(lines: false)
+      var parser = JSONRowParser(lines: false, path: options.jsonPath)
       try parser.parse(&stream, into: &table)
     case .jsonl:
       var parser = JSONRowParser(lines: true)
@@ -44,7 +50,7 @@ enum DatasetLoader {
     let scope = try ColumnRoles.scope(options.scope, columns: builder.columns, title: title)
     let dataset = builder.build(
       name: options.name, source: options.source, titleColumn: title, scopeColumn: scope,
-      scopeTitles: options.scopeTitles, presets: options.presets)
+      scopeTitles: options.scopeTitles, presets: options.presets, columnTypes: table.columnTypes)
     return LoadResult(dataset: dataset, warnings: table.warnings, format: format)
   }
 

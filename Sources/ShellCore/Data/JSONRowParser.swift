@@ -1,25 +1,30 @@
 /// Reads JSON (an array of rows) and JSON Lines (one row per line) without building a tree.
 ///
-/// A row is a string, a number, `true`/`false`/`null` (one column named `title`), or an object
-/// (one column per key, in order of first appearance; a row without a key gets an empty cell).
-/// Inside objects, strings are unescaped, numbers and booleans keep their text, `null` is
-/// empty, and nested arrays and objects are kept as compact JSON text. Rows must all be objects
-/// or all be scalars.
+/// A row is a string, a number, `true`/`false`/`null` (one column named `title`), an object
+/// (one column per key, in order of first appearance; a row without a key gets an empty cell),
+/// or an array (columns numbered from 1). Inside rows, strings are unescaped, numbers and
+/// booleans keep their text, `null` is empty, and nested arrays and objects are kept as compact
+/// JSON text. Rows must all be of one kind. A JSON file may also be an object holding its rows
+/// (`JSONRowParser+Objects.swift`).
 struct JSONRowParser {
   /// Whether the input is JSON Lines rather than one array.
   let lines: Bool
 
-  private enum RowKind { case unknown, scalars, objects }
-  private var kind = RowKind.unknown
+  /// Where the rows are in a top-level object (`--path`); see `JSONRowParser+Objects.swift`.
+  let path: JSONKeyPath?
+
+  enum RowKind { case unknown, scalars, objects, arrays }
+  var kind = RowKind.unknown
   private var keyIndex: [[UInt8]: Int] = [:]
-  private var rowBytes: [UInt8] = []
+  var rowBytes: [UInt8] = []
   private var rowSpans: [(start: Int, end: Int, line: Int)?] = []
   private var key: [UInt8] = []
   /// Objects without a key read before any key gave the table a column: rows all the same.
-  private var keylessRows = 0
+  var keylessRows = 0
 
-  init(lines: Bool) {
+  init(lines: Bool, path: JSONKeyPath? = nil) {
     self.lines = lines
+    self.path = path
   }
 
   /// Parses the whole stream into `table`.
@@ -41,23 +46,14 @@ struct JSONRowParser {
     } else {
       try skipWhitespace(&stream)
       guard let open = try stream.next() else { throw endOfFile(stream, expecting: "a JSON array of rows") }
-      guard open == ByteCodes.openBracket else {
-        throw malformed(stream, "expected '[' to start an array of rows, found \(describe(open))")
-      }
-      try skipWhitespace(&stream)
-      if try stream.peek() == ByteCodes.closeBracket {
-        _ = try stream.next()
+      if open == ByteCodes.openBrace {
+        try parseRows(inObject: &stream, into: &table)
       } else {
-        while true {
-          try skipWhitespace(&stream)
-          try parseRow(&stream, into: &table)
-          try skipWhitespace(&stream)
-          guard let byte = try stream.next() else { throw endOfFile(stream, expecting: "',' or ']'") }
-          if byte == ByteCodes.closeBracket { break }
-          guard byte == ByteCodes.comma else {
-            throw malformed(stream, "expected ',' or ']', found \(describe(byte))")
-          }
+        guard open == ByteCodes.openBracket, path == nil else {
+          let opener = path == nil ? "[" : "{"
+          throw malformed(stream, "expected '\(opener)' to start an array of rows, found \(describe(open))")
         }
+        try parseArray(&stream, into: &table)
       }
       try skipWhitespace(&stream)
       if let byte = try stream.next() {
@@ -69,34 +65,31 @@ struct JSONRowParser {
   }
 
   /// Adds the rows of `{}` read before the table had a column, once it has one.
-  private mutating func addKeylessRows(to table: inout TableAssembler) throws(ShellError) {
+  mutating func addKeylessRows(to table: inout TableAssembler) throws(ShellError) {
     guard table.builder != nil else { return }
     for _ in 0..<keylessRows { try table.appendEmptyCell() }
     keylessRows = 0
   }
 
-  private mutating func parseRow(_ stream: inout ByteStream, into table: inout TableAssembler)
+  mutating func parseRow(_ stream: inout ByteStream, into table: inout TableAssembler)
     throws(ShellError)
   {
     guard let first = try stream.next() else { throw endOfFile(stream, expecting: "a row") }
     let line = stream.line
     if first == ByteCodes.openBrace {
-      if kind == .scalars {
-        throw malformed(stream, "expected a string like the rows before, found an object")
-      }
-      kind = .objects
+      try enter(.objects, found: "an object", stream)
       try parseObject(&stream, into: &table)
       return
     }
     if first == ByteCodes.openBracket {
-      throw malformed(stream, "expected a string or an object, found an array")
+      try enter(.arrays, found: "an array", stream)
+      try parseArrayRow(&stream, into: &table)
+      return
     }
-    if kind == .objects {
-      throw malformed(stream, "expected an object like the rows before, found \(describe(first))")
-    }
-    kind = .scalars
+    try enter(.scalars, found: describe(first), stream)
     if table.builder == nil { table.setColumns([Array("title".utf8)], line: line) }
     rowBytes.removeAll(keepingCapacity: true)
+    table.noteJSONValue(startingWith: first, column: 0)
     try parseScalar(first, &stream, into: &rowBytes)
     try table.appendCell(rowBytes, line: line)
   }
@@ -137,6 +130,7 @@ struct JSONRowParser {
         guard let first = try stream.next() else { throw endOfFile(stream, expecting: "a value") }
         let line = stream.line
         let start = rowBytes.count
+        table.noteJSONValue(startingWith: first, column: column)
         try parseValue(first, &stream, into: &rowBytes)
         // A repeated key keeps its last value, as JSONSerialization does.
         rowSpans[column] = (start, rowBytes.count, line)

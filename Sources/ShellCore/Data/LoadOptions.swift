@@ -14,13 +14,17 @@ struct LoadOptions {
   var scope: ColumnChoice = .automatic
   /// A fixed scope bar (as the manifest gives); nil builds it from the data.
   var scopeTitles: [String]?
+  /// `--path`: the keys from a JSON file's top-level object to its rows (nil: the one array there).
+  var jsonPath: JSONKeyPath?
   /// The most bytes the load may read and store.
   var limit = LoadLimit.unlimited
 
   init(
     name: String, source: DatasetSource, presets: DatasetPresets, format: DataFormat? = nil,
-    title: ColumnChoice = .automatic, scope: ColumnChoice = .automatic, scopeTitles: [String]? = nil
+    title: ColumnChoice = .automatic, scope: ColumnChoice = .automatic, scopeTitles: [String]? = nil,
+    jsonPath: JSONKeyPath? = nil
   ) {
+    self.jsonPath = jsonPath
     self.name = name
     self.source = source
     self.presets = presets

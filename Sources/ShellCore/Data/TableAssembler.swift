@@ -23,6 +23,8 @@ struct TableAssembler {
   private static let namedRenames = 10
   /// Rows that had more fields than the header; their extra fields were dropped.
   var longRows = 0
+  /// Per column, the JSON type of its values so far (nil: none but `null` yet).
+  private var jsonTypes: [ColumnType?] = []
 
   init(label: String = "", limit: Int = LoadLimit.ceiling, reservingBytes: Int) {
     self.label = label
@@ -102,6 +104,20 @@ struct TableAssembler {
     let filled = cellsInRow
     if filled == 0 { return }
     for _ in filled..<columnCount { try appendEmptyCell() }
+  }
+
+  /// Notes that a JSON value starting with `first` went into `column`, for the column's type.
+  @inline(__always)
+  mutating func noteJSONValue(startingWith first: UInt8, column: Int) {
+    if column >= jsonTypes.count {
+      jsonTypes += [ColumnType?](repeating: nil, count: column + 1 - jsonTypes.count)
+    }
+    jsonTypes[column] = ColumnType.joining(jsonTypes[column], valueStartingWith: first)
+  }
+
+  /// Each column's type: what its JSON values were, else text.
+  var columnTypes: [ColumnType] {
+    columns.indices.map { $0 < jsonTypes.count ? jsonTypes[$0] ?? .text : .text }
   }
 
   /// The warnings gathered so far, one line each.

@@ -36,7 +36,7 @@ struct WriteTarget: Equatable {
 
   /// Checks `name` and says how to write it, or throws the error a writer reports.
   static func resolve(_ name: String, protectedPaths: [String]) throws(ShellError) -> WriteTarget {
-    let expanded = (name as NSString).expandingTildeInPath
+    let expanded = HomeFolder.expanding(name)
     guard !expanded.isEmpty else { throw .unwritableFile(name, reason: ByteStream.reason(ENOENT)) }
     var status = stat()
     if stat(expanded, &status) == 0 {
@@ -98,7 +98,7 @@ struct WriteTarget: Equatable {
   /// An absolute path with every link resolved, also for a file that does not exist yet (its
   /// folder is resolved and its name appended).
   static func resolved(_ path: String) -> String {
-    let expanded = (path as NSString).expandingTildeInPath
+    let expanded = HomeFolder.expanding(path)
     if let real = realPath(expanded) { return real }
     let url = URL(fileURLWithPath: expanded).standardizedFileURL
     let folder = url.deletingLastPathComponent().path

@@ -1,7 +1,7 @@
 /// Live mode on one session: turns keys into the session's actions and draws the frame.
 ///
 /// Everything but the terminal itself: the executable reads the keys and writes the lines.
-public final class LiveController {
+public final class LiveController: LiveDriver {
   /// The session the keys act on.
   public let session: Session
   /// The highlighted row of the table on screen (from 0), if any.
@@ -13,6 +13,12 @@ public final class LiveController {
   private let logStart: Int
   /// The most trace lines kept for the pane.
   private let traceMemory = 200
+  /// The dataset rows the picker's Tab marked, drawn with `•`; nil without marking (live mode).
+  public var marks: Set<Int>?
+  /// The key help at the bottom, when not live mode's own (the picker's).
+  public var footer: String?
+  /// Whether the first row shows highlighted while nothing is (the picker's Enter takes it).
+  public var highlightsFirstRow = false
 
   /// Enters live mode: closes an open detail view and taps into the bar, as `back` and `focus`
   /// would; a bar scrolled out of sight cannot be tapped, so it waits for Up (pull) or typing.
@@ -92,6 +98,11 @@ public final class LiveController {
     }
   }
 
+  /// Moves the highlight to table row `row` (from 0), or takes it away.
+  public func moveHighlight(to row: Int?) {
+    highlight = row
+  }
+
   /// Keeps callbacks for the trace pane (the file, if any, already has them).
   private func record(_ callbacks: [Callback]) {
     guard showsTracePane else { return }
@@ -129,6 +140,10 @@ public final class LiveController {
       screen.detail = bars.detailLines(detail)
       return screen.lines(width: width, height: height, style: session.style)
     }
+    if let footer { screen.footer = footer }
+    screen.showsMarks = marks != nil
+    // More columns than the title: a line of their names takes a row's place.
+    if !bars.snapshot.columnNames.isEmpty { screen.columnHeader = "" }
     let capacity = screen.rowCapacity(height: height)
     let sight = TableSight(exact: false) { [highlight, firstRow] snapshot in
       let rowCount = snapshot.rowCount?.value ?? 0
@@ -142,14 +157,44 @@ public final class LiveController {
     screen.rowCount = rowCount
     screen.header = table.tableHeader(includingTitle: screen.navigationTitle == nil)
     screen.isDimmed = table.snapshot.isDimmed
-    screen.highlight = highlight
+    screen.highlight = highlight ?? (highlightsFirstRow && rowCount > 0 ? 0 : nil)
     screen.firstRow = firstRow
-    screen.rows = table.snapshot.rows.map { row in
-      let printable = Sanitizer.printable(row.title)
-      // Match offsets count the raw title's characters; an escaped title keeps no highlights.
-      return LiveScreen.Row(
-        number: row.number, title: printable, highlights: printable == row.title ? row.highlights : [])
-    }
+    let (columnHeader, rows) = liveRows(table.snapshot, width: width)
+    if let columnHeader { screen.columnHeader = columnHeader }
+    screen.rows = rows
     return screen.lines(width: width, height: height, style: session.style)
+  }
+
+  /// The snapshot's rows as live mode draws them: titles with their matches, or the columns
+  /// (names on the header line) without highlights, since the frame marks rows itself.
+  private func liveRows(_ snapshot: ScreenSnapshot, width: Int) -> (
+    columnHeader: String?, rows: [LiveScreen.Row]
+  ) {
+    let marked = { (id: Int) in self.marks?.contains(id) ?? false }
+    guard !snapshot.columnNames.isEmpty else {
+      return (
+        nil,
+        snapshot.rows.map { row in
+          let printable = Sanitizer.printable(row.title)
+          // Match offsets count the raw title's characters; an escaped title keeps no highlights.
+          return LiveScreen.Row(
+            number: row.number, title: printable, highlights: printable == row.title ? row.highlights : [],
+            isMarked: marked(row.id))
+        }
+      )
+    }
+    let numberWidth = String(max(snapshot.rowCount?.value ?? 0, 1)).count
+    let indent = numberWidth + 2 + (marks == nil ? 0 : 1)
+    let layout = ColumnTable(
+      names: snapshot.columnNames, sample: snapshot.rows.map(\.cells), room: width - 1 - indent - 2,
+      style: TextStyle(isEnabled: false))
+    let header = String(repeating: " ", count: indent) + "  " + layout.header
+    return (
+      header,
+      snapshot.rows.map { row in
+        LiveScreen.Row(
+          number: row.number, title: layout.cells(row.cells, highlights: []), isMarked: marked(row.id))
+      }
+    )
   }
 }

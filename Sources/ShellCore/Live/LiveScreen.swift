@@ -11,11 +11,14 @@ public struct LiveScreen: Sendable {
     public var title: String
     /// The matched characters of `title` (offsets in characters).
     public var highlights: [Range<Int>]
+    /// Whether the picker's Tab marked the row.
+    public var isMarked: Bool
 
-    public init(number: Int, title: String, highlights: [Range<Int>] = []) {
+    public init(number: Int, title: String, highlights: [Range<Int>] = [], isMarked: Bool = false) {
       self.number = number
       self.title = title
       self.highlights = highlights
+      self.isMarked = isMarked
     }
   }
 
@@ -29,6 +32,8 @@ public struct LiveScreen: Sendable {
   public var scopeBar: String?
   /// The table's header (row or results count, `· dimmed` under the dimming view).
   public var header = ""
+  /// The column names above the rows, when the table shows more columns than the title.
+  public var columnHeader: String?
   /// How many rows the table has.
   public var rowCount = 0
   /// The first row in sight (from 0).
@@ -39,6 +44,8 @@ public struct LiveScreen: Sendable {
   public var highlight: Int?
   /// Whether the dimming view covers the table.
   public var isDimmed = false
+  /// Whether rows have a column for the picker's mark (`•`).
+  public var showsMarks = false
   /// The detail view's lines, drawn instead of the table while it is open.
   public var detail: [String]?
   /// The trace pane's lines (the newest last), or nil without a pane.
@@ -53,7 +60,7 @@ public struct LiveScreen: Sendable {
   /// The lines above the table: navigation bar, prompt, search bar, scope bar, header.
   var topLines: Int {
     (navigationTitle == nil ? 0 : 1) + (prompt.isEmpty || bar == nil ? 0 : 1) + (bar == nil ? 0 : 1)
-      + (scopeBar == nil ? 0 : 1) + 1
+      + (scopeBar == nil ? 0 : 1) + 1 + (columnHeader == nil || detail != nil ? 0 : 1)
   }
 
   /// The trace pane's height on a terminal of `height` lines: its separator and its lines.
@@ -98,6 +105,7 @@ public struct LiveScreen: Sendable {
       for line in detail { add(line) }
     } else {
       add(header, style.bold)
+      if let columnHeader { add(columnHeader, style.dim) }
       let capacity = rowCapacity(height: height)
       let width = String(max(rowCount, 1)).count
       for row in rows.prefix(capacity) {
@@ -119,12 +127,14 @@ public struct LiveScreen: Sendable {
     return Array(lines.prefix(height))
   }
 
-  /// `› 12  Germany`: the highlight marker, the number, the title with its matches marked.
+  /// `› 12  Germany`: the highlight marker, the picker's mark (`•`), the number, the title with
+  /// its matches marked.
   func rowLine(_ row: Row, numberWidth: Int, room: Int, style: TextStyle) -> String {
     let isHighlighted = highlight == row.number - 1
     let number = String(row.number)
     let prefix =
-      (isHighlighted ? "› " : "  ") + String(repeating: " ", count: max(0, numberWidth - number.count))
+      (isHighlighted ? "›" : " ") + (showsMarks ? (row.isMarked ? "•" : " ") : "") + " "
+      + String(repeating: " ", count: max(0, numberWidth - number.count))
       + number + "  "
     let titleRoom = max(0, room - prefix.count)
     let title = Array(row.title)

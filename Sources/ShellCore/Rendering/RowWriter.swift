@@ -98,10 +98,19 @@ struct RowWriter {
   private func jsonObject(_ row: Int) -> String {
     // JSONText escapes every control character, so JSON is terminal-safe without Sanitizer.
     let members = columns.map { column in
-      JSONText.string(dataset.columns[column]) + ": "
-        + JSONText.string(dataset.cell(row: row, column: column))
+      JSONText.string(dataset.columns[column]) + ": " + jsonValue(row, column)
     }
     return "{" + members.joined(separator: ", ") + "}"
+  }
+
+  /// A cell as JSON: a string, or as the number or boolean a JSON file gave (empty: `null`).
+  private func jsonValue(_ row: Int, _ column: Int) -> String {
+    let text = dataset.cell(row: row, column: column)
+    switch dataset.columnType(column) {
+    case .text: return JSONText.string(text)
+    // The loader kept only valid JSON numbers and `true`/`false` in these columns.
+    case .number, .boolean: return text.isEmpty ? "null" : text
+    }
   }
 
   /// A CSV field, quoted when it must be.

@@ -111,10 +111,28 @@ struct ScreenRenderer {
   /// The table's header and the snapshot's rows, numbered, and how many more follow.
   func tableLines() -> [String] {
     var lines = headerLines
-    lines += snapshot.rows.map(rowLine)
+    let layout = columnLayout(sample: snapshot.rows)
+    if let layout { lines.append(columnHeaderLine(layout)) }
+    lines += snapshot.rows.map { rowLine($0, layout: layout) }
     if let more = moreLine { lines.append(more) }
     return lines
   }
+
+  /// The columns' layout measured on `sample`, in the room a row line leaves; nil while the
+  /// table shows the title alone.
+  func columnLayout(sample: [ScreenSnapshot.Row]) -> ColumnTable? {
+    guard !snapshot.columnNames.isEmpty else { return nil }
+    return ColumnTable(
+      names: snapshot.columnNames, sample: sample.map(\.cells), room: width - 4 - numberDigits, style: style)
+  }
+
+  /// The column names, above the cells.
+  func columnHeaderLine(_ layout: ColumnTable) -> String {
+    "  " + String(repeating: " ", count: numberDigits) + "  " + layout.header
+  }
+
+  /// How many digits the row numbers take: as many as the count has.
+  private var numberDigits: Int { String(max(snapshot.rowCount?.value ?? 0, 1)).count }
 
   /// The header as the table's first lines, wrapped at the width.
   var headerLines: [String] {
@@ -122,12 +140,19 @@ struct ScreenRenderer {
   }
 
   /// One numbered row, dimmed under the dimming view.
-  func rowLine(_ row: ScreenSnapshot.Row) -> String {
-    let digits = String(max(snapshot.rowCount?.value ?? 0, 1)).count
+  ///
+  /// With a column `layout`, the row's cells; else its title.
+  func rowLine(_ row: ScreenSnapshot.Row, layout: ColumnTable? = nil) -> String {
+    let digits = numberDigits
     let number = String(row.number)
-    // A title wider than its cell is cut with `…`, as a table cell truncates its label.
-    let (fitted, isCut) = TextWrapper.fittingCharacters(row.title, columns: width - 4 - digits)
-    let title = rowTitle(fitted, highlights: row.highlights) + (isCut ? "…" : "")
+    let title: String
+    if let layout {
+      title = layout.cells(row.cells, highlights: row.cellHighlights)
+    } else {
+      // A title wider than its cell is cut with `…`, as a table cell truncates its label.
+      let (fitted, isCut) = TextWrapper.fittingCharacters(row.title, columns: width - 4 - digits)
+      title = rowTitle(fitted, highlights: row.highlights) + (isCut ? "…" : "")
+    }
     let line = "  " + String(repeating: " ", count: max(0, digits - number.count)) + number + "  " + title
     return snapshot.isDimmed ? style.dim(line) : line
   }

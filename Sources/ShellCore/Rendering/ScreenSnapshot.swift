@@ -11,6 +11,10 @@ struct ScreenSnapshot: Equatable {
     var title: String
     /// The matched characters of the title (offsets in characters); empty without colour.
     var highlights: [Range<Int>]
+    /// The cells of the columns shown, raw, when the table shows more than the title.
+    var cells: [String] = []
+    /// Per cell, its matched characters (searched columns only; empty without colour).
+    var cellHighlights: [[Range<Int>]] = []
   }
 
   /// The lifecycle's state.
@@ -35,6 +39,9 @@ struct ScreenSnapshot: Equatable {
   var rows: [Row] = []
   /// The table position of the first row in sight.
   var firstRow = 0
+  /// The names of the columns the table shows, when more than the title (`set columns`, or
+  /// the searched columns); empty for the title alone, as the tutorials' table.
+  var columnNames: [String] = []
 
   /// Whether the scope bar exists at all.
   var hasScopes: Bool { scopeTitles.count > 1 }

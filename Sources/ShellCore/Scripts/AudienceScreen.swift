@@ -1,7 +1,7 @@
 /// What the audience sees, on the way to the terminal: every line passes here after the
 /// sanitizer, is copied into a cast being recorded, and first clears a bar that `type` drew in
 /// place.
-final class AudienceScreen: Console {
+final class AudienceScreen: RawDataConsole {
   private let base: Console
   /// The clock the cast stamps its events with.
   let clock: PresentationClock
@@ -30,6 +30,20 @@ final class AudienceScreen: Console {
     endInPlace()
     base.printError(line)
     cast?.output(line + "\r\n")
+  }
+
+  /// Whether data reaches a program unescaped: as the console below says.
+  var passesRawData: Bool { (base as? RawDataConsole)?.passesRawData ?? false }
+
+  /// Writes data for another program unescaped; the cast, replayed on a terminal, shows it escaped.
+  func printRaw(_ record: String) {
+    endInPlace()
+    if let raw = base as? RawDataConsole, raw.passesRawData {
+      raw.printRaw(record)
+    } else {
+      base.print(record)
+    }
+    cast?.output(Sanitizer.terminalSafe(record) + "\r\n")
   }
 
   /// Draws `text` (one safe line) over the line the cursor is on, on `terminal` and in the cast

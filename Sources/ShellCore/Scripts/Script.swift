@@ -40,7 +40,7 @@ public struct Script: Sendable {
   /// Reads the script at `path`: a missing file, a folder, a device, a file over
   /// `ScriptFile.sizeLimit`, NUL bytes or an unset parameter is an error.
   public static func load(path: String, parameters: [String: String]) throws(ShellError) -> Script {
-    let expanded = (path as NSString).expandingTildeInPath
+    let expanded = HomeFolder.expanding(path)
     let bytes = try ScriptFile.contents(expanded, name: path)
     if bytes.contains(0) { throw .binaryFile(path) }
     let folder = URL(fileURLWithPath: expanded).deletingLastPathComponent()

@@ -17,6 +17,9 @@ public struct Transcript {
     expected.compactMap { line in line.hasPrefix("> ") ? String(line.dropFirst(2)) : nil }
   }
 
+  /// How many commands the transcript runs.
+  public var commandCount: Int { commands.count }
+
   /// Runs the commands on a session writing to `console` and returns the transcript they print.
   ///
   /// `makeSession` builds the session the way the command line asks (dataset, flavor, ...).

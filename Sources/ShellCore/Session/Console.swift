@@ -5,3 +5,14 @@ public protocol Console: AnyObject {
   /// Writes one line (without its newline) to standard error.
   func printError(_ line: String)
 }
+
+/// A console whose standard output may carry data as it is: a pipe or a file, not a terminal.
+///
+/// `export -`, `--filter` and the picker write rows for another program to read; escaping
+/// them would change the data, so they pass unescaped where no terminal can be driven by them.
+public protocol RawDataConsole: Console {
+  /// Whether `printRaw` reaches a program rather than a terminal.
+  var passesRawData: Bool { get }
+  /// Writes one record (without its newline) to standard output, unescaped.
+  func printRaw(_ record: String)
+}

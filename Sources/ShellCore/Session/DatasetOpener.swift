@@ -84,7 +84,7 @@ struct DatasetOpener {
           ?? .automatic,
         scope: request.scope == nil
           ? (entry.scopeColumn.map(ColumnChoice.named) ?? .automatic) : request.scopeChoice,
-        scopeTitles: request.scope == nil ? entry.scopes : nil)
+        scopeTitles: request.scope == nil ? entry.scopes : nil, jsonPath: request.jsonPath)
       return .input(.file(catalog.directory.appendingPathComponent(entry.file).path), options)
     }
     if request.target == "-" {
@@ -92,14 +92,14 @@ struct DatasetOpener {
       let options = LoadOptions(
         name: "stdin", source: .standardInput, presets: DatasetPresets(title: "stdin"),
         format: request.format,
-        title: request.titleChoice, scope: request.scopeChoice)
+        title: request.titleChoice, scope: request.scopeChoice, jsonPath: request.jsonPath)
       return .input(.standardInput, options)
     }
-    let path = (request.target as NSString).expandingTildeInPath
+    let path = HomeFolder.expanding(request.target)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       let looksLikePath = request.target.contains("/") || request.target.contains(".")
-      if looksLikePath { throw .fileNotFound(request.target) }
+      if looksLikePath || catalog == nil { throw .fileNotFound(request.target) }
       throw .unknownDataset(request.target, suggestion: request.target.nearest(in: catalog?.names ?? []))
     }
     if isDirectory.boolValue { throw .isDirectory(request.target) }
@@ -107,7 +107,7 @@ struct DatasetOpener {
     let name = Sanitizer.printable(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     let options = LoadOptions(
       name: name, source: .file(path), presets: DatasetPresets(title: name), format: request.format,
-      title: request.titleChoice, scope: request.scopeChoice)
+      title: request.titleChoice, scope: request.scopeChoice, jsonPath: request.jsonPath)
     return .input(.file(path), options)
   }
 

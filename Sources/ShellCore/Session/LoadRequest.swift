@@ -1,7 +1,8 @@
 /// What `load` was asked for: a bundled name, a path or `-`, and the column and format overrides.
 struct LoadRequest: Equatable {
   /// The usage line for errors.
-  static let usage = "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none] [--no-cache]"
+  static let usage =
+    "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none] [--path KEY.KEY] [--no-cache]"
 
   /// A bundled dataset's name, a file path, or `-` for standard input.
   var target: String
@@ -11,11 +12,14 @@ struct LoadRequest: Equatable {
   var title: String?
   /// `--scope`, when given (`none` for no scope bar).
   var scope: String?
+
+  /// `--path KEY.KEY`: where a JSON file keeps its rows, when given.
+  var jsonPath: JSONKeyPath?
   /// `--no-cache`: read the file and build its index afresh, and leave the index cache alone.
   var noCache = false
 
   /// Whether any option was given.
-  var hasOverrides: Bool { format != nil || title != nil || scope != nil }
+  var hasOverrides: Bool { format != nil || title != nil || scope != nil || jsonPath != nil }
 
   /// The title column choice.
   var titleChoice: ColumnChoice { title.map(ColumnChoice.named) ?? .automatic }
@@ -26,54 +30,35 @@ struct LoadRequest: Equatable {
     return scope == "none" ? .none : .named(scope)
   }
 
+  /// What Tab completes after `load`: dataset names and paths, the flags, and their values (for
+  /// `--title` and `--scope`, the loaded dataset's columns: reloading a file with other roles).
+  static let completion = ArgumentCompletion.flagged(
+    positional: .datasetsAndFiles,
+    flags: [
+      "--format": .words(DataFormat.allCases.map(\.rawValue)), "--title": .columns(and: []),
+      "--scope": .columns(and: ["none"]), "--path": .nothing,
+    ])
+
   /// Parses the text after `load`.
   ///
   /// Without options the whole text is the name, as typed (so a path with spaces needs no
   /// quotes); with options the words are split as the shell splits them and one must remain.
   static func parse(_ text: String) throws(ShellError) -> LoadRequest {
-    let words = try CommandTokenizer.tokens(text)
-    guard words.contains(where: { $0.raw.hasPrefix("--") }) else {
-      return LoadRequest(target: try CommandTokenizer.restOfLine(Substring(text)))
+    let arguments = try FlaggedArguments.parse(
+      text, command: "load", flags: ["--format", "--title", "--scope", "--path"], switches: ["--no-cache"],
+      usage: usage)
+    var request = LoadRequest(target: try arguments.single(command: "load", usage: usage))
+    if let name = arguments.values["--format"] {
+      guard let format = DataFormat(name: name) else {
+        throw .invalidValue(
+          option: "--format", value: name, allowed: OptionRegistry.oneOf(DataFormat.allCases.map(\.rawValue)))
+      }
+      request.format = format
     }
-    var request = LoadRequest(target: "")
-    var targets: [String] = []
-    var remaining = words.map(\.text)[...]
-    while let word = remaining.popFirst() {
-      guard word.hasPrefix("--"), word.count > 2 else {
-        targets.append(word)
-        continue
-      }
-      if word == "--no-cache" {
-        request.noCache = true
-        continue
-      }
-      var name = word
-      var value: String?
-      if let equals = word.firstIndex(of: "=") {
-        name = String(word[..<equals])
-        value = String(word[word.index(after: equals)...])
-      }
-      guard ["--format", "--title", "--scope"].contains(name) else {
-        throw .unexpectedArgument(command: "load", token: word, usage: usage)
-      }
-      guard let argument = value ?? remaining.popFirst(), !argument.isEmpty else {
-        throw .missingArgument(command: "load \(name)", usage: usage)
-      }
-      switch name {
-      case "--format":
-        guard let format = DataFormat(name: argument) else {
-          throw .invalidValue(
-            option: "--format", value: argument,
-            allowed: OptionRegistry.oneOf(DataFormat.allCases.map(\.rawValue)))
-        }
-        request.format = format
-      case "--title": request.title = argument
-      default: request.scope = argument
-      }
-    }
-    guard let target = targets.first else { throw .missingArgument(command: "load", usage: usage) }
-    if targets.count > 1 { throw .unexpectedArgument(command: "load", token: targets[1], usage: usage) }
-    request.target = target
+    request.title = arguments.values["--title"]
+    request.scope = arguments.values["--scope"]
+    if let path = arguments.values["--path"] { request.jsonPath = try JSONKeyPath(parsing: path) }
+    request.noCache = arguments.switches.contains("--no-cache")
     return request
   }
 }

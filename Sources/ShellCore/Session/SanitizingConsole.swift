@@ -1,6 +1,9 @@
 /// The boundary every line of a session passes on its way out: whatever a command forgot to
 /// escape, no control character reaches the console but newlines, tabs and the shell's colours.
-final class SanitizingConsole: Console {
+///
+/// Data records (`printRaw`) pass unescaped only when the console below says its output is no
+/// terminal; on a terminal they are escaped like every other line.
+final class SanitizingConsole: RawDataConsole {
   private let base: Console
   private let keepsStyle: Bool
 
@@ -13,4 +16,10 @@ final class SanitizingConsole: Console {
   func print(_ line: String) { base.print(Sanitizer.terminalSafe(line, keepingStyle: keepsStyle)) }
 
   func printError(_ line: String) { base.printError(Sanitizer.terminalSafe(line, keepingStyle: keepsStyle)) }
+
+  var passesRawData: Bool { (base as? RawDataConsole)?.passesRawData ?? false }
+
+  func printRaw(_ record: String) {
+    if let raw = base as? RawDataConsole, raw.passesRawData { raw.printRaw(record) } else { print(record) }
+  }
 }

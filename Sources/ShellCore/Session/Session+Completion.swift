@@ -1,6 +1,8 @@
 import Foundation
 
 /// Tab completion as a pure function of the line, so readline's C callback only adapts it.
+///
+/// What each command's arguments complete to is the `completion` of its registry entry.
 extension Session {
   /// The words that can complete `word`, the word ending at the cursor of `line` (the text before the cursor).
   public func completions(line: String, word: String) -> [String] {
@@ -13,47 +15,66 @@ extension Session {
       return CommandRegistry.names.filter { $0.hasPrefix(word) }.sorted()
     }
     guard let command = CommandRegistry.command(named: commandName) else { return [] }
-    let index = previousWords.count - 1
+    return completions(command.completion, arguments: Array(previousWords.dropFirst()), word: word)
+  }
+
+  /// What `completion` offers for `word`, after the command's `arguments` already typed.
+  private func completions(_ completion: ArgumentCompletion, arguments: [String], word: String) -> [String] {
+    switch completion {
+    case .sequence(let first, let after):
+      guard let previous = arguments.last else { return completions(first, arguments: [], word: word) }
+      guard let next = after[previous] else { return [] }
+      return completions(next, arguments: [], word: word)
+    case .flagged(let positional, let flags):
+      if let previous = arguments.last, let value = flags[previous] {
+        return completions(value, arguments: [], word: word)
+      }
+      if word.hasPrefix("-"), word != "-" { return flags.keys.sorted().filter { $0.hasPrefix(word) } }
+      // Flags and their values are not positional arguments.
+      var positionals: [String] = []
+      var remaining = arguments[...]
+      while let argument = remaining.popFirst() {
+        if flags[argument] != nil { _ = remaining.popFirst() } else { positionals.append(argument) }
+      }
+      return completions(positional, arguments: positionals, word: word)
+    case .pair(let first, let second):
+      guard arguments.count <= 1 else { return [] }
+      return completions(arguments.isEmpty ? first : second, arguments: [], word: word)
+    case .options where arguments.count == 1:
+      let choices = OptionRegistry.option(named: arguments[0])?.choices ?? []
+      return choices.filter { $0.hasPrefix(word) }
+    default:
+      // Every other kind completes the first argument only.
+      guard arguments.isEmpty else { return [] }
+      return firstArgumentCompletions(completion, word: word)
+    }
+  }
+
+  /// What a one-argument completion offers for `word`.
+  private func firstArgumentCompletions(_ completion: ArgumentCompletion, word: String) -> [String] {
     let candidates: [String]
-    switch command.completion {
-    case .nothing:
-      candidates = []
-    case .commands:
-      candidates = index == 0 ? CommandRegistry.commands.map(\.name) : []
-    case .demos:
-      candidates = index == 0 ? ((try? demos?.entries())?.map(\.name) ?? []) : []
-    case .words(let words):
-      if command.name == "code" {
-        candidates =
-          index == 0 ? words : (index == 1 && previousWords[1] == "active" ? ["true", "false"] : [])
-      } else {
-        candidates = index == 0 ? words : []
-      }
-    case .scopes:
-      candidates = index == 0 && dataset.hasScopes ? dataset.scopeTitles : []
-    case .rows:
-      candidates = index == 0 ? (0..<min(tableRows.count.value, 1000)).map { String($0 + 1) } : []
-    case .options:
-      if index == 0 {
-        candidates = OptionRegistry.options.map(\.name)
-      } else if index == 1, let option = OptionRegistry.option(named: previousWords[1]) {
-        candidates = option.choices
-      } else {
-        candidates = []
-      }
-    case .files:
-      return index == 0 ? Self.pathCompletions(word) : []
+    switch completion {
+    case .nothing, .sequence, .flagged, .pair: candidates = []
+    case .commands: candidates = CommandRegistry.commands.map(\.name)
+    case .demos: candidates = (try? demos?.entries())?.map(\.name) ?? []
+    case .words(let words): candidates = words
+    case .scopes: candidates = dataset.hasScopes ? dataset.scopeTitles : []
+    case .columns(let words): candidates = words + dataset.columns
+    case .rows: candidates = (0..<min(tableRows.count.value, 1000)).map { String($0 + 1) }
+    case .options: candidates = OptionRegistry.options.map(\.name)
+    case .files: return Self.pathCompletions(word)
+    case .wordsAndFiles(let words):
+      let matching = words.filter { $0.hasPrefix(word) }
+      return matching + Self.pathCompletions(word).filter { !matching.contains($0) }
     case .datasetsAndFiles:
-      guard index == 0 else { return [] }
       let names = (catalog?.names ?? []).filter { $0.hasPrefix(word) }
       return names + Self.pathCompletions(word).filter { !names.contains($0) }
     }
     return candidates.filter { $0.hasPrefix(word) }
   }
-
   /// Files and folders whose path starts with `word`; folders end in `/`.
   static func pathCompletions(_ word: String) -> [String] {
-    let expanded = (word as NSString).expandingTildeInPath
+    let expanded = HomeFolder.expanding(word)
     let folder: String
     let prefix: String
     if expanded.hasSuffix("/") {

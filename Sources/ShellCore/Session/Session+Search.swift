@@ -10,7 +10,8 @@ extension Session {
       return try searchedRows(text: text, rule: settings.match, scope: scope)
     } catch {
       let rows = NoRows()
-      let key = SearchKey(text: text, scope: scope, match: settings.match, syntax: settings.syntax)
+      let key = SearchKey(
+        text: text, scope: scope, match: settings.match, syntax: settings.syntax, order: view.order)
       searchCache = (key, rows)
       return rows
     }
@@ -35,14 +36,15 @@ extension Session {
   ) throws(ShellError) -> any SearchRows {
     if text.isEmpty {
       guard settings.lifecycle.rule == .text else { return NoRows() }
-      if scope == 0 { return backend.allRows() }
+      if scope == 0 { return backend.allRows(order: view.order) }
     }
-    let key = SearchKey(text: text, scope: scope, match: rule, syntax: settings.syntax)
+    let key = SearchKey(text: text, scope: scope, match: rule, syntax: settings.syntax, order: view.order)
     if let searchCache, searchCache.key == key { return searchCache.rows }
     // The rows on screen are about to change: holding them through the search would keep two
     // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
     searchCache = nil
-    let request = SearchRequest(text: text, rule: rule, syntax: settings.syntax, scope: scope)
+    let request = SearchRequest(
+      text: text, rule: rule, syntax: settings.syntax, scope: scope, order: view.order)
     guard let rows = try backend.search(request, cancellation: cancellation) else {
       let command = String(CommandTokenizer.firstWord(scripting.currentLine[...]).word)
       throw .cancelled(command: command, outcome: "the search is as it was before it")
@@ -54,7 +56,7 @@ extension Session {
   /// The rows of the table on screen.
   var tableRows: any SearchRows {
     switch state.shown {
-    case .main: return backend.allRows()
+    case .main: return backend.allRows(order: view.order)
     case .results: return filteredRows(text: state.appliedText, scope: state.appliedScope)
     }
   }
@@ -74,4 +76,5 @@ struct SearchKey: Equatable {
   var scope: Int
   var match: MatchRule
   var syntax: QuerySyntax
+  var order: SortOrder?
 }

@@ -7,6 +7,7 @@ extension Session {
       state: state, settings: settings, isDimmed: isDimmed, totalRows: dataset.rowCount,
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
     if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
+    if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }
     if let sight { takeTable(sight, into: &snapshot) }
     // Read last: the table's search, when it reaches the backend, is the last search.
     snapshot.lastAnswer = backend.lastAnswer
@@ -38,10 +39,19 @@ extension Session {
     let highlighted = state.shown == .results && style.isEnabled && !state.appliedText.isEmpty
     let request = SearchRequest(
       text: state.appliedText, rule: settings.match, syntax: settings.syntax, scope: state.appliedScope)
+    let columns = showsColumns ? shownColumns : []
+    let searched = Set(backend.searchedColumns)
     return rows.rows(in: range).enumerated().map { offset, row in
-      ScreenSnapshot.Row(
+      var shown = ScreenSnapshot.Row(
         number: range.lowerBound + offset + 1, id: row.id, title: row.title,
         highlights: highlighted ? backend.highlights(of: row, for: request) : [])
+      guard !columns.isEmpty else { return shown }
+      shown.cells = backend.cells(of: row.id, columns: columns)
+      shown.cellHighlights = zip(columns, shown.cells).map { column, cell in
+        guard highlighted, searched.contains(column) else { return [] }
+        return backend.highlights(of: ResultRow(id: row.id, title: cell), for: request)
+      }
+      return shown
     }
   }
 }

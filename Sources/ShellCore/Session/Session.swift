@@ -59,15 +59,34 @@ public final class Session {
   var interruptReported = false
   /// What the audience sees: every line passes it, and it keeps the cast being recorded.
   let audience: AudienceScreen
-  /// The terminal's columns, asked before each output; set by the executable only on a terminal
-  /// (elsewhere output is 80 columns wide).
-  public var terminalColumns: (() -> Int)?
+  /// The terminal's size, asked before each output; set by the executable only on a terminal
+  /// (elsewhere output is 80 columns wide, the page keeps its size and nothing is paged).
+  public var terminalSize: (() -> (width: Int, height: Int))?
+  /// The columns the table shows and its order (`set columns`, `sort`).
+  var view = TableView()
+  /// The pager long output goes through; set by the executable on a terminal.
+  public var pager: (any Pager)?
+  /// `set pager` and whether `set page` chose the page size.
+  var paging = PagingSettings()
 
-  /// Opens a session on the catalog's default dataset (or `dataset`, a name or a path), with
-  /// `configuration` read from the environment at start (the defaults when not given).
-  public init(
-    console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, isInteractive: Bool,
-    useColor: Bool, configuration: ShellConfiguration = ShellConfiguration()
+  /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`;
+  /// `jsonPath` the keys to a JSON file's rows), with `configuration` read from the
+  /// environment at start (the defaults when not given).
+  public convenience init(
+    console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, jsonPath: String? = nil,
+    isInteractive: Bool, useColor: Bool, configuration: ShellConfiguration = ShellConfiguration()
+  ) throws(ShellError) {
+    var request = LoadRequest(target: name ?? catalog?.defaultName ?? "")
+    if let jsonPath { request.jsonPath = try JSONKeyPath(parsing: jsonPath) }
+    try self.init(
+      console: console, catalog: catalog, opening: request, isInteractive: isInteractive, useColor: useColor,
+      configuration: configuration)
+  }
+
+  /// Opens a session on the dataset `request` names.
+  init(
+    console: Console, catalog: DatasetCatalog?, opening request: LoadRequest, isInteractive: Bool,
+    useColor: Bool, configuration: ShellConfiguration
   ) throws(ShellError) {
     // Every line passes the sanitizer, so no path to the terminal can forget it.
     let audience = AudienceScreen(console, clock: PresentationClock(kind: isInteractive ? .real : .virtual))
@@ -78,14 +97,18 @@ public final class Session {
     self.isInteractive = isInteractive
     self.style = TextStyle(isEnabled: useColor)
     self.configuration = configuration
+    // `--dataset -` asks for standard input by name; the executable checks the commands come
+    // from elsewhere.
     let opener = DatasetOpener(
       catalog: catalog, configuration: configuration, monitor: nil, console: console,
-      standardInputIsFree: false)
-    let opened = try opener.open(LoadRequest(target: name ?? catalog?.defaultName ?? ""))
+      standardInputIsFree: request.target == "-")
+    let opened = try opener.open(request)
     self.dataset = opened.dataset
     self.backend = opened.backend
     self.settings = SessionSettings(presets: opened.dataset.presets)
     replaceDataset(with: opened)
+    // A recording opens a key path's rows again the same way.
+    if request.jsonPath != nil { loadedWith = request }
   }
 
   /// The prompt readline shows: the dataset's name.
@@ -162,7 +185,7 @@ public final class Session {
       throw .unknownCommand(name, suggestion: name.nearest(in: CommandRegistry.names))
     }
     let arguments = try parseArguments(rest, for: command, typedName: name)
-    try command.run(self, arguments)
+    try withPager(command.pagesOutput) { () throws(ShellError) in try command.run(self, arguments) }
   }
 
   private func parseArguments(_ rest: Substring, for command: Command, typedName: String) throws(ShellError)
@@ -214,6 +237,7 @@ extension Session {
     indexOrigin = opened.index
     if !keepingSettings {
       settings = SessionSettings(presets: opened.dataset.presets, keeping: settings)
+      view = TableView()
     }
     state = SearchState()
     lastCallbacks = []
@@ -265,6 +289,7 @@ private struct TableKey: Equatable {
   var match: MatchRule
   var syntax: QuerySyntax
   var dimmed: Bool
+  var view: TableView
 }
 
 extension Session {
@@ -276,7 +301,7 @@ extension Session {
     return TableKey(
       dataset: ObjectIdentifier(dataset), shown: state.shown, text: filtered ? state.appliedText : "",
       scope: filtered ? state.appliedScope : 0, match: settings.match, syntax: settings.syntax,
-      dimmed: isDimmed)
+      dimmed: isDimmed, view: view)
   }
 
   /// Prints the search bar, the scope bar when visible, and the table if it changed.
@@ -313,10 +338,15 @@ extension Session {
     for line in renderer.headerLines { try emit(line) }
     let rows = tableRows
     let count = renderer.snapshot.rowCount?.value ?? 0
+    // Columns are measured on the first chunk, so the listing streams.
+    var layout: ColumnTable?
     for start in stride(from: 0, to: count, by: Self.listChunk) {
-      for row in shownRows(rows, in: start..<min(start + Self.listChunk, count)) {
-        try emit(renderer.rowLine(row))
+      let chunk = shownRows(rows, in: start..<min(start + Self.listChunk, count))
+      if start == 0, let first = renderer.columnLayout(sample: chunk) {
+        layout = first
+        try emit(renderer.columnHeaderLine(first))
       }
+      for row in chunk { try emit(renderer.rowLine(row, layout: layout)) }
     }
     lastTable = tableKey
   }

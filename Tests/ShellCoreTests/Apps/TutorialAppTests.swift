@@ -139,7 +139,7 @@ struct TutorialAppTests {
   @Test func traceOnShowsWhatTheAppReceivesAndTraceAllMarksTheRest() throws {
     let fixture = try SessionFixture(dataset: "fruits")
     // One line per callback: at 80 columns a long trace line continues on the next.
-    fixture.session.terminalColumns = { 200 }
+    fixture.session.terminalSize = { (200, 50) }
     let on = fixture.run("trace on", "focus").output.filter { $0.hasPrefix("  ") && $0.contains("[isActive") }
     #expect(on.count == 1)
     #expect(
@@ -170,7 +170,7 @@ struct TutorialAppTests {
 
   @Test func namesObjcSpellsTraceLinesAsTheSelectors() throws {
     let fixture = try SessionFixture(dataset: "candies")
-    fixture.session.terminalColumns = { 200 }
+    fixture.session.terminalSize = { (200, 50) }
     let output = fixture.run("set names objc", "trace all", "type c").output
     #expect(
       output.contains {

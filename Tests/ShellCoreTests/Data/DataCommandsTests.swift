@@ -78,7 +78,7 @@ struct DataCommandsTests {
     let printed = fixture.session.run("set fields name,note")
     #expect(printed.errors == [])
     #expect(fixture.session.titlesOnScreen == ["Bob"])
-    #expect(fixture.session.run("set fields").output == ["fields: name,note  (COL,COL,...)"])
+    #expect(fixture.session.run("set fields").output == ["fields: name,note  (COL,COL,...|*)"])
     #expect(
       fixture.session.run("set fields nope").errors == [
         "error: Unknown column 'nope'. Columns: id, name, team, note"

@@ -27,8 +27,8 @@ struct MalformedFileTests {
       format: .json, input: "", line: 1, column: 1,
       reason: "unexpected end of file, expected a JSON array of rows"),
     Case(
-      format: .json, input: "{\"a\": 1}", line: 1, column: 1,
-      reason: "expected '[' to start an array of rows, found '{'"),
+      format: .json, input: "\"a\"", line: 1, column: 1,
+      reason: "expected '[' to start an array of rows, found '\"'"),
     Case(
       format: .json, input: "[\n  \"a\",\n  \"b\"\n  \"c\"\n]", line: 4, column: 3,
       reason: "expected ',' or ']', found '\"'"),
@@ -39,8 +39,8 @@ struct MalformedFileTests {
       format: .json, input: "[{\"b\": 1}, \"a\"]", line: 1, column: 12,
       reason: "expected an object like the rows before, found '\"'"),
     Case(
-      format: .json, input: "[[1]]", line: 1, column: 2,
-      reason: "expected a string or an object, found an array"),
+      format: .json, input: "[[1], {\"a\": 1}]", line: 1, column: 7,
+      reason: "expected an array like the rows before, found an object"),
     Case(format: .json, input: "[\"ab", line: 1, column: 2, reason: "unterminated string"),
     Case(
       format: .json, input: "[\"a\tb\"]", line: 1, column: 4,

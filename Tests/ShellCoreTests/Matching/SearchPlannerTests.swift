@@ -132,7 +132,7 @@ struct SearchPlannerTests {
   @Test func explainNamesThePlanOfTheLastSearch() throws {
     let fixture = try SessionFixture(dataset: "countries")
     // One sentence a line: explain wraps at the output width, 80 columns by default.
-    fixture.session.terminalColumns = { 1000 }
+    fixture.session.terminalSize = { (1000, 50) }
     // Searched as the session will (the tutorial preset reads the text literally), so its
     // `search st` is answered from this entry.
     let st = try #require(

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ShellCore
@@ -34,15 +35,34 @@ struct CompletionTests {
         "flavor", "results", "app", "rule", "live", "obscures", "names", "app-log", "match", "syntax",
         "title", "placeholder", "prompt",
         "bar-text-color", "bar-tint", "bar-background", "shows-cancel", "hides-nav-bar", "custom-nav-bar",
-        "bar-hidden", "scopes", "fields", "format", "page",
+        "bar-hidden", "scopes", "fields", "columns", "sort", "format", "page", "pager",
       ]),
     Case("set f", ["flavor", "fields", "format"]),
+    Case("sort ", ["none", "name", "category"]),
+    Case("sort name ", ["asc", "desc"]),
+    Case("sort name desc ", []),
+    Case("set columns ", ["auto", "*"]),
     Case("set flavor ", ["controller", "display", "custom"]),
     Case("set live o", ["on", "off"]),
     Case("set match f", ["fold", "fuzzy"]),
     Case("trace ", ["on", "all", "off", "json", "state"]),
     Case("expect c", ["count", "callbacks"]),
-    Case("diagram ", ["all", "last"]),
+    Case("diagram la", ["last"]),
+    Case("diagram al", ["all"]),
+    Case("diagram all la", ["last"]),
+    Case("trace js", ["json"]),
+    Case("trace on ", []),
+    Case("record st", ["stop"]),
+    Case("load candies --f", ["--format"]),
+    Case("load candies --", ["--format", "--path", "--scope", "--title"]),
+    Case("load candies --format ", ["text", "csv", "tsv", "json", "jsonl"]),
+    Case("load candies --format=", []),
+    Case("load --format csv c", ["countries", "countries-custom", "candies"]),
+    Case("load candies --scope ", ["none", "name", "category"]),
+    Case("load candies --title n", ["name"]),
+    Case("load candies --format csv --title ", ["name", "category"]),
+    Case("export out.csv --format ", ["plain", "csv", "tsv", "json", "jsonl", "markdown"]),
+    Case("export -", ["-"]),
     Case("demo c", ["candies", "countries", "countries-custom", "countries-guide"]),
     Case("select ", ["1", "2", "3", "4", "5", "6", "7", "8", "9"]),
     Case("detail 1", ["1"]),
@@ -57,6 +77,29 @@ struct CompletionTests {
   func completes(_ example: Case) throws {
     let fixture = try SessionFixture(dataset: example.dataset)
     #expect(fixture.session.completions(line: example.line, word: example.word) == example.expected)
+  }
+
+  /// File paths complete after `diagram [last]`, `trace json`, `record` and `export`, each at
+  /// its own place in the arguments only.
+  @Test func completesPathsAfterTheCommandsThatWriteFiles() throws {
+    let fixture = try SessionFixture()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "completion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data().write(to: folder.appendingPathComponent("calls.mmd"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("cases"), withIntermediateDirectories: true)
+    let prefix = folder.path + "/ca"
+    let expected = [folder.path + "/calls.mmd", folder.path + "/cases/"]
+    for line in ["diagram ", "diagram last ", "trace json ", "record ", "export ", "export --format csv "] {
+      #expect(fixture.session.completions(line: line + prefix, word: prefix) == expected, "\(line)")
+    }
+    for line in ["trace on ", "diagram \(prefix) ", "record stop ", "focus "] {
+      #expect(fixture.session.completions(line: line + prefix, word: prefix) == [], "\(line)")
+    }
+    let home = fixture.session.completions(line: "export ~/", word: "~/")
+    #expect(home.allSatisfy { $0.hasPrefix("~/") })
   }
 
   @Test func completesPathsForLoad() throws {

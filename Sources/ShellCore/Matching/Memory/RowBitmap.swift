@@ -70,6 +70,11 @@ struct RowBitmap: Equatable {
     precondition(ranks.count == (words.count + Self.groupWords - 1) / Self.groupWords, "ranks per group")
   }
 
+  /// Whether row `row` is in the set (`row` must be below the row count it was made for).
+  func contains(_ row: Int) -> Bool {
+    words[row >> 6] & (1 &<< UInt64(row & 63)) != 0
+  }
+
   /// The bits' memory, in row ids (4 bytes each).
   var idsOfRoom: Int { words.count * 2 + ranks.count }
 

@@ -1,0 +1,11 @@
+/// How the table shows its rows beyond the search: its columns and its order.
+///
+/// `set columns` and `sort` change it; a new dataset starts with the defaults, and relabelled
+/// scopes keep them.
+struct TableView: Equatable {
+  /// The columns shown, in order; nil for the title, and the searched columns after it when the
+  /// search covers more than the title.
+  var columns: [Int]?
+  /// The order; nil for the dataset's own (or the rule's).
+  var order: SortOrder?
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ShellCoreTestSupport
+import Testing
+
+@testable import ShellCore
+
+/// The picker's keys on the live screen: Enter picks, Tab marks, Esc and Ctrl-C leave.
+struct PickerControllerTests {
+  /// A session on `lines`, as `--pick` reads them (a row a line, no scope bar).
+  private func session(_ lines: [String], match: String? = nil, console: Console = BufferConsole()) throws
+    -> Session
+  {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "picker-\(UUID().uuidString).txt")
+    try (lines.map { $0 + "\n" }.joined()).write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    var request = LoadRequest(target: file.path)
+    request.format = .text
+    request.scope = "none"
+    let session = try Session(
+      console: console, catalog: nil, opening: request, isInteractive: false, useColor: false,
+      configuration: ShellConfiguration())
+    if let match { try session.setMatch(match) }
+    return session
+  }
+
+  @Test func enterPicksTheFirstRowUntilAnotherIsHighlighted() throws {
+    let picker = PickerController(session: try session(["apple", "banana", "cherry"]))
+    #expect(picker.frame(width: 40, height: 8).contains("›  1  apple"))
+    picker.handle([.character("a"), .enter])
+    #expect(picker.outcome == .picked([0]))
+    #expect(picker.pickedLines == ["apple"])
+    let moved = PickerController(session: try session(["apple", "banana", "cherry"]), query: "an")
+    moved.handle([.down, .enter])
+    #expect(moved.pickedLines == ["banana"])
+  }
+
+  @Test func tabMarksAndMovesThenEnterPicksTheMarkedInTheirOrder() throws {
+    let picker = PickerController(session: try session(["cherry", "banana", "apple"]))
+    picker.handle([.tab, .tab])
+    #expect(picker.live.highlight == 2)
+    let frame = picker.frame(width: 40, height: 8)
+    #expect(frame.contains(" • 1  cherry"))
+    #expect(frame.contains(" • 2  banana"))
+    #expect(frame.contains("›  3  apple"))
+    // A mark survives a new query; Tab again unmarks.
+    picker.handle([.character("c"), .tab, .backspace])
+    #expect(picker.live.marks == [1])
+    // Down goes on from the first row, shown highlighted; Shift-Tab marks and moves up.
+    picker.handle([.down, .down, .backTab])
+    #expect(picker.live.highlight == 1)
+    picker.handle([.enter])
+    #expect(picker.pickedLines == ["banana", "apple"])
+  }
+
+  @Test(arguments: [
+    (LiveKey.escape, PickerController.Outcome.cancelled), (.interrupt, .interrupted),
+  ])
+  func escapeAndCtrlCLeaveWithoutARow(_ example: (LiveKey, PickerController.Outcome)) throws {
+    let picker = PickerController(session: try session(["a"]))
+    picker.handle([example.0, .enter])
+    #expect(picker.outcome == example.1)
+    #expect(picker.pickedLines == [])
+  }
+
+  @Test func enterOnNoRowsPicksNothing() throws {
+    let picker = PickerController(session: try session(["a"]), query: "zz")
+    #expect(picker.frame(width: 40, height: 8).contains("  (no rows)"))
+    picker.handle([.tab, .enter])
+    #expect(picker.outcome == .nothingToPick)
+  }
+
+  /// The fuzzy rule's order is the table's, so Enter picks the best match.
+  @Test func fuzzyPicksTheBestMatch() throws {
+    let picker = PickerController(session: try session(["banana", "bnana"], match: "fuzzy"), query: "bna")
+    picker.handle([.enter])
+    #expect(picker.pickedLines == ["bnana"])
+  }
+
+  @Test func filterPrintsMatchesInTheRulesOrder() throws {
+    let console = BufferConsole()
+    let session = try session(["banana", "bnana", "cherry"], match: "fuzzy", console: console)
+    #expect(try session.printMatches("bna") == 2)
+    #expect(console.output == ["bnana", "banana"])
+    try session.setMatch("regex")
+    #expect(throws: ShellError.self) { try session.printMatches("(") }
+    #expect(console.output.count == 2)
+  }
+}
