@@ -9,7 +9,9 @@
 #
 # Environment: BENCH_DIR (default .build/bench) and INSTR_SIZE (1m; 10m takes minutes per query)
 # choose the file `scripts/bench.sh` generates; INSTR_BIN a binary to count instead of this
-# tree's release build. Each figure is the whole run's count less a run that loads the file (and
+# tree's release build. The index cache is off (every run builds its index in memory) unless
+# INSTR_INDEX_CACHE=1, which maps the file's index from a cache folder of its own, written by a
+# run before the counted ones (a mapped arena must search as fast as one built in memory). Each figure is the whole run's count less a run that loads the file (and
 # searches INSTR_AFTER) without the query; it includes the first page and the cache's work, like
 # `timing on`. Counts cover both threads: they measure work, not elapsed time.
 set -euo pipefail
@@ -32,6 +34,15 @@ if [ -z "${INSTR_BIN:-}" ]; then
   echo "building release" >&2
   swift build -c release >/dev/null
   INSTR_BIN=$(swift build -c release --show-bin-path)/searchshell
+fi
+
+if [ "${INSTR_INDEX_CACHE:-0}" = 1 ]; then
+  XDG_CACHE_HOME=$(mktemp -d)
+  export XDG_CACHE_HOME
+  trap 'rm -rf "$XDG_CACHE_HOME"' EXIT
+  "$INSTR_BIN" --dataset "$file" -c quit >/dev/null
+else
+  export SEARCHSHELL_INDEX_CACHE=off
 fi
 
 # The total instruction count of one run of the shell: the file loaded, INSTR_AFTER searched if

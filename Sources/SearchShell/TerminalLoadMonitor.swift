@@ -38,6 +38,13 @@ final class TerminalLoadMonitor: LoadMonitor {
     write(line + "  (Ctrl-C cancels)\u{1B}[K")
   }
 
+  func loadIndexing(rows: Int) {
+    // Only a load long enough to show its bar says it goes on indexing.
+    guard isShown || Date().timeIntervalSince(started) >= delay else { return }
+    isShown = true
+    write("\rIndexing \(label): \(rows) rows  (Ctrl-C cancels)\u{1B}[K")
+  }
+
   var isCancelled: Bool { SignalHandling.interrupted != 0 }
 
   func loadDidEnd() {

@@ -20,6 +20,14 @@ final class InMemoryBackend: SearchBackend {
     engine = SearchEngine(dataset: dataset, tuning: tuning, isCancelled: isCancelled)
   }
 
+  /// Searches `dataset` with `index`, built before (a persisted index): nothing is folded.
+  init(dataset: Dataset, index: FoldedIndex, cacheEntries: Int = ShellConfiguration.defaultCacheEntries) {
+    var tuning = SearchEngine.Tuning.standard
+    tuning.cacheEntries = cacheEntries
+    self.dataset = dataset
+    engine = SearchEngine(dataset: dataset, index: index, tuning: tuning)
+  }
+
   /// The last order sorted (the same rows keep it: `set fields`, `set scopes`).
   private var rowOrder: RowOrder?
 

@@ -4,14 +4,16 @@ struct FlaggedArguments: Equatable {
   var positional: [String] = []
   /// Each flag given and its value (the last one wins).
   var values: [String: String] = [:]
+  /// The switches given (flags without a value, such as `load --no-cache`).
+  var switches: Set<String> = []
 
   /// Splits `text` for `command`, which takes the `flags` listed (`--name VALUE` or `--name=VALUE`).
   ///
   /// Without any `--` word the whole text is one positional argument, as typed (so a path with
   /// spaces needs no quotes); with flags the words are split as the shell splits them.
-  static func parse(_ text: String, command: String, flags: [String], usage: String) throws(ShellError)
-    -> FlaggedArguments
-  {
+  static func parse(
+    _ text: String, command: String, flags: [String], switches: [String] = [], usage: String
+  ) throws(ShellError) -> FlaggedArguments {
     let words = try CommandTokenizer.tokens(text)
     guard words.contains(where: { $0.raw.hasPrefix("--") }) else {
       return FlaggedArguments(positional: [try CommandTokenizer.restOfLine(Substring(text))])
@@ -21,6 +23,10 @@ struct FlaggedArguments: Equatable {
     while let word = remaining.popFirst() {
       guard word.hasPrefix("--"), word.count > 2 else {
         result.positional.append(word)
+        continue
+      }
+      if switches.contains(word) {
+        result.switches.insert(word)
         continue
       }
       var name = word

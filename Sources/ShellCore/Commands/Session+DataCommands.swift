@@ -5,7 +5,7 @@ import Foundation
 extension Session {
   // MARK: - Loading
 
-  /// `load NAME|PATH|- [--format F] [--title COL] [--scope COL|none]`.
+  /// `load NAME|PATH|- [--format F] [--title COL] [--scope COL|none] [--no-cache]`.
   func loadCommand(_ text: String) throws(ShellError) {
     let request = try LoadRequest.parse(text)
     let opened = try openDataset(request)
@@ -13,6 +13,7 @@ extension Session {
     loadedWith = request
     apply([.datasetLoaded], echo: .console)
     for warning in opened.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
+    reportIndexCacheNotes()
     let name = Sanitizer.printable(opened.dataset.name)
     console.print(
       "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(settings.lifecycle.flavor.rawValue), match \(settings.match.rawValue)"

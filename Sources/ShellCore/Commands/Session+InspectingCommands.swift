@@ -30,7 +30,7 @@ extension Session {
     let scopeTitle =
       dataset.scopeTitles.indices.contains(state.scopeIndex) ? dataset.scopeTitles[state.scopeIndex] : "All"
     let selected = state.selectedItem.map { TraceFormatter.quoted(backend.title(of: $0)) } ?? "none"
-    let lines = [
+    var lines = [
       ("dataset", Sanitizer.printable(dataset.name)),
       ("rows", String(backend.rowCount)),
       ("flavor", settings.lifecycle.flavor.rawValue),
@@ -42,6 +42,8 @@ extension Session {
       ("matches", String(matchCount)),
       ("selected", selected),
     ]
+    // A file's index is built by the load or mapped from the index cache.
+    if case .file = dataset.source { lines.insert(("index", indexOrigin.rawValue), at: 2) }
     for (key, value) in lines { console.print("\(key): \(Sanitizer.printable(value))") }
   }
 

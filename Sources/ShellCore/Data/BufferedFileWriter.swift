@@ -20,6 +20,22 @@ struct BufferedFileWriter {
     if buffer.count >= 1 << 16 { try flush() }
   }
 
+  /// Writes `bytes` after everything queued, straight from their memory (an index's arenas).
+  mutating func write(bytes: UnsafeRawBufferPointer) throws(ShellError) {
+    try flush()
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      // At most 1 GiB per call: Linux writes no more than about 2 GiB at once.
+      let written = Foundation.write(descriptor, base + offset, min(bytes.count - offset, 1 << 30))
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .unwritableFile(path, reason: ByteStream.reason(errno))
+      }
+      offset += written
+    }
+  }
+
   /// Writes out everything queued.
   mutating func flush() throws(ShellError) {
     var offset = 0

@@ -80,20 +80,34 @@ extension Dataset {
   /// Traps unless the storage is consistent: one offset per cell plus one, ascending from 0 to
   /// the arena's end, every cell valid UTF-8, a scope per row that the scope bar has.
   func checkInvariants() {
-    precondition(!columns.isEmpty, "a dataset has a column")
-    precondition(titleColumn < columns.count, "the title column exists")
-    precondition(scopeColumn.map { $0 < columns.count } ?? true, "the scope column exists")
-    precondition(offsets.count == rowCount * columns.count + 1, "one offset per cell, plus one")
-    precondition(offsets[0] == 0 && Int(offsets[offsets.count - 1]) == arena.count, "offsets span the arena")
-    for index in 1..<offsets.count {
-      precondition(offsets[index - 1] <= offsets[index], "offsets ascend")
+    if let violation = invariantViolation() { preconditionFailure(violation) }
+  }
+
+  /// The first way the storage is inconsistent (as `checkInvariants` lists), or nil: a persisted
+  /// index is checked with it before use, and refused rather than trusted.
+  func invariantViolation() -> String? {
+    guard !columns.isEmpty else { return "a dataset has no column" }
+    guard titleColumn >= 0, titleColumn < columns.count else { return "the title column does not exist" }
+    if let scopeColumn, scopeColumn < 0 || scopeColumn >= columns.count {
+      return "the scope column does not exist"
     }
-    for cell in 0..<(offsets.count - 1) {
-      let range = Int(offsets[cell])..<Int(offsets[cell + 1])
-      precondition(UTF8Repair.isValid(UnsafeBufferPointer(rebasing: arena.buffer[range])), "cells are UTF-8")
+    guard offsets.count == rowCount * columns.count + 1 else { return "not one offset per cell, plus one" }
+    guard offsets[0] == 0, Int(offsets[offsets.count - 1]) == arena.count else {
+      return "the offsets do not span the arena"
     }
-    precondition(scopeColumn == nil ? rowScopes.isEmpty : rowScopes.count == rowCount, "a scope per row")
-    precondition(rowScopes.allSatisfy { Int($0) < scopeTitles.count }, "row scopes are on the bar")
+    guard ArenaChecks.ascends(offsets.buffer) else { return "the offsets do not ascend" }
+    // The arena is the cells one after another: it is UTF-8 and no cell starts inside a
+    // character exactly when every cell is UTF-8.
+    guard ArenaChecks.cellsAreUTF8(arena.buffer, offsets: offsets.buffer) else {
+      return "a cell is not UTF-8"
+    }
+    guard scopeColumn == nil ? rowScopes.isEmpty : rowScopes.count == rowCount else {
+      return "not a scope per row"
+    }
+    guard rowScopes.allSatisfy({ Int($0) < scopeTitles.count }) else {
+      return "a row scope is not on the bar"
+    }
+    return nil
   }
 }
 

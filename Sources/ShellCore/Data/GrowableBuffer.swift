@@ -12,17 +12,34 @@ final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// Number of elements appended.
   private(set) var count = 0
   private var capacity: Int
+  /// The mapped file the elements lie in (a persisted index), kept alive by the buffer; nil for
+  /// memory the buffer allocated, grows and frees.
+  private let mapping: UnsafeMappedFile?
 
   init(capacity: Int = 0) {
     self.capacity = max(capacity, 16)
+    mapping = nil
     base = Self.allocate(nil, self.capacity)
   }
 
-  deinit { free(base) }
+  /// The `count` elements at byte `offset` of a mapped file, which the caller has checked holds
+  /// them at the element's alignment; read-only, and never grown.
+  init(unsafeMapped file: UnsafeMappedFile, offset: Int, count: Int) {
+    precondition(offset % MemoryLayout<Element>.alignment == 0, "a mapped buffer is aligned")
+    precondition(
+      offset >= 0 && offset + count * MemoryLayout<Element>.stride <= file.count, "inside the file")
+    mapping = file
+    capacity = count
+    self.count = count
+    base = UnsafeMutableRawPointer(mutating: file.base + offset).bindMemory(to: Element.self, capacity: count)
+  }
+
+  deinit { if mapping == nil { free(base) } }
 
   /// Makes room for at least `minimum` elements in all.
   func reserve(_ minimum: Int) {
     guard minimum > capacity else { return }
+    precondition(mapping == nil, "a mapped buffer does not grow")
     capacity = minimum
     base = Self.allocate(base, capacity)
   }

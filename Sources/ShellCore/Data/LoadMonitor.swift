@@ -10,6 +10,13 @@ public protocol LoadMonitor: AnyObject {
   /// Whether the user asked to stop the load; checked once per chunk, when a read is
   /// interrupted, while waiting for a FIFO's writer, and by the index build's threads.
   var isCancelled: Bool { get }
+  /// The file is read: its `rows` are being indexed (the rest of a first open's time).
+  func loadIndexing(rows: Int)
   /// The load (its reading and its index build) finished, failed or was cancelled.
   func loadDidEnd()
+}
+
+extension LoadMonitor {
+  /// Nothing to show by default: a monitor that only draws the reading's bar keeps it.
+  public func loadIndexing(rows: Int) {}
 }

@@ -19,26 +19,40 @@ enum UTF8Repair {
         index += 1
         continue
       }
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0: length = 3; low = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: length = 3; high = 0x9F
-      case 0xF0: length = 4; low = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4: length = 4; high = 0x8F
-      default: return false
-      }
-      guard index + length <= count else { return false }
-      let second = bytes[index + 1]
-      guard second >= low, second <= high else { return false }
-      for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+      guard let length = scalarLength(base, at: index, count: count) else { return false }
       index += length
     }
     return true
+  }
+
+  /// The length of the well-formed character whose lead byte (not ASCII) is at `index` of
+  /// `count` bytes, or nil when it is malformed or cut off.
+  @inline(__always)
+  static func scalarLength(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int? {
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch base[index] {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: length = 3; high = 0x9F
+    case 0xF0: length = 4; low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4: length = 4; high = 0x8F
+    default: return nil
+    }
+    guard index + length <= count else { return nil }
+    let second = base[index + 1]
+    guard second >= low, second <= high else { return nil }
+    for offset in 2..<max(2, length) where base[index + offset] & 0xC0 != 0x80 { return nil }
+    return length
+  }
+
+  /// Whether every byte of `bytes` is ASCII.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    return isASCII(base, bytes.count)
   }
 
   /// Whether `count` bytes are all ASCII: most cells are, and this settles them without a byte

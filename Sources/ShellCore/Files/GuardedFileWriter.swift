@@ -9,13 +9,20 @@ import Foundation
 /// A hard link to the replaced file keeps the old contents, as with any atomic save.
 enum GuardedFileWriter {
   /// Writes the whole file `name` with `body`, atomically when it is a regular file.
+  ///
+  /// `slot` says which write the temporary file belongs to (the index cache writes on a thread
+  /// of its own). A file that is not `durable` (a cache, rebuilt when lost) is renamed into
+  /// place without waiting for the disk: still atomic for every reader, but a system crash may
+  /// leave it damaged, which its reader checks for.
   static func replace(
-    _ name: String, protectedPaths: [String], body: (inout BufferedFileWriter) throws(ShellError) -> Void
+    _ name: String, protectedPaths: [String], slot: PendingTemporaryFile.Slot = .foreground,
+    durable: Bool = true, body: (inout BufferedFileWriter) throws(ShellError) -> Void
   ) throws(ShellError) {
     let target = try WriteTarget.resolve(name, protectedPaths: protectedPaths)
     switch target.kind {
     case .regular(let existing):
-      _ = try replaceRegular(target, existing: existing, keepOpen: false, body: body)
+      _ = try replaceRegular(
+        target, existing: existing, keepOpen: false, slot: slot, durable: durable, body: body)
     case .passThrough(let isFIFO):
       let descriptor = try openInPlace(target, isFIFO: isFIFO)
       defer { _ = close(descriptor) }
@@ -55,13 +62,14 @@ enum GuardedFileWriter {
   /// `keepOpen` (for appending), else closes it and returns nil.
   private static func replaceRegular(
     _ target: WriteTarget, existing: WriteTarget.ExistingFile?, keepOpen: Bool,
+    slot: PendingTemporaryFile.Slot = .foreground, durable: Bool = true,
     body: (inout BufferedFileWriter) throws(ShellError) -> Void
   ) throws(ShellError) -> Int32? {
     let folder = (target.path as NSString).deletingLastPathComponent
     let temporary = (folder as NSString).appendingPathComponent(temporaryName(for: target.path))
     // Registered before it exists, so no moment passes where a signal would leave it behind.
-    PendingTemporaryFile.register(temporary)
-    defer { PendingTemporaryFile.clear() }
+    PendingTemporaryFile.register(temporary, slot: slot)
+    defer { PendingTemporaryFile.clear(slot: slot) }
     let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | (keepOpen ? O_APPEND : 0)
     let descriptor = open(temporary, flags, 0o666)
     guard descriptor >= 0 else { throw .unwritableFile(target.name, reason: ByteStream.reason(errno)) }
@@ -75,7 +83,7 @@ enum GuardedFileWriter {
       var output = BufferedFileWriter(descriptor: descriptor, path: target.name)
       try body(&output)
       try output.flush()
-      try check(fsync(descriptor), target)
+      if durable { try check(fsync(descriptor), target) }
       if !keepOpen {
         isOpen = false
         try check(close(descriptor), target)
@@ -86,7 +94,7 @@ enum GuardedFileWriter {
       _ = unlink(temporary)
       throw error
     }
-    syncFolder(folder)
+    if durable { syncFolder(folder) }
     return keepOpen ? descriptor : nil
   }
 

@@ -13,6 +13,16 @@ struct DatasetOpener {
     let backend: any SearchBackend
     /// One-line notes on the file (invalid UTF-8, ragged rows).
     let warnings: [String]
+    /// Where the search index came from (`status` shows it for a file).
+    var index = IndexOrigin.built
+  }
+
+  /// Where a dataset's search index came from.
+  enum IndexOrigin: String, Equatable {
+    /// Built by this load.
+    case built
+    /// Mapped from the index cache (the file had not changed).
+    case cache
   }
 
   /// The bundled datasets.
@@ -34,23 +44,40 @@ struct DatasetOpener {
     if PostgresOpening.isDatabase(request.target) { return try PostgresOpening.open(request) }
     monitor?.loadWillStart(request.target)
     defer { monitor?.loadDidEnd() }
-    let result = try read(request)
+    let source = try resolve(request)
+    let cache = cacheEntry(for: source, request: request)
+    if let cache, let restored = restore(cache) { return restored }
+    let result: LoadResult
+    switch source {
+    case .loaded(let loaded): result = loaded
+    case .input(let input, let options): result = try load(input, options: options)
+    }
     let monitor = self.monitor
+    monitor?.loadIndexing(rows: result.dataset.rowCount)
     let backend = InMemoryBackend(
       dataset: result.dataset, cacheEntries: configuration.cacheEntries,
       isCancelled: monitor.map { monitor in { monitor.isCancelled } })
     if backend.wasCancelled { throw .loadCancelled(request.target) }
+    if let cache { store(cache, result: result, index: backend.engine.index) }
     return Opened(dataset: result.dataset, backend: backend, warnings: result.warnings)
   }
 
-  /// Reads the dataset a request names: bundled, standard input, or a file.
+  /// What a request names, before any of it is read.
+  enum Source {
+    /// A bundled dataset, already loaded.
+    case loaded(LoadResult)
+    /// A file or standard input, to read as `LoadOptions` say.
+    case input(DataInput, LoadOptions)
+  }
+
+  /// What a request names: a bundled dataset (loaded), standard input, or a file.
   ///
   /// Options given with a bundled name apply to its file.
-  private func read(_ request: LoadRequest) throws(ShellError) -> LoadResult {
+  private func resolve(_ request: LoadRequest) throws(ShellError) -> Source {
     if let catalog, let entry = catalog.entry(request.target) {
       if !request.hasOverrides {
         let format = DataFormat.forPath(entry.file) ?? .text
-        return LoadResult(dataset: try catalog.load(entry.name), warnings: [], format: format)
+        return .loaded(LoadResult(dataset: try catalog.load(entry.name), warnings: [], format: format))
       }
       let options = LoadOptions(
         name: entry.name, source: .bundled(entry.name), presets: entry.presets, format: request.format,
@@ -59,7 +86,7 @@ struct DatasetOpener {
         scope: request.scope == nil
           ? (entry.scopeColumn.map(ColumnChoice.named) ?? .automatic) : request.scopeChoice,
         scopeTitles: request.scope == nil ? entry.scopes : nil, jsonPath: request.jsonPath)
-      return try load(.file(catalog.directory.appendingPathComponent(entry.file).path), options: options)
+      return .input(.file(catalog.directory.appendingPathComponent(entry.file).path), options)
     }
     if request.target == "-" {
       guard standardInputIsFree else { throw .standardInputInUse }
@@ -67,7 +94,7 @@ struct DatasetOpener {
         name: "stdin", source: .standardInput, presets: DatasetPresets(title: "stdin"),
         format: request.format,
         title: request.titleChoice, scope: request.scopeChoice, jsonPath: request.jsonPath)
-      return try load(.standardInput, options: options)
+      return .input(.standardInput, options)
     }
     let path = HomeFolder.expanding(request.target)
     var isDirectory: ObjCBool = false
@@ -82,14 +109,14 @@ struct DatasetOpener {
     let options = LoadOptions(
       name: name, source: .file(path), presets: DatasetPresets(title: name), format: request.format,
       title: request.titleChoice, scope: request.scopeChoice, jsonPath: request.jsonPath)
-    return try load(.file(path), options: options)
+    return .input(.file(path), options)
   }
 
   /// Runs a load under the monitor, if there is one.
   ///
   /// The load is held to the configured `LoadLimit`; a FIFO without a writer says what it waits
   /// for.
-  private func load(_ input: DataInput, options: LoadOptions) throws(ShellError) -> LoadResult {
+  func load(_ input: DataInput, options: LoadOptions) throws(ShellError) -> LoadResult {
     var options = options
     options.limit = try configuration.loadLimit.get()
     let console = self.console

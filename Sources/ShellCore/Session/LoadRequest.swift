@@ -1,7 +1,8 @@
 /// What `load` was asked for: a bundled name, a path or `-`, and the column and format overrides.
 struct LoadRequest: Equatable {
   /// The usage line for errors.
-  static let usage = "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none] [--path KEY.KEY]"
+  static let usage =
+    "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none] [--path KEY.KEY] [--no-cache]"
 
   /// A bundled dataset's name, a file path, or `-` for standard input.
   var target: String
@@ -14,6 +15,8 @@ struct LoadRequest: Equatable {
 
   /// `--path KEY.KEY`: where a JSON file keeps its rows, when given.
   var jsonPath: JSONKeyPath?
+  /// `--no-cache`: read the file and build its index afresh, and leave the index cache alone.
+  var noCache = false
 
   /// Whether any option was given.
   var hasOverrides: Bool { format != nil || title != nil || scope != nil || jsonPath != nil }
@@ -42,7 +45,8 @@ struct LoadRequest: Equatable {
   /// quotes); with options the words are split as the shell splits them and one must remain.
   static func parse(_ text: String) throws(ShellError) -> LoadRequest {
     let arguments = try FlaggedArguments.parse(
-      text, command: "load", flags: ["--format", "--title", "--scope", "--path"], usage: usage)
+      text, command: "load", flags: ["--format", "--title", "--scope", "--path"], switches: ["--no-cache"],
+      usage: usage)
     var request = LoadRequest(target: try arguments.single(command: "load", usage: usage))
     if let name = arguments.values["--format"] {
       guard let format = DataFormat(name: name) else {
@@ -54,6 +58,7 @@ struct LoadRequest: Equatable {
     request.title = arguments.values["--title"]
     request.scope = arguments.values["--scope"]
     if let path = arguments.values["--path"] { request.jsonPath = try JSONKeyPath(parsing: path) }
+    request.noCache = arguments.switches.contains("--no-cache")
     return request
   }
 }

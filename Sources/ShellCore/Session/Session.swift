@@ -47,6 +47,8 @@ public final class Session {
   public var scriptOptions = ScriptOptions()
   /// The `load` that opened the dataset, for a recording's first line (nil: opened by name).
   var loadedWith: LoadRequest?
+  /// Where the dataset's search index came from (built, or mapped from the index cache).
+  var indexOrigin = DatasetOpener.IndexOrigin.built
   /// The walkthroughs `demo` runs; set by the executable.
   public var demos: DemoCatalog?
   /// Nesting, the recording and the callbacks `diagram` draws.
@@ -136,6 +138,7 @@ public final class Session {
   /// Returns false when the session should stop: `quit`, or a failure under `--bail`.
   func runLine(_ line: String, depth: Int, echo written: String? = nil) -> Bool {
     defer { flushCast() }
+    reportIndexCacheNotes()
     // Refused before anything reads it: no echo, no history, no tokenizing.
     guard line.utf8.count <= Self.lineLimit else {
       report(.lineTooLong(limit: Self.lineLimit))
@@ -233,6 +236,7 @@ extension Session {
   func replaceDataset(with opened: DatasetOpener.Opened, keepingSettings: Bool = false) {
     dataset = opened.dataset
     backend = opened.backend
+    indexOrigin = opened.index
     if !keepingSettings {
       settings = SessionSettings(presets: opened.dataset.presets, keeping: settings)
       view = TableView()
@@ -243,6 +247,14 @@ extension Session {
     searchCache = nil
     scripting.diagram = []
     if settings.appearance.startsHidden { apply([.tableScrolledPastBar], echo: .console) }
+  }
+
+  /// Prints why an index was not cached (a write that failed in the background, or could not
+  /// start), one warning line each; the session goes on.
+  func reportIndexCacheNotes() {
+    for note in IndexCacheWrites.shared.takeNotes() {
+      console.printError("warning: " + Sanitizer.printable(note))
+    }
   }
 
   /// Forgets which table was printed, so the next screen shows it again (after `quiet`, `record`).
@@ -257,7 +269,7 @@ extension Session {
   func relabelScopes(_ titles: [String]) {
     let relabeled = dataset.relabelingScopes(titles)
     let opened = DatasetOpener.Opened(
-      dataset: relabeled, backend: backend.relabeled(as: relabeled), warnings: [])
+      dataset: relabeled, backend: backend.relabeled(as: relabeled), warnings: [], index: indexOrigin)
     replaceDataset(with: opened, keepingSettings: true)
   }
 

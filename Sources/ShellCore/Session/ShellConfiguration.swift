@@ -13,6 +13,9 @@ public struct ShellConfiguration: Sendable {
   /// The load limit, or the error an unreadable `SEARCHSHELL_LOAD_LIMIT` gives: a bad value
   /// fails each load that needs the limit, not the start.
   var loadLimit: Result<LoadLimit, ShellError>
+  /// Where persisted indexes go and their folder's limit (nil: no caching), or the error an
+  /// unreadable `SEARCHSHELL_INDEX_CACHE` gives (each load then says so and builds its index).
+  var indexCache: Result<IndexCacheSettings?, ShellError> = .success(nil)
 
   /// The defaults: no variables set.
   public init() {
@@ -25,5 +28,6 @@ public struct ShellConfiguration: Sendable {
       cacheEntries = max(1, min(entries, Self.defaultCacheEntries))
     }
     loadLimit = Result { () throws(ShellError) in try LoadLimit.standard(environment: environment) }
+    indexCache = IndexCacheSettings.standard(environment: environment)
   }
 }

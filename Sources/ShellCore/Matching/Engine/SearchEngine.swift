@@ -42,6 +42,18 @@ final class SearchEngine {
       bitmapThreshold: tuning.bitmap)
   }
 
+  /// An engine over an index built before (a persisted index, mapped): nothing is folded.
+  init(dataset: Dataset, index: FoldedIndex, tuning: Tuning = .standard) {
+    precondition(index.rowCount == dataset.rowCount, "the index is the dataset's")
+    self.dataset = dataset
+    columns = index.columns
+    self.tuning = tuning
+    self.index = index
+    cache = ResultCache(
+      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, Tuning.maxCacheEntries)),
+      bitmapThreshold: tuning.bitmap)
+  }
+
   /// An engine that splits work into chunks from `parallelThreshold` rows on (tests).
   convenience init(dataset: Dataset, columns: [Int]?, parallelThreshold: Int) {
     var tuning = Tuning.standard

@@ -115,6 +115,44 @@ final class FoldedIndex: @unchecked Sendable {
     byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: total.foldBytes)
   }
 
+  /// What the index is made of once built, as a persisted index stores it (`IndexCacheFile`).
+  struct Parts {
+    let foldBytes: PinnedBuffer<UInt8>
+    let foldOffsets: PinnedBuffer<UInt32>
+    let signatures: PinnedBuffer<UInt32>
+    let wideRows: PinnedBuffer<Int32>
+    let wideBits: PinnedBuffer<UInt64>
+    let wideRanks: PinnedBuffer<UInt32>
+    let foldWideRows: PinnedBuffer<Int32>
+    let byteFrequency: [Int]
+  }
+
+  /// An index over `rowCount` rows of `columns` from parts built before (a persisted index).
+  ///
+  /// Nothing is folded again. The caller checks the parts (`invariantViolation`) before any
+  /// search reads them.
+  init(restoring parts: Parts, rowCount: Int, columns: [Int], sideFormThreshold: Int) {
+    self.rowCount = rowCount
+    self.columns = columns
+    self.sideFormThreshold = sideFormThreshold
+    wasCancelled = false
+    foldBytes = parts.foldBytes
+    foldOffsets = parts.foldOffsets
+    signatures = parts.signatures
+    wideRows = parts.wideRows
+    wideBits = parts.wideBits
+    wideRanks = parts.wideRanks
+    foldWideRows = parts.foldWideRows
+    byteFrequency = parts.byteFrequency
+  }
+
+  /// The parts a persisted index stores.
+  var parts: Parts {
+    Parts(
+      foldBytes: foldBytes, foldOffsets: foldOffsets, signatures: signatures, wideRows: wideRows,
+      wideBits: wideBits, wideRanks: wideRanks, foldWideRows: foldWideRows, byteFrequency: byteFrequency)
+  }
+
   /// The wide rows as one bit per row, the count of wide rows before each word of bits, and the
   /// wide rows whose fold form (by its `signatures`) keeps a non-ASCII byte.
   private static func wideLookup(

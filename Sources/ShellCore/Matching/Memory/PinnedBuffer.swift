@@ -10,12 +10,16 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   private let storage: UnsafeMutablePointer<Element>
   /// Number of usable elements (excluding `padding`).
   let count: Int
+  /// The mapped file the memory lies in (a persisted index), kept alive by the buffer; nil for
+  /// memory the buffer allocated and frees.
+  private let mapping: UnsafeMappedFile?
 
   /// Allocates `count` elements plus `padding` elements after them, all zero; with
   /// `zeroed: false` only the padding is zeroed (for buffers the builder fills completely, which
   /// saves touching every page twice).
   private init(allocating count: Int, padding: Int, zeroed: Bool) {
     self.count = count
+    mapping = nil
     let total = max(count + padding, 1)
     let stride = MemoryLayout<Element>.stride
     storage = Self.allocate(bytes: total * stride)
@@ -59,7 +63,19 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     return (buffer, buffer.storage)
   }
 
-  deinit { free(storage) }
+  /// A buffer over `count` elements (and the padding after them) at byte `offset` of a mapped
+  /// file, which the caller has checked holds them at the element's alignment; read-only.
+  init(unsafeMapped file: UnsafeMappedFile, offset: Int, count: Int) {
+    precondition(offset % MemoryLayout<Element>.alignment == 0, "a mapped buffer is aligned")
+    precondition(
+      offset >= 0 && offset + count * MemoryLayout<Element>.stride <= file.count, "inside the file")
+    self.count = count
+    mapping = file
+    storage = UnsafeMutableRawPointer(mutating: file.base + offset).bindMemory(
+      to: Element.self, capacity: count)
+  }
+
+  deinit { if mapping == nil { free(storage) } }
 
   /// Memory for `bytes` bytes, from `malloc` (released with `free`).
   ///

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Writes a dataset and its folded index as one persisted index file, through the guarded
+/// writer (atomic: a reader sees the old file, the new one, or none).
+enum IndexCacheWriter {
+  /// Bytes written between two looks at `isCancelled`.
+  private static let piece = 16 << 20
+
+  /// Writes `dataset` (loaded as `format`, with `warnings`) and `index` under `key` to `path`;
+  /// `protectedPaths` are the files no writer may replace (the data file among them).
+  ///
+  /// `isCancelled` (asked between pieces) stops the write, leaving no file behind.
+  static func write(
+    _ dataset: Dataset, index: FoldedIndex, key: IndexCacheKey, format: DataFormat, warnings: [String],
+    to path: String, protectedPaths: [String], isCancelled: @escaping () -> Bool = { false }
+  ) throws(ShellError) {
+    let frequency = PinnedBuffer<Int64>(index.byteFrequency.map { Int64($0) })
+    try withExtendedLifetime((dataset, index, frequency)) { () throws(ShellError) in
+      let sections = Self.sections(dataset, index: index, frequency: frequency)
+      let (layout, strings) = Self.layout(
+        dataset, sections: sections, key: key, format: format, warnings: warnings)
+      let header = Self.header(layout, key: key, strings: strings)
+      try GuardedFileWriter.replace(path, protectedPaths: protectedPaths, slot: .background, durable: false) {
+        (output: inout BufferedFileWriter) throws(ShellError) in
+        try write(header, into: &output)
+        var written = header.count
+        for (section, bytes) in zip(layout.sections, sections) {
+          try zeros(section.offset - written, into: &output)
+          var start = 0
+          while start < bytes.count {
+            if isCancelled() { throw .unwritableFile(path, reason: "the write was cancelled") }
+            let end = min(bytes.count, start + piece)
+            try output.write(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            start = end
+          }
+          written = section.offset + bytes.count
+        }
+        try zeros(layout.fileLength - written, into: &output)
+      }
+    }
+  }
+
+  /// How long the file for `dataset` and `index` is (to make room for it first).
+  static func fileLength(_ dataset: Dataset, index: FoldedIndex, key: IndexCacheKey, warnings: [String])
+    -> Int
+  {
+    let frequency = PinnedBuffer<Int64>(count: index.byteFrequency.count)
+    return withExtendedLifetime((dataset, index, frequency)) {
+      let sections = Self.sections(dataset, index: index, frequency: frequency)
+      return layout(dataset, sections: sections, key: key, format: .text, warnings: warnings).layout
+        .fileLength
+    }
+  }
+
+  /// Where the sections go, and the header's strings.
+  private static func layout(
+    _ dataset: Dataset, sections: [UnsafeRawBufferPointer], key: IndexCacheKey, format: DataFormat,
+    warnings: [String]
+  ) -> (layout: IndexCacheLayout, strings: [UInt8]) {
+    let strings = IndexCacheStrings(
+      path: key.path, reading: key.reading, columns: dataset.columns, scopeTitles: dataset.scopeTitles,
+      warnings: warnings
+    ).bytes
+    let layout = IndexCacheLayout(
+      rowCount: dataset.rowCount, columnCount: dataset.columns.count, titleColumn: dataset.titleColumn,
+      scopeColumn: dataset.scopeColumn, format: DataFormat.allCases.firstIndex(of: format) ?? 0,
+      stringBytes: strings.count, lengths: sections.map(\.count))
+    return (layout, strings)
+  }
+
+  /// The header: its words, the checksum over them and the strings, the strings' length, the
+  /// strings, and zeros up to the first section.
+  private static func header(_ layout: IndexCacheLayout, key: IndexCacheKey, strings: [UInt8]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for word in layout.words(key: key) { withUnsafeBytes(of: word) { bytes += $0 } }
+    let checksum = IndexCacheKey.hash(bytes + strings)
+    withUnsafeBytes(of: checksum) { bytes += $0 }
+    withUnsafeBytes(of: UInt64(strings.count)) { bytes += $0 }
+    bytes += strings
+    bytes += [UInt8](repeating: 0, count: layout.headerLength - bytes.count)
+    return bytes
+  }
+
+  /// Each section's bytes, in `IndexCacheLayout.Section` order; valid while `dataset` and
+  /// `index` live (their buffers never move once built).
+  private static func sections(
+    _ dataset: Dataset, index: FoldedIndex, frequency: PinnedBuffer<Int64>
+  ) -> [UnsafeRawBufferPointer] {
+    let (bytes, offsets) = dataset.withStorage { ($0, $1) }
+    let parts = index.parts
+    func raw<T>(_ buffer: PinnedBuffer<T>, padding: Int = 0) -> UnsafeRawBufferPointer {
+      UnsafeRawBufferPointer(start: buffer.base, count: (buffer.count + padding) * MemoryLayout<T>.stride)
+    }
+    let scopes = dataset.rowScopes.withUnsafeBytes {
+      UnsafeRawBufferPointer(start: $0.baseAddress, count: $0.count)
+    }
+    let ordered: [IndexCacheLayout.Section: UnsafeRawBufferPointer] = [
+      .datasetBytes: UnsafeRawBufferPointer(bytes), .datasetOffsets: UnsafeRawBufferPointer(offsets),
+      .rowScopes: scopes, .foldBytes: raw(parts.foldBytes, padding: FoldedIndex.padding),
+      .foldOffsets: raw(parts.foldOffsets), .signatures: raw(parts.signatures),
+      .wideRows: raw(parts.wideRows),
+      .wideBits: raw(parts.wideBits), .wideRanks: raw(parts.wideRanks),
+      .foldWideRows: raw(parts.foldWideRows),
+      .byteFrequency: raw(frequency),
+    ]
+    return IndexCacheLayout.Section.allCases.map {
+      ordered[$0] ?? UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+  }
+
+  /// Writes `count` zero bytes (the alignment between sections).
+  private static func zeros(_ count: Int, into output: inout BufferedFileWriter) throws(ShellError) {
+    guard count > 0 else { return }
+    try write([UInt8](repeating: 0, count: count), into: &output)
+  }
+
+  /// Writes an array's bytes.
+  private static func write(_ array: [UInt8], into output: inout BufferedFileWriter) throws(ShellError) {
+    var failure: ShellError?
+    array.withUnsafeBytes { bytes in
+      do throws(ShellError) { try output.write(bytes: bytes) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+}

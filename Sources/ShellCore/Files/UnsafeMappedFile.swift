@@ -1,0 +1,79 @@
+import Foundation
+
+/// A whole file mapped read-only into memory, unmapped when the last holder lets it go.
+///
+/// It hands out raw pointers into the mapping (`base`): the buffers made over it
+/// (`PinnedBuffer(unsafeMapped:)`, `GrowableBuffer(unsafeMapped:)`) keep it alive, and nothing
+/// may write through them (the pages are read-only: a write is a crash, not a silent change).
+/// The file is opened without following a last symbolic link and must be a regular file.
+final class UnsafeMappedFile: @unchecked Sendable {
+  /// The first byte of the mapping.
+  let base: UnsafeRawPointer
+  /// The file's length in bytes when it was mapped (the mapping's length).
+  let count: Int
+  /// The file's device and inode, modification time and size, as `fstat` gave them.
+  let status: stat
+
+  /// Maps the regular file at `path`, or returns nil (missing, unreadable, empty, not regular).
+  init?(path: String) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return nil }
+    defer { _ = close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
+      return nil
+    }
+    let count = Int(status.st_size)
+    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
+      address != MAP_FAILED
+    else { return nil }
+    base = UnsafeRawPointer(address)
+    self.count = count
+    self.status = status
+  }
+
+  deinit { _ = munmap(UnsafeMutableRawPointer(mutating: base), count) }
+
+  /// Maps the pages of `length` bytes from `offset` now, in one call, from the page cache.
+  ///
+  /// The open's checks then read them without a fault per few pages; a part at a time, so a part
+  /// checked and released (`releasePages`) is never resident with the others. On Linux
+  /// `MADV_POPULATE_READ` (5.14 on; an older kernel refuses it); elsewhere nothing: the pages
+  /// come in as they are read.
+  func populate(offset: Int, length: Int) {
+    let (first, last) = pages(offset: offset, length: length, whole: false)
+    guard last > first else { return }
+    #if os(Linux)
+      let populateRead: Int32 = 22
+      _ = madvise(UnsafeMutableRawPointer(mutating: base + first), last - first, populateRead)
+    #endif
+  }
+
+  /// The page-aligned span of `length` bytes from `offset`: only the pages wholly inside it
+  /// when `whole`, else every page it touches (within the file).
+  private func pages(offset: Int, length: Int, whole: Bool) -> (Int, Int) {
+    let page = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
+    let end = min(offset + length, count)
+    if whole { return ((offset + page - 1) / page * page, end / page * page) }
+    return (offset / page * page, min(count, (end + page - 1) / page * page))
+  }
+
+  /// Lets the whole pages of `length` bytes from `offset` go from memory (they stay mapped).
+  ///
+  /// Nothing was written to them, so a later read maps them again from the page cache: the
+  /// memory counted is what searches read, not what the open's checks read once.
+  func releasePages(offset: Int, length: Int) {
+    let (first, last) = pages(offset: offset, length: length, whole: true)
+    guard last > first else { return }
+    MemoryAdvice.releasePages(UnsafeMutableRawPointer(mutating: base + first), length: last - first)
+  }
+
+  /// Marks the file as just used: its modification time becomes now.
+  ///
+  /// The cache folder evicts the files used least recently first. A file that refuses keeps its
+  /// time.
+  static func touch(_ path: String) {
+    // No times: both become now.
+    _ = utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW)
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The index cache in the one way to open: a file loaded by path is mapped from its persisted
+/// index when it has not changed, and its index is written in the background when it was built.
+extension DatasetOpener {
+  /// A file load the index cache serves: its key and where its index lies.
+  struct CacheEntry {
+    let folder: IndexCacheFolder
+    let key: IndexCacheKey
+    /// The cache file.
+    let path: String
+    /// How the file is read.
+    let options: LoadOptions
+    /// The data file as the load names it.
+    let dataPath: String
+  }
+
+  /// The cache entry for `source`, or nil when the cache does not serve it: not a file the user
+  /// named, `--no-cache`, caching off, a file smaller than the cache's minimum.
+  func cacheEntry(for source: Source, request: LoadRequest) -> CacheEntry? {
+    guard !request.noCache, case .input(.file(let path), let options) = source, case .file = options.source
+    else {
+      return nil
+    }
+    let settings: IndexCacheSettings
+    switch configuration.indexCache {
+    case .success(let found):
+      guard let found else { return nil }
+      settings = found
+    case .failure(let error):
+      IndexCacheWrites.shared.note("index not cached: " + error.description)
+      return nil
+    }
+    guard let key = IndexCacheKey(path: path, options: options), key.size >= UInt64(settings.minimumBytes)
+    else {
+      return nil
+    }
+    let folder = IndexCacheFolder(settings: settings)
+    return CacheEntry(folder: folder, key: key, path: folder.path(for: key), options: options, dataPath: path)
+  }
+
+  /// The dataset and backend mapped from `entry`'s cache file, or nil when it is missing,
+  /// stale, corrupt or over the load limit (the file is then read and indexed again).
+  func restore(_ entry: CacheEntry) -> Opened? {
+    let result = IndexCacheReader.restore(
+      path: entry.path, key: entry.key, options: entry.options,
+      sideFormThreshold: SearchEngine.Tuning.standard.sideForms)
+    guard case .success(let restored) = result else { return nil }
+    // The limit bounds what a load stores; the read that follows reports it as usual.
+    let stored = restored.dataset.withStorage { $0.count + $1.count * 4 }
+    guard let limit = try? configuration.loadLimit.get(), stored <= limit.bytes else { return nil }
+    UnsafeMappedFile.touch(entry.path)
+    let backend = InMemoryBackend(
+      dataset: restored.dataset, index: restored.index, cacheEntries: configuration.cacheEntries)
+    return Opened(dataset: restored.dataset, backend: backend, warnings: restored.warnings, index: .cache)
+  }
+
+  /// Writes `result`'s index to `entry`'s cache file on a background thread, unless the file
+  /// changed while it was read or the folder cannot take it (a note says why).
+  func store(_ entry: CacheEntry, result: LoadResult, index: FoldedIndex) {
+    guard IndexCacheKey(path: entry.dataPath, options: entry.options) == entry.key else { return }
+    let folderPath = WriteTarget.resolved(entry.folder.settings.folder)
+    if folderPath == WriteTarget.resolved((entry.key.path as NSString).deletingLastPathComponent) {
+      IndexCacheWrites.shared.note("index not cached: the cache folder is the data file's own folder")
+      return
+    }
+    let writes = IndexCacheWrites.shared
+    if let problem = entry.folder.prepare() {
+      writes.note("index not cached: " + problem)
+      return
+    }
+    let bytes = IndexCacheWriter.fileLength(
+      result.dataset, index: index, key: entry.key, warnings: result.warnings)
+    if let problem = entry.folder.makeRoom(for: bytes, at: entry.path) {
+      writes.note("index not cached: " + problem)
+      return
+    }
+    let protected = UncheckedSendable((protectedPaths + [entry.dataPath], result, index, entry))
+    writes.start { isCancelled in
+      let (paths, result, index, entry) = protected.value
+      do throws(ShellError) {
+        try IndexCacheWriter.write(
+          result.dataset, index: index, key: entry.key, format: result.format, warnings: result.warnings,
+          to: entry.path, protectedPaths: paths, isCancelled: isCancelled)
+        return nil
+      } catch {
+        // A write stopped for a newer load is no failure: that load writes its own.
+        return isCancelled() ? nil : "index not cached: " + error.description
+      }
+    }
+  }
+
+  /// The bundled datasets' files and manifest: no writer may replace them.
+  private var protectedPaths: [String] {
+    guard let catalog else { return [] }
+    return (catalog.entries.map(\.file) + ["manifest.json"]).map {
+      catalog.directory.appendingPathComponent($0).path
+    }
+  }
+}
