@@ -32,7 +32,7 @@ import Testing
   static func run(_ folder: Folder, _ load: String, environment: [String: String] = [:]) throws -> (
     index: String?, output: String, stderr: String
   ) {
-    var variables = ["XDG_CACHE_HOME": folder.cacheHome]
+    var variables = ["XDG_CACHE_HOME": folder.cacheHome, "SEARCHSHELL_INDEX_CACHE": "2G"]
     for (key, value) in environment { variables[key] = value }
     let result = try ShellProcess.run(
       [
@@ -58,7 +58,8 @@ import Testing
     #expect(second.output == first.output)
     #expect(second.stderr == "")
     let started = try ShellProcess.run(
-      ["--dataset", folder.data, "-c", "status"], environment: ["XDG_CACHE_HOME": folder.cacheHome])
+      ["--dataset", folder.data, "-c", "status"],
+      environment: ["XDG_CACHE_HOME": folder.cacheHome, "SEARCHSHELL_INDEX_CACHE": "2G"])
     #expect(started.stdout.contains("index: cache"), "--dataset opens the same way")
   }
 

@@ -40,6 +40,8 @@ struct ShellProcess {
     environment["SEARCHSHELL_DATASETS"] = nil
     // The developer's own start-up file must not change what the tests see.
     environment["SEARCHSHELL_RC"] = ""
+    // Nor may the tests fill the developer's index cache: the cache's own tests turn it on.
+    environment["SEARCHSHELL_INDEX_CACHE"] = "off"
     for (key, value) in extra { environment[key] = value }
     process.environment = environment
     let stdin = Pipe()

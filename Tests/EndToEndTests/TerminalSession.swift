@@ -44,7 +44,7 @@ final class TerminalSession {
         "searchshell-history-\(UUID().uuidString)"
       ).path
     let command =
-      "env SEARCHSHELL_RC= PAGER= INPUTRC=/dev/null TERM=xterm NO_COLOR=1 PS1='$ ' SEARCHSHELL_HISTORY='\(historyPath)' bash --norc --noprofile -i"
+      "env SEARCHSHELL_RC= SEARCHSHELL_INDEX_CACHE=off PAGER= INPUTRC=/dev/null TERM=xterm NO_COLOR=1 PS1='$ ' SEARCHSHELL_HISTORY='\(historyPath)' bash --norc --noprofile -i"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command])
   }
 
