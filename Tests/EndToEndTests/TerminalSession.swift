@@ -30,7 +30,7 @@ final class TerminalSession {
     let command =
       setup
       + "env -u SEARCHSHELL_RC -u SEARCHSHELL_PAGER " + (startupFile.map { "SEARCHSHELL_RC='\($0)' " } ?? "")
-      + "PAGER='\(pager)' "
+      + "SEARCHSHELL_INDEX_CACHE=off PAGER='\(pager)' "
       + "INPUTRC=/dev/null TERM=xterm NO_COLOR=1 SEARCHSHELL_HISTORY='\(historyPath)' '\(ShellProcess.executableURL.path)' \(arguments); echo EXIT=$?; sleep 30"
     try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "50", command])
   }
