@@ -35,6 +35,9 @@ import Testing
     let process = Process()
     process.executableURL = ShellProcess.executableURL
     process.arguments = ["-c", "load \(data.path)", "-c", "export \(folder.path)/out.csv"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SEARCHSHELL_INDEX_CACHE"] = "off"
+    process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
