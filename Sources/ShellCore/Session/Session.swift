@@ -76,7 +76,9 @@ public final class Session {
     console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, jsonPath: String? = nil,
     isInteractive: Bool, useColor: Bool, configuration: ShellConfiguration = ShellConfiguration()
   ) throws(ShellError) {
-    var request = LoadRequest(target: name ?? catalog?.defaultName ?? "")
+    // With no dataset named and no bundled folder found, say which folder is missing.
+    guard let target = name ?? catalog?.defaultName else { throw .datasetsMissing("datasets/manifest.json") }
+    var request = LoadRequest(target: target)
     if let jsonPath { request.jsonPath = try JSONKeyPath(parsing: jsonPath) }
     try self.init(
       console: console, catalog: catalog, opening: request, isInteractive: isInteractive, useColor: useColor,
