@@ -50,24 +50,8 @@ struct PostgresFixture: Sendable {
     try connection.run(
       PostgresStatement(
         "INSERT INTO \(quoted) SELECT i - 1, n, c FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(n, c, i)",
-        [Self.arrayLiteral(titles), Self.arrayLiteral(rowCategories)]),
+        [PostgresBackend.arrayLiteral(titles), PostgresBackend.arrayLiteral(rowCategories)]),
       about: table)
     try connection.run(PostgresStatement("ANALYZE \(quoted)"), about: table)
-  }
-
-  /// A PostgreSQL array literal of `values` (sent as a parameter, never in SQL text).
-  static func arrayLiteral(_ values: [String]) -> String {
-    var literal = String.UnicodeScalarView(["{"])
-    for (index, value) in values.enumerated() {
-      if index > 0 { literal.append(",") }
-      literal.append("\"")
-      for scalar in value.unicodeScalars {
-        if scalar == "\\" || scalar == "\"" { literal.append("\\") }
-        literal.append(scalar)
-      }
-      literal.append("\"")
-    }
-    literal.append("}")
-    return String(literal)
   }
 }
