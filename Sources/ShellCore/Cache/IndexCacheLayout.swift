@@ -8,6 +8,7 @@ struct IndexCacheLayout: Equatable {
   enum Section: Int, CaseIterable {
     case datasetBytes, datasetOffsets, rowScopes
     case foldBytes, foldOffsets, signatures, wideRows, wideBits, wideRanks, foldWideRows, byteFrequency
+    case grams
   }
 
   /// The first word: "SSHIDX" and two zero bytes, read in the machine's order.

@@ -74,6 +74,7 @@ enum IndexCacheReader {
     guard bytes(.datasetBytes) <= Int(UInt32.max), bytes(.foldBytes) >= FoldedIndex.padding,
       bytes(.foldBytes) - FoldedIndex.padding <= Int(UInt32.max), bytes(.wideRows) % 4 == 0,
       bytes(.wideRows) <= rows * 4, bytes(.foldWideRows) % 4 == 0, bytes(.foldWideRows) <= bytes(.wideRows),
+      bytes(.grams) == 0 || bytes(.grams) == (GramPresence.wordCount + 1) * 8,
       table.columns.count == layout.columnCount, !table.scopeTitles.isEmpty,
       table.scopeTitles.count <= Int(UInt16.max) + 1, DataFormat.allCases.indices.contains(layout.format)
     else { return .failure(.corrupt("a section's size or a header field is inconsistent")) }
@@ -101,12 +102,20 @@ enum IndexCacheReader {
     // A folding search reads the rows' own text only to draw them: checked, it may leave memory.
     file.releasePages(offset: offset(.datasetBytes), length: bytes(.datasetBytes))
     file.populate(offset: offset(.foldBytes), length: layout.fileLength - offset(.foldBytes))
-    let parts = FoldedIndex.Parts(
+    var parts = FoldedIndex.Parts(
       foldBytes: pinned(.foldBytes, UInt8.self, padding: FoldedIndex.padding),
       foldOffsets: pinned(.foldOffsets, UInt32.self), signatures: pinned(.signatures, UInt32.self),
       wideRows: pinned(.wideRows, Int32.self), wideBits: pinned(.wideBits, UInt64.self),
       wideRanks: pinned(.wideRanks, UInt32.self), foldWideRows: pinned(.foldWideRows, Int32.self),
       byteFrequency: frequency.map { Int(truncatingIfNeeded: $0) })
+    var grams: GramPresence?
+    if bytes(.grams) != 0 {
+      guard let restored = GramPresence.restoring(pinned(.grams, UInt64.self)) else {
+        return .failure(.corrupt("the grams' checksum disagrees"))
+      }
+      grams = restored
+    }
+    parts.grams = grams
     let index = FoldedIndex(
       restoring: parts, rowCount: rows, columns: [layout.titleColumn], sideFormThreshold: sideFormThreshold)
     if let violation = index.invariantViolation() { return .failure(.corrupt(violation)) }

@@ -15,8 +15,9 @@ enum IndexCacheWriter {
     to path: String, protectedPaths: [String], isCancelled: @escaping () -> Bool = { false }
   ) throws(ShellError) {
     let frequency = PinnedBuffer<Int64>(index.byteFrequency.map { Int64($0) })
-    try withExtendedLifetime((dataset, index, frequency)) { () throws(ShellError) in
-      let sections = Self.sections(dataset, index: index, frequency: frequency)
+    let grams = index.grams?.stored
+    try withExtendedLifetime((dataset, index, frequency, grams)) { () throws(ShellError) in
+      let sections = Self.sections(dataset, index: index, frequency: frequency, grams: grams)
       let (layout, strings) = Self.layout(
         dataset, sections: sections, key: key, format: format, warnings: warnings)
       let header = Self.header(layout, key: key, strings: strings)
@@ -45,8 +46,9 @@ enum IndexCacheWriter {
     -> Int
   {
     let frequency = PinnedBuffer<Int64>(count: index.byteFrequency.count)
-    return withExtendedLifetime((dataset, index, frequency)) {
-      let sections = Self.sections(dataset, index: index, frequency: frequency)
+    let grams = index.grams.map { _ in PinnedBuffer<UInt64>(count: GramPresence.wordCount + 1) }
+    return withExtendedLifetime((dataset, index, frequency, grams)) {
+      let sections = Self.sections(dataset, index: index, frequency: frequency, grams: grams)
       return layout(dataset, sections: sections, key: key, format: .text, warnings: warnings).layout
         .fileLength
     }
@@ -84,7 +86,7 @@ enum IndexCacheWriter {
   /// Each section's bytes, in `IndexCacheLayout.Section` order; valid while `dataset` and
   /// `index` live (their buffers never move once built).
   private static func sections(
-    _ dataset: Dataset, index: FoldedIndex, frequency: PinnedBuffer<Int64>
+    _ dataset: Dataset, index: FoldedIndex, frequency: PinnedBuffer<Int64>, grams: PinnedBuffer<UInt64>?
   ) -> [UnsafeRawBufferPointer] {
     let (bytes, offsets) = dataset.withStorage { ($0, $1) }
     let parts = index.parts
@@ -102,6 +104,7 @@ enum IndexCacheWriter {
       .wideBits: raw(parts.wideBits), .wideRanks: raw(parts.wideRanks),
       .foldWideRows: raw(parts.foldWideRows),
       .byteFrequency: raw(frequency),
+      .grams: grams.map { raw($0) } ?? UnsafeRawBufferPointer(start: nil, count: 0),
     ]
     return IndexCacheLayout.Section.allCases.map {
       ordered[$0] ?? UnsafeRawBufferPointer(start: nil, count: 0)

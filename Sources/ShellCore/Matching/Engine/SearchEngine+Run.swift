@@ -24,6 +24,8 @@ extension SearchEngine {
     case .regex:
       let matcher = try RegexMatcher(pattern: text)
       return regexSearch(matcher, scope: scope, cancellation: cancellation).map { Found(rows: $0) }
+    case .absentGram:
+      return Found(rows: [])
     case .signatureBits(let letter, let variant):
       guard let query else { return Self.unplanned(plan) }
       return letterBits(query, letter: letter, variant: variant, cancellation: cancellation)

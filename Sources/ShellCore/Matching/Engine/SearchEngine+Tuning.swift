@@ -14,6 +14,9 @@ extension SearchEngine {
     var regexICU = 2_000
     /// Wide rows from which their side forms are built in chunks.
     var sideForms = 4_096
+    /// Rows from which the load finds which short grams the rows hold (`GramPresence`): below, a
+    /// pass over every row is within a frame, and the scan would only lengthen the load.
+    var gramRows = 2_000_000
     /// Row ids from which a result is packed into bits in chunks.
     var bitmap = 1 << 18
     /// The fewest rows a compact copy may hold, however long the rows.
@@ -131,6 +134,7 @@ extension SearchEngine {
       tuning.sideForms = value
       tuning.bitmap = value
       tuning.compactFloor = value
+      tuning.gramRows = value
       return tuning
     }
   }

@@ -36,7 +36,7 @@ final class SearchEngine {
     self.tuning = tuning
     index = FoldedIndex(
       dataset: dataset, columns: self.columns, parallelThreshold: tuning.parallel,
-      sideFormThreshold: tuning.sideForms, isCancelled: isCancelled)
+      sideFormThreshold: tuning.sideForms, gramRows: tuning.gramRows, isCancelled: isCancelled)
     cache = ResultCache(
       rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, Tuning.maxCacheEntries)),
       bitmapThreshold: tuning.bitmap)
@@ -164,11 +164,13 @@ final class SearchEngine {
 
   /// What the planner knows of the dataset.
   private var statistics: SearchPlanner.Statistics {
-    SearchPlanner.Statistics(rowCount: dataset.rowCount, compactRowLimit: compactRowLimit) { letter in
-      self.signatureBits(
-        mask: RowSignature.bit(letter), in: self.index.signatures.pointer, cancellation: nil)?
-        .count ?? 0
-    }
+    SearchPlanner.Statistics(
+      rowCount: dataset.rowCount, compactRowLimit: compactRowLimit,
+      rowsWithLetter: { letter in
+        self.signatureBits(
+          mask: RowSignature.bit(letter), in: self.index.signatures.pointer, cancellation: nil)?
+          .count ?? 0
+      }, grams: index.grams)
   }
 
   /// What the planner knows of the cache, given the result it may narrow from.

@@ -27,6 +27,7 @@ extension FoldedIndex {
     guard byteFrequency.count == 256, byteFrequency.allSatisfy({ $0 >= 0 && $0 <= foldBytes.count }) else {
       return "the byte frequencies are not counts of the fold arena's bytes"
     }
+    if let problem = grams?.invariantViolation() { return problem }
     for (variant, side) in zip(TextVariant.allCases, sides) {
       guard let side else { continue }
       if let problem = Self.arenaViolation(side.bytes, side.offsets, rows: wideRows.count, name: "\(variant)")

@@ -48,6 +48,8 @@ final class FoldedIndex: @unchecked Sendable {
   let signatures: PinnedBuffer<UInt32>
   /// How often each byte occurs in (a sample of) the fold arena, to pick a needle's rarest bytes.
   let byteFrequency: [Int]
+  /// Which short grams some row's fold form holds (large datasets only: `gramRows`).
+  let grams: GramPresence?
   /// The searched columns' original text joined with a space, for multi-column search only.
   private(set) var cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?
   /// Per row, the letters that start a word in its fold form, once a search has asked.
@@ -82,7 +84,7 @@ final class FoldedIndex: @unchecked Sendable {
   /// stop, the rest of the work is skipped and `wasCancelled` is set.
   init(
     dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536, sideFormThreshold: Int = 4_096,
-    isCancelled: (() -> Bool)? = nil
+    gramRows: Int = .max, isCancelled: (() -> Bool)? = nil
   ) {
     rowCount = dataset.rowCount
     self.sideFormThreshold = sideFormThreshold
@@ -92,7 +94,6 @@ final class FoldedIndex: @unchecked Sendable {
     let (foldOffsets, offsets) = PinnedBuffer<UInt32>.unsafeWritable(count: rowCount + 1)
     let measured = passes.measure(lengths: offsets, isCancelled: isCancelled)
     // A cancelled build skips pass 2 over empty chunks: every row is then empty text.
-    wasCancelled = measured == nil
     if measured == nil { offsets.update(repeating: 0, count: rowCount + 1) }
     let chunks = measured ?? [ChunkFold](repeating: ChunkFold(), count: passes.split.count)
     let (starts, total) = ChunkFold.starts(of: chunks)
@@ -113,6 +114,13 @@ final class FoldedIndex: @unchecked Sendable {
     (wideBits, wideRanks, foldWideRows) = Self.wideLookup(
       wideRows, signatures: signatures, rowCount: rowCount)
     byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: total.foldBytes)
+    let counted =
+      measured == nil || rowCount < gramRows
+      ? nil
+      : GramScan.presence(fold: foldBytes.pointer, count: total.foldBytes, isCancelled: isCancelled)
+    grams = counted
+    // A count stopped part way is a cancelled load, as a fold pass stopped is.
+    wasCancelled = measured == nil || (counted == nil && rowCount >= gramRows)
   }
 
   /// What the index is made of once built, as a persisted index stores it (`IndexCacheFile`).
@@ -125,6 +133,7 @@ final class FoldedIndex: @unchecked Sendable {
     let wideRanks: PinnedBuffer<UInt32>
     let foldWideRows: PinnedBuffer<Int32>
     let byteFrequency: [Int]
+    var grams: GramPresence? = nil
   }
 
   /// An index over `rowCount` rows of `columns` from parts built before (a persisted index).
@@ -144,13 +153,15 @@ final class FoldedIndex: @unchecked Sendable {
     wideRanks = parts.wideRanks
     foldWideRows = parts.foldWideRows
     byteFrequency = parts.byteFrequency
+    grams = parts.grams
   }
 
   /// The parts a persisted index stores.
   var parts: Parts {
     Parts(
       foldBytes: foldBytes, foldOffsets: foldOffsets, signatures: signatures, wideRows: wideRows,
-      wideBits: wideBits, wideRanks: wideRanks, foldWideRows: foldWideRows, byteFrequency: byteFrequency)
+      wideBits: wideBits, wideRanks: wideRanks, foldWideRows: foldWideRows, byteFrequency: byteFrequency,
+      grams: grams)
   }
 
   /// The wide rows as one bit per row, the count of wide rows before each word of bits, and the

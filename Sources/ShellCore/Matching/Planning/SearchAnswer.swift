@@ -43,6 +43,8 @@ struct SearchAnswer: Equatable, Sendable {
     switch plan {
     case .everyRow: return "listed every row in the scope (an empty query)"
     case .regex: return "matched the regex '\(query)' \(every) \(threads)"
+    case .absentGram(let gram):
+      return "answered '\(query)' without reading a row: no row holds '\(Sanitizer.printable(gram))'"
     case .signatureBits: return "read '\(query)' from row signatures' bits \(every) \(threads)"
     case .probedBits: return "probed every row for the letter '\(query)' \(every) \(threads)"
     case .initialBits: return "read the word-start letter '\(query)' from row initials \(every)"

@@ -7,6 +7,9 @@ enum SearchPlan: Equatable, Sendable {
   case everyRow
   /// A regular expression: its literals scanned for, the candidate rows judged by the automaton.
   case regex
+  /// A term every match holds has a gram (`gram`, in fold form) that no row holds: no row, and
+  /// none is read.
+  case absentGram(String)
   /// One letter or space in `fold` or `ci` form (with other one-letter clauses, in `fold`): the
   /// rows whose signatures have its bit, as bits; under `ci` the wide rows lacking it are cleared.
   case signatureBits(letter: UInt8, variant: TextVariant)

@@ -19,6 +19,8 @@ enum SearchPlanner {
     var compactRowLimit: Int
     /// How many rows' signatures have a letter's bit; asked only for a case-significant letter.
     var rowsWithLetter: (UInt8) -> Int
+    /// Which short grams some row holds, when the load found them.
+    var grams: GramPresence? = nil
   }
 
   /// What the planner knows of the cache.
@@ -49,6 +51,9 @@ enum SearchPlanner {
     case .regex: return .regex
     case .terms(let query, let isScored): (compiled, scored) = (query, isScored)
     }
+    if let grams = statistics.grams, let gram = absentGram(compiled, grams) {
+      return .absentGram(String(decoding: gram, as: UTF8.self))
+    }
     if let base = cache.base {
       let variant = compiled.driver?.plan.variant
       let compact = base.compactVariant != nil && base.compactVariant == variant
@@ -65,6 +70,17 @@ enum SearchPlanner {
         recheck: recheck(compiled, compact: false), otherwise: pass)
     }
     return .everyChunk(pass)
+  }
+
+  /// A gram no row holds of a term that every match holds: the driver or a clause of one
+  /// positive substring or word-start term (a fuzzy term's letters need not be adjacent).
+  private static func absentGram(_ query: CompiledQuery, _ grams: GramPresence) -> [UInt8]? {
+    let single = query.clauses.filter { $0.count == 1 }.map { $0[0] }
+    for term in (query.driver.map { [$0] } ?? []) + single
+    where !term.term.negated && term.term.kind != .fuzzy {
+      if let gram = grams.absentGram(in: term.needle.bytes) { return gram }
+    }
+    return nil
   }
 
   /// The plans that answer one letter from bits, in every scope only.
