@@ -49,6 +49,35 @@ struct FoldedIndexTests {
   }
 
   /// The side forms, built on first use in one chunk or many, hold each wide row's form.
+  /// One column whose rows all fold to their own length (ASCII, scripts the fold keeps as they
+  /// are, `ß` to `ss`) shares the dataset's offsets; a row that folds shorter (`café`) gives the
+  /// index offsets of its own.
+  @Test(arguments: [1, 1_000_000])
+  func theFoldOffsetsAreTheDatasetsWhenEveryRowKeepsItsLength(parallelThreshold: Int) {
+    let kept = ["Alpha", "東京 Tower", "plain", "ΕΛΛΑΣ", "x-ray 12", "Straße"]
+    let cases: [(rows: [String], shares: Bool)] = [
+      (kept, true), (["café"] + kept, false), (kept + ["naïve"], false), (["", "x", ""], true),
+    ]
+    for (rows, shares) in cases {
+      let dataset = MatchingFixtures.dataset(rows)
+      let index = FoldedIndex(dataset: dataset, columns: [0], parallelThreshold: parallelThreshold)
+      index.checkInvariants()
+      let keeps = (0..<rows.count).allSatisfy {
+        TextFolding.foldForm(dataset.title($0)).utf8.count == dataset.title($0).utf8.count
+      }
+      #expect(keeps == shares, "the case's rows \(rows)")
+      let datasetOffsets = dataset.withStorage { $1.baseAddress }
+      #expect((index.foldOffsets.base == datasetOffsets) == shares, "rows \(rows)")
+      for (row, text) in rows.enumerated() {
+        #expect(Self.fold(index, row) == Array(TextFolding.foldForm(text).utf8), "rows \(rows) row \(row)")
+      }
+    }
+    // Two columns are joined: never shared.
+    let joined = MatchingFixtures.dataset(kept, categories: kept)
+    let index = FoldedIndex(dataset: joined, columns: [0], parallelThreshold: parallelThreshold)
+    #expect(index.foldOffsets.base != joined.withStorage { $1.baseAddress })
+  }
+
   @Test(arguments: [1, 1_000_000])
   func sideFormsHoldEachWideRowsForm(sideFormThreshold: Int) {
     let titles = Self.rows()

@@ -13,6 +13,9 @@ struct ChunkFold {
   var foreign: [UInt8] = []
   /// Where each of those forms ends in `foreign`.
   var foreignEnds: [Int] = []
+  /// Whether every row's fold form is as long as its text (every ASCII row's is; pass 1 over
+  /// one column tells for the wide rows): the fold offsets are then the dataset's own.
+  var keepsLengths = true
 
   /// Takes the totals from pass 1's measuring writer; `asciiBytes` is the ASCII rows' length.
   mutating func record(_ writer: WideFormWriter, asciiBytes: Int) {

@@ -49,14 +49,15 @@ struct FoldPasses {
   }
 
   /// Pass 2: writes every chunk's rows from its `starts` (wide rows into `wideRows`), and their
-  /// ends and signatures; `output.offsets` holds pass 1's lengths for joined rows.
+  /// ends (unless `writesOffsets` is false: they are the dataset's) and signatures;
+  /// `output.offsets` holds pass 1's lengths for joined rows.
   func fill(
     _ chunks: [ChunkFold], starts: [ChunkFold],
     into output: (
       bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
       signatures: UnsafeMutablePointer<UInt32>
     ),
-    wideRows: UnsafeMutablePointer<Int32>
+    wideRows: UnsafeMutablePointer<Int32>, writesOffsets: Bool = true
   ) {
     // Only the fold forms are written now: the side forms wait for a search that needs them.
     let targets = WideFormWriter.Targets(fold: output.bytes)
@@ -75,7 +76,8 @@ struct FoldPasses {
             into: targets, fold: start.foldBytes, exact: 0, ci: 0, strip: 0, row: start.wideCount)
           if contiguous {
             FoldedIndex.fillContiguous(
-              source, rows: rows, work: work, writer: &writer, into: output, table: signatureTable)
+              source, rows: rows, work: work, writer: &writer, into: output, table: signatureTable,
+              writesOffsets: writesOffsets)
           } else {
             FoldedIndex.fillJoined(
               source, rows: rows, work: work, writer: &writer, into: output, table: signatureTable)

@@ -39,7 +39,9 @@ extension FoldedIndex {
       let start = Int(offsets[Int(wideRow)])
       let count = Int(offsets[Int(wideRow) + 1]) - start
       wideBytes += count
+      let before = writer.fold
       measureWide(base + start, count, forms: forms, writer: &writer, work: &work)
+      if writer.fold &- before != count { work.keepsLengths = false }
     }
     work.record(writer, asciiBytes: end - Int(offsets[rows.lowerBound]) - wideBytes)
     return work
@@ -80,7 +82,7 @@ extension FoldedIndex {
       bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
       signatures: UnsafeMutablePointer<UInt32>
     ),
-    table: UnsafePointer<UInt32>
+    table: UnsafePointer<UInt32>, writesOffsets: Bool
   ) {
     let base = source.base
     let offsets = source.offsets
@@ -102,7 +104,7 @@ extension FoldedIndex {
         let shift = UInt32(truncatingIfNeeded: offset &- Int(offsets[row]))
         for each in row..<stop {
           let end = offsets[each + 1] &+ shift
-          output.offsets[each + 1] = end
+          if writesOffsets { output.offsets[each + 1] = end }
           let start = Int(offsets[each] &+ shift)
           output.signatures[each] = RowSignature.of(output.bytes + start, Int(end) &- start, table: table)
         }
@@ -116,7 +118,7 @@ extension FoldedIndex {
         foreign: &foreign)
       output.signatures[stop] = RowSignature.of(output.bytes + offset, writer.fold - offset, table: table)
       offset = writer.fold
-      output.offsets[stop + 1] = UInt32(offset)
+      if writesOffsets { output.offsets[stop + 1] = UInt32(offset) }
       row = stop + 1
     }
   }

@@ -91,22 +91,35 @@ final class FoldedIndex: @unchecked Sendable {
     self.columns = columns
     let rowCount = self.rowCount
     let passes = FoldPasses(dataset: dataset, columns: columns, parallelThreshold: parallelThreshold)
-    let (foldOffsets, offsets) = PinnedBuffer<UInt32>.unsafeWritable(count: rowCount + 1)
-    let measured = passes.measure(lengths: offsets, isCancelled: isCancelled)
+    // Pass 1 writes joined rows' lengths; one column's rows need no offsets until pass 2.
+    let joined = passes.contiguous ? nil : PinnedBuffer<UInt32>.unsafeWritable(count: rowCount + 1)
+    var unused: UInt32 = 0
+    let measured = withUnsafeMutablePointer(to: &unused) { placeholder in
+      passes.measure(lengths: joined?.elements ?? placeholder, isCancelled: isCancelled)
+    }
     // A cancelled build skips pass 2 over empty chunks: every row is then empty text.
-    if measured == nil { offsets.update(repeating: 0, count: rowCount + 1) }
     let chunks = measured ?? [ChunkFold](repeating: ChunkFold(), count: passes.split.count)
     let (starts, total) = ChunkFold.starts(of: chunks)
     precondition(total.foldBytes <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
+    let shared =
+      measured != nil && passes.contiguous && chunks.allSatisfy(\.keepsLengths)
+      ? Self.sharedOffsets(dataset, rowCount: rowCount) : nil
+    let (foldOffsets, offsets) =
+      shared.map { ($0, UnsafeMutablePointer(mutating: $0.base)) } ?? joined
+      ?? PinnedBuffer<UInt32>.unsafeWritable(count: rowCount + 1, zeroed: measured == nil)
     // Every byte and slot below is written by pass 2, so none is zeroed first (only the padding).
     let (foldBytes, bytes) = PinnedBuffer<UInt8>.unsafeWritable(
       count: total.foldBytes, padding: Self.padding, zeroed: false)
     let (signatures, signatureSlots) = PinnedBuffer<UInt32>.unsafeWritable(count: rowCount, zeroed: false)
     let (wideRows, wideSlots) = PinnedBuffer<Int32>.unsafeWritable(count: total.wideCount)
     if measured != nil {
-      passes.fill(chunks, starts: starts, into: (bytes, offsets, signatureSlots), wideRows: wideSlots)
+      passes.fill(
+        chunks, starts: starts, into: (bytes, offsets, signatureSlots), wideRows: wideSlots,
+        writesOffsets: shared == nil)
+    } else if joined != nil {
+      offsets.update(repeating: 0, count: rowCount + 1)
     }
-    offsets[0] = 0
+    if shared == nil { offsets[0] = 0 }
     self.foldBytes = foldBytes
     self.foldOffsets = foldOffsets
     self.signatures = signatures
@@ -121,6 +134,17 @@ final class FoldedIndex: @unchecked Sendable {
     grams = counted
     // A count stopped part way is a cancelled load, as a fold pass stopped is.
     wasCancelled = measured == nil || (counted == nil && rowCount >= gramRows)
+  }
+
+  /// The dataset's own offsets as the fold arena's, when they start at 0 and one column is folded
+  /// with every row keeping its length: a fold offset per row the index need not hold.
+  private static func sharedOffsets(_ dataset: Dataset, rowCount: Int) -> PinnedBuffer<UInt32>? {
+    dataset.withStorage { _, offsets in
+      guard dataset.columns.count == 1, offsets.count == rowCount + 1, let base = offsets.baseAddress,
+        base[0] == 0
+      else { return nil }
+      return PinnedBuffer(unsafeBorrowing: base, count: rowCount + 1, owner: dataset)
+    }
   }
 
   /// What the index is made of once built, as a persisted index stores it (`IndexCacheFile`).

@@ -10,16 +10,16 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   private let storage: UnsafeMutablePointer<Element>
   /// Number of usable elements (excluding `padding`).
   let count: Int
-  /// The mapped file the memory lies in (a persisted index), kept alive by the buffer; nil for
-  /// memory the buffer allocated and frees.
-  private let mapping: UnsafeMappedFile?
+  /// What owns the memory when the buffer did not allocate it (a mapped file, or another buffer
+  /// whose elements it shares), kept alive by the buffer; nil for memory the buffer frees.
+  private let owner: AnyObject?
 
   /// Allocates `count` elements plus `padding` elements after them, all zero; with
   /// `zeroed: false` only the padding is zeroed (for buffers the builder fills completely, which
   /// saves touching every page twice).
   private init(allocating count: Int, padding: Int, zeroed: Bool) {
     self.count = count
-    mapping = nil
+    owner = nil
     let total = max(count + padding, 1)
     let stride = MemoryLayout<Element>.stride
     storage = Self.allocate(bytes: total * stride)
@@ -70,12 +70,20 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     precondition(
       offset >= 0 && offset + count * MemoryLayout<Element>.stride <= file.count, "inside the file")
     self.count = count
-    mapping = file
+    owner = file
     storage = UnsafeMutableRawPointer(mutating: file.base + offset).bindMemory(
       to: Element.self, capacity: count)
   }
 
-  deinit { if mapping == nil { free(storage) } }
+  /// A read-only buffer over `count` elements at `pointer`, which `owner` holds and keeps alive
+  /// for as long as the buffer lives (another structure's identical elements, shared).
+  init(unsafeBorrowing pointer: UnsafePointer<Element>, count: Int, owner: AnyObject) {
+    self.count = count
+    self.owner = owner
+    storage = UnsafeMutablePointer(mutating: pointer)
+  }
+
+  deinit { if owner == nil { free(storage) } }
 
   /// Memory for `bytes` bytes, from `malloc` (released with `free`).
   ///
