@@ -48,7 +48,6 @@ struct FoldedIndexTests {
     }
   }
 
-  /// The side forms, built on first use in one chunk or many, hold each wide row's form.
   /// One column whose rows all fold to their own length (ASCII, scripts the fold keeps as they
   /// are, `ß` to `ss`) shares the dataset's offsets; a row that folds shorter (`café`) gives the
   /// index offsets of its own.
@@ -78,6 +77,7 @@ struct FoldedIndexTests {
     #expect(index.foldOffsets.base != joined.withStorage { $1.baseAddress })
   }
 
+  /// The side forms, built on first use in one chunk or many, hold each wide row's form.
   @Test(arguments: [1, 1_000_000])
   func sideFormsHoldEachWideRowsForm(sideFormThreshold: Int) {
     let titles = Self.rows()
