@@ -28,8 +28,8 @@ final class PostgresSearchRows: SearchRows {
   let scope: String?
   /// The planner's estimate of the candidates.
   let estimate: Int
-  /// The page plan the estimate chose.
-  let plan: PostgresSearchSQL.PagePlan
+  /// The page plan the estimate chose (sorting, when the first page's bounded walk fell short).
+  private(set) var plan: PostgresSearchSQL.PagePlan
   /// The rows at table positions `0..<loaded.count`.
   private(set) var loaded: [ResultRow] = []
   /// The last candidate's order value read, where the next batch starts.
@@ -144,8 +144,19 @@ final class PostgresSearchRows: SearchRows {
   private func readBatch(cancellation: SearchCancellation?) throws(ShellError) {
     let limit = batch
     batch = min(batch * 2, PostgresSearchBackend.batchLimit)
-    let page = try backend.page(
-      candidates.filter, scope: scope, after: cursor, limit: limit, plan: plan, cancellation: cancellation)
+    let page: [PostgresBackend.Row]
+    if cursor == nil, plan == .walkOrder,
+      let walk = PostgresBackend.walkLimit(
+        estimate: estimate, rows: backend.table.estimatedRows, limit: limit)
+    {
+      let first = try backend.walkedPage(
+        candidates.filter, scope: scope, limit: limit, walkLimit: walk, cancellation: cancellation)
+      page = first.rows
+      if first.sorted { plan = .sortMatches }
+    } else {
+      page = try backend.page(
+        candidates.filter, scope: scope, after: cursor, limit: limit, plan: plan, cancellation: cancellation)
+    }
     if page.count < limit { exhausted = true }
     cursor = page.last?.order ?? cursor
     for row in page where candidates.isExact || PostgresCandidates.matches(row.title, request: request) {
