@@ -15,6 +15,8 @@ final class LiveTerminal {
   /// The frame line the cursor is on, counted from the frame's first line.
   private var cursorLine = 0
   private var lastFrame: [String] = []
+  /// Whether a resized frame was skipped (a key stopped its search): the next one clears first.
+  private var clearsNextFrame = false
 
   private init(controller: any LiveDriver, device: TerminalDevice) {
     self.controller = controller
@@ -115,10 +117,21 @@ final class LiveTerminal {
 
   private func draw(resized: Bool = false) {
     let (width, height) = TerminalRestorer.size()
-    let frame = controller.frame(width: width, height: max(3, height - 1))
+    // A key typed while the frame searches stops the search: the keys' own frame comes next.
+    guard
+      let frame = LiveInputWatch(descriptor: device.input).frame(
+        of: controller.session,
+        {
+          controller.frame(width: width, height: max(3, height - 1))
+        })
+    else {
+      clearsNextFrame = clearsNextFrame || resized
+      return
+    }
     var output = "\r" + (cursorLine > 0 ? "\u{1B}[\(cursorLine)A" : "")
     // After a resize the old frame may be taller or reflowed: clear it all first.
-    if resized || frame.count != lastFrame.count { output += "\u{1B}[J" }
+    if resized || clearsNextFrame || frame.count != lastFrame.count { output += "\u{1B}[J" }
+    clearsNextFrame = false
     // The frame escapes its data already; the boundary lets through only the shell's colours.
     output += frame.map { "\u{1B}[2K" + Sanitizer.terminalSafe($0, keepingStyle: true) }.joined(
       separator: "\r\n")

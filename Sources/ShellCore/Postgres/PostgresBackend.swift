@@ -93,13 +93,16 @@ final class PostgresBackend {
     return Self.planRows(plan) ?? 0
   }
 
-  /// Up to `limit` rows passing `filter` in order after `after`, found by `plan`.
+  /// Up to `limit` rows passing `filter` in order after `after`, found by `plan` (a walk bounded
+  /// to `walkLimit` rows, if given).
   func page(
     _ filter: ParsedQuery, scope: String?, after: String?, limit: Int, plan: PostgresSearchSQL.PagePlan,
-    cancellation: SearchCancellation? = nil
+    walkLimit: Int? = nil, cancellation: SearchCancellation? = nil
   ) throws(ShellError) -> [Row] {
     let statement = try built(
-      PostgresSearchSQL.page(filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan)
+      PostgresSearchSQL.page(
+        filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan, walkLimit: walkLimit
+      )
     )
     return try connection.run(statement, about: table.name, cancellation: cancellation).rows.map { values in
       Row(order: values[0] ?? "", title: values[1] ?? "", scope: values[2])
@@ -137,6 +140,33 @@ final class PostgresBackend {
   /// How much more a match costs the sorting plan (bitmap heap fetch, recheck, sort) than a row
   /// costs the walk of the order column (docs/performance-history.md, issue 24's bench).
   static let sortCostRatio = 25.0
+
+  /// The first page by walking the order column, at most `walkLimit` rows of it; when they hold
+  /// fewer than `limit` matches the estimate was too high, and the rest are found by sorting the
+  /// matches after them (`sorted`), so a rare term never walks the whole table.
+  func walkedPage(
+    _ filter: ParsedQuery, scope: String?, limit: Int, walkLimit: Int, cancellation: SearchCancellation?
+  ) throws(ShellError) -> (rows: [Row], sorted: Bool) {
+    let walked = try page(
+      filter, scope: scope, after: nil, limit: limit, plan: .walkOrder, walkLimit: walkLimit,
+      cancellation: cancellation)
+    guard walked.count < limit else { return (walked, false) }
+    let rest = try page(
+      filter, scope: scope, after: walked.last?.order, limit: limit - walked.count, plan: .sortMatches,
+      cancellation: cancellation)
+    return (walked + rest, true)
+  }
+
+  /// How many rows the first page's walk may pass: `walkMargin` times what the estimate
+  /// predicts (`limit · rows / estimate`); nil when that covers the table (no bound needed).
+  static func walkLimit(estimate: Int, rows: Int, limit: Int) -> Int? {
+    let expected = Double(max(1, limit)) * Double(max(0, rows)) / Double(max(1, estimate))
+    let bound = max(Double(max(1, limit)) * walkMargin, expected * walkMargin)
+    return bound < Double(rows) ? Int(bound) : nil
+  }
+
+  /// How many times the predicted walk the first page walks before it sorts instead.
+  static let walkMargin = 4.0
 
   /// The page plan for a term expected to match `estimate` of `rows` rows.
   ///

@@ -47,11 +47,7 @@ enum PostgresPreparation {
   {
     try transaction(connection, about: table.name) { () throws(ShellError) -> [String] in
       var done: [String] = []
-      do throws(ShellError) {
-        try connection.run(PostgresStatement("CREATE EXTENSION IF NOT EXISTS pg_trgm"), about: table.name)
-      } catch {
-        throw .databaseExtensionMissing("pg_trgm", database: connection.database, reason: reason(error))
-      }
+      try createExtension(table, connection)
       let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
       if try comment(of: function, connection) != PostgresFold.comment {
         for statement in PostgresFold.createFunction(named: function) {
@@ -71,7 +67,13 @@ enum PostgresPreparation {
         done.append("added the column \(PostgresTable.foldedColumn) and its trigram index")
       }
       try connection.run(PostgresStatement("ANALYZE \(table.names.table)"), about: table.name)
-      return done + ["analyzed \(table.name)"]
+      for statement in try PostgresGrams.build(table, connection) {
+        try connection.run(statement, about: table.name)
+      }
+      let counts = PostgresGrams.tableName(oid: table.oid)
+      return done + [
+        "analyzed \(table.name)", "counted its 1-3-character grams into \(table.schema).\(counts)",
+      ]
     }
   }
 
@@ -126,6 +128,10 @@ enum PostgresPreparation {
     -> [String]
   {
     try transaction(connection, about: table.name) { () throws(ShellError) -> [String] in
+      for statement in try PostgresGrams.drop(table, connection) {
+        try connection.run(statement, about: table.name)
+      }
+      try dropStaleFunction(table, connection)
       let column = try connection.quotedIdentifier(PostgresTable.foldedColumn)
       try connection.run(
         PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN IF EXISTS \(column)"),
@@ -141,6 +147,38 @@ enum PostgresPreparation {
           "dropped the column \(PostgresTable.foldedColumn) and its index (another table uses the fold function)"
         ]
       }
+    }
+  }
+
+  /// Creates `pg_trgm` if missing; a concurrent `prepare` creating it too loses the race with a
+  /// unique violation, so the statement is tried once more after a savepoint.
+  private static func createExtension(_ table: PostgresTable, _ connection: PostgresConnection)
+    throws(ShellError)
+  {
+    let create = PostgresStatement("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+    try connection.run(PostgresStatement("SAVEPOINT searchshell_extension"), about: table.name)
+    do throws(ShellError) {
+      try connection.run(create, about: table.name)
+    } catch {
+      try connection.run(PostgresStatement("ROLLBACK TO SAVEPOINT searchshell_extension"), about: table.name)
+      do throws(ShellError) {
+        try connection.run(create, about: table.name)
+      } catch {
+        throw .databaseExtensionMissing("pg_trgm", database: connection.database, reason: reason(error))
+      }
+    }
+  }
+
+  /// Drops the gram counts' trigger function unless another table's trigger still uses it.
+  private static func dropStaleFunction(_ table: PostgresTable, _ connection: PostgresConnection)
+    throws(ShellError)
+  {
+    let function = try connection.quotedIdentifier(table.schema) + "." + PostgresGrams.staleFunction
+    try connection.run(PostgresStatement("SAVEPOINT searchshell_grams"), about: table.name)
+    do {
+      try connection.run(PostgresStatement("DROP FUNCTION IF EXISTS \(function)()"), about: table.name)
+    } catch {
+      try connection.run(PostgresStatement("ROLLBACK TO SAVEPOINT searchshell_grams"), about: table.name)
     }
   }
 

@@ -26,10 +26,12 @@ final class PostgresSearchRows: SearchRows {
   let candidates: PostgresCandidates
   /// The scope column's value, nil for every scope.
   let scope: String?
-  /// The planner's estimate of the candidates.
+  /// The planner's estimate of the candidates, or the gram count table's count.
   let estimate: Int
-  /// The page plan the estimate chose.
-  let plan: PostgresSearchSQL.PagePlan
+  /// What the gram count table said, when it answered the estimate (exact when current).
+  let grams: PostgresGrams.Lookup?
+  /// The page plan the estimate chose (sorting, when the first page's bounded walk fell short).
+  private(set) var plan: PostgresSearchSQL.PagePlan
   /// The rows at table positions `0..<loaded.count`.
   private(set) var loaded: [ResultRow] = []
   /// The last candidate's order value read, where the next batch starts.
@@ -64,7 +66,19 @@ final class PostgresSearchRows: SearchRows {
     self.request = request
     self.scope = scope
     candidates = PostgresCandidates(request)
-    estimate = try backend.estimate(candidates.filter, scope: scope, cancellation: cancellation)
+    let gram = candidates.isExact && !candidates.isRanked ? PostgresGrams.gram(of: candidates.filter) : nil
+    if let gram {
+      grams = try PostgresGrams.lookup(
+        gram, scope: scope, table: source.backend.table, source.backend.connection, cancellation: cancellation
+      )
+    } else {
+      grams = nil
+    }
+    if let grams {
+      estimate = grams.count
+    } else {
+      estimate = try backend.estimate(candidates.filter, scope: scope, cancellation: cancellation)
+    }
     let estimated = Self.elapsed(since: started)
     plan = PostgresBackend.pagePlan(
       estimate: estimate, rows: backend.table.estimatedRows, limit: PostgresSearchBackend.batchSize)
@@ -78,6 +92,8 @@ final class PostgresSearchRows: SearchRows {
       settle(loaded.count)
     } else if let knownCount {
       settle(knownCount)
+    } else if let grams, grams.isCurrent {
+      settle(grams.count)
     } else if candidates.isExact {
       counting = try backend.startCount(candidates.filter, scope: scope)
     }
@@ -144,8 +160,19 @@ final class PostgresSearchRows: SearchRows {
   private func readBatch(cancellation: SearchCancellation?) throws(ShellError) {
     let limit = batch
     batch = min(batch * 2, PostgresSearchBackend.batchLimit)
-    let page = try backend.page(
-      candidates.filter, scope: scope, after: cursor, limit: limit, plan: plan, cancellation: cancellation)
+    let page: [PostgresBackend.Row]
+    if cursor == nil, plan == .walkOrder,
+      let walk = PostgresBackend.walkLimit(
+        estimate: estimate, rows: backend.table.estimatedRows, limit: limit)
+    {
+      let first = try backend.walkedPage(
+        candidates.filter, scope: scope, limit: limit, walkLimit: walk, cancellation: cancellation)
+      page = first.rows
+      if first.sorted { plan = .sortMatches }
+    } else {
+      page = try backend.page(
+        candidates.filter, scope: scope, after: cursor, limit: limit, plan: plan, cancellation: cancellation)
+    }
     if page.count < limit { exhausted = true }
     cursor = page.last?.order ?? cursor
     for row in page where candidates.isExact || PostgresCandidates.matches(row.title, request: request) {

@@ -110,17 +110,22 @@ enum PostgresSearchSQL {
   }
 
   /// Up to `limit` matching rows in order (order value, title, scope as text), after `after`.
+  ///
+  /// `walkLimit` bounds the walk of `.walkOrder` to that many rows in order (after `after`):
+  /// fewer than `limit` rows back then say only that the walked rows hold no more matches.
   static func page(
-    _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, plan: PagePlan
+    _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, plan: PagePlan,
+    walkLimit: Int? = nil
   ) -> PostgresStatement? {
+    if plan == .walkOrder, let walkLimit {
+      return boundedWalk(query, scope: scope, names: names, after: after, limit: limit, walkLimit: walkLimit)
+    }
     var statement = PostgresStatement("")
     guard let condition = whereClause(query, scope: scope, after: after, names: names, into: &statement)
     else {
       return nil
     }
-    let columns =
-      "\(names.order)::text AS order_text, \(names.title)::text AS title_text, "
-      + "\(names.scope.map { "\($0)::text" } ?? "NULL::text") AS scope_text"
+    let columns = pageColumns(names)
     let limitValue = statement.bind(String(max(0, limit)))
     switch plan {
     case .walkOrder:
@@ -133,6 +138,30 @@ enum PostgresSearchSQL {
         + "WHERE \(condition)) SELECT order_text, title_text, scope_text FROM matches "
         + "ORDER BY o LIMIT \(limitValue)"
     }
+    return statement
+  }
+
+  /// The page's columns: order value, title and scope, as text.
+  private static func pageColumns(_ names: Names) -> String {
+    "\(names.order)::text AS order_text, \(names.title)::text AS title_text, "
+      + "\(names.scope.map { "\($0)::text" } ?? "NULL::text") AS scope_text"
+  }
+
+  /// The walk of at most `walkLimit` rows in order (the order column's index, stopped there),
+  /// filtered to `limit` matches: a rare term's walk costs `walkLimit` rows, not the table.
+  private static func boundedWalk(
+    _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, walkLimit: Int
+  ) -> PostgresStatement? {
+    var statement = PostgresStatement("")
+    let bound = after.map { " WHERE \(names.order) > \(statement.bind($0))" } ?? ""
+    let walked =
+      "(SELECT * FROM \(names.table)\(bound) ORDER BY \(names.order) LIMIT \(statement.bind(String(max(0, walkLimit)))))"
+    guard let condition = whereClause(query, scope: scope, after: nil, names: names, into: &statement) else {
+      return nil
+    }
+    statement.sql =
+      "SELECT \(pageColumns(names)) FROM \(walked) AS walked WHERE \(condition) "
+      + "ORDER BY \(names.order) LIMIT \(statement.bind(String(max(0, limit))))"
     return statement
   }
 }

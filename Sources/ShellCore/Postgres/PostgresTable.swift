@@ -26,6 +26,8 @@ struct PostgresTable: Equatable, Sendable {
   var order: String
   /// Whether `prepare` added the folded column (and its trigram index).
   var isPrepared: Bool
+  /// Whether `prepare` built the gram count table (`PostgresGrams`).
+  var hasGrams = false
   /// The planner's row count (`reltuples`; -1 before the first ANALYZE).
   var estimatedRows: Int
   /// The names the SQL uses, quoted by libpq.
@@ -73,10 +75,17 @@ struct PostgresTable: Equatable, Sendable {
         try connection.quotedIdentifier(name)
       },
       folded: folded)
-    return PostgresTable(
+    var table = PostgresTable(
       name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
       scope: roles.scope, order: roles.order,
       isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
+    if isPrepared {
+      let counts = try PostgresGrams.quotedTable(table, connection)
+      table.hasGrams =
+        try connection.run(PostgresStatement("SELECT to_regclass($1) IS NOT NULL", [counts]), about: name)
+        .scalar == "t"
+    }
+    return table
   }
 
   /// `schema.table` split at its first dot; a name without one is looked up on the search path.

@@ -7,8 +7,10 @@ extension Session {
   /// selects every row of the scope instead.
   func filteredRows(text: String, scope: Int) -> any SearchRows {
     do throws(ShellError) {
-      return try searchedRows(text: text, rule: settings.match, scope: scope)
+      return try searchedRows(text: text, rule: settings.match, scope: scope, cancellation: frameCancellation)
     } catch {
+      // A frame stopped by the next key: nothing is kept, the next frame searches again.
+      if frameCancellation?.isCancelled == true { return NoRows() }
       let rows = NoRows()
       let key = SearchKey(
         text: text, scope: scope, match: settings.match, syntax: settings.syntax, order: view.order)

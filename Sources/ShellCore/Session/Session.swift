@@ -55,6 +55,8 @@ public final class Session {
   var scripting = ScriptingState()
   /// Ctrl-C: long commands poll it and stop; the executable makes it follow SIGINT.
   public var interruption = SearchCancellation()
+  /// Stops the search of the frame being drawn (live mode: the next key); nil between frames.
+  public var frameCancellation: SearchCancellation?
   /// Whether this line's Ctrl-C has been reported, so the scripts it stops say nothing more.
   var interruptReported = false
   /// What the audience sees: every line passes it, and it keeps the cast being recorded.

@@ -93,8 +93,21 @@ struct PostgresBackendErrorTests {
     #expect(backend.table.isPrepared)
     #expect(backend.table.names.folded == "\"searchshell_folded\"")
     #expect(try backend.count("stand", rule: .fold, scope: nil) == before)
-    #expect(try backend.prepare() == ["analyzed prepare_round_trip"])
+    #expect(backend.table.hasGrams)
+    let counts = "public.searchshell_grams_\(backend.table.oid)"
+    #expect(
+      try backend.prepare() == [
+        "analyzed prepare_round_trip", "counted its 1-3-character grams into \(counts)",
+      ])
     let undone = try backend.unprepare()
+    #expect(!backend.table.hasGrams)
+    let left = try connection.run(
+      PostgresStatement(
+        "SELECT to_regclass($1) IS NULL AND NOT EXISTS "
+          + "(SELECT 1 FROM pg_trigger WHERE tgname = $2 AND tgrelid = to_regclass('prepare_round_trip'))",
+        [counts, PostgresGrams.trigger]),
+      about: "check")
+    #expect(left.scalar == "t")
     #expect(undone.first?.hasPrefix("dropped the column searchshell_folded") == true)
     #expect(!backend.table.isPrepared)
     #expect(try backend.count("stand", rule: .fold, scope: nil) == before)

@@ -58,6 +58,38 @@ struct PostgresPlanGuardTests {
     #expect(!explained.contains("Bitmap"), "\(explained)")
   }
 
+  /// An estimate far too high for a rare term (as if it matched every row) sends the first page
+  /// down the walk; the walk stops after its bound and the matches after it are sorted, so the
+  /// page is still every match in order, and PostgreSQL walked the bound, not the table.
+  @Test func anOverestimatedRareTermWalksOnlyItsBound() throws {
+    let opened = try PostgresOpening.open(LoadRequest(target: try Self.loaded.get()))
+    let backend = try #require(opened.backend as? PostgresSearchBackend).backend
+    let filter = PostgresCandidates(SearchRequest(text: "zzrare", rule: .fold, scope: 0)).filter
+    let walk = try #require(PostgresBackend.walkLimit(estimate: 100_000, rows: 100_000, limit: 100))
+    #expect(walk == 400)
+    let page = try backend.walkedPage(filter, scope: nil, limit: 100, walkLimit: walk, cancellation: nil)
+    #expect(page.sorted)
+    #expect(page.rows.map(\.order) == ["7", "20007", "40007", "60007", "80007"])
+    var statement = try #require(
+      PostgresSearchSQL.page(
+        filter, scope: nil, names: backend.table.names, after: nil, limit: 100, plan: .walkOrder,
+        walkLimit: walk))
+    statement.sql = "EXPLAIN ANALYZE " + statement.sql
+    let explained = try backend.connection.run(statement, about: "plan").rows.compactMap { $0[0] }
+    let walked = try #require(explained.first { $0.contains("Index Scan using plan_rows_pkey") })
+    #expect(walked.contains("rows=400 loops=1)"), "\(explained.joined(separator: "\n"))")
+  }
+
+  /// A frequent term's walk fills its page inside the bound: one statement, no sorting.
+  @Test func aFrequentTermFillsItsPageInsideTheBound() throws {
+    let opened = try PostgresOpening.open(LoadRequest(target: try Self.loaded.get()))
+    let backend = try #require(opened.backend as? PostgresSearchBackend).backend
+    let filter = PostgresCandidates(SearchRequest(text: "common", rule: .fold, scope: 0)).filter
+    let page = try backend.walkedPage(filter, scope: nil, limit: 100, walkLimit: 400, cancellation: nil)
+    #expect(!page.sorted)
+    #expect(page.rows.map(\.order) == (1...100).map(String.init))
+  }
+
   @Test func theEstimateComesFirstAndTheExactCountAfter() throws {
     let opened = try PostgresOpening.open(LoadRequest(target: try Self.loaded.get()))
     let database = try #require(opened.backend as? PostgresSearchBackend)
