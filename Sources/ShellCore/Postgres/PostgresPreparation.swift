@@ -56,13 +56,13 @@ enum PostgresPreparation {
         done.append("installed the fold function \(table.schema).\(PostgresTable.foldFunction)(text)")
       }
       let column = try connection.quotedIdentifier(PostgresTable.foldedColumn)
-      let stamp = "SearchShell folded column \(try titleNumber(table, connection)); \(PostgresFold.comment)"
+      let stamp = try stamp(table, connection)
       let existing = try columnComment(table, connection)
-      if table.isPrepared, existing != stamp {
+      if table.hasFoldedColumn, existing != stamp {
         try connection.run(
           PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN \(column)"), about: table.name)
       }
-      if !table.isPrepared || existing != stamp {
+      if !table.hasFoldedColumn || existing != stamp {
         try addFoldedColumn(table, function: function, column: column, stamp: stamp, connection)
         done.append("added the column \(PostgresTable.foldedColumn) and its trigram index")
       }
@@ -97,6 +97,21 @@ enum PostgresPreparation {
   }
 
   /// The title column's number in the table (`attnum`), which the version stamp records.
+  /// Whether `table`'s folded column was folded from its title column by the fold installed now.
+  static func foldedColumnIsCurrent(_ table: PostgresTable, _ connection: PostgresConnection)
+    throws(ShellError) -> Bool
+  {
+    try columnComment(table, connection) == stamp(table, connection)
+  }
+
+  /// The version stamp a folded column of `table`'s title carries: the title's column number and
+  /// the fold's version.
+  private static func stamp(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+    -> String
+  {
+    "SearchShell folded column \(try titleNumber(table, connection)); \(PostgresFold.comment)"
+  }
+
   private static func titleNumber(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
     -> Int
   {

@@ -24,8 +24,11 @@ struct PostgresTable: Equatable, Sendable {
   var scope: String?
   /// The order column.
   var order: String
-  /// Whether `prepare` added the folded column (and its trigram index).
+  /// Whether the folded column (and its trigram index) `prepare` adds is there and current: folded
+  /// from this title column by this fold, so searches read it.
   var isPrepared: Bool
+  /// Whether the table has a folded column at all (current or not: `prepare` replaces a stale one).
+  var hasFoldedColumn = false
   /// Whether `prepare` built the gram count table (`PostgresGrams`).
   var hasGrams = false
   /// The planner's row count (`reltuples`; -1 before the first ANALYZE).
@@ -79,7 +82,14 @@ struct PostgresTable: Equatable, Sendable {
       name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
       scope: roles.scope, order: roles.order,
       isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
-    if isPrepared {
+    table.hasFoldedColumn = isPrepared
+    if isPrepared, try !PostgresPreparation.foldedColumnIsCurrent(table, connection) {
+      // Folded from another title column, or by another fold: searching it would find the wrong
+      // rows, so the title is folded as an unprepared table's is until `prepare` runs again.
+      table.isPrepared = false
+      table.names.folded = try foldFunction(schema) + "(coalesce(\(title)::text, ''))"
+    }
+    if table.isPrepared {
       let counts = try PostgresGrams.quotedTable(table, connection)
       table.hasGrams =
         try connection.run(PostgresStatement("SELECT to_regclass($1) IS NOT NULL", [counts]), about: name)

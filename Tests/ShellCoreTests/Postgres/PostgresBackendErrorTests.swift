@@ -81,6 +81,35 @@ struct PostgresBackendErrorTests {
     #expect(try backend.page("cafe", rule: .fold, scope: nil, limit: 10).map(\.title) == ["Café", "Cafe"])
   }
 
+  /// A folded column made from one title column is not read when the table is opened with
+  /// another (`title=`): its rows would be the wrong ones. `prepare` then folds the new title.
+  @Test func aFoldedColumnOfAnotherTitleIsNotSearched() throws {
+    let cluster = try Self.made.get()
+    let connection = try cluster.connect()
+    try connection.run(PostgresStatement("DROP TABLE IF EXISTS two_titles"), about: "setup")
+    try connection.run(
+      PostgresStatement("CREATE TABLE two_titles (id int PRIMARY KEY, name text, other text)"), about: "setup")
+    try connection.run(
+      PostgresStatement("INSERT INTO two_titles VALUES (1, 'apple', 'zebra'), (2, 'pear', 'Äpple')"),
+      about: "setup")
+    let byName = try PostgresBackend(url: cluster.url("table=two_titles&title=name"))
+    _ = try byName.prepare()
+    #expect(byName.table.isPrepared)
+    #expect(try byName.page("apple", rule: .fold, scope: nil, limit: 5).map(\.order) == ["1"])
+    let byOther = try PostgresBackend(url: cluster.url("table=two_titles&title=other"))
+    #expect(!byOther.table.isPrepared)
+    #expect(byOther.table.hasFoldedColumn)
+    #expect(try byOther.page("apple", rule: .fold, scope: nil, limit: 5).map(\.order) == ["2"])
+    #expect(try byOther.count("zebra", rule: .fold, scope: nil) == 1)
+    _ = try byOther.prepare()
+    #expect(byOther.table.isPrepared)
+    #expect(try byOther.page("apple", rule: .fold, scope: nil, limit: 5).map(\.order) == ["2"])
+    let again = try PostgresBackend(url: cluster.url("table=two_titles&title=name"))
+    #expect(!again.table.isPrepared)
+    #expect(try again.count("apple", rule: .fold, scope: nil) == 1)
+    #expect(try again.page("apple", rule: .fold, scope: nil, limit: 5).map(\.order) == ["1"])
+  }
+
   @Test func prepareAndUnprepareRoundTrip() throws {
     let cluster = try Self.made.get()
     let connection = try cluster.connect()
