@@ -96,7 +96,6 @@ enum PostgresPreparation {
       PostgresStatement("COMMENT ON COLUMN \(table.names.table).\(column) IS '\(stamp)'"), about: table.name)
   }
 
-  /// The title column's number in the table (`attnum`), which the version stamp records.
   /// Whether `table`'s folded column was folded from its title column by the fold installed now.
   static func foldedColumnIsCurrent(_ table: PostgresTable, _ connection: PostgresConnection)
     throws(ShellError) -> Bool
@@ -112,6 +111,7 @@ enum PostgresPreparation {
     "SearchShell folded column \(try titleNumber(table, connection)); \(PostgresFold.comment)"
   }
 
+  /// The title column's number in the table (`attnum`), which the version stamp records.
   private static func titleNumber(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
     -> Int
   {

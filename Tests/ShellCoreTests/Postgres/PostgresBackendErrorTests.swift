@@ -81,14 +81,17 @@ struct PostgresBackendErrorTests {
     #expect(try backend.page("cafe", rule: .fold, scope: nil, limit: 10).map(\.title) == ["Café", "Cafe"])
   }
 
-  /// A folded column made from one title column is not read when the table is opened with
-  /// another (`title=`): its rows would be the wrong ones. `prepare` then folds the new title.
+  /// A folded column made from one title column is not read under another title column.
+  ///
+  /// Opened with another `title=`, its rows would be the wrong ones; `prepare` then folds the new
+  /// title.
   @Test func aFoldedColumnOfAnotherTitleIsNotSearched() throws {
     let cluster = try Self.made.get()
     let connection = try cluster.connect()
     try connection.run(PostgresStatement("DROP TABLE IF EXISTS two_titles"), about: "setup")
     try connection.run(
-      PostgresStatement("CREATE TABLE two_titles (id int PRIMARY KEY, name text, other text)"), about: "setup")
+      PostgresStatement("CREATE TABLE two_titles (id int PRIMARY KEY, name text, other text)"), about: "setup"
+    )
     try connection.run(
       PostgresStatement("INSERT INTO two_titles VALUES (1, 'apple', 'zebra'), (2, 'pear', 'Äpple')"),
       about: "setup")
