@@ -43,6 +43,12 @@ enum GramScan {
       }
     }
     if stopped.contains(true) { return nil }
+    if count > 0 {
+      // The first grams read two bytes outside the alphabet before the arena's start: their
+      // own grams are marked too, so every held gram's parts are held (`invariantViolation`).
+      parts[0] = 1
+      parts[GramPresence.pairBase] = 1
+    }
     let bits = PinnedBuffer<UInt64>(count: GramPresence.wordCount) { bits in
       for part in 0..<split.count {
         let flags = parts + slots * part
