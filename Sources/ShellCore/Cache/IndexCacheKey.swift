@@ -96,7 +96,7 @@ struct IndexCacheKey: Equatable {
   }()
 
   /// FNV-1a, 64 bits.
-  static func hash(_ bytes: [UInt8]) -> UInt64 {
+  static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash

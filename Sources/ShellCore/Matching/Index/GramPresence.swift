@@ -98,13 +98,9 @@ struct GramPresence: @unchecked Sendable {
       bits: PinnedBuffer(count: wordCount) { $0.update(from: stored.base, count: wordCount) })
   }
 
-  /// FNV-1a over the bytes of `wordCount` words.
+  /// The index cache's checksum over the bytes of `wordCount` words.
   private static func checksum(_ words: UnsafePointer<UInt64>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    UnsafeRawBufferPointer(start: words, count: wordCount * 8).forEach {
-      hash = (hash ^ UInt64($0)) &* 0x100_0000_01b3
-    }
-    return hash
+    IndexCacheKey.hash(UnsafeRawBufferPointer(start: words, count: wordCount * 8))
   }
 
   /// The first violated invariant (a gram held whose shorter grams are not), or nil.

@@ -75,9 +75,7 @@ enum SearchPlanner {
   /// A gram no row holds of a term that every match holds: the driver or a clause of one
   /// positive substring or word-start term (a fuzzy term's letters need not be adjacent).
   private static func absentGram(_ query: CompiledQuery, _ grams: GramPresence) -> [UInt8]? {
-    let single = query.clauses.filter { $0.count == 1 }.map { $0[0] }
-    for term in (query.driver.map { [$0] } ?? []) + single
-    where !term.term.negated && term.term.kind != .fuzzy {
+    for term in query.singleTerms where !term.term.negated && term.term.kind != .fuzzy {
       if let gram = grams.absentGram(in: term.needle.bytes) { return gram }
     }
     return nil

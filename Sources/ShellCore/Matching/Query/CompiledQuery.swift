@@ -98,14 +98,19 @@ struct CompiledQuery {
     return mask
   }
 
+  /// The driver and the terms that are a clause on their own: what a matching row must hold,
+  /// unless a term is negated.
+  var singleTerms: [CompiledTerm] {
+    let single = clauses.filter { $0.count == 1 }.map { $0[0] }
+    return driver.map { [$0] + single } ?? single
+  }
+
   /// Letters that start a word in every matching row (bit 0 for `a`), as
   /// `FoldedIndex.initialSignatures` has them: the first letters of the positive word-start terms
   /// of one-term clauses (and the driver) compared in `fold` form.
   var requiredInitials: UInt32 {
     var mask: UInt32 = 0
-    let single = clauses.filter { $0.count == 1 }.map { $0[0] }
-    let terms = driver.map { [$0] + single } ?? single
-    for term in terms {
+    for term in singleTerms {
       guard term.term.kind == .wordStart, term.term.variant == .fold, !term.term.negated,
         let byte = term.needle.bytes.first, byte &- 0x61 < 26
       else { continue }
