@@ -5,23 +5,12 @@ import Testing
 /// the session as it was.
 @Suite(.serialized) struct CtrlCTests {
   @Test func ctrlCStopsAListOfManyRowsAndASourcedScript() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ctrl-c-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let rows = folder.appendingPathComponent("rows.txt")
-    try Data((1...300_000).map { "row \($0)\n" }.joined().utf8).write(to: rows)
-    let script = folder.appendingPathComponent("long.ss")
+    let rows = try GeneratedRows(300_000, folderPrefix: "ctrl-c")
+    let script = rows.folder.appendingPathComponent("long.ss")
     try Data((String(repeating: "list all\n", count: 50) + "echo SCRIPT-END\n").utf8).write(to: script)
     let terminal = try TerminalSession(arguments: "--dataset '\(rows.path)'")
     try await terminal.waitFor("rows>")
-    // The welcome screen shows rows too: cleared, the rows seen are the listing's.
-    try terminal.send("C-l")
-    try await terminal.waitFor("rows>")
-    try terminal.type("list all")
-    try terminal.send("Enter")
-    try await terminal.waitFor("  row ")
-    try terminal.send("C-c")
-    var screen = try await terminal.waitFor("Cancelled 'list' (Ctrl-C)")
+    var screen = try await terminal.cancelListingAll()
     #expect(screen.contains("error: Cancelled 'list' (Ctrl-C): stopped after"))
     try terminal.type("status")
     try terminal.send("Enter")

@@ -24,16 +24,6 @@ import Testing
     }
   }
 
-  /// Runs a command at the REPL prompt and waits for `marker` in its output.
-  @discardableResult
-  private func command(_ line: String, _ terminal: TerminalSession, waitFor marker: String) async throws
-    -> String
-  {
-    try terminal.type(line)
-    try terminal.send("Enter")
-    return try await terminal.waitFor(marker)
-  }
-
   @Test func typingBackspaceTabEnterAndEsc() async throws {
     let terminal = try TerminalSession(
       arguments: "--dataset candies --live")
@@ -54,7 +44,7 @@ import Testing
     try terminal.send("Escape")
     screen = try await terminal.waitFor("candies>")
     #expect(!screen.contains(Self.footer))
-    screen = try await command("status", terminal, waitFor: "selected:")
+    screen = try await terminal.command("status", waitFor: "selected:")
     #expect(screen.contains("active: false"))
     #expect(screen.contains("text: \"\""))
   }
@@ -64,8 +54,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: trace) }
     let terminal = try TerminalSession()
     try await terminal.waitFor("countries>")
-    try await command("trace json \(trace)", terminal, waitFor: "countries> trace")
-    try await command("live", terminal, waitFor: Self.footer)
+    try await terminal.command("trace json \(trace)", waitFor: "countries> trace")
+    try await terminal.command("live", waitFor: Self.footer)
     try await typeSlowly("land", into: terminal)
     try terminal.send("BSpace")
     try await terminal.waitFor("[ lan| ]")
@@ -73,7 +63,7 @@ import Testing
     let screen = try await terminal.waitFor("[ land Islands| ]")
     #expect(screen.contains("Åland Islands"))
     try terminal.send("C-c")
-    let status = try await command("status", terminal, waitFor: "selected:")
+    let status = try await terminal.command("status", waitFor: "selected:")
     #expect(status.contains("text: \"land Islands\""))
     #expect(status.contains("active: true"))
 
@@ -102,7 +92,7 @@ import Testing
     screen = try await terminal.waitFor("  2  Germany")
     #expect(screen.contains(Self.footer))
     try terminal.send("C-c")
-    screen = try await command("status", terminal, waitFor: "selected:")
+    screen = try await terminal.command("status", waitFor: "selected:")
     #expect(screen.contains("selected: \"Germany\""))
     #expect(screen.contains("text: \"ger\""))
   }
@@ -125,9 +115,9 @@ import Testing
   @Test func navigationBarAndHiddenBar() async throws {
     let terminal = try TerminalSession(arguments: "--dataset fruits")
     try await terminal.waitFor("fruits>")
-    try await command("set hides-nav-bar off", terminal, waitFor: "fruits> set")
-    try await command("set bar-hidden on", terminal, waitFor: "main table")
-    var screen = try await command("live", terminal, waitFor: Self.footer)
+    try await terminal.command("set hides-nav-bar off", waitFor: "fruits> set")
+    try await terminal.command("set bar-hidden on", waitFor: "main table")
+    var screen = try await terminal.command("live", waitFor: Self.footer)
     // The bar is out of sight, so entering live mode cannot tap into it; Up pulls it down.
     #expect(!screen.contains("[ Search ]"))
     #expect(screen.contains("Fruits · main table · 16 of 16") || screen.contains("main table · 16 of 16"))
@@ -138,8 +128,8 @@ import Testing
     // hides-nav-bar off: the title bar stays while searching.
     #expect(screen.split(separator: "\n").contains("Fruits"))
     try terminal.send("C-c")
-    try await command("set hides-nav-bar on", terminal, waitFor: "fruits> set hides-nav-bar on")
-    screen = try await command("live", terminal, waitFor: Self.footer)
+    try await terminal.command("set hides-nav-bar on", waitFor: "fruits> set hides-nav-bar on")
+    screen = try await terminal.command("live", waitFor: Self.footer)
     #expect(!screen.split(separator: "\n").suffix(49).contains("Fruits"))
   }
 }

@@ -9,43 +9,29 @@ import Testing
       .path
   }
 
-  /// Runs `line` at the prompt and waits for `marker`.
-  @discardableResult
-  private func command(_ line: String, _ terminal: TerminalSession, waitFor marker: String) async throws
-    -> String
-  {
-    try terminal.type(line)
-    try terminal.send("Enter")
-    return try await terminal.waitFor(marker)
-  }
-
   @Test func longOutputGoesThroughThePagerAndShortOutputDoesNot() async throws {
     let paged = temporaryPath("paged")
     defer { try? FileManager.default.removeItem(atPath: paged) }
     let terminal = try TerminalSession(pager: "cat > \(paged); echo PAGED")
     try await terminal.waitFor("countries>")
-    try await command("status", terminal, waitFor: "selected: none")
+    try await terminal.command("status", waitFor: "selected: none")
     #expect(!FileManager.default.fileExists(atPath: paged))
-    var screen = try await command("list all", terminal, waitFor: "PAGED")
+    var screen = try await terminal.command("list all", waitFor: "PAGED")
     #expect(!screen.contains("Zimbabwe"))
     let lines = try String(contentsOfFile: paged, encoding: .utf8).split(separator: "\n")
     #expect(lines.count == 251)
     #expect(lines.last == "  249  Zimbabwe")
-    try await command("set pager off", terminal, waitFor: "countries> set pager off")
-    screen = try await command("list all", terminal, waitFor: "Zimbabwe")
+    try await terminal.command("set pager off", waitFor: "countries> set pager off")
+    screen = try await terminal.command("list all", waitFor: "Zimbabwe")
     #expect(try String(contentsOfFile: paged, encoding: .utf8).split(separator: "\n").count == 251)
-    screen = try await command("set pager", terminal, waitFor: "pager: off")
+    screen = try await terminal.command("set pager", waitFor: "pager: off")
     #expect(screen.contains("pager: off  (on|off)"))
   }
 
   /// A pager that leaves early (here after three lines) stops the listing at once and quietly;
   /// the session goes on.
   @Test func aPagerThatQuitsStopsTheListingQuietly() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let rows = folder.appendingPathComponent("rows.txt")
-    try Data((1...1_000_000).map { "row \($0)\n" }.joined().utf8).write(to: rows)
+    let rows = try GeneratedRows(1_000_000, folderPrefix: "pager")
     let terminal = try TerminalSession(arguments: "--dataset '\(rows.path)'", pager: "head -3")
     try await terminal.waitFor("rows>")
     try terminal.send("C-l")
@@ -56,30 +42,19 @@ import Testing
       screen.hasPrefix(
         "rows> list all\n[ Search ]\nrows · main table · 1000000 of 1000000\n        1  row 1\nrows>"))
     #expect(!screen.contains("error:"))
-    screen = try await command("status", terminal, waitFor: "selected: none")
+    screen = try await terminal.command("status", waitFor: "selected: none")
     #expect(screen.contains("rows: 1000000"))
   }
 
   /// Without a pager, Ctrl-C stops a listing of a million rows and keeps the session.
   @Test func ctrlCStopsAMillionRowListing() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pager-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let rows = folder.appendingPathComponent("rows.txt")
-    try Data((1...1_000_000).map { "row \($0)\n" }.joined().utf8).write(to: rows)
+    let rows = try GeneratedRows(1_000_000, folderPrefix: "pager")
     let terminal = try TerminalSession(arguments: "--dataset '\(rows.path)' -X")
     try await terminal.waitFor("rows>")
-    // The welcome screen shows rows too: cleared, the rows seen are the listing's.
-    try terminal.send("C-l")
-    try await terminal.waitFor("rows>")
-    try terminal.type("list all")
-    try terminal.send("Enter")
-    try await terminal.waitFor("  row ")
-    try terminal.send("C-c")
-    var screen = try await terminal.waitFor("Cancelled 'list' (Ctrl-C)")
+    var screen = try await terminal.cancelListingAll()
     #expect(screen.contains("error: Cancelled 'list' (Ctrl-C): stopped after"))
     #expect(!screen.contains("row 1000000"))
-    screen = try await command("status", terminal, waitFor: "selected: none")
+    screen = try await terminal.command("status", waitFor: "selected: none")
     #expect(screen.contains("rows: 1000000"))
   }
 
@@ -89,11 +64,11 @@ import Testing
     var screen = try await terminal.waitFor("countries>")
     #expect(screen.contains("  … 204 more (list 2, or list all)"))
     try terminal.resize(width: 120, height: 30)
-    screen = try await command("search a", terminal, waitFor: "… 188 more")
+    screen = try await terminal.command("search a", waitFor: "… 188 more")
     #expect(screen.contains("  25  Bonaire, Sint Eustatius and Saba\n  … 188 more"))
-    try await command("set page 5", terminal, waitFor: "countries> set page 5")
+    try await terminal.command("set page 5", waitFor: "countries> set page 5")
     try terminal.resize(width: 120, height: 40)
-    screen = try await command("list", terminal, waitFor: "… 208 more")
+    screen = try await terminal.command("list", waitFor: "… 208 more")
     #expect(screen.contains("    5  American Samoa\n  … 208 more"))
   }
 
@@ -107,6 +82,6 @@ import Testing
     let screen = try await terminal.waitFor("    1  Afghanistan")
     #expect(!screen.contains("Zimbabwe"))
     try terminal.send("q")
-    try await command("status", terminal, waitFor: "selected: none")
+    try await terminal.command("status", waitFor: "selected: none")
   }
 }

@@ -123,6 +123,14 @@ final class TerminalSession {
     try tmux(["resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
   }
 
+  /// Runs `line` at the prompt and waits for `marker`; returns the screen then.
+  @discardableResult
+  func command(_ line: String, waitFor marker: String) async throws -> String {
+    try type(line)
+    try send("Enter")
+    return try await waitFor(marker)
+  }
+
   /// The visible screen.
   func screen() throws -> String {
     try tmux(["capture-pane", "-p", "-t", "0"])
