@@ -20,7 +20,7 @@ struct IndexCacheKey: Equatable {
   let fold: UInt64
 
   /// The stored layout's version: raised whenever a section or field changes meaning.
-  static let layoutVersion: UInt64 = 2
+  static let layoutVersion: UInt64 = 3
 
   /// The key of the file at `path` read with `options`, or nil when it cannot be stat'd or is
   /// not a regular file (a FIFO, a device: read once, never cached).

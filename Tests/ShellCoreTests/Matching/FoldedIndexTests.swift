@@ -13,8 +13,14 @@ struct FoldedIndexTests {
     return RandomRows.rows(500, &random) + ["", "ǅemal", "ﬁne", "İstanbul", "東京 Tower"]
   }
 
-  /// The index's bytes of `row` in its fold arena.
+  /// The index's bytes of `row` in its fold arena, as a slice reads them (without pad bytes).
   static func fold(_ index: FoldedIndex, _ row: Int) -> [UInt8] {
+    let slice = index.foldView.slice(row)
+    return Array(UnsafeBufferPointer(start: slice.base + slice.start, count: slice.count))
+  }
+
+  /// The bytes the fold arena holds for `row`, pad bytes included.
+  static func rawFold(_ index: FoldedIndex, _ row: Int) -> [UInt8] {
     let view = index.foldView
     return Array(
       UnsafeBufferPointer(start: view.base + view.start(row), count: view.end(row) - view.start(row)))
@@ -48,33 +54,64 @@ struct FoldedIndexTests {
     }
   }
 
-  /// One column whose rows all fold to their own length (ASCII, scripts the fold keeps as they
-  /// are, `ß` to `ss`) shares the dataset's offsets; a row that folds shorter (`café`) gives the
-  /// index offsets of its own.
+  /// One column whose rows all fold to at most their own length (ASCII, scripts the fold keeps
+  /// as they are, `ß` to `ss`, and accents that fold shorter, `café`) shares the dataset's
+  /// offsets, each shorter form padded to its row's length; a row that folds longer (`Ⱥ` to the
+  /// three bytes of `ⱥ`) gives the index offsets of its own.
   @Test(arguments: [1, 1_000_000])
-  func theFoldOffsetsAreTheDatasetsWhenEveryRowKeepsItsLength(parallelThreshold: Int) {
+  func theFoldOffsetsAreTheDatasetsWhenNoRowFoldsLonger(parallelThreshold: Int) {
     let kept = ["Alpha", "東京 Tower", "plain", "ΕΛΛΑΣ", "x-ray 12", "Straße"]
     let cases: [(rows: [String], shares: Bool)] = [
-      (kept, true), (["café"] + kept, false), (kept + ["naïve"], false), (["", "x", ""], true),
+      (kept, true), (["café"] + kept, true), (kept + ["naïve", "ﬁne", "İstanbul"], true),
+      (["", "x", ""], true), (["é"], true), (["Ⱥ"] + kept, false), (["café", "xȺ"], false),
     ]
     for (rows, shares) in cases {
       let dataset = MatchingFixtures.dataset(rows)
       let index = FoldedIndex(dataset: dataset, columns: [0], parallelThreshold: parallelThreshold)
       index.checkInvariants()
-      let keeps = (0..<rows.count).allSatisfy {
-        TextFolding.foldForm(dataset.title($0)).utf8.count == dataset.title($0).utf8.count
+      let fits = (0..<rows.count).allSatisfy {
+        TextFolding.foldForm(dataset.title($0)).utf8.count <= dataset.title($0).utf8.count
       }
-      #expect(keeps == shares, "the case's rows \(rows)")
+      #expect(fits == shares, "the case's rows \(rows)")
       let datasetOffsets = dataset.withStorage { $1.baseAddress }
       #expect((index.foldOffsets.base == datasetOffsets) == shares, "rows \(rows)")
       for (row, text) in rows.enumerated() {
-        #expect(Self.fold(index, row) == Array(TextFolding.foldForm(text).utf8), "rows \(rows) row \(row)")
+        let folded = Array(TextFolding.foldForm(text).utf8)
+        #expect(Self.fold(index, row) == folded, "rows \(rows) row \(row)")
+        let padCount = shares ? text.utf8.count - folded.count : 0
+        #expect(
+          Self.rawFold(index, row) == folded + Array(repeating: FoldedIndex.padByte, count: padCount),
+          "rows \(rows) row \(row)")
       }
     }
     // Two columns are joined: never shared.
     let joined = MatchingFixtures.dataset(kept, categories: kept)
     let index = FoldedIndex(dataset: joined, columns: [0], parallelThreshold: parallelThreshold)
     #expect(index.foldOffsets.base != joined.withStorage { $1.baseAddress })
+  }
+
+  /// A pad byte anywhere but at the end of a wide row's fold form breaks the invariants (a
+  /// persisted index holding one is refused): a slice drops pad bytes from the end only.
+  @Test func aPadByteBeforeARowsTextEndsIsRefused() {
+    let rows = ["café au lait", "plain", "naïve"]
+    let index = FoldedIndex(dataset: MatchingFixtures.dataset(rows), columns: [0])
+    #expect(index.invariantViolation() == nil)
+    let parts = index.parts
+    let count = parts.foldBytes.count
+    let plainStart = Int(parts.foldOffsets.base[1])
+    for position in [0, 2, plainStart] {
+      let bytes = PinnedBuffer<UInt8>(count: count, padding: FoldedIndex.padding) { target in
+        target.update(from: parts.foldBytes.base, count: count)
+        target[position] = FoldedIndex.padByte
+      }
+      let damaged = FoldedIndex(
+        restoring: FoldedIndex.Parts(
+          foldBytes: bytes, foldOffsets: parts.foldOffsets, signatures: parts.signatures,
+          wideRows: parts.wideRows, wideBits: parts.wideBits, wideRanks: parts.wideRanks,
+          foldWideRows: parts.foldWideRows, byteFrequency: parts.byteFrequency),
+        rowCount: rows.count, columns: [0], sideFormThreshold: 4_096)
+      #expect(damaged.invariantViolation() != nil, "a pad byte at \(position)")
+    }
   }
 
   /// The side forms, built on first use in one chunk or many, hold each wide row's form.

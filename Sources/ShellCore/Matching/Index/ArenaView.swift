@@ -68,9 +68,15 @@ struct ArenaView {
     (UInt64(1) << 32) / UInt64(max(1, averageRowBytes))
   }
 
-  /// The bytes of row `row`.
+  /// The bytes of row `row`, without the pad bytes that end a fold form shorter than its row.
+  ///
+  /// Kernels that only look for substrings read the pad bytes, which nothing matches; a slice is
+  /// what anchors, scores and lengths read.
   @inline(__always) func slice(_ row: Int) -> RowSlice {
-    RowSlice(base: base, start: start(row), end: end(row), limit: limit)
+    let start = start(row)
+    var end = end(row)
+    while end > start, base[end &- 1] == FoldedIndex.padByte { end &-= 1 }
+    return RowSlice(base: base, start: start, end: end, limit: limit)
   }
 }
 

@@ -13,14 +13,26 @@ struct ChunkFold {
   var foreign: [UInt8] = []
   /// Where each of those forms ends in `foreign`.
   var foreignEnds: [Int] = []
-  /// Whether every row's fold form is as long as its text (every ASCII row's is; pass 1 over
-  /// one column tells for the wide rows): the fold offsets are then the dataset's own.
-  var keepsLengths = true
+  /// Whether no row's fold form is longer than its text (every ASCII row's is as long; pass 1
+  /// over one column tells for the wide rows): each row's fold form then fits in its own length,
+  /// padded (`FoldedIndex.padByte`), and the fold offsets are the dataset's own.
+  var fitsLengths = true
+  /// Bytes of the chunk's rows in the dataset (one column's rows only).
+  var sourceBytes = 0
 
   /// Takes the totals from pass 1's measuring writer; `asciiBytes` is the ASCII rows' length.
-  mutating func record(_ writer: WideFormWriter, asciiBytes: Int) {
+  mutating func record(_ writer: WideFormWriter, asciiBytes: Int, sourceBytes: Int = 0) {
     wideCount = wide.count
     foldBytes = asciiBytes + writer.fold
+    self.sourceBytes = sourceBytes
+  }
+
+  /// The chunk with each row's fold form padded to the row's length: as many fold bytes as
+  /// dataset bytes.
+  var paddedToSource: ChunkFold {
+    var padded = self
+    padded.foldBytes = sourceBytes
+    return padded
   }
 }
 

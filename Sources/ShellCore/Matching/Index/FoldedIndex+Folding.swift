@@ -41,9 +41,10 @@ extension FoldedIndex {
       wideBytes += count
       let before = writer.fold
       measureWide(base + start, count, forms: forms, writer: &writer, work: &work)
-      if writer.fold &- before != count { work.keepsLengths = false }
+      if writer.fold &- before > count { work.fitsLengths = false }
     }
-    work.record(writer, asciiBytes: end - Int(offsets[rows.lowerBound]) - wideBytes)
+    let sourceBytes = end - Int(offsets[rows.lowerBound])
+    work.record(writer, asciiBytes: sourceBytes - wideBytes, sourceBytes: sourceBytes)
     return work
   }
 
@@ -76,6 +77,9 @@ extension FoldedIndex {
 
   /// Pass 2 over rows lying back to back: copies runs of ASCII rows lowercased in one loop, folds
   /// the wide rows between them, and writes offsets and signatures.
+  ///
+  /// Without `writesOffsets` the fold offsets are the dataset's: a wide row's fold form (no
+  /// longer than its text, as pass 1 found) is followed by pad bytes up to the row's length.
   static func fillContiguous(
     _ source: SourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
     into output: (
@@ -112,13 +116,20 @@ extension FoldedIndex {
       }
       guard index < work.wide.count else { break }
       let start = Int(offsets[stop])
+      let count = Int(offsets[stop + 1]) - start
       writer.fold = offset
-      writeWide(
-        base + start, Int(offsets[stop + 1]) - start, forms: forms, writer: &writer, work: work,
-        foreign: &foreign)
+      writeWide(base + start, count, forms: forms, writer: &writer, work: work, foreign: &foreign)
       output.signatures[stop] = RowSignature.of(output.bytes + offset, writer.fold - offset, table: table)
-      offset = writer.fold
-      if writesOffsets { output.offsets[stop + 1] = UInt32(offset) }
+      if writesOffsets {
+        offset = writer.fold
+        output.offsets[stop + 1] = UInt32(offset)
+      } else {
+        // Pass 1 found the form no longer than the row (`ChunkFold.fitsLengths`).
+        precondition(writer.fold - offset <= count, "a padded fold form is no longer than its row")
+        let padded = offset + count
+        (output.bytes + writer.fold).update(repeating: padByte, count: padded - writer.fold)
+        offset = padded
+      }
       row = stop + 1
     }
   }

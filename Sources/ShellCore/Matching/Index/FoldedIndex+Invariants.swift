@@ -60,7 +60,8 @@ extension FoldedIndex {
     return nil
   }
 
-  /// Whether a row that is not wide folds to ASCII (a word start's sweep relies on it): the
+  /// Whether a row that is not wide folds to ASCII (a word start's sweep relies on it), and pad
+  /// bytes only end wide rows (`ArenaView.slice` drops them from the end only): the
   /// arena is read 4 KiB at a time on every core, and only a block with a high bit looks up the
   /// rows of its non-ASCII bytes.
   private func asciiViolation() -> String? {
@@ -78,11 +79,20 @@ extension FoldedIndex {
         for position in start..<end where base.load(fromByteOffset: position, as: UInt8.self) >= 0x80 {
           let row = rowHolding(position)
           if !isWide(row) { return row }
+          if foldBytes.base[position] == Self.padByte, !isPaddingToEnd(position, row: row) { return row }
         }
       }
       return nil
     }
-    return found.compactMap { $0 }.first.map { "row \($0) is not wide but folds to a non-ASCII byte" }
+    return found.compactMap { $0 }.first.map {
+      "row \($0) is not wide but folds to a non-ASCII byte, or has a pad byte before its text ends"
+    }
+  }
+
+  /// Whether the pad byte at `position` is followed only by pad bytes to the end of `row`.
+  private func isPaddingToEnd(_ position: Int, row: Int) -> Bool {
+    let end = Int(foldOffsets.base[row + 1])
+    return (position + 1..<end).allSatisfy { foldBytes.base[$0] == Self.padByte }
   }
 
   /// The row of the fold arena whose bytes hold `position` (offsets checked to ascend).

@@ -63,6 +63,10 @@ final class FoldedIndex: @unchecked Sendable {
   /// Bytes readable past every arena's last row.
   static let padding = 96
 
+  /// What follows a row's fold form when it is shorter than the row and the fold offsets are the
+  /// dataset's: a byte no UTF-8 text holds, so no needle matches it, and `ArenaView.slice` drops it.
+  static let padByte: UInt8 = 0xFF
+
   /// Whether the build was cancelled: every row is then empty text and the index is to be
   /// thrown away (a load cancelled by Ctrl-C keeps the previous dataset).
   let wasCancelled: Bool
@@ -97,13 +101,16 @@ final class FoldedIndex: @unchecked Sendable {
     let measured = withUnsafeMutablePointer(to: &unused) { placeholder in
       passes.measure(lengths: joined?.elements ?? placeholder, isCancelled: isCancelled)
     }
-    // A cancelled build skips pass 2 over empty chunks: every row is then empty text.
-    let chunks = measured ?? [ChunkFold](repeating: ChunkFold(), count: passes.split.count)
+    let shared =
+      measured.map { passes.contiguous && $0.allSatisfy(\.fitsLengths) } == true
+      ? Self.sharedOffsets(dataset, rowCount: rowCount) : nil
+    // A cancelled build skips pass 2 over empty chunks: every row is then empty text. With shared
+    // offsets every row's fold form is padded to its length.
+    let chunks =
+      measured.map { measured in shared == nil ? measured : measured.map(\.paddedToSource) }
+      ?? [ChunkFold](repeating: ChunkFold(), count: passes.split.count)
     let (starts, total) = ChunkFold.starts(of: chunks)
     precondition(total.foldBytes <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
-    let shared =
-      measured != nil && passes.contiguous && chunks.allSatisfy(\.keepsLengths)
-      ? Self.sharedOffsets(dataset, rowCount: rowCount) : nil
     let (foldOffsets, offsets) =
       shared.map { ($0, UnsafeMutablePointer(mutating: $0.base)) } ?? joined
       ?? PinnedBuffer<UInt32>.unsafeWritable(count: rowCount + 1, zeroed: measured == nil)
@@ -137,7 +144,7 @@ final class FoldedIndex: @unchecked Sendable {
   }
 
   /// The dataset's own offsets as the fold arena's, when they start at 0 and one column is folded
-  /// with every row keeping its length: a fold offset per row the index need not hold.
+  /// with no row's fold form longer than the row: a fold offset per row the index need not hold.
   private static func sharedOffsets(_ dataset: Dataset, rowCount: Int) -> PinnedBuffer<UInt32>? {
     dataset.withStorage { _, offsets in
       guard dataset.columns.count == 1, offsets.count == rowCount + 1, let base = offsets.baseAddress,
