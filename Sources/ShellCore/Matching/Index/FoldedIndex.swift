@@ -266,29 +266,27 @@ final class FoldedIndex: @unchecked Sendable {
     let split = Parallel.chunks(rowCount, threshold: parallelThreshold)
     let base = foldBytes.pointer
     let offsets = foldOffsets.pointer
+    let limit = foldBytes.count + Self.padding
+    let signatures = signatures.pointer
+    let nonASCII = RowSignature.bit(0x80) | RowSignature.bit(0x81)
     let output = UncheckedSendable(letterSlots)
     Parallel.forEach(split.count) { chunk in
+      let scan = InitialScan()
       for row in split.range(chunk) {
         let start = Int(offsets[row])
         let end = Int(offsets[row + 1])
         var letters: UInt32 = 0
-        if isWide(row) {
-          // Bytes of other scripts may precede a letter: decide word starts scalar by scalar.
+        if signatures[row] & nonASCII != 0 {
+          // Bytes of other scripts may precede a letter: decide word starts scalar by scalar (a
+          // wide row whose fold form is ASCII, `café`, is scanned as the others are).
           for position in start..<end where base[position] &- 0x61 < 26 {
             if ByteScanner.isWordStart(base, rowStart: start, position) {
               letters |= 1 &<< UInt32(base[position] &- 0x61)
             }
           }
         } else {
-          // Without a branch on each byte (whether a letter starts a word is a coin toss).
-          var afterWord: UInt32 = 0
-          for position in start..<end {
-            let byte = base[position]
-            let letter: UInt32 = byte &- 0x61 < 26 ? 1 : 0
-            let digit: UInt32 = byte &- 0x30 < 10 ? 1 : 0
-            letters |= (letter & ~afterWord) &<< (UInt32(truncatingIfNeeded: byte &- 0x61) & 31)
-            afterWord = letter | digit
-          }
+          assert(end + InitialScan.readsPast <= limit, "row \(row)'s initials read past the padding")
+          letters = scan.letters(base, start: start, end: end)
         }
         output.value[row] = letters
       }
