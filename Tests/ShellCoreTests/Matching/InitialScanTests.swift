@@ -24,7 +24,9 @@ struct InitialScanTests {
     var random = SeededGenerator(seed: seed)
     let rows: [[UInt8]] =
       (0..<400).map { _ in
-        (0..<Int.random(in: 0...80, using: &random)).map { _ in Self.bytes.randomElement(using: &random) ?? 0 }
+        (0..<Int.random(in: 0...80, using: &random)).map { _ in
+          Self.bytes.randomElement(using: &random) ?? 0
+        }
       } + [[], Array("a".utf8), Array("9a".utf8), Array(String(repeating: "ab ", count: 30).utf8)]
     // Rows back to back, as in the fold arena; the last ends where only the padding follows.
     let arena = ByteKernelTests.Arena(rows, padded: true)
