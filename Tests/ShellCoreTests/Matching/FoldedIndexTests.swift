@@ -135,6 +135,26 @@ struct FoldedIndexTests {
     }
   }
 
+  /// Every scalar of the table's range, inside a row, folds to TextFolding's forms in every
+  /// variant, whether the packed table (`ScalarFoldTable.packed`) or Foundation folds it.
+  @Test func everyLatinScalarFoldsAsTextFoldingDoes() {
+    let titles = (0x80..<Int(ScalarFoldTable.end)).compactMap { Unicode.Scalar($0) }.map {
+      "A\(Character($0))b"
+    }
+    let dataset = MatchingFixtures.dataset(titles)
+    let index = FoldedIndex(dataset: dataset, columns: [0], parallelThreshold: 64, sideFormThreshold: 64)
+    index.checkInvariants()
+    let sides = index.sideForms(dataset: dataset, variants: [.exact, .ci, .strip])
+    for (row, title) in titles.enumerated() {
+      #expect(Self.fold(index, row) == Array(TextFolding.foldForm(title).utf8), "row \(row) \(title)")
+      for variant in [TextVariant.exact, .ci, .strip] {
+        let slice = sides.view(variant).slice(row)
+        let bytes = Array(UnsafeBufferPointer(start: slice.base + slice.start, count: slice.count))
+        #expect(bytes == Array(TextFolding.form(title, variant).utf8), "\(variant) row \(row) \(title)")
+      }
+    }
+  }
+
   /// A build cancelled before its first chunk or between the passes: every row empty, the
   /// invariants still hold.
   @Test(arguments: [0, 1])

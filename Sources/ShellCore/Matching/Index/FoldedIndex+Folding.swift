@@ -34,7 +34,7 @@ extension FoldedIndex {
     }
     var writer = WideFormWriter()
     var wideBytes = 0
-    let forms = ScalarFoldTable.forms
+    let forms = ScalarFoldTable.packed.pointer
     for wideRow in work.wide {
       let start = Int(offsets[Int(wideRow)])
       let count = Int(offsets[Int(wideRow) + 1]) - start
@@ -56,7 +56,7 @@ extension FoldedIndex {
     var work = ChunkFold()
     var writer = WideFormWriter()
     var asciiBytes = 0
-    let forms = ScalarFoldTable.forms
+    let forms = ScalarFoldTable.packed.pointer
     var scratch: [UInt8] = []
     for row in rows {
       source.withRow(row, scratch: &scratch) { pointer, count in
@@ -93,7 +93,7 @@ extension FoldedIndex {
     var offset = writer.fold
     var row = rows.lowerBound
     var foreign = 0
-    let forms = ScalarFoldTable.forms
+    let forms = ScalarFoldTable.packed.pointer
     for index in 0...work.wide.count {
       let stop = index < work.wide.count ? Int(work.wide[index]) : rows.upperBound
       if stop > row {
@@ -147,7 +147,7 @@ extension FoldedIndex {
     var offset = writer.fold
     var nextWide = 0
     var foreign = 0
-    let forms = ScalarFoldTable.forms
+    let forms = ScalarFoldTable.packed.pointer
     var scratch: [UInt8] = []
     for row in rows {
       let length = Int(output.offsets[row + 1])
@@ -181,7 +181,7 @@ extension FoldedIndex {
   /// Pass 1 for one wide row: counts its fold form; a row outside `ScalarFoldTable` is folded by
   /// Foundation here, once, and its fold form is kept in `work` for pass 2.
   static func measureWide(
-    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter,
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: UnsafePointer<UInt64>, writer: inout WideFormWriter,
     work: inout ChunkFold
   ) {
     let mark = writer
@@ -200,7 +200,7 @@ extension FoldedIndex {
   /// Pass 2 for one wide row: writes its fold form, through the table again or from the
   /// Foundation form pass 1 kept (the `foreign`-th such row of the chunk).
   static func writeWide(
-    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter,
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: UnsafePointer<UInt64>, writer: inout WideFormWriter,
     work: ChunkFold, foreign: inout Int
   ) {
     let mark = writer
@@ -215,10 +215,10 @@ extension FoldedIndex {
     foreign += 1
   }
 
-  /// The table path: false as soon as a scalar is not in `forms` (`ScalarFoldTable.forms`, which
+  /// The table path: false as soon as a scalar is not in `forms` (`ScalarFoldTable.packed`, which
   /// callers read once per chunk: a global's lazy accessor per row showed in profiles).
   private static func foldLatin(
-    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], into writer: inout WideFormWriter
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: UnsafePointer<UInt64>, into writer: inout WideFormWriter
   ) -> Bool {
     var index = 0
     while index < count {
@@ -236,10 +236,8 @@ extension FoldedIndex {
       guard value < ScalarFoldTable.end else { return false }  // C9 also leads U+0250...U+027F
       let slot = Int(value - 0x80) * 4
       // A scalar in the table has all four forms or none.
-      for variant in TextVariant.allCases {
-        guard let form = forms[slot + variant.rawValue] else { return false }
-        form.withUnsafeBufferPointer { writer.append($0, as: variant) }
-      }
+      guard forms[slot] != ScalarFoldTable.absent else { return false }
+      for variant in TextVariant.allCases { writer.append(packed: forms[slot + variant.rawValue], as: variant) }
       index += 2
     }
     return true
@@ -247,7 +245,7 @@ extension FoldedIndex {
 
   /// One wide row's `exact`, `ci` and `strip` forms, through `ScalarFoldTable` or Foundation.
   static func writeSides(
-    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: [[UInt8]?], writer: inout WideFormWriter
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: UnsafePointer<UInt64>, writer: inout WideFormWriter
   ) {
     let mark = writer
     defer { writer.endRow() }

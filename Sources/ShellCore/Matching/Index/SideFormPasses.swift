@@ -20,7 +20,7 @@ struct SideFormPasses {
   /// Runs each chunk's wide rows through `writers[chunk]`, which is left where the chunk ended.
   func run(_ writers: UnsafeMutablePointer<WideFormWriter>) {
     let slots = UncheckedSendable(writers)
-    let forms = ScalarFoldTable.forms
+    let forms = ScalarFoldTable.packed.pointer
     let wide = wideRows.pointer
     let split = split
     dataset.withStorage { bytes, offsets in

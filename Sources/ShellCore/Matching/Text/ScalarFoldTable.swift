@@ -32,4 +32,28 @@ enum ScalarFoldTable {
     }
     return result
   }()
+
+  /// `forms` packed one word a slot: a form's bytes from the low byte up and its length in the
+  /// top byte, or `absent` for a scalar outside the fast path (or a form of over seven bytes).
+  ///
+  /// The fold loop reads a word per form where `forms` cost an array (and its reference count)
+  /// and a `memcpy` of one or two bytes.
+  static let packed: PinnedBuffer<UInt64> = {
+    let forms = ScalarFoldTable.forms
+    var words = [UInt64](repeating: absent, count: forms.count)
+    for slot in stride(from: 0, to: forms.count, by: 4) {
+      let group = forms[slot..<slot + 4]
+      guard group.allSatisfy({ ($0?.count ?? 8) <= 7 }) else { continue }
+      for (index, form) in group.enumerated() {
+        guard let form else { continue }
+        var word = UInt64(form.count) << 56
+        for (position, byte) in form.enumerated() { word |= UInt64(byte) << UInt64(8 * position) }
+        words[slot + index] = word
+      }
+    }
+    return PinnedBuffer(words)
+  }()
+
+  /// The packed word of a scalar outside the fast path.
+  static let absent = UInt64.max
 }

@@ -83,6 +83,18 @@ struct WideFormWriter {
     }
   }
 
+  /// One form packed as `ScalarFoldTable.packed` holds it: its bytes written one by one (one or
+  /// two, mostly), without a copy call.
+  @inline(__always)
+  mutating func append(packed word: UInt64, as variant: TextVariant) {
+    switch variant {
+    case .fold: Self.put(packed: word, targets?.fold ?? nil, at: &fold)
+    case .exact: Self.put(packed: word, targets?.exact ?? nil, at: &exact)
+    case .ci: Self.put(packed: word, targets?.ci ?? nil, at: &ci)
+    case .strip: Self.put(packed: word, targets?.strip ?? nil, at: &strip)
+    }
+  }
+
   /// Ends a wide row: records where its side forms end.
   @inline(__always)
   mutating func endRow() {
@@ -92,6 +104,15 @@ struct WideFormWriter {
       targets.stripOffsets?[row + 1] = UInt32(strip)
     }
     row &+= 1
+  }
+
+  @inline(__always)
+  private static func put(packed word: UInt64, _ base: UnsafeMutablePointer<UInt8>?, at position: inout Int) {
+    let count = Int(truncatingIfNeeded: word &>> 56)
+    if let base {
+      for index in 0..<count { base[position &+ index] = UInt8(truncatingIfNeeded: word &>> UInt64(8 &* index)) }
+    }
+    position &+= count
   }
 
   @inline(__always)
