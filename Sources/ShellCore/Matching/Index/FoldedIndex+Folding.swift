@@ -218,7 +218,8 @@ extension FoldedIndex {
   /// The table path: false as soon as a scalar is not in `forms` (`ScalarFoldTable.packed`, which
   /// callers read once per chunk: a global's lazy accessor per row showed in profiles).
   private static func foldLatin(
-    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: UnsafePointer<UInt64>, into writer: inout WideFormWriter
+    _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: UnsafePointer<UInt64>,
+    into writer: inout WideFormWriter
   ) -> Bool {
     var index = 0
     while index < count {
@@ -237,7 +238,9 @@ extension FoldedIndex {
       let slot = Int(value - 0x80) * 4
       // A scalar in the table has all four forms or none.
       guard forms[slot] != ScalarFoldTable.absent else { return false }
-      for variant in TextVariant.allCases { writer.append(packed: forms[slot + variant.rawValue], as: variant) }
+      for variant in TextVariant.allCases {
+        writer.append(packed: forms[slot + variant.rawValue], as: variant)
+      }
       index += 2
     }
     return true

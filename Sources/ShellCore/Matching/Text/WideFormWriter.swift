@@ -110,7 +110,9 @@ struct WideFormWriter {
   private static func put(packed word: UInt64, _ base: UnsafeMutablePointer<UInt8>?, at position: inout Int) {
     let count = Int(truncatingIfNeeded: word &>> 56)
     if let base {
-      for index in 0..<count { base[position &+ index] = UInt8(truncatingIfNeeded: word &>> UInt64(8 &* index)) }
+      for index in 0..<count {
+        base[position &+ index] = UInt8(truncatingIfNeeded: word &>> UInt64(8 &* index))
+      }
     }
     position &+= count
   }
