@@ -61,10 +61,12 @@ enum IndexCacheReader {
     typealias Section = IndexCacheLayout.Section
     func bytes(_ section: Section) -> Int { layout.sections[section.rawValue].length }
     func offset(_ section: Section) -> Int { layout.sections[section.rawValue].offset }
+    // An empty fold offsets section: one column's fold offsets are the dataset's.
+    let sharesOffsets = bytes(.foldOffsets) == 0 && layout.columnCount == 1
     let expected: [(Section, Int)] = [
       (.datasetOffsets, (rows * layout.columnCount + 1) * 4),
       (.rowScopes, layout.scopeColumn == nil ? 0 : rows * 2),
-      (.foldOffsets, (rows + 1) * 4), (.signatures, rows * 4), (.wideBits, words * 8),
+      (.foldOffsets, sharesOffsets ? 0 : (rows + 1) * 4), (.signatures, rows * 4), (.wideBits, words * 8),
       (.wideRanks, words * 4),
       (.byteFrequency, 256 * 8),
     ]
@@ -104,7 +106,8 @@ enum IndexCacheReader {
     file.populate(offset: offset(.foldBytes), length: layout.fileLength - offset(.foldBytes))
     var parts = FoldedIndex.Parts(
       foldBytes: pinned(.foldBytes, UInt8.self, padding: FoldedIndex.padding),
-      foldOffsets: pinned(.foldOffsets, UInt32.self), signatures: pinned(.signatures, UInt32.self),
+      foldOffsets: pinned(sharesOffsets ? .datasetOffsets : .foldOffsets, UInt32.self),
+      signatures: pinned(.signatures, UInt32.self),
       wideRows: pinned(.wideRows, Int32.self), wideBits: pinned(.wideBits, UInt64.self),
       wideRanks: pinned(.wideRanks, UInt32.self), foldWideRows: pinned(.foldWideRows, Int32.self),
       byteFrequency: frequency.map { Int(truncatingIfNeeded: $0) })

@@ -96,10 +96,14 @@ enum IndexCacheWriter {
     let scopes = dataset.rowScopes.withUnsafeBytes {
       UnsafeRawBufferPointer(start: $0.baseAddress, count: $0.count)
     }
+    // Fold offsets that are the dataset's own are stored once: an empty section says so.
+    let foldOffsets =
+      parts.foldOffsets.base == offsets.baseAddress
+      ? UnsafeRawBufferPointer(start: nil, count: 0) : raw(parts.foldOffsets)
     let ordered: [IndexCacheLayout.Section: UnsafeRawBufferPointer] = [
       .datasetBytes: UnsafeRawBufferPointer(bytes), .datasetOffsets: UnsafeRawBufferPointer(offsets),
       .rowScopes: scopes, .foldBytes: raw(parts.foldBytes, padding: FoldedIndex.padding),
-      .foldOffsets: raw(parts.foldOffsets), .signatures: raw(parts.signatures),
+      .foldOffsets: foldOffsets, .signatures: raw(parts.signatures),
       .wideRows: raw(parts.wideRows),
       .wideBits: raw(parts.wideBits), .wideRanks: raw(parts.wideRanks),
       .foldWideRows: raw(parts.foldWideRows),

@@ -44,8 +44,11 @@ extension IndexCacheTests {
       ("cut to the header", Array(bytes.prefix(layout.headerLength))),
       ("grown", bytes + [0]),
     ]
-    // Offsets that descend: the first row of each arena ends far past the next one's end.
-    for part in [IndexCacheLayout.Section.datasetOffsets, .foldOffsets] {
+    // One column whose rows fold no longer than themselves: its fold offsets are the dataset's,
+    // stored once, and the fold offsets section is empty.
+    #expect(layout.sections[IndexCacheLayout.Section.foldOffsets.rawValue].length == 0)
+    // Offsets that descend: the first row ends far past the next one's end.
+    for part in [IndexCacheLayout.Section.datasetOffsets] {
       var damaged = bytes
       damaged[section(part) + 4] = 0xFF
       damaged[section(part) + 7] = 0x7F
@@ -67,6 +70,22 @@ extension IndexCacheTests {
       #expect(try Self.openDamaged(sandbox, damaged, at: path, rows: rows) == .built, "\(name)")
       #expect(try sandbox.open().index == .cache, "the rebuilt index replaces the damaged one (\(name))")
     }
+  }
+
+  /// A row that folds longer than itself (`Ⱥ` to the three bytes of `ⱥ`) gives the index fold
+  /// offsets of its own, stored in their section: descending ones are refused too.
+  @Test func damageToFoldOffsetsOfTheirOwnIsRefused() throws {
+    let sandbox = try CacheSandbox()
+    try sandbox.write(CacheSandbox.rows(3_000) + ["Ⱥ and more"])
+    let (path, bytes, rows) = try Self.cached(sandbox)
+    let layout = try #require(Self.layout(bytes))
+    let section = layout.sections[IndexCacheLayout.Section.foldOffsets.rawValue]
+    #expect(section.length == (rows.count + 1) * 4)
+    var damaged = bytes
+    damaged[section.offset + 4] = 0xFF
+    damaged[section.offset + 7] = 0x7F
+    #expect(try Self.openDamaged(sandbox, damaged, at: path, rows: rows) == .built)
+    #expect(try sandbox.open().index == .cache, "the rebuilt index replaces the damaged one")
   }
 
   /// Random damage anywhere (a seeded fuzz): never a crash, always the file's rows when the
