@@ -186,7 +186,7 @@ extension FoldedIndex {
   ) {
     let mark = writer
     defer { writer.endRow() }
-    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
+    if foldLatin(pointer, count, forms: forms, into: &writer, sides: false) { return }
     writer = mark
     let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     var form = TextFolding.foldForm(text)
@@ -205,7 +205,7 @@ extension FoldedIndex {
   ) {
     let mark = writer
     defer { writer.endRow() }
-    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
+    if foldLatin(pointer, count, forms: forms, into: &writer, sides: false) { return }
     // The table refused the same scalar as in pass 1: write over the partial output.
     writer = mark
     work.foreign.withUnsafeBufferPointer { bytes in
@@ -217,15 +217,18 @@ extension FoldedIndex {
 
   /// The table path: false as soon as a scalar is not in `forms` (`ScalarFoldTable.packed`, which
   /// callers read once per chunk: a global's lazy accessor per row showed in profiles).
+  ///
+  /// The `fold` form only, or with `sides` all four (a constant at each call, which the compiler
+  /// specializes: the loop of the load's passes keeps no side form's position).
   private static func foldLatin(
     _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: UnsafePointer<UInt64>,
-    into writer: inout WideFormWriter
+    into writer: inout WideFormWriter, sides: Bool
   ) -> Bool {
     var index = 0
     while index < count {
       let byte = pointer[index]
       if byte < 0x80 {
-        writer.appendASCII(byte)
+        if sides { writer.appendASCII(byte) } else { writer.appendFoldASCII(byte) }
         index += 1
         continue
       }
@@ -238,8 +241,12 @@ extension FoldedIndex {
       let slot = Int(value - 0x80) * 4
       // A scalar in the table has all four forms or none.
       guard forms[slot] != ScalarFoldTable.absent else { return false }
-      for variant in TextVariant.allCases {
-        writer.append(packed: forms[slot + variant.rawValue], as: variant)
+      if sides {
+        for variant in TextVariant.allCases {
+          writer.append(packed: forms[slot + variant.rawValue], as: variant)
+        }
+      } else {
+        writer.append(packed: forms[slot + TextVariant.fold.rawValue], as: .fold)
       }
       index += 2
     }
@@ -252,7 +259,7 @@ extension FoldedIndex {
   ) {
     let mark = writer
     defer { writer.endRow() }
-    if foldLatin(pointer, count, forms: forms, into: &writer) { return }
+    if foldLatin(pointer, count, forms: forms, into: &writer, sides: true) { return }
     writer = mark
     let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     for variant in [TextVariant.exact, .ci, .strip] {

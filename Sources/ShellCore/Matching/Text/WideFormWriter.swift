@@ -72,6 +72,13 @@ struct WideFormWriter {
     strip &+= 1
   }
 
+  /// One ASCII byte of the `fold` form alone (the load's passes, which write no side form).
+  @inline(__always)
+  mutating func appendFoldASCII(_ byte: UInt8) {
+    if let target = targets?.fold { target[fold] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0) }
+    fold &+= 1
+  }
+
   /// Bytes of one form.
   @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, as variant: TextVariant) {
