@@ -93,13 +93,14 @@ struct FoldedIndexTests {
   /// A pad byte anywhere but at the end of a wide row's fold form breaks the invariants (a
   /// persisted index holding one is refused): a slice drops pad bytes from the end only.
   @Test func aPadByteBeforeARowsTextEndsIsRefused() {
-    let rows = ["café au lait", "plain", "naïve"]
+    // 26 bytes: the last two (`xy`) are read one by one after the 8-byte words.
+    let rows = ["café au lait", "plain", "naïve", "xy"]
     let index = FoldedIndex(dataset: MatchingFixtures.dataset(rows), columns: [0])
     #expect(index.invariantViolation() == nil)
     let parts = index.parts
     let count = parts.foldBytes.count
     let plainStart = Int(parts.foldOffsets.base[1])
-    for position in [0, 2, plainStart] {
+    for position in [0, 2, plainStart, count - 1] {
       let bytes = PinnedBuffer<UInt8>(count: count, padding: FoldedIndex.padding) { target in
         target.update(from: parts.foldBytes.base, count: count)
         target[position] = FoldedIndex.padByte

@@ -64,6 +64,8 @@ extension FoldedIndex {
   /// bytes only end wide rows (`ArenaView.slice` drops them from the end only): the
   /// arena is read 4 KiB at a time on every core, and only a block with a high bit looks up the
   /// rows of its non-ASCII bytes.
+  ///
+  /// The walk from a block's first row relies on the offsets ascending (checked before).
   private func asciiViolation() -> String? {
     let base = UnsafeRawPointer(foldBytes.base)
     let count = foldBytes.count
@@ -76,10 +78,28 @@ extension FoldedIndex {
         else {
           continue
         }
-        for position in start..<end where base.load(fromByteOffset: position, as: UInt8.self) >= 0x80 {
-          let row = rowHolding(position)
+        // Rows are found walking on from the block's first, not by a search per byte: padded
+        // rows put a high byte in most blocks.
+        var row = rowHolding(start)
+        /// The row holding the high byte at `position` when it breaks the rule, else nil.
+        func breaks(_ position: Int) -> Int? {
+          while Int(foldOffsets.base[row + 1]) <= position { row += 1 }
           if !isWide(row) { return row }
           if foldBytes.base[position] == Self.padByte, !isPaddingToEnd(position, row: row) { return row }
+          return nil
+        }
+        // Eight bytes at a time to the next high byte, then the block's last few one by one.
+        var word = start
+        while word + 8 <= end {
+          var high = base.loadUnaligned(fromByteOffset: word, as: UInt64.self) & 0x8080_8080_8080_8080
+          while high != 0 {
+            if let row = breaks(word + high.trailingZeroBitCount >> 3) { return row }
+            high &= high - 1
+          }
+          word += 8
+        }
+        for position in word..<end where base.load(fromByteOffset: position, as: UInt8.self) >= 0x80 {
+          if let row = breaks(position) { return row }
         }
       }
       return nil
