@@ -90,11 +90,18 @@ struct ResultCacheTests {
     #expect(cache.take("e", rule: .fold, scope: 0)?.count == 20_000)
   }
 
-  /// A cache of one entry packs nothing: the entry goes after the search anyway.
-  @Test func singleEntryCacheDoesNotPack() {
+  /// A cache of one entry packs nothing: its entry goes before the search unless the search
+  /// narrows from it (it would be replaced after the search anyway).
+  @Test func singleEntryCacheKeepsOnlyANarrowingBase() {
     var cache = ResultCache(rowCount: 100_000, capacity: 1)
+    cache.remember(Self.entry("s", count: 3_000))
+    cache.packLargeEntries(keepingBasesOf: ParsedQuery("st", rule: .fold), rule: .fold, scope: 0)
+    #expect(cache.entries.map(\.query) == ["s"], "`st` narrows from `s`")
+    #expect(cache.entries.first?.packed == nil)
+    cache.packLargeEntries(keepingBasesOf: ParsedQuery("st", rule: .fold), rule: .exact, scope: 0)
+    #expect(cache.entries.isEmpty, "another rule's search does not narrow from it")
     cache.remember(Self.entry("e", count: 30_000))
     cache.packLargeEntries(keepingBasesOf: ParsedQuery("z", rule: .fold), rule: .fold, scope: 0)
-    #expect(cache.entries.first?.packed == nil)
+    #expect(cache.entries.isEmpty)
   }
 }

@@ -85,10 +85,13 @@ struct ResultCache {
   ///
   /// Such a result is never a narrowing base, and as ids it would be held through the search,
   /// raising the session's peak memory. Ranked (fuzzy) results keep their order, which bits
-  /// cannot hold. A cache of one entry drops them after the search anyway, so packing them
-  /// would only cost time.
+  /// cannot hold. A cache of one entry replaces its entry after the search anyway: it drops it
+  /// now unless the search narrows from it, so that it is not held through the search.
   mutating func packLargeEntries(keepingBasesOf query: ParsedQuery?, rule: MatchRule, scope: Int) {
-    guard capacity > 1 else { return }
+    guard capacity > 1 else {
+      if query.flatMap({ narrowingBase(for: $0, rule: rule, scope: scope) }) == nil { entries.removeAll() }
+      return
+    }
     // A large ranking is dropped instead: searching again costs little more than sorting it.
     entries.removeAll { $0.ranked != nil && $0.count > rowCount / 4 }
     for index in entries.indices {
