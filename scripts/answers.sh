@@ -17,8 +17,10 @@
 #   ANSWERS_FIELDS='*' scripts/answers.sh  # the CSV searched in every column
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# A start-up file of the user's would change what the shell prints: none runs here.
+# A start-up file of the user's would change what the shell prints: none runs here. Every load
+# builds its index, and none is left in the user's index cache.
 export SEARCHSHELL_RC=
+export SEARCHSHELL_INDEX_CACHE=off
 fields=${ANSWERS_FIELDS:-name,*}
 bin=${1:-}
 if [ -z "$bin" ]; then
