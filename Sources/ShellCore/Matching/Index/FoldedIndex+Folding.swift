@@ -228,8 +228,17 @@ extension FoldedIndex {
     while index < count {
       let byte = pointer[index]
       if byte < 0x80 {
-        if sides { writer.appendASCII(byte) } else { writer.appendFoldASCII(byte) }
-        index += 1
+        if sides {
+          // A run of ASCII bytes goes to every form at once: per byte, four forms' positions and
+          // targets cost the side-form pass most of its time.
+          var end = index + 1
+          while end < count, pointer[end] < 0x80 { end += 1 }
+          writer.appendASCII(UnsafeBufferPointer(start: pointer + index, count: end - index))
+          index = end
+        } else {
+          writer.appendFoldASCII(byte)
+          index += 1
+        }
         continue
       }
       // Scalars below U+0250 are two bytes with a lead byte of C2...C9.

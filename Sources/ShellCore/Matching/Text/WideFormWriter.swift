@@ -56,20 +56,33 @@ struct WideFormWriter {
     self.row = row
   }
 
-  /// One ASCII byte: itself in `exact` and `strip`, lowercased in `ci` and `fold`.
+  /// A run of ASCII bytes: themselves in `exact` and `strip`, lowercased in `ci` and `fold`.
   @inline(__always)
-  mutating func appendASCII(_ byte: UInt8) {
-    if let targets {
-      let lower = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
-      targets.fold?[fold] = lower
-      targets.exact?[exact] = byte
-      targets.ci?[ci] = lower
-      targets.strip?[strip] = byte
+  mutating func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if let targets, let source = bytes.baseAddress {
+      Self.copy(source, bytes.count, to: targets.exact, at: exact, lowercased: false)
+      Self.copy(source, bytes.count, to: targets.strip, at: strip, lowercased: false)
+      Self.copy(source, bytes.count, to: targets.ci, at: ci, lowercased: true)
+      Self.copy(source, bytes.count, to: targets.fold, at: fold, lowercased: true)
     }
-    fold &+= 1
-    exact &+= 1
-    ci &+= 1
-    strip &+= 1
+    fold &+= bytes.count
+    exact &+= bytes.count
+    ci &+= bytes.count
+    strip &+= bytes.count
+  }
+
+  /// `count` ASCII bytes to `target` at `position`, lowercased or as they are; none for no target.
+  @inline(__always)
+  private static func copy(
+    _ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>?, at position: Int,
+    lowercased: Bool
+  ) {
+    guard let target else { return }
+    let output = target + position
+    for index in 0..<count {
+      let byte = source[index]
+      output[index] = lowercased ? byte &+ (byte &- 0x41 < 26 ? 0x20 : 0) : byte
+    }
   }
 
   /// One ASCII byte of the `fold` form alone (the load's passes, which write no side form).
