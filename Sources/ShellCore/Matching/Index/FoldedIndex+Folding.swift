@@ -103,7 +103,7 @@ extension FoldedIndex {
         let target = output.bytes + offset
         for index in 0..<count {
           let byte = start[index]
-          target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+          target[index] = ByteCodes.lowercased(byte)
         }
         let shift = UInt32(truncatingIfNeeded: offset &- Int(offsets[row]))
         for each in row..<stop {
@@ -160,7 +160,7 @@ extension FoldedIndex {
         } else {
           for index in 0..<count {
             let byte = pointer[index]
-            target[index] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+            target[index] = ByteCodes.lowercased(byte)
           }
         }
       }

@@ -200,7 +200,7 @@ final class FoldedIndex: @unchecked Sendable {
   private static func wideLookup(
     _ wideRows: PinnedBuffer<Int32>, signatures: PinnedBuffer<UInt32>, rowCount: Int
   ) -> (bits: PinnedBuffer<UInt64>, ranks: PinnedBuffer<UInt32>, foldWide: PinnedBuffer<Int32>) {
-    let nonASCII = RowSignature.bit(0x80) | RowSignature.bit(0x81)
+    let nonASCII = RowSignature.nonASCII
     var foldWide: [Int32] = []
     let bits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1) { bits in
       for index in 0..<wideRows.count {
@@ -268,7 +268,7 @@ final class FoldedIndex: @unchecked Sendable {
     let offsets = foldOffsets.pointer
     let limit = foldBytes.count + Self.padding
     let signatures = signatures.pointer
-    let nonASCII = RowSignature.bit(0x80) | RowSignature.bit(0x81)
+    let nonASCII = RowSignature.nonASCII
     let output = UncheckedSendable(letterSlots)
     Parallel.forEach(split.count) { chunk in
       let scan = InitialScan()

@@ -66,7 +66,7 @@ struct GramPresence: @unchecked Sendable {
   /// `ci` or `strip` form holds its ASCII runs so lowercased in its fold form. Bytes outside the
   /// alphabet split the needle into runs; each run's grams of up to three bytes are looked up.
   func absentGram(in needle: [UInt8]) -> [UInt8]? {
-    let lowered = needle.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+    let lowered = needle.map(ByteCodes.lowercased)
     var runStart = 0
     for end in 0...lowered.count {
       if end < lowered.count, Self.symbolTable.base[Int(lowered[end])] != 0 { continue }

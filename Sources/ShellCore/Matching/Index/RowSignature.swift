@@ -17,6 +17,9 @@ enum RowSignature {
     }
   }
 
+  /// The bits of the bytes from 0x80 up: a row with neither is ASCII.
+  static let nonASCII: UInt32 = bit(0x80) | bit(0x81)
+
   /// The bits of the letters and the space: a row with no other bit holds nothing else.
   static let lettersAndSpace: UInt32 = 1 << 27 | (1 << 26 - 1)
 
@@ -45,6 +48,6 @@ enum RowSignature {
 
   /// The bits a row must have to contain `needle` in any form whose ASCII lowercase is its fold.
   static func mask(_ needle: [UInt8]) -> UInt32 {
-    needle.reduce(0) { $0 | bit($1 &+ ($1 &- 0x41 < 26 ? 0x20 : 0)) }
+    needle.reduce(0) { $0 | bit(ByteCodes.lowercased($1)) }
   }
 }

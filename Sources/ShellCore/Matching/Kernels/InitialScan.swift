@@ -6,12 +6,8 @@
 struct InitialScan {
   /// Bytes readable past a row's end that `letters` may load.
   static let readsPast = 15
-  // `a-z` and `0-9` as ranges of signed bytes from -128 (SSE2 compares bytes signed only), held
-  // by the value so that the loop reads them from registers.
-  private let letterBase = SIMD16<UInt8>(repeating: 0x61 &+ 0x80)
-  private let letterEnd = SIMD16<Int8>(repeating: -128 + 26)
-  private let digitBase = SIMD16<UInt8>(repeating: 0x30 &+ 0x80)
-  private let digitEnd = SIMD16<Int8>(repeating: -128 + 10)
+  /// The byte classes, held by the value (their constants then stay in registers).
+  private let lanes = WordLanes()
 
   /// The letters (bit 0 for `a` to bit 25 for `z`) that start a word in the ASCII row at
   /// `start..<end` of `base`: a letter first in the row or after a byte that is not a letter or
@@ -27,9 +23,9 @@ struct InitialScan {
     var letters: UInt32 = head < 26 ? 1 &<< UInt32(head) : 0
     var position = start &+ 1
     while position < end {
-      let current = load(base + position)
-      let previous = load(base + (position &- 1))
-      var bits = LaneBits.bits(isLetter(current) .& .!isWordByte(previous))
+      let current = ByteScanner.load16(base + position)
+      let previous = ByteScanner.load16(base + (position &- 1))
+      var bits = LaneBits.bits(lanes.letters(current) .& .!lanes.wordBytes(previous))
       let remaining = end &- position
       if remaining < 16 { bits &= (UInt64(1) &<< UInt64(remaining)) &- 1 }
       while bits != 0 {
@@ -40,22 +36,5 @@ struct InitialScan {
       position &+= 16
     }
     return letters
-  }
-
-  @inline(__always)
-  private func load(_ pointer: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
-    UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<UInt8>.self)
-  }
-
-  /// The lanes holding `a-z`.
-  @inline(__always)
-  private func isLetter(_ bytes: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-    unsafeBitCast(bytes &- letterBase, to: SIMD16<Int8>.self) .< letterEnd
-  }
-
-  /// The lanes holding `a-z` or `0-9`.
-  @inline(__always)
-  private func isWordByte(_ bytes: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-    isLetter(bytes) .| (unsafeBitCast(bytes &- digitBase, to: SIMD16<Int8>.self) .< digitEnd)
   }
 }

@@ -73,29 +73,23 @@ struct RowProbe<Shape: ProbeShape> {
     // `masks + 96 + 15`, inside their 128 bytes for `positions` in 0...48.
     assert(positions >= 0 && positions <= Self.maxRowBytes, "a probe of \(positions) positions")
     var low = (ByteScanner.load(row) .== first) .& Self.lanes(masks + (64 &- positions))
-    var high = (Self.load16(row + 32) .== first16) .& Self.highLanes(masks + (96 &- positions))
+    var high = (ByteScanner.load16(row + 32) .== first16) .& Self.highLanes(masks + (96 &- positions))
     if Shape.byteCount >= 2 {
       low = low .& (ByteScanner.load(row + 1) .== second)
-      high = high .& (Self.load16(row + 33) .== second16)
+      high = high .& (ByteScanner.load16(row + 33) .== second16)
     }
     if Shape.byteCount >= 3 {
       low = low .& (ByteScanner.load(row + 2) .== third)
-      high = high .& (Self.load16(row + 34) .== third16)
+      high = high .& (ByteScanner.load16(row + 34) .== third16)
     }
     if Shape.wordStart {
       // A word starts at the row's first byte, or after a byte that is not a letter or digit.
       low = low .& (nonWord(ByteScanner.load(row - 1)) .| firstLane)
-      high = high .& nonWord16(Self.load16(row + 31))
+      high = high .& nonWord16(ByteScanner.load16(row + 31))
     }
     let words = unsafeBitCast(low, to: SIMD4<UInt64>.self)
     let highWords = unsafeBitCast(high, to: SIMD2<UInt64>.self)
     return (words[0] | words[1]) | (words[2] | words[3]) | (highWords[0] | highWords[1]) != 0 ? 1 : 0
-  }
-
-  /// 16 bytes from any address.
-  @inline(__always)
-  private static func load16(_ pointer: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
-    UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<UInt8>.self)
   }
 
   /// 16 bytes of 0xFF or 0 from `pointer`, as lanes.

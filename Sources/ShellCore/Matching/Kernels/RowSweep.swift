@@ -15,12 +15,8 @@ struct RowSweep<Shape: ProbeShape> {
   /// a row's first bytes, which the bits cannot tell: the byte before them is another row's).
   let needleWord: UInt64
   let needleMask: UInt64
-  // `a-z` and `0-9` as ranges of signed bytes from -128: SSE2 compares bytes signed only, and an
-  // unsigned comparison takes several instructions to emulate.
-  private let letterBase = SIMD16<UInt8>(repeating: 0x61 &+ 0x80)
-  private let letterEnd = SIMD16<Int8>(repeating: -128 + 26)
-  private let digitBase = SIMD16<UInt8>(repeating: 0x30 &+ 0x80)
-  private let digitEnd = SIMD16<Int8>(repeating: -128 + 10)
+  /// The byte classes a word start's test reads.
+  private let wordLanes = WordLanes()
 
   /// How many bytes before a run's first row the sweep reads.
   static var readsBefore: Int { Shape.wordStart ? Shape.byteCount : Shape.byteCount - 1 }
@@ -93,13 +89,13 @@ struct RowSweep<Shape: ProbeShape> {
       var bits: UInt64 = 0
       for group in 0..<4 {
         let end = at + group &* 16
-        var lanes = Self.load(end - back) .== first
-        if Shape.byteCount >= 2 { lanes = lanes .& (Self.load(end - back + 1) .== second) }
-        if Shape.byteCount >= 3 { lanes = lanes .& (Self.load(end - back + 2) .== third) }
-        if Shape.byteCount >= 4 { lanes = lanes .& (Self.load(end) .== fourth) }
+        var lanes = ByteScanner.load16(end - back) .== first
+        if Shape.byteCount >= 2 { lanes = lanes .& (ByteScanner.load16(end - back + 1) .== second) }
+        if Shape.byteCount >= 3 { lanes = lanes .& (ByteScanner.load16(end - back + 2) .== third) }
+        if Shape.byteCount >= 4 { lanes = lanes .& (ByteScanner.load16(end) .== fourth) }
         // A word starts after a byte that is not a letter or digit (a row's first byte is
         // tested on its own, in `holds`).
-        if Shape.wordStart { lanes = lanes .& nonWord(Self.load(end - back - 1)) }
+        if Shape.wordStart { lanes = lanes .& .!wordLanes.wordBytes(ByteScanner.load16(end - back - 1)) }
         bits |= LaneBits.bits(lanes) &<< UInt64(group &* 16)
       }
       hits[word] = bits
@@ -210,18 +206,5 @@ struct RowSweep<Shape: ProbeShape> {
       position &+= taken
     }
     return found
-  }
-
-  @inline(__always)
-  private static func load(_ pointer: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
-    UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<UInt8>.self)
-  }
-
-  /// The lanes whose byte is not an ASCII lowercase letter or digit.
-  @inline(__always)
-  private func nonWord(_ bytes: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-    let letter = SIMD16<Int8>(truncatingIfNeeded: bytes &- letterBase) .< letterEnd
-    let digit = SIMD16<Int8>(truncatingIfNeeded: bytes &- digitBase) .< digitEnd
-    return .!(letter .| digit)
   }
 }

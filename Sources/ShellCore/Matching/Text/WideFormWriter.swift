@@ -81,14 +81,14 @@ struct WideFormWriter {
     let output = target + position
     for index in 0..<count {
       let byte = source[index]
-      output[index] = lowercased ? byte &+ (byte &- 0x41 < 26 ? 0x20 : 0) : byte
+      output[index] = lowercased ? ByteCodes.lowercased(byte) : byte
     }
   }
 
   /// One ASCII byte of the `fold` form alone (the load's passes, which write no side form).
   @inline(__always)
   mutating func appendFoldASCII(_ byte: UInt8) {
-    if let target = targets?.fold { target[fold] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0) }
+    if let target = targets?.fold { target[fold] = ByteCodes.lowercased(byte) }
     fold &+= 1
   }
 
