@@ -96,10 +96,9 @@ enum IndexCacheWriter {
     let scopes = dataset.rowScopes.withUnsafeBytes {
       UnsafeRawBufferPointer(start: $0.baseAddress, count: $0.count)
     }
+    let empty = UnsafeRawBufferPointer(start: nil, count: 0)
     // Fold offsets that are the dataset's own are stored once: an empty section says so.
-    let foldOffsets =
-      parts.foldOffsets.base == offsets.baseAddress
-      ? UnsafeRawBufferPointer(start: nil, count: 0) : raw(parts.foldOffsets)
+    let foldOffsets = parts.foldOffsets.base == offsets.baseAddress ? empty : raw(parts.foldOffsets)
     let ordered: [IndexCacheLayout.Section: UnsafeRawBufferPointer] = [
       .datasetBytes: UnsafeRawBufferPointer(bytes), .datasetOffsets: UnsafeRawBufferPointer(offsets),
       .rowScopes: scopes, .foldBytes: raw(parts.foldBytes, padding: FoldedIndex.padding),
@@ -108,11 +107,9 @@ enum IndexCacheWriter {
       .wideBits: raw(parts.wideBits), .wideRanks: raw(parts.wideRanks),
       .foldWideRows: raw(parts.foldWideRows),
       .byteFrequency: raw(frequency),
-      .grams: grams.map { raw($0) } ?? UnsafeRawBufferPointer(start: nil, count: 0),
+      .grams: grams.map { raw($0) } ?? empty,
     ]
-    return IndexCacheLayout.Section.allCases.map {
-      ordered[$0] ?? UnsafeRawBufferPointer(start: nil, count: 0)
-    }
+    return IndexCacheLayout.Section.allCases.map { ordered[$0] ?? empty }
   }
 
   /// Writes `count` zero bytes (the alignment between sections).
