@@ -197,13 +197,22 @@ enum PostgresPreparation {
     }
   }
 
-  /// Runs `body` in a transaction without a statement timeout; rolls back when it throws.
+  /// The advisory lock every `prepare` and `unprepare` of a database holds for its transaction.
+  ///
+  /// They create and drop objects that tables share (the fold function, the gram counts' trigger
+  /// function, `pg_trgm`): two at once in one database failed with "tuple concurrently updated".
+  static let lockKey = "searchshell.prepare"
+
+  /// Runs `body` in a transaction without a statement timeout, after any other `prepare` or
+  /// `unprepare` in the database (`lockKey`); rolls back when it throws.
   private static func transaction<Result>(
     _ connection: PostgresConnection, about table: String, _ body: () throws(ShellError) -> Result
   ) throws(ShellError) -> Result {
     try connection.run(PostgresStatement("BEGIN"), about: table)
     do {
       try connection.run(PostgresStatement("SET LOCAL statement_timeout = 0"), about: table)
+      try connection.run(
+        PostgresStatement("SELECT pg_advisory_xact_lock(hashtext($1))", [lockKey]), about: table)
       let result = try body()
       try connection.run(PostgresStatement("COMMIT"), about: table)
       return result
