@@ -45,6 +45,8 @@ public final class CountingBackend: SearchBackend {
     return rows
   }
 
+  public func prepare(for rule: MatchRule) { inner.prepare(for: rule) }
+
   public func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
     inner.highlights(of: row, for: request)
   }

@@ -71,6 +71,8 @@ public final class LateCountBackend: SearchBackend {
     return rows
   }
 
+  public func prepare(for rule: MatchRule) { inner.prepare(for: rule) }
+
   public func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
     inner.highlights(of: row, for: request)
   }

@@ -55,6 +55,8 @@ final class InMemoryBackend: SearchBackend {
     return result.map { InMemoryRows(rows: ordered(TableRows($0), by: request.order), dataset: dataset) }
   }
 
+  func prepare(for rule: MatchRule) { engine.prepare(for: rule) }
+
   /// `rows` in `order`, the whole order sorted once and kept until another is asked for.
   private func ordered(_ rows: TableRows, by order: SortOrder?) -> TableRows {
     guard let order else { return rows }

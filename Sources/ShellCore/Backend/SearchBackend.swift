@@ -18,6 +18,11 @@ public protocol SearchBackend: AnyObject {
   func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
     -> (any SearchRows)?
 
+  /// Builds what searches under `rule` read beyond what the load built, so that the first
+  /// keystroke under it does not pay for it (the session calls it on `load`, `set match` and
+  /// `set fields`).
+  func prepare(for rule: MatchRule)
+
   /// The character ranges of `row`'s title that `request` matched, for the rows in sight (a
   /// table showing columns passes each searched cell as the title).
   func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>]

@@ -119,6 +119,7 @@ extension Session {
     try validateQuery(state.appliedText, rule: rule, scope: state.appliedScope)
     try validateQuery(state.text, rule: rule)
     settings.match = rule
+    backend.prepare(for: rule)
   }
 
   /// `set obscures on|off`: refused in the display flavor, whose controller always dims (a value

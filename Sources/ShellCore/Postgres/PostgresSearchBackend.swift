@@ -129,6 +129,9 @@ final class PostgresSearchBackend: SearchBackend {
 
   var lastAnswer: String? { lastRows.map { Self.sentence($0, table: backend.table, rankLimit: rankLimit) } }
 
+  /// Nothing to build: the database's own indexes serve every rule (`prepare` makes them).
+  func prepare(for rule: MatchRule) {}
+
   func searching(columns: [Int]) -> any SearchBackend { self }
 
   func relabeled(as dataset: Dataset) -> any SearchBackend {

@@ -250,6 +250,7 @@ extension Session {
     lastTable = nil
     searchCache = nil
     scripting.diagram = []
+    backend.prepare(for: settings.match)
     if settings.appearance.startsHidden { apply([.tableScrolledPastBar], echo: .console) }
   }
 
@@ -280,6 +281,7 @@ extension Session {
   /// Searches `columns` from now on (`set fields`); the screen stays as it is.
   func searchColumns(_ columns: [Int]) {
     backend = backend.searching(columns: columns)
+    backend.prepare(for: settings.match)
     searchCache = nil
   }
 }

@@ -28,7 +28,11 @@ struct SessionFixture {
 
   /// Runs commands in order and returns what they printed.
   @discardableResult
-  func run(_ lines: String...) -> (output: [String], errors: [String]) {
+  func run(_ lines: String...) -> (output: [String], errors: [String]) { run(lines) }
+
+  /// Runs `lines` in order and returns what they printed.
+  @discardableResult
+  func run(_ lines: [String]) -> (output: [String], errors: [String]) {
     let outputBefore = console.output.count
     let errorsBefore = console.errors.count
     for line in lines { session.execute(line) }

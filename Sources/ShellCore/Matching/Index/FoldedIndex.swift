@@ -384,6 +384,12 @@ final class FoldedIndex: @unchecked Sendable {
     }
   }
 
+  /// What was built beyond the load's structures (tests): the side forms, and whether
+  /// the initials and the joined original text are held.
+  var prepared: (sides: [TextVariant], initials: Bool, cased: Bool) {
+    (TextVariant.allCases.filter { sides[$0.rawValue] != nil }, initials != nil, cased != nil)
+  }
+
   /// Whether row `row` has a non-ASCII byte.
   @inline(__always) func isWide(_ row: Int) -> Bool {
     wideBits.base[row >> 6] & (1 << (UInt64(row) & 63)) != 0
