@@ -19,7 +19,8 @@ struct RulePreparationTests {
     Case(commands: ["set match ci"], sides: [.ci], initials: false, cased: false),
     Case(commands: ["set match prefix"], sides: [], initials: true, cased: false),
     Case(commands: ["set match smart", "set match fuzzy"], sides: [], initials: false, cased: false),
-    Case(commands: ["set match ci", "set match exact"], sides: [.exact, .ci], initials: false, cased: false),
+    Case(
+      commands: ["set match ci", "set match exact"], sides: [.exact, .ci], initials: false, cased: false),
     // The rule is kept across `set fields`; the new columns' index is built for it.
     Case(commands: ["set match prefix", "set fields name,code"], sides: [], initials: true, cased: true),
     // The candies' preset rule is `exact`: the load builds its form.

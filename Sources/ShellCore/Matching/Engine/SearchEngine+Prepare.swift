@@ -1,7 +1,9 @@
 extension SearchEngine {
-  /// Builds the structures beyond the fold form that searches under `rule` read: the wide rows'
-  /// side form for `exact` and `ci`, the rows' initials for `prefix`, and the joined original
-  /// text of several searched columns. Each is built once; a rule that never runs never holds it.
+  /// Builds the structures beyond the fold form that searches under `rule` read.
+  ///
+  /// They are the wide rows' side form for `exact` and `ci`, the rows' initials for `prefix`, and
+  /// the joined original text of several searched columns. Each is built once; a rule that never
+  /// runs never holds it.
   ///
   /// Without this, the rule's first keystroke built them (a tenth of a second at ten million
   /// rows); the session calls it when the rule, the data or the searched columns change.
