@@ -19,7 +19,9 @@ let package = Package(
       name: "CLibPQ",
       providers: [.apt(["libpq-dev"])]
     ),
-    .target(name: "ShellCore", dependencies: ["CLibPQ"]),
+    // One compiler builtin, a prefetch hint, that Swift has no spelling for.
+    .systemLibrary(name: "CPrefetch"),
+    .target(name: "ShellCore", dependencies: ["CLibPQ", "CPrefetch"]),
     .executableTarget(
       name: "SearchShell",
       dependencies: ["ShellCore", "CReadline"]

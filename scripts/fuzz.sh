@@ -28,9 +28,10 @@ mkdir -p "$out"
 if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ]; then
   echo "building $bin ($opt)..." >&2
   # shellcheck disable=SC2086
-  # The PostgreSQL backend imports libpq through its module map (which links `pq`).
+  # The PostgreSQL backend imports libpq through its module map (which links `pq`); the sweep
+  # imports CPrefetch.
   swiftc -parse-as-library -module-name ShellCore -D FUZZING -sanitize=fuzzer,address -swift-version 6 "$opt" -g \
-    -I "$(pwd)/Sources/CLibPQ" $sources "$(pwd)/Fuzz/Entry.swift" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
+    -I "$(pwd)/Sources/CLibPQ" -I "$(pwd)/Sources/CPrefetch" $sources "$(pwd)/Fuzz/Entry.swift" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
   touch "$stamp"
 fi
 seconds=${2:-60}
