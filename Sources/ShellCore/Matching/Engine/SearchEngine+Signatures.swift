@@ -106,37 +106,18 @@ extension SearchEngine {
   }
 
   /// The rows whose text in `plan`'s form holds the one byte of `needle`, as bits (bit `r % 64` of
-  /// word `r / 64`): `RowProbe` on every row, with no branch on its answer.
+  /// word `r / 64`): `LetterSweep` over every row, with no branch on its answer.
   func probedBits(_ needle: ByteNeedle, _ plan: TermPlan, cancellation: SearchCancellation?) -> [UInt64]? {
     let rowCount = dataset.rowCount
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides = index.sideForms(dataset: dataset, variants: [plan.variant])
-    let variant = plan.variant
-    let finder = plan.finder
-    let probe = RowProbe<OneByteProbe>(needle: needle.bytes)
     return dataset.withStorage { bytes, offsets in
       let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
+      let sweep = LetterSweep(
+        needle: needle.bytes, texts: texts, variant: plan.variant, finder: plan.finder,
+        blockRows: tuning.sweepBlock)
       return rowBits(cancellation: cancellation) { words, output in
-        // ASCII rows read the original bytes, wide rows their side arena, in order.
-        var wideIndex = texts.lowerWide(words.lowerBound &* 64)
-        for word in words {
-          let first = word &* 64
-          var bits: UInt64 = 0
-          for row in first..<min(rowCount, first &+ 64) {
-            var text = texts.cased.slice(row)
-            if texts.isWide(row) {
-              text = texts.side(variant).slice(wideIndex)
-              wideIndex &+= 1
-            }
-            let clear = text.start >= 1 && text.start <= text.limit &- RowProbe<OneByteProbe>.reach
-            let found =
-              text.count <= RowProbe<OneByteProbe>.maxRowBytes && clear
-              ? probe.matches(text.base + text.start, positions: text.count)
-              : (finder.matches(text) ? 1 : 0)
-            bits |= UInt64(truncatingIfNeeded: found) &<< UInt64(truncatingIfNeeded: row &- first)
-          }
-          output[word] = bits
-        }
+        sweep.fill(words, rowCount: rowCount, into: output)
       }?.words
     }
   }
