@@ -18,7 +18,8 @@ struct RulePreparationTests {
     Case(commands: ["set match exact"], sides: [.exact], initials: false, cased: false),
     Case(commands: ["set match ci"], sides: [.ci], initials: false, cased: false),
     Case(commands: ["set match prefix"], sides: [], initials: true, cased: false),
-    Case(commands: ["set match smart", "set match fuzzy"], sides: [], initials: false, cased: false),
+    Case(commands: ["set match smart"], sides: [.strip], initials: false, cased: false),
+    Case(commands: ["set match fuzzy", "set match regex"], sides: [], initials: false, cased: false),
     Case(
       commands: ["set match ci", "set match exact"], sides: [.exact, .ci], initials: false, cased: false),
     // The rule is kept across `set fields`; the new columns' index is built for it.
