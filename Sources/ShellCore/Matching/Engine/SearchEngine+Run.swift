@@ -35,8 +35,8 @@ extension SearchEngine {
       return letterRows(words, variant: variant)
     case .initialBits(let letter):
       let initials = index.initialSignatures(parallelThreshold: parallelThreshold)
-      let mask: UInt32 = 1 &<< UInt32(letter &- 0x61)
-      guard let words = signatureBits(mask: mask, in: initials.pointer, cancellation: cancellation)?.words
+      let mask = PackedInitials.bit(letter)
+      guard let words = signatureBits(mask: mask, in: initials.column, cancellation: cancellation)?.words
       else { return nil }
       return letterRows(words, variant: .fold)
     case .fuzzyLetter(let letter):
@@ -45,7 +45,7 @@ extension SearchEngine {
       guard let query else { return Self.unplanned(plan) }
       // When the rows whose initials have every letter are few, they are tested one by one (as a
       // previous result is) instead of every row being read.
-      let initials = index.initialSignatures(parallelThreshold: parallelThreshold).pointer
+      let initials = index.initialSignatures(parallelThreshold: parallelThreshold).column
       if let rows = signatureRows(
         mask: mask, in: initials, all: true, limit: limit, cancellation: cancellation)
       {

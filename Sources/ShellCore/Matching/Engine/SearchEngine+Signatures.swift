@@ -8,7 +8,7 @@ extension SearchEngine {
   /// straight into the result at its prefix-sum offset, so no per-chunk arrays are grown and
   /// joined.
   func signatureRows(
-    mask: UInt32, in signatures: UnsafePointer<UInt32>, all: Bool = false, limit: Int = .max,
+    mask: UInt32, in signatures: some SignatureColumn, all: Bool = false, limit: Int = .max,
     cancellation: SearchCancellation?
   ) -> [Int32]? {
     let rowCount = dataset.rowCount
@@ -18,7 +18,7 @@ extension SearchEngine {
     let flip = all ? mask : 0
     let invert = all ? 0 : 1
     @inline(__always) func has(_ row: Int) -> Int {
-      ((signatures[row] & mask) ^ flip == 0 ? 1 : 0) ^ invert
+      ((signatures.bits(row) & mask) ^ flip == 0 ? 1 : 0) ^ invert
     }
     if limit < rowCount {
       // The first rows, at the rate they have them, tell whether all of them would pass the
@@ -126,7 +126,7 @@ extension SearchEngine {
   /// `r % 64` of word `r / 64`), and how many they are: a query of letters, one pass over the
   /// signatures with no branch per row.
   func signatureBits(
-    mask: UInt32, forbidding forbidden: UInt32 = 0, in signatures: UnsafePointer<UInt32>,
+    mask: UInt32, forbidding forbidden: UInt32 = 0, in signatures: some SignatureColumn,
     cancellation: SearchCancellation?
   ) -> (words: [UInt64], count: Int)? {
     let rowCount = dataset.rowCount
@@ -138,7 +138,7 @@ extension SearchEngine {
         let first = word &* 64
         var bits: UInt64 = 0
         for row in first..<min(rowCount, first &+ 64) {
-          let signature = signatures[row]
+          let signature = signatures.bits(row)
           let kept = (signature & mask) ^ mask | signature & forbidden == 0
           bits |= (kept ? 1 : 0) &<< UInt64(truncatingIfNeeded: row &- first)
         }

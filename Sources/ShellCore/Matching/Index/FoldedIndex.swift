@@ -55,7 +55,7 @@ final class FoldedIndex: @unchecked Sendable {
   /// Per row, the letters that start a word in its fold form, once a search has asked.
   ///
   /// Bit 0 is `a`, bit 25 `z`; built by the first one-letter `prefix` search.
-  private var initials: PinnedBuffer<UInt32>?
+  private var initials: PackedInitials?
 
   /// Wide rows from which the side forms are built on every core.
   let sideFormThreshold: Int
@@ -255,14 +255,14 @@ final class FoldedIndex: @unchecked Sendable {
     return built
   }
 
-  /// Per row, the letters that start a word in its fold form (bit 0 for `a` to bit 25 for `z`).
+  /// Per row, the letters that start a word in its fold form (`PackedInitials`).
   ///
-  /// A one-letter `prefix` query is then a test of 4 bytes per row, as a one-letter `fold` query
-  /// is with `signatures`. Built on first use (a pass over every row on every core), as a session
-  /// that never searches by word start should not hold it.
-  func initialSignatures(parallelThreshold: Int) -> PinnedBuffer<UInt32> {
+  /// A one-letter `prefix` query is then a test of 3 bytes per row, as a one-letter `fold` query
+  /// is of 4 with `signatures`. Built on first use (a pass over every row on every core), as a
+  /// session that never searches by word start should not hold it.
+  func initialSignatures(parallelThreshold: Int) -> PackedInitials {
     if let initials { return initials }
-    let (built, letterSlots) = PinnedBuffer<UInt32>.unsafeWritable(count: rowCount, zeroed: false)
+    let (built, letterSlots) = PackedInitials.unsafeWritable(rowCount: rowCount)
     let split = Parallel.chunks(rowCount, threshold: parallelThreshold)
     let base = foldBytes.pointer
     let offsets = foldOffsets.pointer
@@ -288,11 +288,12 @@ final class FoldedIndex: @unchecked Sendable {
           assert(end + InitialScan.readsPast <= limit, "row \(row)'s initials read past the padding")
           letters = scan.letters(base, start: start, end: end)
         }
-        output.value[row] = letters
+        PackedInitials.store(letters, row: row, into: output.value)
       }
     }
-    initials = built
-    return built
+    let packed = PackedInitials(bytes: built, rowCount: rowCount)
+    initials = packed
+    return packed
   }
 
   /// The wide rows' forms in `variants` (of `exact`, `ci` and `strip`) in side arenas indexed by

@@ -114,7 +114,10 @@ enum SearchPlanner {
         bound <= statistics.compactRowLimit ? cache.narrowingLimit.copied : cache.narrowingLimit.scattered
       return bound > limit ? .probedBits(letter: byte, variant: term.variant) : nil
     }
-    if term.isPlainFold, term.kind == .wordStart { return .initialBits(letter: byte) }
+    // A letter that shares its bit of the initials is picked by the bit and re-checked instead.
+    if term.isPlainFold, term.kind == .wordStart, PackedInitials.isExact(byte) {
+      return .initialBits(letter: byte)
+    }
     return nil
   }
 

@@ -105,8 +105,8 @@ struct CompiledQuery {
     return driver.map { [$0] + single } ?? single
   }
 
-  /// Letters that start a word in every matching row (bit 0 for `a`), as
-  /// `FoldedIndex.initialSignatures` has them: the first letters of the positive word-start terms
+  /// Letters that start a word in every matching row, packed as `FoldedIndex.initialSignatures`
+  /// has them (`PackedInitials.bit`): the first letters of the positive word-start terms
   /// of one-term clauses (and the driver) compared in `fold` form.
   var requiredInitials: UInt32 {
     var mask: UInt32 = 0
@@ -114,7 +114,7 @@ struct CompiledQuery {
       guard term.term.kind == .wordStart, term.term.variant == .fold, !term.term.negated,
         let byte = term.needle.bytes.first, byte &- 0x61 < 26
       else { continue }
-      mask |= 1 &<< UInt32(byte &- 0x61)
+      mask |= PackedInitials.bit(byte)
     }
     return mask
   }
