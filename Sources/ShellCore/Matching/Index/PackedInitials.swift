@@ -58,15 +58,18 @@ struct PackedInitials: @unchecked Sendable {
   }
 
   /// The rows' bits, read one row at a time.
-  var column: Column { Column(base: bytes.pointer) }
+  var column: Column { Column(base: bytes.pointer, rowCount: rowCount) }
 
   /// The rows' packed letters as a signature column.
   struct Column: SignatureColumn {
     let base: UnsafePointer<UInt8>
+    let rowCount: Int
 
     /// Row `row`'s packed letters: a 4-byte load, of which the padding keeps the last in bounds.
     @inline(__always) func bits(_ row: Int) -> UInt32 {
-      UnsafeRawPointer(base + row &* PackedInitials.stride).loadUnaligned(as: UInt32.self) & 0xFF_FFFF
+      // Reach: bytes `3 * row` to `3 * row + 3`, at most `3 * rowCount`, the one byte of padding.
+      assert(row >= 0 && row < rowCount, "row \(row) of \(rowCount) initials")
+      return UnsafeRawPointer(base + row &* PackedInitials.stride).loadUnaligned(as: UInt32.self) & 0xFF_FFFF
     }
   }
 }
