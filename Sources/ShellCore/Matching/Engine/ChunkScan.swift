@@ -108,6 +108,10 @@ struct ChunkScan {
     let variant = driverPlan.variant
     let separateWide = separateWide
     let acceptsAll = filter.acceptsAll
+    if driver.isASCII, driverPlan.kind == .contains, variant == .exact {
+      scanExact(range)
+      return
+    }
     let inline = driver.isASCII && driverPlan.kind == .contains && variant == .ci
     if separateWide, !inline { compact.abandon() }
     if variant == .fold || driver.isASCII {
@@ -132,6 +136,46 @@ struct ChunkScan {
     }
     guard separateWide, !inline else { return }
     scanWide(range)
+  }
+
+  /// `scan` for an ASCII substring in `exact` form, in row order, so the compact copy is kept.
+  ///
+  /// A row's bytes are its `exact` form but for the few not in NFC (`RowTexts.rowsToRecheck`):
+  /// those are tested in their own form as the scan passes them, found in the bytes or not (NFC
+  /// turns U+212A KELVIN SIGN into `K`, which the bytes lack).
+  private func scanExact(_ range: Range<Int>) {
+    let (texts, filter, rows, compact, chunk) = (texts, filter, rows, compact, chunk)
+    let acceptsAll = filter.acceptsAll
+    let finder = driverPlan.finder
+    let side = texts.side(.exact)
+    let rechecked = texts.rowsToRecheck(.exact, wordStart: false)
+    var next = RowTexts.lowerBound(rechecked, range.lowerBound)
+    @inline(__always) func keep(_ row: Int, _ text: RowSlice) {
+      guard acceptsAll || filter.accepts(row) else { return }
+      rows.append(row)
+      // Counted from the chunk's start: the probed sample's rows are in the copy already.
+      compact.append(text, scanned: row &- chunk.lowerBound &+ 1, of: chunk.count)
+    }
+    /// The re-checked rows before `row` (and within the range), each in its own form.
+    func recheck(before row: Int) {
+      while next < rechecked.count, Int(rechecked[next]) < row {
+        let wide = Int(rechecked[next])
+        let text = side.slice(texts.wideIndex(wide))
+        if finder.matches(text) { keep(wide, text) }
+        next &+= 1
+      }
+    }
+    ByteScanner.scan(texts.cased, rows: range, needle: driver, wordStart: false) { row in
+      recheck(before: row)
+      if next < rechecked.count, Int(rechecked[next]) == row {
+        next &+= 1
+        let text = side.slice(texts.wideIndex(row))
+        if finder.matches(text) { keep(row, text) }
+        return
+      }
+      keep(row, texts.cased.slice(row))
+    }
+    recheck(before: range.upperBound)
   }
 
   /// The wide rows of `range` in a form other than `fold`, merged into the rows found: they lie
