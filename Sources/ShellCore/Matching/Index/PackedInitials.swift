@@ -1,9 +1,8 @@
 /// Per row, the letters that start a word in its fold form, in 3 bytes (24 bits, little-endian).
 ///
-/// 26 letters in 24 bits: the rarest word starts share two bits, `q` with `x` and `y` with `z`
-/// (under 1.3% of the words of English text start with any of the four). A shared bit only
-/// narrows the rows to re-check, so `isExact` tells which letters a bit answers alone. A 4-byte
-/// signature per row held 9.5 MiB more at ten million rows, past the memory target of `prefix`.
+/// 26 letters in 24 bits, a quarter less memory than a word a row: the rarest word starts share
+/// two bits, `q` with `x` and `y` with `z`. A shared bit only narrows the rows to re-check, so
+/// `isExact` tells which letters a bit answers alone.
 struct PackedInitials: @unchecked Sendable {
   /// Three bytes a row, and one of padding, so that the last row reads as a 4-byte word.
   let bytes: PinnedBuffer<UInt8>
