@@ -26,8 +26,9 @@ struct LetterSweep {
     let side = texts.side(variant)
     var scratch = ChunkSweep<OneByteProbe>.Scratch()
     defer { scratch.words.deallocate() }
-    var wideStart = 0
     var lower = words.lowerBound &* 64
+    // Found by a search: a chunk past the first would walk every re-checked row before it.
+    var wideStart = RowTexts.lowerBound(wide, lower)
     let rowEnd = min(rowCount, words.upperBound &* 64)
     while lower < rowEnd {
       let next = min(rowEnd, lower &+ blockRows)
