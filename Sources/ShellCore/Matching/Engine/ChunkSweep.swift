@@ -89,11 +89,7 @@ struct ChunkSweep<Shape: ProbeShape> {
     // The block's wide rows come in order: their index in `wideRows` (and their side form) is
     // found by walking on from the last, not by a search.
     var wideIndex = rechecked ? texts.lowerWide(block.lowerBound) : 0
-    while wideStart < wide.count, Int(wide[wideStart]) < block.lowerBound { wideStart &+= 1 }
-    var wideEnd = wideStart
-    while wideEnd < wide.count, Int(wide[wideEnd]) < block.upperBound { wideEnd &+= 1 }
-    let blockWide = UnsafeBufferPointer(rebasing: wide[wideStart..<wideEnd])
-    wideStart = wideEnd
+    let blockWide = RowTexts.run(of: wide, in: block, from: &wideStart)
     rows.appendBranchFree(upTo: block.count) { output in
       sweep.sweep(view, rows: block, hits: hits, into: output, wide: blockWide) { row, found in
         if variant == .fold { return finder.matches(texts.fold.slice(row)) }

@@ -38,11 +38,7 @@ struct LetterSweep {
       var upper = next
       while upper > lower, view.end(upper &- 1) &+ 64 > view.limit { upper &-= 1 }
       if upper > lower {
-        while wideStart < wide.count, Int(wide[wideStart]) < lower { wideStart &+= 1 }
-        var wideEnd = wideStart
-        while wideEnd < wide.count, Int(wide[wideEnd]) < upper { wideEnd &+= 1 }
-        let blockWide = UnsafeBufferPointer(rebasing: wide[wideStart..<wideEnd])
-        wideStart = wideEnd
+        let blockWide = RowTexts.run(of: wide, in: lower..<upper, from: &wideStart)
         scratch.reserve(RowSweep<OneByteProbe>.hitWords(byteCount: view.end(upper &- 1) &- view.start(lower)))
         sweep.sweepBits(view, rows: lower..<upper, hits: scratch.words, into: output)
         for row in blockWide.lazy.map(Int.init) {

@@ -67,6 +67,20 @@ struct RowTexts {
     return low
   }
 
+  /// The run of `rows` (ascending) within `block`, walking on from `start`, which is left at the
+  /// run's end: blocks come in order, so each row is passed once, with no search.
+  @inline(__always)
+  static func run(
+    of rows: UnsafeBufferPointer<Int32>, in block: Range<Int>, from start: inout Int
+  ) -> UnsafeBufferPointer<Int32> {
+    while start < rows.count, Int(rows[start]) < block.lowerBound { start &+= 1 }
+    var end = start
+    while end < rows.count, Int(rows[end]) < block.upperBound { end &+= 1 }
+    let run = UnsafeBufferPointer(rebasing: rows[start..<end])
+    start = end
+    return run
+  }
+
   /// The side arena holding the wide rows' `variant` form, by wide index (`fold` has no side
   /// arena: it reads as `strip`, which `slice` never asks for).
   @inline(__always) func side(_ variant: TextVariant) -> ArenaView {
