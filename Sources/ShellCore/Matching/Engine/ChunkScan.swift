@@ -99,10 +99,10 @@ struct ChunkScan {
   /// The SIMD scan of `range` for the driver.
   ///
   /// An ASCII substring of a wide row's `ci` form is one of its fold form: the scan of the fold
-  /// arena finds every wide row that can match, in order, and its `ci` form decides. Other wide
-  /// rows are found after the others, by a scan of their side arena, out of the copy's order
-  /// (which is then given up): an `exact` form is not found in the row's own bytes when NFC turns
-  /// a sign into a letter (U+212A KELVIN SIGN is `K`).
+  /// arena finds every wide row that can match, in order, and its `ci` form decides; an ASCII
+  /// substring in `exact` form is `scanExact`'s. Other wide rows (`strip`, a needle that is not
+  /// ASCII) are found after the others, by a scan of their side arena, out of the copy's order
+  /// (which is then given up): such a form is not found in the row's own bytes.
   private func scan(_ range: Range<Int>) {
     let (texts, filter, rows, compact, chunk, driverPlan) = (texts, filter, rows, compact, chunk, driverPlan)
     let variant = driverPlan.variant
@@ -156,26 +156,22 @@ struct ChunkScan {
       // Counted from the chunk's start: the probed sample's rows are in the copy already.
       compact.append(text, scanned: row &- chunk.lowerBound &+ 1, of: chunk.count)
     }
-    /// The re-checked rows before `row` (and within the range), each in its own form.
-    func recheck(before row: Int) {
-      while next < rechecked.count, Int(rechecked[next]) < row {
+    /// The re-checked rows before `row`, and `row` itself if it is one (then true), each in its
+    /// own form.
+    func recheck(through row: Int) -> Bool {
+      while next < rechecked.count, Int(rechecked[next]) <= row {
         let wide = Int(rechecked[next])
         let text = side.slice(texts.wideIndex(wide))
         if finder.matches(text) { keep(wide, text) }
         next &+= 1
+        if wide == row { return true }
       }
+      return false
     }
     ByteScanner.scan(texts.cased, rows: range, needle: driver, wordStart: false) { row in
-      recheck(before: row)
-      if next < rechecked.count, Int(rechecked[next]) == row {
-        next &+= 1
-        let text = side.slice(texts.wideIndex(row))
-        if finder.matches(text) { keep(row, text) }
-        return
-      }
-      keep(row, texts.cased.slice(row))
+      if !recheck(through: row) { keep(row, texts.cased.slice(row)) }
     }
-    recheck(before: range.upperBound)
+    _ = recheck(through: range.upperBound &- 1)
   }
 
   /// The wide rows of `range` in a form other than `fold`, merged into the rows found: they lie
