@@ -52,9 +52,8 @@ final class FoldedIndex: @unchecked Sendable {
   let grams: GramPresence?
   /// The searched columns' original text joined with a space, for multi-column search only.
   private(set) var cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?
-  /// Per row, the letters that start a word in its fold form, once a search has asked.
-  ///
-  /// Bit 0 is `a`, bit 25 `z`; built by the first one-letter `prefix` search.
+  /// Per row, the letters that start a word in its fold form (`PackedInitials`), once asked for:
+  /// by `prefix`'s preparation (`SearchEngine.prepare`) or its first search.
   private var initials: PackedInitials?
 
   /// Wide rows from which the side forms are built on every core.
