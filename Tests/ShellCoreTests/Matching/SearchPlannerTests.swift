@@ -77,7 +77,13 @@ struct SearchPlannerTests {
             term: "ing", approach: .sweepWordStartWhenCommon(share: tuning.wordStartSweepShare)))
       ),
       ("s", .fuzzy, 0, .fuzzyLetter(letter: s)),
-      ("st", .fuzzy, 0, .everyChunk(.fuzzyRank)),
+      ("st", .fuzzy, 0, .everyChunk(.fuzzySweep(share: tuning.fuzzySweepShare))),
+      ("stan", .fuzzy, 0, .everyChunk(.fuzzySweep(share: tuning.fuzzySweepShare))),
+      // Swept terms are two to four ASCII bytes, alone, in every scope.
+      ("stand", .fuzzy, 0, .everyChunk(.fuzzyRank)),
+      ("東京", .fuzzy, 0, .everyChunk(.fuzzyRank)),
+      ("st an", .fuzzy, 0, .everyChunk(.fuzzyRank)),
+      ("st", .fuzzy, 1, .everyChunk(.fuzzyRank)),
     ] as [(String, MatchRule, Int, SearchPlan)])
   func everyRowPlans(text: String, rule: MatchRule, scope: Int, expected: SearchPlan) {
     #expect(Self.plan(text, rule, scope: scope) == expected)

@@ -59,6 +59,13 @@ struct ChunkPass {
         query.plan, rows: positions, texts: texts, required: query.requiredSignature, scope: scope,
         scopes: scopes, titleLength: titleLength, into: result.rows)
       return result
+    case .every(.fuzzySweep(let share)):
+      let swept = engine.sweepFuzzyRows(
+        query.plan, rows: positions, texts: texts, required: query.requiredSignature,
+        titleLength: titleLength, share: share, into: result.rows)
+      result.best = swept.best
+      result.run = SearchRun(swept: swept.swept, tested: positions.count &- swept.swept)
+      return result
     case .every(.testEveryRow):
       testEveryRow(positions, result.rows)
     }

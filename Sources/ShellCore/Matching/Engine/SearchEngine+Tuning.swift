@@ -80,6 +80,12 @@ extension SearchEngine {
     /// A single fuzzy term of this many scalars or more is checked as a subsequence before a row
     /// the mask kernels cannot take is scored: fewer rows match it, and the cheap check pays.
     var fuzzyCheckedScalars = 4
+    /// The longest fuzzy term (at most 4 bytes) whose ceilings are swept from bits: every row then
+    /// costs a fixed pass per byte, which a longer term's rarer subsequences do not repay.
+    var fuzzySweepBytes = 4
+    /// A chunk sweeps a fuzzy term when one of its first rows in this many has every byte of it;
+    /// else the row loop's signature test skips most rows for less.
+    var fuzzySweepShare = 4
     /// Rows a chunk's sweep reads at a time: their hit bits (one per byte) then stay in cache for
     /// rows of short text.
     var sweepBlock = 4_096

@@ -82,6 +82,13 @@ struct SearchAnswer: Equatable, Sendable {
     let threads = "on \(self.threads) \(self.threads == 1 ? "thread" : "threads")"
     switch pass {
     case .fuzzyRank: return "ranked '\(query)' fuzzily \(every) \(threads)"
+    case .fuzzySweep:
+      if run.swept == rowCount { return "ranked '\(query)' fuzzily from bits swept \(every) \(threads)" }
+      if run.swept == 0 {
+        return "ranked '\(query)' fuzzily row by row (its letters are rare) \(every) \(threads)"
+      }
+      return
+        "ranked '\(query)' fuzzily, \(Self.number(run.swept)) of \(Self.number(rowCount)) rows from swept bits, \(threads)"
     case .testEveryRow: return "tested '\(query)' on each row \(every) \(threads)"
     case .scan(let term, let approach):
       let term = Sanitizer.printable(term)

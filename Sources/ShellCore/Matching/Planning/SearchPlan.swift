@@ -46,6 +46,10 @@ enum SearchPlan: Equatable, Sendable {
     case scan(term: String, approach: ScanApproach)
     /// Fuzzy terms, each a clause: matching rows and the best few scored in one pass.
     case fuzzyRank
+    /// One fuzzy term of two to four ASCII bytes, alone: each row's ceiling from bits
+    /// (`FuzzySweep`) when the chunk's first rows have its bytes in one of `share`, else as
+    /// `fuzzyRank`; the best few scored as found.
+    case fuzzySweep(share: Int)
     /// No term to scan for: every row tested whose signature has the required bytes.
     case testEveryRow
   }

@@ -62,7 +62,7 @@ enum SearchPlanner {
     if scope == 0, let letter = letterPlan(compiled, scored: scored, statistics: statistics, cache: cache) {
       return letter
     }
-    let pass = everyRowPass(compiled, scored: scored, tuning: tuning)
+    let pass = everyRowPass(compiled, scored: scored, scope: scope, tuning: tuning)
     let initials = scored ? 0 : compiled.requiredInitials
     if initials != 0 {
       return .initials(
@@ -130,13 +130,15 @@ enum SearchPlanner {
 
   /// How each chunk of every row is read.
   private static func everyRowPass(
-    _ query: CompiledQuery, scored: Bool, tuning: SearchEngine.Tuning
+    _ query: CompiledQuery, scored: Bool, scope: Int, tuning: SearchEngine.Tuning
   ) -> SearchPlan.Pass {
     if let driver = query.driver {
       let text = String(decoding: driver.needle.bytes, as: UTF8.self)
       return .scan(term: text, approach: approach(driver.needle, driver.plan, tuning: tuning))
     }
-    return scored && query.plan.isRankedBySum ? .fuzzyRank : .testEveryRow
+    guard scored, query.plan.isRankedBySum else { return .testEveryRow }
+    return SearchEngine.sweepsFuzzy(query, scope: scope, longest: tuning.fuzzySweepBytes)
+      ? .fuzzySweep(share: tuning.fuzzySweepShare) : .fuzzyRank
   }
 
   /// How a chunk finds the driving term `driver`.

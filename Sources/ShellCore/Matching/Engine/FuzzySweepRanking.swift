@@ -1,0 +1,124 @@
+/// `SearchEngine.sweepFuzzyRows` on one chunk: its rows swept a block at a time by
+/// `FuzzySweep`, the rows found appended in order, the few whose ceilings could enter the best
+/// rows scored, and the rows the sweep cannot take ranked one by one.
+struct FuzzySweepRanking {
+  let engine: SearchEngine
+  let plan: QueryPlan
+  let texts: RowTexts
+  let titleLength: TitleLengths
+  let ids: RowIDBuffer
+  let term: FuzzyTermBound
+  let scorer: FuzzyScorer
+  /// The best rows so far.
+  private(set) var best = RankHeap(limit: RankedRows.topCount)
+
+  init(
+    engine: SearchEngine, plan: QueryPlan, texts: RowTexts, titleLength: TitleLengths, ids: RowIDBuffer,
+    term: FuzzyTermBound, scorer: FuzzyScorer
+  ) {
+    (self.engine, self.plan, self.texts, self.titleLength, self.ids, self.term, self.scorer) = (
+      engine, plan, texts, titleLength, ids, term, scorer
+    )
+  }
+
+  /// Ranks `rows` by `sweep`: blocks of `Tuning.sweepBlock` rows, the rows too near the arena's
+  /// end to read 64 bytes past (a few at most) one by one.
+  mutating func run<Shape: ProbeShape>(_ rows: Range<Int>, _ sweep: FuzzySweep<Shape>) {
+    let fold = texts.fold
+    let blockRows = engine.tuning.sweepBlock
+    var masks = ChunkSweep<Shape>.Scratch()
+    let reaches = UnsafeMutablePointer<Int32>.allocate(capacity: blockRows)
+    defer {
+      masks.words.deallocate()
+      reaches.deallocate()
+    }
+    // Most wide rows fold to ASCII (`café`), whose fold bytes the sweep reads as the scorer does.
+    let wide = texts.foldWideRows
+    var wideStart = RowTexts.lowerBound(wide, rows.lowerBound)
+    var lower = rows.lowerBound
+    while lower < rows.upperBound {
+      let next = min(rows.upperBound, lower &+ blockRows)
+      var upper = next
+      while upper > lower, fold.end(upper &- 1) &+ 64 > fold.limit { upper &-= 1 }
+      if upper > lower {
+        let blockWide = RowTexts.run(of: wide, in: lower..<upper, from: &wideStart)
+        sweepBlock(lower..<upper, sweep, wide: blockWide, masks: &masks, reaches: reaches)
+      }
+      for row in upper..<next { rankOne(row, into: ids) }
+      lower = next
+    }
+  }
+
+  /// One block: its masks marked, then runs of rows between those the sweep cannot take.
+  private mutating func sweepBlock<Shape: ProbeShape>(
+    _ block: Range<Int>, _ sweep: FuzzySweep<Shape>, wide: UnsafeBufferPointer<Int32>,
+    masks: inout ChunkSweep<Shape>.Scratch, reaches: UnsafeMutablePointer<Int32>
+  ) {
+    let fold = texts.fold
+    let origin = fold.start(block.lowerBound)
+    let byteCount = fold.end(block.upperBound &- 1) &- origin
+    let stride = FuzzySweep<Shape>.maskWords(byteCount: byteCount)
+    masks.reserve(stride &* FuzzySweep<Shape>.maskCount)
+    let words = masks.words
+    _ = sweep.mark(fold, rows: block, masks: words, stride: stride)
+    let signatures = engine.index.signatures.pointer
+    ids.appendBranchFree(upTo: block.count) { output in
+      var count = 0
+      var row = block.lowerBound
+      var nextWide = 0
+      while true {
+        let stop = nextWide < wide.count ? Int(wide[nextWide]) : block.upperBound
+        if row < stop {
+          let (found, after) = sweep.ceilings(
+            fold, rows: row..<stop, origin: origin, masks: words, stride: stride, signatures: signatures,
+            lead: byteCount, output: output + count, reaches: reaches + count)
+          admit(output + count, reaches + count, found)
+          count &+= found
+          row = after
+        }
+        guard row < block.upperBound else { return count }
+        if row == stop { nextWide &+= 1 }
+        // A wide row, or one longer than the sweep takes.
+        count &+= rankOne(row, into: output + count)
+        row &+= 1
+      }
+    }
+  }
+
+  /// Scores the `count` rows found at `rows` whose ceilings at `reaches` the best rows admit.
+  @inline(__always)
+  private mutating func admit(_ rows: UnsafePointer<Int32>, _ reaches: UnsafePointer<Int32>, _ count: Int) {
+    let (fold, kernel, titleLength) = (texts.fold, term.kernel, titleLength)
+    for index in 0..<count {
+      let reach = reaches[index]
+      // Most rows fall below the floor's score once the best rows are full: no title read.
+      if reach < best.floor.score { continue }
+      let row = Int(rows[index])
+      let length = titleLength(row)
+      guard best.admits(score: reach, length: length) else { continue }
+      let start = fold.start(row)
+      let score = kernel.score(fold.base + start, length: fold.end(row) &- start)
+      best.consider(score: score, length: length, row: row)
+    }
+  }
+
+  /// A row the sweep does not take, tested and scored in its own form; appended to `ids` when
+  /// it matches.
+  private mutating func rankOne(_ row: Int, into ids: RowIDBuffer) {
+    guard plan.matches(row, texts) else { return }
+    let score = plan.score(row, texts, scorer)
+    guard score > FuzzyScorer.none else { return }
+    ids.append(row)
+    best.consider(score: score, length: titleLength(row), row: row)
+  }
+
+  /// `rankOne` writing to `output`: returns 1 when the row matches, else 0.
+  private mutating func rankOne(_ row: Int, into output: UnsafeMutablePointer<Int32>) -> Int {
+    guard plan.matches(row, texts) else { return 0 }
+    let score = plan.score(row, texts, scorer)
+    guard score > FuzzyScorer.none else { return 0 }
+    output.pointee = Int32(truncatingIfNeeded: row)
+    best.consider(score: score, length: titleLength(row), row: row)
+    return 1
+  }
+}

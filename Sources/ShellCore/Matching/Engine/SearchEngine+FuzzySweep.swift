@@ -1,0 +1,51 @@
+/// One fuzzy term of two to four ASCII bytes ranked over every row from bits (`FuzzySweep`).
+extension SearchEngine {
+  /// Whether `plan` is one fuzzy term that `FuzzySweep` takes: two to `longest` ASCII bytes in
+  /// `fold` form, unanchored, alone (no other clause, no scope).
+  static func sweepsFuzzy(_ query: CompiledQuery, scope: Int, longest: Int) -> Bool {
+    let plan = query.plan
+    guard scope == 0, plan.isSingleFuzzyTerm, query.driver == nil else { return false }
+    let term = plan.terms[0]
+    guard term.variant == .fold, !term.anchoredStart, !term.anchoredEnd,
+      term.scalarCount >= 2, term.scalarCount <= min(longest, 4)
+    else { return false }
+    return (0..<term.scalarCount).allSatisfy { term.scalars[$0] < 0x80 }
+  }
+
+  /// `rankFuzzyRows` for a term `sweepsFuzzy` takes: swept a block at a time when one of the
+  /// chunk's first rows in `share` has every byte of it (else every row costs the sweep what a
+  /// skipped row costs the signature test), then the rows the sweep cannot take (wide, longer
+  /// than `FuzzySweep.longestRow`, at the arena's end) by the row loop's own steps.
+  func sweepFuzzyRows(
+    _ plan: QueryPlan, rows: Range<Int>, texts: RowTexts, required: UInt32, titleLength: TitleLengths,
+    share: Int, into ids: RowIDBuffer
+  ) -> (best: RankHeap, swept: Int) {
+    let scorer = FuzzyScorer()
+    let term = plan.terms[0]
+    let signatures = index.signatures.pointer
+    guard
+      let kernel = scorer.maskScorer(pattern: term.scalars, count: term.scalarCount),
+      Self.mostRowsPass(rows, signatures: signatures, required, sample: tuning.shortFuzzySample, share: share)
+    else {
+      let best = rankFuzzyRows(
+        plan, rows: rows, texts: texts, required: required, scope: 0, scopes: .init(start: nil, count: 0),
+        titleLength: titleLength, into: ids)
+      return (best, 0)
+    }
+    let bound = FuzzyTermBound(kernel: kernel, scalars: term.scalars, count: term.scalarCount)
+    let pattern = (0..<term.scalarCount).map { UInt8(truncatingIfNeeded: term.scalars[$0]) }
+    var ranking = FuzzySweepRanking(
+      engine: self, plan: plan, texts: texts, titleLength: titleLength, ids: ids, term: bound, scorer: scorer)
+    let best = withExtendedLifetime(scorer) { () -> RankHeap in
+      switch term.scalarCount {
+      case 2: ranking.run(rows, FuzzySweep<TwoByteProbe>(pattern: pattern, bound: bound.bound))
+      case 3:
+        ranking.run(rows, FuzzySweep<ThreeByteProbe>(pattern: pattern, bound: bound.bound))
+      default:
+        ranking.run(rows, FuzzySweep<FourByteProbe>(pattern: pattern, bound: bound.bound))
+      }
+      return ranking.best
+    }
+    return (best, rows.count)
+  }
+}
