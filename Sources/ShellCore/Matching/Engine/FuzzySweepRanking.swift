@@ -61,7 +61,6 @@ struct FuzzySweepRanking {
     masks.reserve(stride &* FuzzySweep<Shape>.maskCount)
     let words = masks.words
     _ = sweep.mark(fold, rows: block, masks: words, stride: stride)
-    let signatures = engine.index.signatures.pointer
     ids.appendBranchFree(upTo: block.count) { output in
       var count = 0
       var row = block.lowerBound
@@ -70,8 +69,8 @@ struct FuzzySweepRanking {
         let stop = nextWide < wide.count ? Int(wide[nextWide]) : block.upperBound
         if row < stop {
           let (found, after) = sweep.ceilings(
-            fold, rows: row..<stop, origin: origin, masks: words, stride: stride, signatures: signatures,
-            lead: byteCount, output: output + count, reaches: reaches + count)
+            fold, rows: row..<stop, origin: origin, masks: words, stride: stride, lead: byteCount,
+            output: output + count, reaches: reaches + count)
           admit(output + count, reaches + count, found)
           count &+= found
           row = after

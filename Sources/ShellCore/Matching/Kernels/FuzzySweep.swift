@@ -1,21 +1,23 @@
 import CPrefetch
 
-/// `FuzzyMaskScorer.ceiling` of one ASCII pattern of one to four bytes for a run of rows, from
-/// bits marked 64 bytes at a step, with no branch per row.
+/// Which rows of a run hold an ASCII pattern of two to four bytes as a subsequence, and an upper
+/// bound of each one's fuzzy score, from bits marked 64 bytes at a step, with no branch per row.
 ///
-/// The per-row kernel loads each row and gathers one mask per pattern byte; its branches on
-/// whether each step matched were coin tosses for the predictor on common letters. The sweep
-/// marks every byte of a block once per pattern byte and for the space, then each row of at
-/// most 57 bytes takes its places' bits from each mask with one unaligned load and a shift, and
-/// chains the steps (each keeps the positions after the previous step's first) in registers.
+/// The per-row kernel (`FuzzyMaskScorer.ceiling`) loads each row and gathers one mask per pattern
+/// byte; its branches on whether each step matched were coin tosses for the predictor on common
+/// letters. The sweep marks every byte of a block once per pattern byte and once for the bytes
+/// outside words; each row of at most 57 bytes takes its places' bits from each mask with one
+/// unaligned load and a shift, and chains the steps (each keeps the positions after the previous
+/// step's first) in registers. Its bound counts every step's word start or consecutive position,
+/// where the per-row kernel's counts the first two steps' word starts.
 struct FuzzySweep<Shape: ProbeShape> {
   private let first: SIMD16<UInt8>
   private let second: SIMD16<UInt8>
   private let third: SIMD16<UInt8>
   private let fourth: SIMD16<UInt8>
-  private let space = SIMD16<UInt8>(repeating: 0x20)
-  /// The pattern's best score (`FuzzyTermBound`): the ceiling of a row whose word starts the
-  /// spaces do not show.
+  /// The bytes of a word in an ASCII fold form (after any other byte a word starts).
+  private let wordLanes = WordLanes()
+  /// The pattern's best score (`FuzzyTermBound`), which no ceiling passes.
   let bound: Int32
   /// What steps 1, 2 and 3 gain at most at a word start: the bonus less the shortest gap, or
   /// after a pattern byte that is no letter or digit the bonus and a consecutive step.
@@ -26,7 +28,7 @@ struct FuzzySweep<Shape: ProbeShape> {
 
   /// The longest row whose places one load of each mask covers.
   static var longestRow: Int { 57 }
-  /// How many masks are marked: one per pattern byte, and the spaces.
+  /// How many masks are marked: one per pattern byte, and the bytes outside words.
   static var maskCount: Int { Shape.byteCount &+ 1 }
 
   /// A sweep for `pattern` (ASCII, of `Shape`'s length) whose best score is `bound`.
@@ -71,7 +73,7 @@ struct FuzzySweep<Shape: ProbeShape> {
         if Shape.byteCount >= 2 { bits.1 |= LaneBits.bits(bytes .== second) &<< shift }
         if Shape.byteCount >= 3 { bits.2 |= LaneBits.bits(bytes .== third) &<< shift }
         if Shape.byteCount >= 4 { bits.3 |= LaneBits.bits(bytes .== fourth) &<< shift }
-        bits.4 |= LaneBits.bits(bytes .== space) &<< shift
+        bits.4 |= LaneBits.bits(.!wordLanes.wordBytes(bytes)) &<< shift
       }
       masks[word] = bits.0
       if Shape.byteCount >= 2 { masks[stride &+ word] = bits.1 }
@@ -88,18 +90,16 @@ struct FuzzySweep<Shape: ProbeShape> {
   /// their ceilings to `reaches` (at the same index), stopping before the first row longer than
   /// `longestRow`; returns how many were written and the row it stopped at.
   ///
-  /// `masks` are `mark`'s from `origin`, for rows that include these; `signatures` tell the rows
-  /// of letters and spaces, whose word starts the spaces show (others keep the bound). `lead`
-  /// bytes past each row are prefetched, the next block's while this one is read.
+  /// `masks` are `mark`'s from `origin`, for rows that include these. `lead` bytes past each row
+  /// are prefetched: the next block's while this one is read.
   @inline(__always)
   func ceilings(
     _ view: ArenaView, rows: Range<Int>, origin: Int, masks: UnsafeMutablePointer<UInt64>, stride: Int,
-    signatures: UnsafePointer<UInt32>, lead: Int, output: UnsafeMutablePointer<Int32>,
-    reaches: UnsafeMutablePointer<Int32>
+    lead: Int, output: UnsafeMutablePointer<Int32>, reaches: UnsafeMutablePointer<Int32>
   ) -> (count: Int, stop: Int) {
     let bytes = UnsafeRawPointer(masks).assumingMemoryBound(to: UInt8.self)
     let maskBytes = stride &<< 3
-    let bound = bound
+    let gains = wordGains
     var count = 0
     var row = rows.lowerBound
     var start = view.start(row)
@@ -118,29 +118,34 @@ struct FuzzySweep<Shape: ProbeShape> {
       @inline(__always) func window(_ mask: Int) -> UInt64 {
         (ByteScanner.load64(at + mask &* maskBytes) &>> shift) & valid
       }
-      // Each step keeps its positions after the previous step's first (none when that had none),
-      // and gains at most a word start's bonus, else a consecutive step, else a gap of 2.
+      // A word starts at the row's first byte and after every byte outside a word.
       let starts = window(Shape.byteCount) &<< 1 | 1
+      // Each step keeps its positions after the previous step's first (none when that had none),
+      // and gains at most a word start's bonus, else a consecutive step's, else a gap of 2's loss:
+      // as sums of 0-or-1 flags, which the compiler made branches when written as selects.
       var found = window(0)
       var reach = FuzzyScorer.match &* Int32(truncatingIfNeeded: Shape.byteCount)
-      reach &+= found & starts != 0 ? 2 &* FuzzyScorer.boundary : 0
+      reach &+= Self.flag(found & starts) &* (2 &* FuzzyScorer.boundary)
       @inline(__always) func step(_ mask: Int, _ wordGain: Int32) {
         let earlier = found
         found = window(mask) & ~((earlier & (0 &- earlier)) &<< 1 &- 1)
-        let consecutive = (earlier &<< 1) & found != 0 ? FuzzyScorer.consecutive : Self.gapGain
-        reach &+= found & starts != 0 ? wordGain : consecutive
+        let ordinary =
+          Self.gapGain &+ Self.flag((earlier &<< 1) & found) &* (FuzzyScorer.consecutive &- Self.gapGain)
+        reach &+= ordinary &+ ((0 &- Self.flag(found & starts)) & (wordGain &- ordinary))
       }
-      if Shape.byteCount >= 2 { step(1, wordGains.0) }
-      if Shape.byteCount >= 3 { step(2, wordGains.1) }
-      if Shape.byteCount >= 4 { step(3, wordGains.2) }
-      let plain = signatures[row] & ~RowSignature.lettersAndSpace == 0
+      if Shape.byteCount >= 2 { step(1, gains.0) }
+      if Shape.byteCount >= 3 { step(2, gains.1) }
+      if Shape.byteCount >= 4 { step(3, gains.2) }
       output[count] = Int32(truncatingIfNeeded: row)
-      reaches[count] = plain ? reach : bound
-      // 1 when any bit is set, without a branch.
-      count &+= Int(truncatingIfNeeded: (found | (0 &- found)) &>> 63)
+      reaches[count] = reach
+      count &+= Int(truncatingIfNeeded: Self.flag(found))
       start = end
       row &+= 1
     }
     return (count, row)
   }
+
+  /// 1 when `bits` has a bit set, else 0, without a branch.
+  @inline(__always)
+  static func flag(_ bits: UInt64) -> Int32 { Int32(truncatingIfNeeded: (bits | (0 &- bits)) &>> 63) }
 }
