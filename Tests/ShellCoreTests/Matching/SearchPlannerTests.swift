@@ -97,6 +97,10 @@ struct SearchPlannerTests {
       ("stand", .fold, nil, .plain),
       ("sta x", .fold, .fold, .generic),
       ("sta", .exact, .fold, .probe),
+      // Fuzzy terms are ranked on the previous rows, unless a substring term drives the search.
+      ("sta", .fuzzy, nil, .fuzzyRank),
+      ("sta an", .fuzzy, nil, .fuzzyRank),
+      ("sta 'x", .fuzzy, nil, .generic),
     ] as [(String, MatchRule, TextVariant?, SearchPlan.Recheck)])
   func narrowingPlans(text: String, rule: MatchRule, copy: TextVariant?, recheck: SearchPlan.Recheck) {
     let plan = Self.plan(text, rule, base: Self.base(rows: 1_234, copy: copy))

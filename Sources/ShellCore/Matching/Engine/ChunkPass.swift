@@ -44,6 +44,15 @@ struct ChunkPass {
       result.touched = recheckPlain(positions, result.rows, copy)
     case .recheck(.generic):
       result.touched = recheckGeneric(positions, result.rows)
+    case .recheck(.fuzzyRank):
+      guard let address = candidates.baseAddress else {
+        assertionFailure("a fuzzy re-check without its candidates")
+        return result
+      }
+      result.best = engine.rankFuzzyRows(
+        query.plan, rows: positions, candidates: address, texts: texts, required: query.requiredSignature,
+        scope: scope, scopes: scopes, titleLength: titleLength, into: result.rows)
+      return result
     case .every(.scan(_, let approach)):
       guard let driver = query.driver else {
         assertionFailure("a scan without its term")

@@ -8,9 +8,12 @@ extension SearchEngine {
   /// word-start bonuses of its first two bytes where they start none of the row's words) could
   /// beat the worst row kept, so most rows are never scored. The word starts come from the row's
   /// bytes, not a signature of every row's initials: a little slower, 4 bytes a row less.
+  ///
+  /// With `candidates` (ascending), `rows` are positions in them: a previous result narrowed.
   func rankFuzzyRows(
-    _ plan: QueryPlan, rows: Range<Int>, texts: RowTexts, required: UInt32, scope: Int,
-    scopes: UnsafeBufferPointer<UInt16>, titleLength: TitleLengths, into ids: RowIDBuffer
+    _ plan: QueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: RowTexts,
+    required: UInt32, scope: Int, scopes: UnsafeBufferPointer<UInt16>, titleLength: TitleLengths,
+    into ids: RowIDBuffer
   ) -> RankHeap {
     // One scorer per fuzzy term: a mask kernel keeps its splatted pattern in its scorer.
     let owners = (0..<plan.termCount).filter { plan.terms[$0].kind == .fuzzy }.map { index in
@@ -29,14 +32,14 @@ extension SearchEngine {
     // terms' scores add up, where one `none` would not show: they are always checked.
     let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= tuning.fuzzyCheckedScalars
     let arguments = FuzzyRanking(
-      plan: plan, rows: rows, texts: texts, required: required, scope: scope, scopes: scopes,
-      titleLength: titleLength, check: check, ids: ids)
+      plan: plan, rows: rows, candidates: candidates, texts: texts, required: required, scope: scope,
+      scopes: scopes, titleLength: titleLength, check: check, ids: ids)
     return withExtendedLifetime(owners) {
       bounds.withUnsafeBufferPointer { bounds in
         if bounds.count != owners.count { return rankFuzzyRows(arguments, bound: FuzzyTermBound?.none) }
         if bounds.count == 1, !filtered {
           let signatures = index.signatures.pointer
-          if bounds[0].kernel.count <= 2,
+          if candidates == nil, bounds[0].kernel.count <= 2,
             Self.mostRowsPass(
               rows, signatures: signatures, required, sample: tuning.shortFuzzySample,
               share: tuning.shortFuzzyShare)
@@ -53,7 +56,9 @@ extension SearchEngine {
   /// What `rankFuzzyRows` passes on to its loop.
   struct FuzzyRanking {
     let plan: QueryPlan
+    /// Rows, or positions in `candidates` when there are.
     let rows: Range<Int>
+    let candidates: UnsafePointer<Int32>?
     let texts: RowTexts
     let required: UInt32
     let scope: Int
@@ -64,8 +69,22 @@ extension SearchEngine {
     let ids: RowIDBuffer
   }
 
-  /// `rankFuzzyRows`' loop, rows of at most 64 ASCII bytes ranked by `bound` (when there is one).
+  /// `rankFuzzyRows`' loop over every row of a range, or over candidates.
   private func rankFuzzyRows<Bound: FuzzyRowBound>(_ arguments: FuzzyRanking, bound: Bound?) -> RankHeap {
+    let required = arguments.required
+    guard let candidates = arguments.candidates else {
+      return rankFuzzyRows(
+        arguments, bound: bound, from: EveryFuzzyRow(rows: arguments.rows, required: required))
+    }
+    return rankFuzzyRows(
+      arguments, bound: bound,
+      from: CandidateFuzzyRows(candidates: candidates, positions: arguments.rows, required: required))
+  }
+
+  /// `rankFuzzyRows`' loop, rows of at most 64 ASCII bytes ranked by `bound` (when there is one).
+  private func rankFuzzyRows<Bound: FuzzyRowBound, Rows: FuzzyRowSource>(
+    _ arguments: FuzzyRanking, bound: Bound?, from source: Rows
+  ) -> RankHeap {
     let (plan, texts, scope, scopes) = (arguments.plan, arguments.texts, arguments.scope, arguments.scopes)
     let (titleLength, check, ids, required) = (
       arguments.titleLength, arguments.check, arguments.ids, arguments.required
@@ -74,15 +93,10 @@ extension SearchEngine {
     let scorer = FuzzyScorer()
     let fold = texts.fold
     var best = RankHeap(limit: RankedRows.topCount)
-    var next = arguments.rows.lowerBound
-    let end = arguments.rows.upperBound
-    while next < end {
-      // Rows whose signature lacks a byte of the pattern, in a loop of its own: inside the row's
-      // work, the compiler kept the loop's values on the stack.
-      next = Self.nextRow(from: next, to: end, signatures: signatures, required: required)
-      guard next < end else { break }
-      let row = next
-      next &+= 1
+    var source = source
+    while true {
+      let row = source.next(signatures: signatures)
+      guard row >= 0 else { break }
       guard RowFilter.isInScope(row, scope: scope, scopes: scopes) else { continue }
       let start = fold.start(row)
       let length = fold.end(row) &- start

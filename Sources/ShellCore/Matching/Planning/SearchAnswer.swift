@@ -67,6 +67,7 @@ struct SearchAnswer: Equatable, Sendable {
         copy = "its compact copy" + (Self.verbs(run).count == 1 ? " \(Self.verbs(run)[0].done)" : "")
       case .probe: copy = "its scattered rows probed"
       case .plain, .generic: copy = "its scattered rows tested"
+      case .fuzzyRank: copy = "its rows ranked"
       }
       return
         "narrowed '\(query)' from the cached '\(Sanitizer.printable(from))' result (\(Self.rowsText(base)), \(copy))"

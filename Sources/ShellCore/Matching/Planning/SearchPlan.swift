@@ -38,6 +38,9 @@ enum SearchPlan: Equatable, Sendable {
     case plain
     /// Any query tested row by row, each block of rows touched first.
     case generic
+    /// Fuzzy terms, each a clause, ranked row by row as `Pass.fuzzyRank` ranks every row: the
+    /// best few scored, the others' scores left until read.
+    case fuzzyRank
   }
 
   /// How one chunk of every row is read.

@@ -57,7 +57,11 @@ enum SearchPlanner {
     if let base = cache.base {
       let variant = compiled.driver?.plan.variant
       let compact = base.compactVariant != nil && base.compactVariant == variant
-      return .narrow(from: base.query, rows: base.rows, recheck: recheck(compiled, compact: compact))
+      // Ranked as a pass over every row ranks them: only a query with no driving term, which the
+      // plan's clauses leave out.
+      let ranks = scored && compiled.driver == nil && compiled.plan.isRankedBySum
+      let recheck = ranks ? .fuzzyRank : recheck(compiled, compact: compact)
+      return .narrow(from: base.query, rows: base.rows, recheck: recheck)
     }
     if scope == 0, let letter = letterPlan(compiled, scored: scored, statistics: statistics, cache: cache) {
       return letter

@@ -121,8 +121,10 @@ struct ResultCache {
     // hard-to-predict branch) where a full scan streams: re-checking rows of the arena breaks even
     // with a scan near 6% of the rows, whichever kernel tests them. A compact copy is read in one
     // sequential pass of only its rows' bytes, so a result that has one narrows up to a quarter
-    // of the rows.
-    guard let best, narrows(from: best.count, copied: best.compact != nil) else { return nil }
+    // of the rows. Ranking a fuzzy row costs many times reaching it, so a fuzzy ranking narrows up
+    // to a quarter too.
+    guard let best, narrows(from: best.count, copied: best.compact != nil || best.ranked != nil)
+    else { return nil }
     return (best.query, best.ascending, best.ranked == nil ? best.compact : nil)
   }
 

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import ShellCore
+
+/// A fuzzy query typed a character at a time narrows a previous ranking of up to a quarter of the
+/// rows (`SearchPlan.Recheck.fuzzyRank`): each ranking, as the table reads it, and its count
+/// against `ReferenceMatcher`, on one thread and on two.
+struct FuzzyNarrowingTests {
+  @Test(
+    arguments: [
+      (["stand", "s t a n d"], 0),
+      (["stand", "s t a n d"], 2),
+      (["xnd", "st nd"], 0),
+    ] as [([String], Int)])
+  func typedFuzzyQueriesNarrowLikeTheReference(queries: [String], scopeCount: Int) throws {
+    let rows = FuzzySweepTests.rows(8_000, seed: UInt64(queries[0].utf8.count &* 31 &+ scopeCount))
+    let categories = scopeCount == 0 ? nil : rows.indices.map { ["red", "blue"][$0 % 2] }
+    let dataset = MatchingFixtures.dataset(rows, categories: categories)
+    for threshold in [1_000_000, 512] {
+      var tuning = SearchEngine.Tuning.small(threshold)
+      tuning.ranking = 1 << 16
+      let engine = SearchEngine(dataset: dataset, columns: [0], tuning: tuning)
+      var narrowed = 0
+      for query in queries {
+        engine.clearCache()
+        var typed = ""
+        for character in query {
+          typed.append(character)
+          let scope = scopeCount == 0 ? 0 : dataset.scopeTitles.firstIndex(of: "red") ?? 0
+          let scopes = dataset.rowScopes
+          let expected = ReferenceMatcher.search(
+            texts: rows, titles: rows, scopes: scopes, query: typed, rule: .fuzzy, scope: scope)
+          guard case .ranked(let ranked) = try engine.results(typed, rule: .fuzzy, scope: scope) else {
+            Issue.record("fuzzy '\(typed)' did not return a ranking")
+            continue
+          }
+          let first = min(expected.count, RankedRows.topCount + 20)
+          #expect((0..<first).map { Int(ranked[$0]) } == Array(expected.prefix(first)), "'\(typed)'")
+          #expect(ranked.count == expected.count, "'\(typed)'")
+          if case .narrow(_, _, .fuzzyRank) = engine.lastAnswer?.plan { narrowed += 1 }
+        }
+      }
+      #expect(narrowed >= 2, "only \(narrowed) steps narrowed at threshold \(threshold)")
+    }
+  }
+}
