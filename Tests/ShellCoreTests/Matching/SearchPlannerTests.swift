@@ -97,8 +97,10 @@ struct SearchPlannerTests {
       ("stand", .fold, nil, .plain),
       ("sta x", .fold, .fold, .generic),
       ("sta", .exact, .fold, .probe),
-      // Fuzzy terms are ranked on the previous rows, unless a substring term drives the search.
-      ("sta", .fuzzy, nil, .fuzzyRank),
+      // Fuzzy terms are ranked on the previous rows (a short term alone, gathered and swept),
+      // unless a substring term drives the search.
+      ("sta", .fuzzy, nil, .fuzzySweep),
+      ("stand", .fuzzy, nil, .fuzzyRank),
       ("sta an", .fuzzy, nil, .fuzzyRank),
       ("sta 'x", .fuzzy, nil, .generic),
     ] as [(String, MatchRule, TextVariant?, SearchPlan.Recheck)])

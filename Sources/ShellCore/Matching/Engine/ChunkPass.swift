@@ -44,6 +44,17 @@ struct ChunkPass {
       result.touched = recheckPlain(positions, result.rows, copy)
     case .recheck(.generic):
       result.touched = recheckGeneric(positions, result.rows)
+    case .recheck(.fuzzySweep):
+      guard let address = candidates.baseAddress else {
+        assertionFailure("a fuzzy sweep of candidates without them")
+        return result
+      }
+      let swept = engine.sweepFuzzyRows(
+        query.plan, rows: positions, candidates: address, texts: texts, required: query.requiredSignature,
+        titleLength: titleLength, share: 0, into: result.rows)
+      result.best = swept.best
+      result.run = SearchRun(swept: swept.swept)
+      return result
     case .recheck(.fuzzyRank):
       guard let address = candidates.baseAddress else {
         assertionFailure("a fuzzy re-check without its candidates")

@@ -42,19 +42,47 @@ struct FuzzySweepRanking {
       while upper > lower, fold.end(upper &- 1) &+ 64 > fold.limit { upper &-= 1 }
       if upper > lower {
         let blockWide = RowTexts.run(of: wide, in: lower..<upper, from: &wideStart)
-        sweepBlock(lower..<upper, sweep, wide: blockWide, masks: &masks, reaches: reaches)
+        sweepBlock(fold, lower..<upper, sweep, wide: blockWide, masks: &masks, reaches: reaches)
       }
       for row in upper..<next { rankOne(row, into: ids) }
       lower = next
     }
   }
 
-  /// One block: its masks marked, then runs of rows between those the sweep cannot take.
-  private mutating func sweepBlock<Shape: ProbeShape>(
-    _ block: Range<Int>, _ sweep: FuzzySweep<Shape>, wide: UnsafeBufferPointer<Int32>,
-    masks: inout ChunkSweep<Shape>.Scratch, reaches: UnsafeMutablePointer<Int32>
+  /// Ranks the rows at `positions` of `candidates` (ascending) by `sweep`: each block of them
+  /// gathered into an arena of its own (`GatheredFoldBuffer`), then swept as `run` sweeps
+  /// the whole arena's.
+  mutating func run<Shape: ProbeShape>(
+    candidates: UnsafePointer<Int32>, positions: Range<Int>, _ sweep: FuzzySweep<Shape>
   ) {
-    let fold = texts.fold
+    let gathered = GatheredFoldBuffer(capacity: engine.tuning.sweepBlock)
+    var masks = ChunkSweep<Shape>.Scratch()
+    let reaches = UnsafeMutablePointer<Int32>.allocate(capacity: gathered.capacity)
+    defer {
+      masks.words.deallocate()
+      reaches.deallocate()
+    }
+    var wideIndex = 0
+    var lower = positions.lowerBound
+    while lower < positions.upperBound {
+      let next = min(positions.upperBound, lower &+ gathered.capacity)
+      gathered.gather(
+        candidates, lower..<next, fold: texts.fold, wide: texts.foldWideRows, wideIndex: &wideIndex)
+      sweepBlock(
+        gathered.view, 0..<gathered.count, sweep, wide: gathered.excluded, masks: &masks, reaches: reaches,
+        ids: candidates + lower)
+      lower = next
+    }
+  }
+
+  /// One block of `view`'s rows: its masks marked, then runs of rows between those the sweep
+  /// cannot take (`wide`, and rows too long). With `ids`, the view's rows are gathered rows whose
+  /// ids it holds (`GatheredFold`), and the ids are what is appended.
+  mutating func sweepBlock<Shape: ProbeShape>(
+    _ fold: ArenaView, _ block: Range<Int>, _ sweep: FuzzySweep<Shape>, wide: UnsafeBufferPointer<Int32>,
+    masks: inout ChunkSweep<Shape>.Scratch, reaches: UnsafeMutablePointer<Int32>,
+    ids map: UnsafePointer<Int32>? = nil
+  ) {
     let origin = fold.start(block.lowerBound)
     let byteCount = fold.end(block.upperBound &- 1) &- origin
     let stride = FuzzySweep<Shape>.maskWords(byteCount: byteCount)
@@ -71,6 +99,9 @@ struct FuzzySweepRanking {
           let (found, after) = sweep.ceilings(
             fold, rows: row..<stop, origin: origin, masks: words, stride: stride, lead: byteCount,
             output: output + count, reaches: reaches + count)
+          if let map {
+            for index in count..<count &+ found { output[index] = map[Int(output[index])] }
+          }
           admit(output + count, reaches + count, found)
           count &+= found
           row = after
@@ -78,7 +109,7 @@ struct FuzzySweepRanking {
         guard row < block.upperBound else { return count }
         if row == stop { nextWide &+= 1 }
         // A wide row, or one longer than the sweep takes.
-        count &+= rankOne(row, into: output + count)
+        count &+= rankOne(map.map { Int($0[row]) } ?? row, into: output + count)
         row &+= 1
       }
     }
@@ -103,7 +134,7 @@ struct FuzzySweepRanking {
 
   /// A row the sweep does not take, tested and scored in its own form; appended to `ids` when
   /// it matches.
-  private mutating func rankOne(_ row: Int, into ids: RowIDBuffer) {
+  mutating func rankOne(_ row: Int, into ids: RowIDBuffer) {
     guard plan.matches(row, texts) else { return }
     let score = plan.score(row, texts, scorer)
     guard score > FuzzyScorer.none else { return }

@@ -16,16 +16,21 @@ extension SearchEngine {
   /// chunk's first rows in `share` has every byte of it (else every row costs the sweep what a
   /// skipped row costs the signature test), then the rows the sweep cannot take (wide, longer
   /// than `FuzzySweep.longestRow`, at the arena's end) by the row loop's own steps.
+  ///
+  /// With `candidates` (ascending), `rows` are positions in them (a previous result narrowed),
+  /// always swept.
   func sweepFuzzyRows(
-    _ plan: QueryPlan, rows: Range<Int>, texts: RowTexts, required: UInt32, titleLength: TitleLengths,
-    share: Int, into ids: RowIDBuffer
+    _ plan: QueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: RowTexts,
+    required: UInt32, titleLength: TitleLengths, share: Int, into ids: RowIDBuffer
   ) -> (best: RankHeap, swept: Int) {
     let scorer = FuzzyScorer()
     let term = plan.terms[0]
     let signatures = index.signatures.pointer
     guard
       let kernel = scorer.maskScorer(pattern: term.scalars, count: term.scalarCount),
-      Self.mostRowsPass(rows, signatures: signatures, required, sample: tuning.shortFuzzySample, share: share)
+      candidates != nil
+        || Self.mostRowsPass(
+          rows, signatures: signatures, required, sample: tuning.shortFuzzySample, share: share)
     else {
       let best = rankFuzzyRows(
         plan, rows: rows, texts: texts, required: required, scope: 0, scopes: .init(start: nil, count: 0),
@@ -36,13 +41,18 @@ extension SearchEngine {
     let pattern = (0..<term.scalarCount).map { UInt8(truncatingIfNeeded: term.scalars[$0]) }
     var ranking = FuzzySweepRanking(
       engine: self, plan: plan, texts: texts, titleLength: titleLength, ids: ids, term: bound, scorer: scorer)
+    func run<Shape: ProbeShape>(_ sweep: FuzzySweep<Shape>) {
+      if let candidates {
+        ranking.run(candidates: candidates, positions: rows, sweep)
+      } else {
+        ranking.run(rows, sweep)
+      }
+    }
     let best = withExtendedLifetime(scorer) { () -> RankHeap in
       switch term.scalarCount {
-      case 2: ranking.run(rows, FuzzySweep<TwoByteProbe>(pattern: pattern, bound: bound.bound))
-      case 3:
-        ranking.run(rows, FuzzySweep<ThreeByteProbe>(pattern: pattern, bound: bound.bound))
-      default:
-        ranking.run(rows, FuzzySweep<FourByteProbe>(pattern: pattern, bound: bound.bound))
+      case 2: run(FuzzySweep<TwoByteProbe>(pattern: pattern, bound: bound.bound))
+      case 3: run(FuzzySweep<ThreeByteProbe>(pattern: pattern, bound: bound.bound))
+      default: run(FuzzySweep<FourByteProbe>(pattern: pattern, bound: bound.bound))
       }
       return ranking.best
     }

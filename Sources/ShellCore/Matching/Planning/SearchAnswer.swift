@@ -68,6 +68,7 @@ struct SearchAnswer: Equatable, Sendable {
       case .probe: copy = "its scattered rows probed"
       case .plain, .generic: copy = "its scattered rows tested"
       case .fuzzyRank: copy = "its rows ranked"
+      case .fuzzySweep: copy = "its rows gathered and swept"
       }
       return
         "narrowed '\(query)' from the cached '\(Sanitizer.printable(from))' result (\(Self.rowsText(base)), \(copy))"

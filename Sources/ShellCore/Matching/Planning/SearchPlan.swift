@@ -41,6 +41,8 @@ enum SearchPlan: Equatable, Sendable {
     /// Fuzzy terms, each a clause, ranked row by row as `Pass.fuzzyRank` ranks every row: the
     /// best few scored, the others' scores left until read.
     case fuzzyRank
+    /// One fuzzy term that `Pass.fuzzySweep` takes: the rows gathered a block at a time and swept.
+    case fuzzySweep
   }
 
   /// How one chunk of every row is read.

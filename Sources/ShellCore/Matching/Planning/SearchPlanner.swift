@@ -60,7 +60,8 @@ enum SearchPlanner {
       // Ranked as a pass over every row ranks them: only a query with no driving term, which the
       // plan's clauses leave out.
       let ranks = scored && compiled.driver == nil && compiled.plan.isRankedBySum
-      let recheck = ranks ? .fuzzyRank : recheck(compiled, compact: compact)
+      let swept = ranks && SearchEngine.sweepsFuzzy(compiled, scope: scope, longest: tuning.fuzzySweepBytes)
+      let recheck = swept ? .fuzzySweep : ranks ? .fuzzyRank : recheck(compiled, compact: compact)
       return .narrow(from: base.query, rows: base.rows, recheck: recheck)
     }
     if scope == 0, let letter = letterPlan(compiled, scored: scored, statistics: statistics, cache: cache) {

@@ -93,7 +93,8 @@ struct ResultCache {
       return
     }
     // A large ranking is dropped instead: searching again costs little more than sorting it.
-    entries.removeAll { $0.ranked != nil && $0.count > rowCount / 4 }
+    let rankingLimit = max(rowCount / 2, 4096)
+    entries.removeAll { $0.ranked != nil && $0.count > rankingLimit }
     for index in entries.indices {
       let entry = entries[index]
       guard entry.packed == nil, entry.ranked == nil, entry.rows.count > rowCount / 8 else { continue }
@@ -122,8 +123,9 @@ struct ResultCache {
     // with a scan near 6% of the rows, whichever kernel tests them. A compact copy is read in one
     // sequential pass of only its rows' bytes, so a result that has one narrows up to a quarter
     // of the rows. Ranking a fuzzy row costs many times reaching it, so a fuzzy ranking narrows up
-    // to a quarter too.
-    guard let best, narrows(from: best.count, copied: best.compact != nil || best.ranked != nil)
+    // to half the rows.
+    guard let best,
+      best.ranked == nil ? narrows(from: best.count, copied: best.compact != nil) : ranks(from: best.count)
     else { return nil }
     return (best.query, best.ascending, best.ranked == nil ? best.compact : nil)
   }
@@ -136,6 +138,9 @@ struct ResultCache {
   func narrows(from count: Int, copied: Bool) -> Bool {
     count <= narrowingLimit(copied: copied)
   }
+
+  /// Whether a fuzzy ranking of `count` rows is worth narrowing from: up to half the rows.
+  func ranks(from count: Int) -> Bool { count <= max(rowCount / 2, 4096) }
 
   /// The most rows a result may have to be narrowed from.
   func narrowingLimit(copied: Bool) -> Int {
