@@ -75,9 +75,10 @@ struct FuzzySweepRanking {
     }
   }
 
-  /// One block of `view`'s rows: its masks marked, then runs of rows between those the sweep
-  /// cannot take (`wide`, and rows too long). With `ids`, the view's rows are gathered rows whose
-  /// ids it holds (`GatheredFold`), and the ids are what is appended.
+  /// One block of `fold`'s rows swept: its masks marked, then each run of rows it can take.
+  ///
+  /// Runs end at the rows of `wide` and at rows too long, which are ranked one by one. With `ids`,
+  /// `fold` holds gathered rows (`GatheredFoldBuffer`) whose ids it lists, and those are appended.
   mutating func sweepBlock<Shape: ProbeShape>(
     _ fold: ArenaView, _ block: Range<Int>, _ sweep: FuzzySweep<Shape>, wide: UnsafeBufferPointer<Int32>,
     masks: inout ChunkSweep<Shape>.Scratch, reaches: UnsafeMutablePointer<Int32>,
