@@ -136,11 +136,7 @@ struct FuzzySweepRanking {
   /// A row the sweep does not take, tested and scored in its own form; appended to `ids` when
   /// it matches.
   mutating func rankOne(_ row: Int, into ids: RowIDBuffer) {
-    guard plan.matches(row, texts) else { return }
-    let score = plan.score(row, texts, scorer)
-    guard score > FuzzyScorer.none else { return }
-    ids.append(row)
-    best.consider(score: score, length: titleLength(row), row: row)
+    ids.appendBranchFree(upTo: 1) { rankOne(row, into: $0) }
   }
 
   /// `rankOne` writing to `output`: returns 1 when the row matches, else 0.

@@ -93,7 +93,7 @@ struct ResultCache {
       return
     }
     // A large ranking is dropped instead: searching again costs little more than sorting it.
-    let rankingLimit = max(rowCount / 2, 4096)
+    let rankingLimit = rankingLimit
     entries.removeAll { $0.ranked != nil && $0.count > rankingLimit }
     for index in entries.indices {
       let entry = entries[index]
@@ -140,7 +140,10 @@ struct ResultCache {
   }
 
   /// Whether a fuzzy ranking of `count` rows is worth narrowing from: up to half the rows.
-  func ranks(from count: Int) -> Bool { count <= max(rowCount / 2, 4096) }
+  func ranks(from count: Int) -> Bool { count <= rankingLimit }
+
+  /// The most rows a fuzzy ranking may have to be narrowed from, or be kept at all.
+  var rankingLimit: Int { max(rowCount / 2, 4096) }
 
   /// The most rows a result may have to be narrowed from.
   func narrowingLimit(copied: Bool) -> Int {
