@@ -29,16 +29,7 @@ struct FuzzyNarrowingTests {
         for character in query {
           typed.append(character)
           let scope = scopeCount == 0 ? 0 : dataset.scopeTitles.firstIndex(of: "red") ?? 0
-          let scopes = dataset.rowScopes
-          let expected = ReferenceMatcher.search(
-            texts: rows, titles: rows, scopes: scopes, query: typed, rule: .fuzzy, scope: scope)
-          guard case .ranked(let ranked) = try engine.results(typed, rule: .fuzzy, scope: scope) else {
-            Issue.record("fuzzy '\(typed)' did not return a ranking")
-            continue
-          }
-          let first = min(expected.count, RankedRows.topCount + 20)
-          #expect((0..<first).map { Int(ranked[$0]) } == Array(expected.prefix(first)), "'\(typed)'")
-          #expect(ranked.count == expected.count, "'\(typed)'")
+          try FuzzyPropertyTests.expectRanking(engine, rows, typed, scopes: dataset.rowScopes, scope: scope)
           if case .narrow(_, _, let recheck) = engine.lastAnswer?.plan { narrowed.insert(recheck) }
         }
       }

@@ -139,19 +139,30 @@ struct FuzzyPropertyTests {
       }
       terms.append(["", "'ab", "!s-", "^a", "b$"].randomElement(using: &random) ?? "")
       let query = terms.joined(separator: " ")
-      let expected = ReferenceMatcher.search(
-        texts: rows, titles: rows, scopes: [], query: query, rule: .fuzzy, scope: 0)
-      // Read as the table reads it: the first rows come from the search's own selection.
-      guard case .ranked(let ranked) = try engine.results(query, rule: .fuzzy) else {
-        Issue.record("fuzzy '\(query)' did not return a ranking")
-        continue
-      }
-      let first = min(expected.count, RankedRows.topCount + 20)
-      #expect((0..<first).map { Int(ranked[$0]) } == Array(expected.prefix(first)), "query '\(query)'")
-      #expect(ranked.count == expected.count, "query '\(query)'")
-      most = max(most, expected.count)
+      most = max(most, try Self.expectRanking(engine, rows, query))
     }
     #expect(most > 2 * RankedRows.topCount, "too few matches to rank past the best kept: \(most)")
+  }
+
+  /// Expects the ranking of `query` as the table reads it (its first rows from the search's own
+  /// selection) and its count to be the reference's over `rows`; returns the reference's count.
+  @discardableResult
+  static func expectRanking(
+    _ engine: SearchEngine, _ rows: [String], _ query: String, scopes: [UInt16] = [], scope: Int = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Int {
+    let expected = ReferenceMatcher.search(
+      texts: rows, titles: rows, scopes: scopes, query: query, rule: .fuzzy, scope: scope)
+    guard case .ranked(let ranked) = try engine.results(query, rule: .fuzzy, scope: scope) else {
+      Issue.record("fuzzy '\(query)' did not return a ranking", sourceLocation: sourceLocation)
+      return expected.count
+    }
+    let first = min(expected.count, RankedRows.topCount + 20)
+    #expect(
+      (0..<first).map { Int(ranked[$0]) } == Array(expected.prefix(first)), "'\(query)'",
+      sourceLocation: sourceLocation)
+    #expect(ranked.count == expected.count, "'\(query)'", sourceLocation: sourceLocation)
+    return expected.count
   }
 
   @Test(arguments: [UInt64(1), 2])

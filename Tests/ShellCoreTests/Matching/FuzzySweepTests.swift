@@ -122,15 +122,7 @@ struct FuzzySweepTests {
     // (`e r` would be two terms.)
     for pattern in Self.patterns where !pattern.contains(" ") {
       engine.clearCache()
-      let expected = ReferenceMatcher.search(
-        texts: rows, titles: rows, scopes: [], query: pattern, rule: .fuzzy, scope: 0)
-      guard case .ranked(let ranked) = try engine.results(pattern, rule: .fuzzy) else {
-        Issue.record("fuzzy '\(pattern)' did not return a ranking")
-        continue
-      }
-      let first = min(expected.count, RankedRows.topCount + 20)
-      #expect((0..<first).map { Int(ranked[$0]) } == Array(expected.prefix(first)), "'\(pattern)'")
-      #expect(ranked.count == expected.count, "'\(pattern)'")
+      try FuzzyPropertyTests.expectRanking(engine, rows, pattern)
       let answer = engine.lastAnswer
       #expect(answer?.plan == .everyChunk(.fuzzySweep(share: tuning.fuzzySweepShare)), "'\(pattern)'")
       #expect(answer?.run.swept == rows.count, "'\(pattern)' swept \(answer?.run.swept ?? 0) rows")
