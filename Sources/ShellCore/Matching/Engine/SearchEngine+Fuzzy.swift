@@ -86,9 +86,7 @@ extension SearchEngine {
     _ arguments: FuzzyRanking, bound: Bound?, from source: Rows
   ) -> RankHeap {
     let (plan, texts, scope, scopes) = (arguments.plan, arguments.texts, arguments.scope, arguments.scopes)
-    let (titleLength, check, ids, required) = (
-      arguments.titleLength, arguments.check, arguments.ids, arguments.required
-    )
+    let (titleLength, check, ids) = (arguments.titleLength, arguments.check, arguments.ids)
     let signatures = index.signatures.pointer
     let scorer = FuzzyScorer()
     let fold = texts.fold
