@@ -46,7 +46,10 @@ struct ChunkMovesTests {
     ("every slot full", Layout(capacity: 80, counts: Array(repeating: 10, count: 8), outside: [])),
     ("empty chunks between", Layout(capacity: 180, counts: [0, 30, 0, 1, 30, 0], outside: [])),
     ("one chunk outside", Layout(capacity: 400, counts: [50, 10, 50, 50], outside: [1])),
-    ("dense then sparse", Layout(capacity: 1_000, counts: [100, 99, 1, 0, 100, 100, 3, 100, 50, 100], outside: [])),
+    (
+      "dense then sparse",
+      Layout(capacity: 1_000, counts: [100, 99, 1, 0, 100, 100, 3, 100, 50, 100], outside: [])
+    ),
     ("nothing", Layout(capacity: 100, counts: [0, 0, 0, 0], outside: [])),
   ]
 
@@ -60,7 +63,9 @@ struct ChunkMovesTests {
 
   @Test func aMoveWaitsWhileItWouldOverwriteIdsNotYetMoved() {
     // Slots of 100, 25 ids each: the fifth chunk's ids go to 100..<125, where the second's are.
-    let moves = Layout(capacity: 800, counts: Array(repeating: 25, count: 8), outside: []).moved(parallel: true).moves
+    let moves = Layout(capacity: 800, counts: Array(repeating: 25, count: 8), outside: []).moved(
+      parallel: true
+    ).moves
     #expect(moves.map(\.destination) == [25, 50, 75, 100, 125, 150, 175])
     let fifth = moves.firstIndex { $0.destination == 100 }
     #expect(fifth.map { ChunkMoves.isReady($0, among: moves) } == false)

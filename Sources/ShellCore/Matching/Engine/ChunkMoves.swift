@@ -13,12 +13,14 @@ enum ChunkMoves {
     var count: Int
   }
 
-  /// Moves `parts`' ids to one run from `output` (a result of `capacity` ids); returns how many
-  /// there are. Fewer than `parallelFrom` ids move on this thread, in order.
+  /// Moves `parts`' ids to one run from `output`, a result of `capacity` ids; returns the count.
+  ///
+  /// Fewer than `parallelFrom` ids move on this thread, in order.
   static func together(
     _ parts: [ChunkResult], into output: UnsafeMutablePointer<Int32>, capacity: Int, parallelFrom: Int
   ) -> Int {
-    let (moves, total) = plan(parts.filter { !$0.cancelled }.map(\.rows.buffer), output: output, capacity: capacity)
+    let (moves, total) = plan(
+      parts.filter { !$0.cancelled }.map(\.rows.buffer), output: output, capacity: capacity)
     run(moves, into: output, parallel: total >= parallelFrom)
     return total
   }
