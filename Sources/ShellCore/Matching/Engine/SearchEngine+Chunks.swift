@@ -39,8 +39,7 @@ extension SearchEngine {
       parts = chunkResults(
         query, work, layout, candidates: candidates, scope: scope, scored: scored, builders: builders,
         cancellation: cancellation, output: output)
-      let total = ChunkMoves.together(
-        parts, into: output, capacity: buffer.count, parallelFrom: tuning.parallelMove)
+      let total = Self.moveTogether(parts, into: output)
       initialized = parts.contains(where: \.cancelled) ? 0 : total
       releasePages(after: output + total, through: output + buffer.count)
     }
@@ -129,6 +128,19 @@ extension SearchEngine {
         rows: min(limit, positions.count), averageRow: averageRow, available: available)
       builder.reset(limit: limit, share: share, margin: margin, bytes: reserved)
     }
+  }
+
+  /// Moves the finished chunks' ids down to one run from `output`; returns how many there are.
+  private static func moveTogether(_ parts: [ChunkResult], into output: UnsafeMutablePointer<Int32>) -> Int {
+    var total = 0
+    for part in parts where !part.cancelled {
+      if part.rows.base != output + total {
+        UnsafeMutableRawPointer(output + total).copyMemory(
+          from: part.rows.base, byteCount: part.rows.count * MemoryLayout<Int32>.stride)
+      }
+      total += part.rows.count
+    }
+    return total
   }
 
   /// Gives the whole pages between two addresses of a result's spare capacity back to the system:

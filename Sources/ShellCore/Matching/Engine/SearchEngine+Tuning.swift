@@ -19,9 +19,6 @@ extension SearchEngine {
     var gramRows = 2_000_000
     /// Row ids from which a result is packed into bits in chunks.
     var bitmap = 1 << 18
-    /// Row ids from which a result's chunks move their ids together on every core: each first
-    /// write to a page is a fault, microseconds apiece under virtualisation.
-    var parallelMove = 1 << 18
     /// The fewest rows a compact copy may hold, however long the rows.
     var compactFloor = 4_096
     /// Rows picked by their initials are re-checked one by one when at most one in this many:
@@ -142,7 +139,6 @@ extension SearchEngine {
       tuning.regexICU = value
       tuning.sideForms = value
       tuning.bitmap = value
-      tuning.parallelMove = value
       tuning.compactFloor = value
       tuning.gramRows = value
       return tuning
