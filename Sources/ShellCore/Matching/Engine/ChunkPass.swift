@@ -22,12 +22,15 @@ struct ChunkPass {
   let cancellation: SearchCancellation?
   /// The result's first slot.
   let output: UnsafeMutablePointer<Int32>
+  /// Where each chunk writes from, and its room.
+  let slots: ChunkSlots
 
   /// What `chunk` finds.
   func run(_ chunk: Int) -> ChunkResult {
     let positions = layout.positions(of: chunk)
     let (lower, upper) = (positions.lowerBound, positions.upperBound)
-    var result = ChunkResult(rows: RowIDBuffer(borrowing: output + lower, capacity: upper - lower))
+    var result = ChunkResult(
+      rows: RowIDBuffer(borrowing: output + slots.starts[chunk], capacity: slots.room(of: chunk)))
     if cancellation?.isCancelled == true {
       result.cancelled = true
       return result

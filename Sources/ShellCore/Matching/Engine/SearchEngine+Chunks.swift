@@ -39,7 +39,8 @@ extension SearchEngine {
       parts = chunkResults(
         query, work, layout, candidates: candidates, scope: scope, scored: scored, builders: builders,
         cancellation: cancellation, output: output)
-      let total = Self.moveTogether(parts, into: output)
+      let total = ChunkSlots.moveTogether(
+        parts.filter { !$0.cancelled }.map(\.rows.buffer), into: output, capacity: buffer.count)
       initialized = parts.contains(where: \.cancelled) ? 0 : total
       releasePages(after: output + total, through: output + buffer.count)
     }
@@ -81,14 +82,30 @@ extension SearchEngine {
             signatures: index.signatures.pointer,
             required: query.requiredSignature, forbidden: query.forbiddenSignature,
             bySignature: query.isDecidedBySignature, asciiRequired: query.asciiSignature)
+          let slots = slots(for: layout, query, candidates: candidates, texts: texts, filter: filter)
           let pass = ChunkPass(
             engine: self, query: query, work: work, layout: layout, candidates: candidates, texts: texts,
             filter: filter, scope: scope, scopes: scopes,
             titleLength: TitleLengths(dataset, offsets: offsets),
-            scored: scored, builders: builders, cancellation: cancellation, output: output)
+            scored: scored, builders: builders, cancellation: cancellation, output: output, slots: slots)
           return Parallel.map(layout.count) { pass.run($0) }
         }
       }
+    }
+  }
+
+  /// Where each chunk writes its ids (`ChunkSlots`): room estimated from a sample of its rows
+  /// when the work is large (`Tuning.slotEstimate`), else room for all of them.
+  private func slots(
+    for layout: ChunkLayout, _ query: CompiledQuery, candidates: UnsafeBufferPointer<Int32>, texts: RowTexts,
+    filter: RowFilter
+  ) -> ChunkSlots {
+    let work = layout.positions(of: layout.count - 1).upperBound
+    guard layout.count > 1, work >= tuning.slotEstimate else { return ChunkSlots(whole: layout) }
+    let driverPlan = query.driver?.plan
+    return ChunkSlots(estimating: layout, sampled: tuning.slotSample, slack: tuning.slotSlack) { position in
+      let row = candidates.isEmpty ? position : Int(candidates[position])
+      return (driverPlan?.matches(row, texts) ?? true) && filter.accepts(row)
     }
   }
 
@@ -128,19 +145,6 @@ extension SearchEngine {
         rows: min(limit, positions.count), averageRow: averageRow, available: available)
       builder.reset(limit: limit, share: share, margin: margin, bytes: reserved)
     }
-  }
-
-  /// Moves the finished chunks' ids down to one run from `output`; returns how many there are.
-  private static func moveTogether(_ parts: [ChunkResult], into output: UnsafeMutablePointer<Int32>) -> Int {
-    var total = 0
-    for part in parts where !part.cancelled {
-      if part.rows.base != output + total {
-        UnsafeMutableRawPointer(output + total).copyMemory(
-          from: part.rows.base, byteCount: part.rows.count * MemoryLayout<Int32>.stride)
-      }
-      total += part.rows.count
-    }
-    return total
   }
 
   /// Gives the whole pages between two addresses of a result's spare capacity back to the system:

@@ -19,6 +19,12 @@ extension SearchEngine {
     var gramRows = 2_000_000
     /// Row ids from which a result is packed into bits in chunks.
     var bitmap = 1 << 18
+    /// Rows (or candidates) from which a chunked search gives each chunk the room a sample of its
+    /// rows predicts (`ChunkSlots`): below, the pages a move touches cost less than the sample.
+    var slotEstimate = 1 << 20
+    /// Rows sampled per chunk for its room, and the ids of room given past the prediction.
+    var slotSample = 256
+    var slotSlack = 8_192
     /// The fewest rows a compact copy may hold, however long the rows.
     var compactFloor = 4_096
     /// Rows picked by their initials are re-checked one by one when at most one in this many:
@@ -139,6 +145,8 @@ extension SearchEngine {
       tuning.regexICU = value
       tuning.sideForms = value
       tuning.bitmap = value
+      tuning.slotEstimate = value
+      tuning.slotSlack = value
       tuning.compactFloor = value
       tuning.gramRows = value
       return tuning
