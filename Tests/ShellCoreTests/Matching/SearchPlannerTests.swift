@@ -22,7 +22,8 @@ struct SearchPlannerTests {
   /// The plan for `text` under `rule`.
   static func plan(
     _ text: String, _ rule: MatchRule, scope: Int = 0, base: SearchPlanner.CacheState.Base? = nil,
-    letterRows: Int = 0, compactRowLimit: Int = rowCount / tuning.compactRowShare, tuning: Tuning = tuning
+    letterRows: Int = 0, compactRowLimit: Int = rowCount / tuning.compactRowShare, tuning: Tuning = tuning,
+    sampledRows: Int? = nil
   ) -> SearchPlan {
     let query: SearchPlanner.Query
     let parsed = ParsedQuery(text, rule: rule)
@@ -34,9 +35,10 @@ struct SearchPlannerTests {
       let compiled = CompiledQuery(parsed, frequency: [Int](repeating: 1, count: 256))
       query = .terms(compiled, scored: rule == .fuzzy)
     }
-    let statistics = SearchPlanner.Statistics(rowCount: rowCount, compactRowLimit: compactRowLimit) { _ in
+    var statistics = SearchPlanner.Statistics(rowCount: rowCount, compactRowLimit: compactRowLimit) { _ in
       letterRows
     }
+    if let sampledRows { statistics.sampledRows = { _ in sampledRows } }
     let cache = SearchPlanner.CacheState(
       base: base, narrowingLimit: (copiedLimit, scatteredLimit))
     return SearchPlanner.plan(
@@ -166,5 +168,40 @@ struct SearchPlannerTests {
       $0.hasPrefix("The last search")
     }
     #expect(escaped.count == 1 && escaped.allSatisfy { !$0.unicodeScalars.contains("\u{1B}") })
+  }
+
+  /// A short term alone is swept into bits when a sample says more rows hold it than a result
+  /// worth narrowing from or copying; else it is scanned or swept into ids as before.
+  @Test(
+    arguments: [
+      ("st", MatchRule.fold, 0, 300_000, true),
+      ("sta", .fold, 0, 300_000, true),
+      ("st", .exact, 0, 300_000, true),
+      ("st", .ci, 0, 300_000, true),
+      ("st", .prefix, 0, 300_000, true),
+      ("st", .fold, 0, 1_000, false),
+      ("st", .fold, 1, 300_000, false),
+      ("stan", .fold, 0, 300_000, false),
+      ("s", .exact, 0, 300_000, false),
+      ("st a", .fold, 0, 300_000, false),
+      ("st -an", .fold, 0, 300_000, false),
+      ("st", .fuzzy, 0, 300_000, false),
+      ("^st", .fold, 0, 300_000, false),
+    ])
+  func aCommonShortTermIsSweptIntoBits(text: String, rule: MatchRule, scope: Int, sampled: Int, bits: Bool) {
+    let plan = Self.plan(text, rule, scope: scope, sampledRows: sampled)
+    if bits {
+      #expect(plan == .sweptBits(term: text, variant: rule == .exact ? .exact : rule == .ci ? .ci : .fold))
+    } else if case .sweptBits = plan {
+      Issue.record("'\(text)' under \(rule) in scope \(scope) was swept into bits")
+    }
+    // The boundary: more rows than a result narrowing reads, and than a compact copy holds.
+    let limit = max(Self.scatteredLimit, Self.rowCount / Self.tuning.compactRowShare)
+    #expect(Self.plan("st", .fold, sampledRows: limit) != .sweptBits(term: "st", variant: .fold))
+    #expect(Self.plan("st", .fold, sampledRows: limit + 1) == .sweptBits(term: "st", variant: .fold))
+    var small = Self.tuning
+    small.sweptBits = Self.rowCount + 1
+    #expect(
+      Self.plan("st", .fold, tuning: small, sampledRows: 300_000) != .sweptBits(term: "st", variant: .fold))
   }
 }

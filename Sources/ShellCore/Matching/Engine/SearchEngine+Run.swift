@@ -33,6 +33,10 @@ extension SearchEngine {
       guard let driver = query?.driver else { return Self.unplanned(plan) }
       guard let words = probedBits(driver.needle, driver.plan, cancellation: cancellation) else { return nil }
       return letterRows(words, variant: variant)
+    case .sweptBits(_, let variant):
+      guard let driver = query?.driver else { return Self.unplanned(plan) }
+      guard let words = sweptBits(driver.needle, driver.plan, cancellation: cancellation) else { return nil }
+      return letterRows(words, variant: variant)
     case .initialBits(let letter):
       let initials = index.initialSignatures(parallelThreshold: parallelThreshold)
       let mask = PackedInitials.bit(letter)

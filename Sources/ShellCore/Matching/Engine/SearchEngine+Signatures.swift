@@ -122,6 +122,35 @@ extension SearchEngine {
     }
   }
 
+  /// The rows whose text in `plan`'s form holds `needle` (two or three ASCII bytes, anywhere or
+  /// starting a word), as bits: `TermSweepBits` over every row.
+  func sweptBits(_ needle: ByteNeedle, _ plan: TermPlan, cancellation: SearchCancellation?) -> [UInt64]? {
+    switch (needle.count, plan.kind == .wordStart) {
+    case (2, false): return sweptBits(needle, plan, TwoByteProbe.self, cancellation)
+    case (2, true): return sweptBits(needle, plan, TwoByteWordProbe.self, cancellation)
+    case (3, false): return sweptBits(needle, plan, ThreeByteProbe.self, cancellation)
+    case (_, true): return sweptBits(needle, plan, ThreeByteWordProbe.self, cancellation)
+    case (_, false): return sweptBits(needle, plan, FourByteProbe.self, cancellation)
+    }
+  }
+
+  /// `sweptBits` for one shape of needle.
+  private func sweptBits<Shape: ProbeShape>(
+    _ needle: ByteNeedle, _ plan: TermPlan, _ shape: Shape.Type, _ cancellation: SearchCancellation?
+  ) -> [UInt64]? {
+    let rowCount = dataset.rowCount
+    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    let sides = plan.variant == .fold ? nil : index.sideForms(dataset: dataset, variants: [plan.variant])
+    return dataset.withStorage { bytes, offsets in
+      let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
+      let sweep = TermSweepBits<Shape>(
+        needle: needle.bytes, texts: texts, plan: plan, blockRows: tuning.sweepBlock)
+      return rowBits(cancellation: cancellation) { words, output in
+        sweep.fill(words, rowCount: rowCount, into: output)
+      }?.words
+    }
+  }
+
   /// The rows whose signature has every bit of `mask` and none of `forbidden`, as bits (bit
   /// `r % 64` of word `r / 64`), and how many they are: a query of letters, one pass over the
   /// signatures with no branch per row.

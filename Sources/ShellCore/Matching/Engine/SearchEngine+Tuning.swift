@@ -19,6 +19,9 @@ extension SearchEngine {
     var gramRows = 2_000_000
     /// Row ids from which a result is packed into bits in chunks.
     var bitmap = 1 << 18
+    /// Rows from which a short term that a sample says most rows hold is swept into bits
+    /// (`SearchPlan.sweptBits`): below, its ids' pages cost less than the sample.
+    var sweptBits = 1 << 19
     /// Rows (or candidates) from which a chunked search gives each chunk the room a sample of its
     /// rows predicts (`ChunkSlots`): below, the pages a move touches cost less than the sample.
     var slotEstimate = 1 << 20
@@ -146,6 +149,7 @@ extension SearchEngine {
       tuning.sideForms = value
       tuning.bitmap = value
       tuning.slotEstimate = value
+      tuning.sweptBits = value
       tuning.slotSlack = value
       tuning.compactFloor = value
       tuning.gramRows = value

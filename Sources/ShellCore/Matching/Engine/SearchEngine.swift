@@ -170,7 +170,7 @@ final class SearchEngine {
         self.signatureBits(
           mask: RowSignature.bit(letter), in: self.index.signatures.pointer, cancellation: nil)?
           .count ?? 0
-      }, grams: index.grams)
+      }, grams: index.grams, sampledRows: { self.sampledRows($0) })
   }
 
   /// What the planner knows of the cache, given the result it may narrow from.
@@ -251,6 +251,19 @@ final class SearchEngine {
       }
       return hits
     }
+  }
+
+  /// How many rows hold `term`, as `sampledHits`' sample says, scaled to every row.
+  private func sampledRows(_ term: CompiledTerm) -> Int {
+    let rowCount = dataset.rowCount
+    let (blocks, blockRows) = (tuning.hitSampleBlocks, tuning.hitSampleRows)
+    let sampled = (0..<blocks).reduce(0) { read, block in
+      let start = rowCount * block / blocks
+      return read + max(0, min(rowCount, start + blockRows) - start)
+    }
+    guard sampled > 0 else { return 0 }
+    // At most every row of a sample of at most `blocks * blockRows`: the product fits.
+    return sampledHits(term) * rowCount / sampled
   }
 
   /// Every row in `scope`, ascending.

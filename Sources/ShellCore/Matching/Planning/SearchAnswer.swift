@@ -47,6 +47,7 @@ struct SearchAnswer: Equatable, Sendable {
       return "answered '\(query)' without reading a row: no row holds '\(Sanitizer.printable(gram))'"
     case .signatureBits: return "read '\(query)' from row signatures' bits \(every) \(threads)"
     case .probedBits: return "probed every row for the letter '\(query)' \(every) \(threads)"
+    case .sweptBits: return "swept '\(query)' into bits \(every) \(threads)"
     case .initialBits: return "read the word-start letter '\(query)' from row initials \(every)"
     case .fuzzyLetter: return "ranked the fuzzy letter '\(query)' from row signatures \(every)"
     case .initials(_, let limit, _, let otherwise):

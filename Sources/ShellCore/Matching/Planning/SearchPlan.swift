@@ -16,6 +16,9 @@ enum SearchPlan: Equatable, Sendable {
   /// One lowercase letter compared with case significant, in more rows than a result to narrow
   /// from: every row probed, into bits.
   case probedBits(letter: UInt8, variant: TextVariant)
+  /// One term of two or three ASCII bytes alone, in every scope, that a sample of rows says more
+  /// rows hold than a result worth narrowing from: every row swept (`TermSweepBits`), into bits.
+  case sweptBits(term: String, variant: TextVariant)
   /// One letter starting a word: the rows whose initials have it, as bits.
   case initialBits(letter: UInt8)
   /// One fuzzy letter: the rows whose signatures have it, the best found by their word starts.

@@ -21,6 +21,9 @@ enum SearchPlanner {
     var rowsWithLetter: (UInt8) -> Int
     /// Which short grams some row holds, when the load found them.
     var grams: GramPresence? = nil
+    /// How many rows a sample of them says hold a term, scaled to every row; asked only for a
+    /// short term alone.
+    var sampledRows: ((CompiledTerm) -> Int)? = nil
   }
 
   /// What the planner knows of the cache.
@@ -67,6 +70,11 @@ enum SearchPlanner {
     if scope == 0, let letter = letterPlan(compiled, scored: scored, statistics: statistics, cache: cache) {
       return letter
     }
+    if scope == 0, !scored,
+      let swept = sweptBitsPlan(compiled, statistics: statistics, cache: cache, tuning: tuning)
+    {
+      return swept
+    }
     let pass = everyRowPass(compiled, scored: scored, scope: scope, tuning: tuning)
     let initials = scored ? 0 : compiled.requiredInitials
     if initials != 0 {
@@ -84,6 +92,22 @@ enum SearchPlanner {
       if let gram = grams.absentGram(in: term.needle.bytes) { return gram }
     }
     return nil
+  }
+
+  /// A term of two or three ASCII bytes alone whose rows a sample says are more than a result
+  /// worth narrowing from or copying: their ids would only be packed into bits after it.
+  private static func sweptBitsPlan(
+    _ query: CompiledQuery, statistics: Statistics, cache: CacheState, tuning: SearchEngine.Tuning
+  ) -> SearchPlan? {
+    guard query.plan.clauseCount == 0, let driver = query.driver, let sampledRows = statistics.sampledRows,
+      statistics.rowCount >= tuning.sweptBits, (2...3).contains(driver.needle.count), driver.needle.isASCII
+    else { return nil }
+    let term = driver.plan
+    guard !term.negated, !term.anchoredStart, !term.anchoredEnd,
+      term.kind == .contains || (term.kind == .wordStart && term.variant == .fold),
+      sampledRows(driver) > max(cache.narrowingLimit.scattered, statistics.compactRowLimit)
+    else { return nil }
+    return .sweptBits(term: String(decoding: driver.needle.bytes, as: UTF8.self), variant: term.variant)
   }
 
   /// The plans that answer one letter from bits, in every scope only.
