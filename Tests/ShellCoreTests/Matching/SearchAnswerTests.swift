@@ -69,6 +69,10 @@ struct SearchAnswerTests {
         answer("s", .signatureBits(letter: UInt8(ascii: "s"), variant: .fold), rows: 999),
         "read 's' from row signatures' bits over 1,000,000 rows on 2 threads, 999 rows"
       ),
+      (
+        answer("st", .sweptBits(term: "st", variant: .fold), rows: 248_186),
+        "swept 'st' into bits over 1,000,000 rows on 2 threads, 248,186 rows"
+      ),
     ] as [(SearchAnswer, String)])
   func sentences(answer: SearchAnswer, expected: String) {
     #expect(answer.sentence(rowCount: 1_000_000) == expected)
