@@ -45,5 +45,16 @@ struct RankSorterTests {
       RankSorter.best(limit, rows: rows, scores: scores, titleLength: TitleLengths(dataset, offsets: offsets))
     }
     #expect(best == Array(sorted.prefix(limit)))
+    // The same rows as bits, their scores read by position in the set.
+    let bits = RowBitmap(rows, rowCount: 2 * count + 1)
+    let fromBits = dataset.withStorage { _, offsets in
+      scores.withUnsafeBufferPointer { listed in
+        RankSorter.best(
+          limit, bits: bits, scores: ListedScores(scores: listed),
+          titleLength: TitleLengths(dataset, offsets: offsets)
+        )
+      }
+    }
+    #expect(fromBits == Array(sorted.prefix(limit)))
   }
 }

@@ -38,4 +38,25 @@ struct RowBitmapTests {
     for id in ids { words[Int(id) >> 6] |= 1 << UInt64(id & 63) }
     #expect(RowBitmap(words: words) == bitmap, "\(name)")
   }
+
+  /// Rows read a range of words at a time come with their positions in the set, whatever words
+  /// the ranges start and end at (inside a group of eight words, at its edge, at the end).
+  @Test(arguments: cases.indices)
+  func wordRangesReadRowsAtTheirPositions(index: Int) {
+    let (name, rowCount, ids) = Self.cases[index]
+    let bitmap = RowBitmap(ids, rowCount: rowCount)
+    let wordCount = bitmap.wordCount
+    #expect(wordCount == (rowCount + 63) / 64, "\(name)")
+    for cut in [0, 1, 7, 8, 9, wordCount / 3, wordCount - 1, wordCount] where cut >= 0 && cut <= wordCount {
+      #expect(bitmap.rank(beforeWord: cut) == ids.filter { Int($0) < cut * 64 }.count, "\(name) word \(cut)")
+      var read: [(Int, Int32)] = []
+      bitmap.forEachRow(inWords: 0..<cut) { read.append(($0, $1)) }
+      bitmap.forEachRow(inWords: cut..<wordCount) { read.append(($0, $1)) }
+      // Compared as one value: a failing list of 466,000 ids would be printed whole.
+      let positionsMatch = read.map(\.0) == Array(ids.indices)
+      let rowsMatch = read.map(\.1) == ids
+      #expect(positionsMatch, "\(name) positions split at \(cut)")
+      #expect(rowsMatch, "\(name) rows split at \(cut)")
+    }
+  }
 }

@@ -108,19 +108,24 @@ extension SearchEngine {
 
   /// One fuzzy letter, ranked from the rows whose signature has it.
   ///
-  /// Every row holding it scores `match`, plus twice `boundary` when it starts a word there. The letter's signature bit gives the rows; only those short enough to rank
-  /// among the best are read for a word start, and the whole order's scores wait until read.
+  /// Every row holding it scores `match`, plus twice `boundary` when it starts a word there. The
+  /// letter's signature bit gives the rows, as bits; only those short enough to rank among the
+  /// best are read for a word start, and the whole order's scores wait until read. A ranking too
+  /// large to narrow from stays as bits (`RankedRows.members`): listing its ids would fault in
+  /// pages that only a later page or the whole order reads.
   private func fuzzyLetter(_ letter: UInt8, cancellation: SearchCancellation?) -> Found? {
     guard
-      let rows = signatureRows(
+      let (words, _) = signatureBits(
         mask: RowSignature.bit(letter), in: index.signatures.pointer, cancellation: cancellation)
     else { return nil }
+    let bits = RowBitmap(words: words)
     let best = dataset.withStorage { _, offsets in
       let lengths = TitleLengths(dataset, offsets: offsets)
       let scores = WordStartScores(fold: index.foldView, letter: letter)
       return RankSorter.best(
-        RankedRows.topCount, rows: rows, scores: scores, titleLength: lengths, threshold: tuning.ranking)
+        RankedRows.topCount, bits: bits, scores: scores, titleLength: lengths, threshold: tuning.ranking)
     }
-    return Found(rows: rows, best: best)
+    if cache.ranks(from: bits.count) { return Found(rows: bits.ids, best: best) }
+    return Found(rows: [], best: best, dense: bits)
   }
 }

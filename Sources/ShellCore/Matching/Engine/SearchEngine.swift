@@ -136,24 +136,31 @@ final class SearchEngine {
         scored: rule == .fuzzy, cancellation: cancellation)
     else { return nil }
     var rows = found.rows
+    var packed = found.dense
     var ranked: RankedRows?
     if rule == .fuzzy, let compiled {
       if let best = found.best {
         // The ranking scores its other rows when read past `best`: it keeps what that needs
         // (not the engine, whose cache keeps the ranking).
         let (index, dataset, columns, threshold) = (index, dataset, columns, parallelThreshold)
-        ranked = RankedRows(ascending: found.rows, top: best, dataset: dataset, tuning: tuning) { rows in
+        let scoring = { (rows: [Int32]) in
           Self.fuzzyScores(
             rows, query: compiled, index: index, dataset: dataset, columns: columns, threshold: threshold)
         }
+        ranked =
+          packed.map { RankedRows(bits: $0, top: best, dataset: dataset, tuning: tuning, scoring: scoring) }
+          ?? RankedRows(ascending: found.rows, top: best, dataset: dataset, tuning: tuning, scoring: scoring)
+        // The ranking holds the bits: the entry is a ranking, not a packed result.
+        packed = nil
       } else {
+        assert(packed == nil, "a fuzzy result as bits without its best rows")
         ranked = RankedRows(ascending: found.rows, scores: found.scores, dataset: dataset, tuning: tuning)
       }
       rows = []
     }
     let entry = ResultCache.Entry(
       query: query, rule: rule, syntax: syntax, scope: scope, parsed: parsed, rows: rows, ranked: ranked,
-      compact: found.compact, packed: found.dense, plan: plan, run: found.run)
+      compact: found.compact, packed: packed, plan: plan, run: found.run)
     cache.remember(entry)
     lastAnswer = SearchAnswer(
       query: query, rule: rule, syntax: syntax, scope: scope, plan: plan, run: found.run, fromCache: false,

@@ -5,13 +5,13 @@
 /// position (`subscript`) without the ids ever being listed.
 struct RowBitmap: Equatable {
   /// Bit `r % 64` of word `r / 64` is set when row `r` is in the set.
-  private let words: [UInt64]
+  let words: [UInt64]
   /// How many rows are in the set.
   let count: Int
   /// How many rows lie in the words before each group of `groupWords` words, for `subscript`.
-  private let ranks: [UInt32]
+  let ranks: [UInt32]
   /// Words per entry of `ranks` (512 rows).
-  private static let groupWords = 8
+  static let groupWords = 8
 
   /// The set of `ids`, which must be ascending and below `rowCount`.
   init(_ ids: [Int32], rowCount: Int, threshold: Int = 1 << 18) {

@@ -80,21 +80,46 @@ enum RankSorter {
       Parallel.map(chunks.count) { chunk in
         var heap = RankHeap(limit: limit)
         for index in chunks.range(chunk) {
-          let row = rowBuffer[index]
-          let ceiling = scores.ceiling(at: index, row: row)
-          if heap.isFull, ceiling < heap.root.score { continue }
-          let length = titleLength(Int(row))
-          // Most rows that tie the worst kept one's score lose to it on length: not scored.
-          if heap.isFull, !RankHeap.Key(score: ceiling, length: length, row: row).ranksBefore(heap.root) {
-            continue
-          }
-          let key = RankHeap.Key(score: scores.score(at: index, row: row), length: length, row: row)
-          if heap.isFull, !key.ranksBefore(heap.root) { continue }
-          heap.offer(key)
+          select(index, row: rowBuffer[index], into: &heap, scores: scores, titleLength: titleLength)
         }
         return heap
       }
     }
     return RankHeap.merged(heaps, limit: limit)
+  }
+
+  /// `best` over the rows of `bits` (a ranking of most rows, held as bits), split by words.
+  static func best<Scores: RowScores>(
+    _ limit: Int, bits: RowBitmap, scores: Scores, titleLength: TitleLengths, threshold: Int = 1 << 16
+  ) -> [Int32] {
+    guard limit > 0 else { return [] }
+    let chunks = Parallel.Chunks(
+      work: bits.wordCount, count: Parallel.chunkCount(bits.count, threshold: threshold))
+    let heaps = Parallel.map(chunks.count) { chunk in
+      var heap = RankHeap(limit: limit)
+      bits.forEachRow(inWords: chunks.range(chunk)) { index, row in
+        select(index, row: row, into: &heap, scores: scores, titleLength: titleLength)
+      }
+      return heap
+    }
+    return RankHeap.merged(heaps, limit: limit)
+  }
+
+  /// Offers the row at `index` (id `row`) to `heap`, scoring it only when its ceiling and title
+  /// length could enter.
+  @inline(__always)
+  private static func select<Scores: RowScores>(
+    _ index: Int, row: Int32, into heap: inout RankHeap, scores: Scores, titleLength: TitleLengths
+  ) {
+    let ceiling = scores.ceiling(at: index, row: row)
+    if heap.isFull, ceiling < heap.root.score { return }
+    let length = titleLength(Int(row))
+    // Most rows that tie the worst kept one's score lose to it on length: not scored.
+    if heap.isFull, !RankHeap.Key(score: ceiling, length: length, row: row).ranksBefore(heap.root) {
+      return
+    }
+    let key = RankHeap.Key(score: scores.score(at: index, row: row), length: length, row: row)
+    if heap.isFull, !key.ranksBefore(heap.root) { return }
+    heap.offer(key)
   }
 }

@@ -5,8 +5,10 @@
 /// (`RankSorter.best`) and the whole order is sorted only when something reads past them (a
 /// later page, `list all`, a script's `expect row`).
 final class RankedRows: Equatable {
-  /// The matching rows, ascending (what narrowing reads).
-  let ascending: [Int32]
+  /// The matching rows as bits, when most rows match: their ids are listed only when read.
+  let members: RowBitmap?
+  /// The matching rows' ids, ascending, once known.
+  private var listed: [Int32]?
   /// Each row's score, by position in `ascending`, once known.
   private var scores: [Int32]?
   /// Computes `scores` from `ascending`, when the search left them for later.
@@ -24,7 +26,8 @@ final class RankedRows: Equatable {
 
   init(ascending: [Int32], scores: [Int32], dataset: Dataset, tuning: SearchEngine.Tuning = .standard) {
     precondition(scores.count == ascending.count, "a score for every row")
-    self.ascending = ascending
+    members = nil
+    listed = ascending
     self.scores = scores
     self.dataset = dataset
     self.tuning = tuning
@@ -37,15 +40,44 @@ final class RankedRows: Equatable {
     ascending: [Int32], top: [Int32], dataset: Dataset, tuning: SearchEngine.Tuning = .standard,
     scoring: @escaping ([Int32]) -> [Int32]
   ) {
-    self.ascending = ascending
+    members = nil
+    listed = ascending
     self.top = top
     self.dataset = dataset
     self.tuning = tuning
     self.scoring = scoring
   }
 
+  /// A ranking of the rows of `bits` whose first rows are `top`, as `init(ascending:top:)` makes
+  /// one; the ids are listed when something reads them (narrowing, the whole order).
+  init(
+    bits: RowBitmap, top: [Int32], dataset: Dataset, tuning: SearchEngine.Tuning = .standard,
+    scoring: @escaping ([Int32]) -> [Int32]
+  ) {
+    members = bits
+    self.top = top
+    self.dataset = dataset
+    self.tuning = tuning
+    self.scoring = scoring
+  }
+
+  /// The matching rows, ascending (what narrowing reads).
+  var ascending: [Int32] {
+    if let listed { return listed }
+    let ids = members?.ids ?? []
+    listed = ids
+    return ids
+  }
+
   /// How many rows matched.
-  var count: Int { ascending.count }
+  var count: Int { members?.count ?? listed?.count ?? 0 }
+
+  /// Row ids' worth of memory the ranking holds or will once read in full: its rows (as bits
+  /// until listed), their scores and their order.
+  var idsOfRoom: Int {
+    guard let members else { return count &* 3 }
+    return members.idsOfRoom &+ (listed == nil && all == nil ? 0 : count &* 3)
+  }
 
   /// The same ranking (one search's), not an equal one.
   static func == (left: RankedRows, right: RankedRows) -> Bool { left === right }

@@ -34,7 +34,7 @@ struct ResultCache {
     /// Row ids' worth of memory held: a ranking holds its rows, their scores and maybe the order;
     /// a compact copy its rows' text.
     var size: Int {
-      rows.count + (ranked.map { $0.count * 3 } ?? 0) + (packed?.idsOfRoom ?? 0) + (compact?.idsOfRoom ?? 0)
+      rows.count + (ranked?.idsOfRoom ?? 0) + (packed?.idsOfRoom ?? 0) + (compact?.idsOfRoom ?? 0)
     }
     var result: SearchResult {
       if let packed { return .bits(packed) }
