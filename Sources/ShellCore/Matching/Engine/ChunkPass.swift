@@ -20,8 +20,8 @@ struct ChunkPass {
   /// Each chunk's compact-copy part.
   let builders: [CompactRows.PartBuffer]
   let cancellation: SearchCancellation?
-  /// The result's first slot.
-  let output: UnsafeMutablePointer<Int32>
+  /// The result's first slot; nil when each chunk's rows end as bits (`RowIDBuffer(bitsFor:)`).
+  let output: UnsafeMutablePointer<Int32>?
   /// Where each chunk writes from, and its room.
   let slots: ChunkSlots
 
@@ -29,8 +29,10 @@ struct ChunkPass {
   func run(_ chunk: Int) -> ChunkResult {
     let positions = layout.positions(of: chunk)
     let (lower, upper) = (positions.lowerBound, positions.upperBound)
-    var result = ChunkResult(
-      rows: RowIDBuffer(borrowing: output + slots.starts[chunk], capacity: slots.room(of: chunk)))
+    let ids =
+      output.map { RowIDBuffer(borrowing: $0 + slots.starts[chunk], capacity: slots.room(of: chunk)) }
+      ?? RowIDBuffer(bitsFor: positions)
+    var result = ChunkResult(rows: ids)
     if cancellation?.isCancelled == true {
       result.cancelled = true
       return result

@@ -30,6 +30,10 @@ extension SearchEngine {
     let compactLimit = query.isPlain && scope == 0 ? compactRowLimit : 0
     let builders = freeBuilders(layout.count)
     resetBuilders(builders, layout, compactLimit: compactLimit, listed: candidates != nil)
+    if candidates == nil, ranksAsBits(query, work, scope: scope) {
+      return rankedAsBits(
+        query, work, layout, scope: scope, scored: scored, builders: builders, cancellation: cancellation)
+    }
     var parts: [ChunkResult] = []
     // Chunks write their ids straight into the result, each from its first row's slot (a chunk
     // matches at most its own rows), and are then moved together: per-chunk buffers joined into
@@ -56,7 +60,7 @@ extension SearchEngine {
     // a compact copy returns before it ranks).
     let heaps = parts.compactMap(\.best)
     if !heaps.isEmpty {
-      assert(parts.allSatisfy { $0.best != nil || $0.rows.count == 0 }, "some chunks ranked, some not")
+      assert(parts.allSatisfy { $0.best != nil || $0.rows.total == 0 }, "some chunks ranked, some not")
       return Found(
         rows: rows, compact: copied, best: RankHeap.merged(heaps, limit: RankedRows.topCount), run: run)
     }
@@ -64,11 +68,11 @@ extension SearchEngine {
     return Found(rows: rows, scores: scores, compact: copied, run: run)
   }
 
-  /// Each chunk's matches, written from `output` on (`ChunkPass`).
-  private func chunkResults(
+  /// Each chunk's matches, written from `output` on (`ChunkPass`), or as bits without one.
+  func chunkResults(
     _ query: CompiledQuery, _ work: ChunkWork, _ layout: ChunkLayout, candidates: [Int32]?, scope: Int,
     scored: Bool, builders: [CompactRows.PartBuffer], cancellation: SearchCancellation?,
-    output: UnsafeMutablePointer<Int32>
+    output: UnsafeMutablePointer<Int32>?
   ) -> [ChunkResult] {
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides =
@@ -82,7 +86,10 @@ extension SearchEngine {
             signatures: index.signatures.pointer,
             required: query.requiredSignature, forbidden: query.forbiddenSignature,
             bySignature: query.isDecidedBySignature, asciiRequired: query.asciiSignature)
-          let slots = slots(for: layout, query, candidates: candidates, texts: texts, filter: filter)
+          let slots =
+            output == nil
+            ? ChunkSlots(whole: layout)
+            : slots(for: layout, query, candidates: candidates, texts: texts, filter: filter)
           let pass = ChunkPass(
             engine: self, query: query, work: work, layout: layout, candidates: candidates, texts: texts,
             filter: filter, scope: scope, scopes: scopes,

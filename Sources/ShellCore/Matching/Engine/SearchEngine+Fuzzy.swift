@@ -137,37 +137,43 @@ extension SearchEngine {
     let kernel = term.kernel
     var best = RankHeap(limit: RankedRows.topCount)
     let rows = arguments.rows
-    arguments.ids.appendBranchFree(upTo: rows.count) { output in
-      var count = 0
-      for row in rows {
-        let start = fold.start(row)
-        let length = fold.end(row) &- start
-        let inScope = RowFilter.isInScope(row, scope: scope, scopes: scopes)
-        let score: Int32
-        if length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit, inScope {
-          let text = fold.base + start
-          let reach = kernel.shortCeiling(
-            text, length: length, bound: term.bound, losses: term.losses,
-            lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0)
-          output[count] = Int32(truncatingIfNeeded: row)
-          if !best.admits(score: reach, length: titleLength(row)) {
-            count &+= reach != FuzzyScorer.none ? 1 : 0
-            continue
+    // A block at a time: a buffer in bits mode holds no more than a block's ids.
+    var lower = rows.lowerBound
+    while lower < rows.upperBound {
+      let block = lower..<min(rows.upperBound, lower &+ tuning.sweepBlock)
+      lower = block.upperBound
+      arguments.ids.appendBranchFree(upTo: block.count) { output in
+        var count = 0
+        for row in block {
+          let start = fold.start(row)
+          let length = fold.end(row) &- start
+          let inScope = RowFilter.isInScope(row, scope: scope, scopes: scopes)
+          let score: Int32
+          if length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit, inScope {
+            let text = fold.base + start
+            let reach = kernel.shortCeiling(
+              text, length: length, bound: term.bound, losses: term.losses,
+              lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0)
+            output[count] = Int32(truncatingIfNeeded: row)
+            if !best.admits(score: reach, length: titleLength(row)) {
+              count &+= reach != FuzzyScorer.none ? 1 : 0
+              continue
+            }
+            // Only until `best` is full: after that, a row that does not match is never admitted.
+            if reach == FuzzyScorer.none { continue }
+            score = kernel.score(text, length: length)
+          } else {
+            guard inScope, signatures[row] & required == required else { continue }
+            guard !check || plan.matches(row, texts) else { continue }
+            score = plan.score(row, texts, scorer)
           }
-          // Only until `best` is full: after that, a row that does not match is never admitted.
-          if reach == FuzzyScorer.none { continue }
-          score = kernel.score(text, length: length)
-        } else {
-          guard inScope, signatures[row] & required == required else { continue }
-          guard !check || plan.matches(row, texts) else { continue }
-          score = plan.score(row, texts, scorer)
+          guard score > FuzzyScorer.none else { continue }
+          output[count] = Int32(truncatingIfNeeded: row)
+          count &+= 1
+          best.consider(score: score, length: titleLength(row), row: row)
         }
-        guard score > FuzzyScorer.none else { continue }
-        output[count] = Int32(truncatingIfNeeded: row)
-        count &+= 1
-        best.consider(score: score, length: titleLength(row), row: row)
+        return count
       }
-      return count
     }
     return best
   }

@@ -22,6 +22,9 @@ extension SearchEngine {
     /// Rows from which a short term that a sample says most rows hold is swept into bits
     /// (`SearchPlan.sweptBits`): below, its ids' pages cost less than the sample.
     var sweptBits = 1 << 19
+    /// Rows from which a fuzzy ranking of every row that a sample says most rows enter is found
+    /// as bits (`SearchEngine.ranksAsBits`): below, its ids' pages cost less than the sample.
+    var rankedBits = 1 << 20
     /// Rows (or candidates) from which a chunked search gives each chunk the room a sample of its
     /// rows predicts (`ChunkSlots`): below, the pages a move touches cost less than the sample.
     var slotEstimate = 1 << 20
@@ -150,6 +153,7 @@ extension SearchEngine {
       tuning.bitmap = value
       tuning.slotEstimate = value
       tuning.sweptBits = value
+      tuning.rankedBits = value
       tuning.slotSlack = value
       tuning.compactFloor = value
       tuning.gramRows = value

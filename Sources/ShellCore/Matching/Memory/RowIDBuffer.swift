@@ -14,10 +14,32 @@ final class RowIDBuffer {
   /// Whether `storage` is this buffer's own memory (else it writes into its creator's).
   private var owned: Bool
 
+  /// In bits mode (`init(bitsFor:)`), one bit per row of the chunk's words, set from the ids
+  /// held each time their room runs out: the ids' pages are then the same few, reused.
+  private var bits: UnsafeMutablePointer<UInt64>?
+  /// The word of all rows that `bits[0]` is, and how many words `bits` has.
+  private var bitWords: (first: Int, count: Int) = (0, 0)
+  /// Ids already set as bits (bits mode only).
+  private(set) var flushed = 0
+
   init(capacity: Int = 1024) {
     self.capacity = max(capacity, 16)
     storage = .allocate(capacity: self.capacity)
     owned = true
+  }
+
+  /// A buffer in bits mode for the ids of `rows`: `capacity` ids are held at a time, then set as
+  /// bits; `orBits` gives them all.
+  init(bitsFor rows: Range<Int>, capacity: Int = 8_192) {
+    self.capacity = max(capacity, 16)
+    storage = .allocate(capacity: self.capacity)
+    owned = true
+    let first = rows.lowerBound >> 6
+    let count = rows.isEmpty ? 0 : (rows.upperBound &- 1) >> 6 &- first &+ 1
+    bitWords = (first, count)
+    let words = UnsafeMutablePointer<UInt64>.allocate(capacity: max(count, 1))
+    words.initialize(repeating: 0, count: max(count, 1))
+    bits = words
   }
 
   /// A buffer that writes into `capacity` ids of memory that its creator owns and reads after it
@@ -28,12 +50,21 @@ final class RowIDBuffer {
     owned = false
   }
 
-  deinit { if owned { storage.deallocate() } }
+  deinit {
+    if owned { storage.deallocate() }
+    bits?.deallocate()
+  }
+
+  /// Ids appended in all: those set as bits and those held.
+  var total: Int { flushed &+ count }
+
+  /// Whether the ids end as bits (`init(bitsFor:)`).
+  var holdsBits: Bool { bits != nil }
 
   /// Appends one row id.
   @inline(__always)
   func append(_ row: Int) {
-    if count == capacity { grow() }
+    if count == capacity { makeRoom(1) }
     storage[count] = Int32(truncatingIfNeeded: row)
     count &+= 1
   }
@@ -42,14 +73,46 @@ final class RowIDBuffer {
   /// a loop that stores every candidate and advances a local count, with no per-id branch.
   @inline(__always)
   func appendBranchFree(upTo extra: Int, _ body: (UnsafeMutablePointer<Int32>) -> Int) {
-    while capacity - count < extra { grow() }
+    if capacity - count < extra { makeRoom(extra) }
     count &+= body(storage + count)
+  }
+
+  /// Room for `extra` more ids: in bits mode the ids held are set as bits first.
+  private func makeRoom(_ extra: Int) {
+    if bits != nil { flushBits() }
+    while capacity - count < extra { grow() }
+  }
+
+  /// Sets the ids held as bits and forgets them (bits mode).
+  private func flushBits() {
+    guard let bits else { return }
+    let (first, wordCount) = bitWords
+    for index in 0..<count {
+      let id = Int(storage[index])
+      let word = id >> 6 &- first
+      // Each id is one of the chunk's rows, so its word is one of `bits`' words.
+      precondition(word >= 0 && word < wordCount, "row \(id) outside the buffer's rows")
+      bits[word] |= 1 &<< UInt64(id & 63)
+    }
+    flushed &+= count
+    count = 0
+  }
+
+  /// Sets every id appended (bits mode) in `words`, the bits of all rows (word `r / 64` for row
+  /// `r`, at least as many words as the buffer's rows reach), with an OR: two chunks may share a
+  /// word.
+  func orBits(into words: UnsafeMutablePointer<UInt64>) {
+    precondition(bits != nil, "ids as bits from a buffer not in bits mode")
+    flushBits()
+    guard let bits else { return }
+    for index in 0..<bitWords.count { words[bitWords.first &+ index] |= bits[index] }
   }
 
   /// Keeps, in order, the ids from position `start` on for which `keep` returns 1 (it returns 0
   /// or 1: a number, so that the loop has no branch on it).
   @inline(__always)
   func keep(from start: Int, _ keep: (Int) -> Int) {
+    assert(bits == nil, "ids kept in place from a buffer in bits mode")
     var kept = start
     for index in start..<count {
       let id = storage[index]

@@ -1,0 +1,66 @@
+/// A fuzzy ranking of every row that a sample says most rows enter, found as bits: each chunk
+/// holds a few thousand ids at a time and sets them as bits (`RowIDBuffer(bitsFor:)`), so the
+/// pages of a result array no later search reads are never faulted in.
+extension SearchEngine {
+  /// Whether `work` ranks every row by fuzzy terms and `sampledRanking` puts more rows in it
+  /// than a ranking is narrowed from (`ResultCache.rankingLimit`), on `Tuning.rankedBits` rows
+  /// or more.
+  func ranksAsBits(_ query: CompiledQuery, _ work: ChunkWork, scope: Int) -> Bool {
+    guard case .every(let pass) = work else { return false }
+    switch pass {
+    case .fuzzyRank, .fuzzySweep: break
+    case .scan, .testEveryRow: return false
+    }
+    guard dataset.rowCount >= tuning.rankedBits else { return false }
+    return sampledRanking(query, scope: scope) > cache.rankingLimit
+  }
+
+  /// How many rows `query` matches in `scope`, as the rows of `Tuning.hitSampleBlocks` blocks
+  /// spread over the dataset say, scaled to every row.
+  func sampledRanking(_ query: CompiledQuery, scope: Int) -> Int {
+    let rowCount = dataset.rowCount
+    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    let sides =
+      query.comparesOutsideFold ? index.sideForms(dataset: dataset, variants: query.sideVariants) : nil
+    let (blocks, blockRows) = (tuning.hitSampleBlocks, tuning.hitSampleRows)
+    return dataset.withStorage { bytes, offsets in
+      dataset.rowScopes.withUnsafeBufferPointer { scopes in
+        let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
+        var (hits, read) = (0, 0)
+        for block in 0..<blocks {
+          let start = rowCount * block / blocks
+          for row in start..<min(rowCount, start &+ blockRows) {
+            read &+= 1
+            if RowFilter.isInScope(row, scope: scope, scopes: scopes), query.plan.matches(row, texts) {
+              hits &+= 1
+            }
+          }
+        }
+        // `hits` is at most the sample (`blocks * blockRows`) and `rowCount` below 2^32.
+        return read == 0 ? 0 : hits &* rowCount / read
+      }
+    }
+  }
+
+  /// `chunks` for a ranking `ranksAsBits` takes: every chunk's rows set in one bitmap, the best
+  /// rows of each merged.
+  func rankedAsBits(
+    _ query: CompiledQuery, _ work: ChunkWork, _ layout: ChunkLayout, scope: Int, scored: Bool,
+    builders: [CompactRows.PartBuffer], cancellation: SearchCancellation?
+  ) -> Found? {
+    let parts = chunkResults(
+      query, work, layout, candidates: nil, scope: scope, scored: scored, builders: builders,
+      cancellation: cancellation, output: nil)
+    if parts.contains(where: \.cancelled) { return nil }
+    let wordCount = (dataset.rowCount &+ 63) >> 6
+    let words = [UInt64](unsafeUninitializedCapacity: max(wordCount, 1)) { buffer, initialized in
+      guard let base = buffer.baseAddress else { return }
+      base.initialize(repeating: 0, count: wordCount)
+      for part in parts { part.rows.orBits(into: base) }
+      initialized = wordCount
+    }
+    let best = RankHeap.merged(parts.compactMap(\.best), limit: RankedRows.topCount)
+    let run = parts.reduce(SearchRun()) { $0 + $1.run }
+    return Found(rows: [], best: best, dense: RowBitmap(words: words), run: run)
+  }
+}
