@@ -24,7 +24,7 @@ extension SearchEngine {
     var sweptBits = 1 << 19
     /// Rows from which a fuzzy ranking of every row that a sample says most rows enter is found
     /// as bits (`SearchEngine.ranksAsBits`): below, its ids' pages cost less than the sample.
-    var rankedBits = 1 << 20
+    var rankedBits = 1 << 18
     /// Rows (or candidates) from which a chunked search gives each chunk the room a sample of its
     /// rows predicts (`ChunkSlots`): below, the pages a move touches cost less than the sample.
     var slotEstimate = 1 << 20
