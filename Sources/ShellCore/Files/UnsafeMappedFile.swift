@@ -72,8 +72,20 @@ final class UnsafeMappedFile: @unchecked Sendable {
   ///
   /// The cache folder evicts the files used least recently first. A file that refuses keeps its
   /// time.
-  static func touch(_ path: String) {
-    // No times: both become now.
-    _ = utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW)
+  ///
+  /// The kernel's clock for file times ticks every few milliseconds, so a file written just
+  /// before would tie with "now": the time set is also after `newest` (nanoseconds since 1970).
+  static func touch(_ path: String, after newest: Int64? = nil) {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    var nanoseconds = Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
+    if let newest, newest >= nanoseconds { nanoseconds = newest &+ 1 }
+    let time = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+    var times = (time, time)
+    _ = withUnsafePointer(to: &times) { pair in
+      pair.withMemoryRebound(to: timespec.self, capacity: 2) {
+        utimensat(AT_FDCWD, path, $0, AT_SYMLINK_NOFOLLOW)
+      }
+    }
   }
 }

@@ -49,7 +49,8 @@ extension DatasetOpener {
     // The limit bounds what a load stores; the read that follows reports it as usual.
     let stored = restored.dataset.withStorage { $0.count + $1.count * 4 }
     guard let limit = try? configuration.loadLimit.get(), stored <= limit.bytes else { return nil }
-    UnsafeMappedFile.touch(entry.path)
+    UnsafeMappedFile.touch(
+      entry.path, after: entry.folder.entries().filter { $0.path != entry.path }.map(\.used).max())
     let backend = InMemoryBackend(
       dataset: restored.dataset, index: restored.index, cacheEntries: configuration.cacheEntries)
     return Opened(dataset: restored.dataset, backend: backend, warnings: restored.warnings, index: .cache)
