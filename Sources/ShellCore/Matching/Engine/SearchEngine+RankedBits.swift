@@ -15,33 +15,6 @@ extension SearchEngine {
     return sampledRanking(query, scope: scope) > cache.rankingLimit
   }
 
-  /// How many rows `query` matches in `scope`, as the rows of `Tuning.hitSampleBlocks` blocks
-  /// spread over the dataset say, scaled to every row.
-  func sampledRanking(_ query: CompiledQuery, scope: Int) -> Int {
-    let rowCount = dataset.rowCount
-    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
-    let sides =
-      query.comparesOutsideFold ? index.sideForms(dataset: dataset, variants: query.sideVariants) : nil
-    let (blocks, blockRows) = (tuning.hitSampleBlocks, tuning.hitSampleRows)
-    return dataset.withStorage { bytes, offsets in
-      dataset.rowScopes.withUnsafeBufferPointer { scopes in
-        let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
-        var (hits, read) = (0, 0)
-        for block in 0..<blocks {
-          let start = rowCount * block / blocks
-          for row in start..<min(rowCount, start &+ blockRows) {
-            read &+= 1
-            if RowFilter.isInScope(row, scope: scope, scopes: scopes), query.plan.matches(row, texts) {
-              hits &+= 1
-            }
-          }
-        }
-        // `hits` is at most the sample (`blocks * blockRows`) and `rowCount` below 2^32.
-        return read == 0 ? 0 : hits &* rowCount / read
-      }
-    }
-  }
-
   /// `chunks` for a ranking `ranksAsBits` takes: every chunk's rows set in one bitmap, the best
   /// rows of each merged.
   func rankedAsBits(

@@ -240,39 +240,6 @@ final class SearchEngine {
       exactWideRows: sides?.exactWideRows.buffer ?? index.wideRows.buffer)
   }
 
-  /// How many rows of a fixed sample `term` matches (positive, in its own form): blocks of rows
-  /// spread over the dataset (`Tuning.hitSampleBlocks`), so a sorted file's first rows do not
-  /// stand for all of it.
-  private func sampledHits(_ term: CompiledTerm) -> Int {
-    let rowCount = dataset.rowCount
-    let plan = term.plan
-    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
-    let sides = plan.variant == .fold ? nil : index.sideForms(dataset: dataset, variants: [plan.variant])
-    return dataset.withStorage { bytes, offsets in
-      let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
-      var hits = 0
-      let (blocks, blockRows) = (tuning.hitSampleBlocks, tuning.hitSampleRows)
-      for block in 0..<blocks {
-        let start = rowCount * block / blocks
-        for row in start..<min(rowCount, start + blockRows) where plan.matches(row, texts) { hits += 1 }
-      }
-      return hits
-    }
-  }
-
-  /// How many rows hold `term`, as `sampledHits`' sample says, scaled to every row.
-  private func sampledRows(_ term: CompiledTerm) -> Int {
-    let rowCount = dataset.rowCount
-    let (blocks, blockRows) = (tuning.hitSampleBlocks, tuning.hitSampleRows)
-    let sampled = (0..<blocks).reduce(0) { read, block in
-      let start = rowCount * block / blocks
-      return read + max(0, min(rowCount, start + blockRows) - start)
-    }
-    guard sampled > 0 else { return 0 }
-    // At most every row of a sample of at most `blocks * blockRows`: the product fits.
-    return sampledHits(term) * rowCount / sampled
-  }
-
   /// Every row in `scope`, ascending.
   func allRows(scope: Int) -> [Int32] {
     if scope == 0 { return (0..<Int32(dataset.rowCount)).map { $0 } }

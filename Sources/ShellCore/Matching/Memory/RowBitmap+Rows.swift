@@ -8,10 +8,10 @@ extension RowBitmap {
   func rank(beforeWord word: Int) -> Int {
     precondition(word >= 0 && word <= words.count, "word \(word) of \(words.count)")
     let group = word / Self.groupWords
-    var total = group < ranks.count ? Int(ranks[group]) : count
-    if group < ranks.count {
-      for index in group &* Self.groupWords..<word { total &+= words[index].nonzeroBitCount }
-    }
+    // Past the last group only when `word` is the end of a whole number of groups.
+    guard group < ranks.count else { return count }
+    var total = Int(ranks[group])
+    for index in group &* Self.groupWords..<word { total &+= words[index].nonzeroBitCount }
     return total
   }
 

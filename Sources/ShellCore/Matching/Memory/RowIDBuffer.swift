@@ -20,7 +20,7 @@ final class RowIDBuffer {
   /// The word of all rows that `bits[0]` is, and how many words `bits` has.
   private var bitWords: (first: Int, count: Int) = (0, 0)
   /// Ids already set as bits (bits mode only).
-  private(set) var flushed = 0
+  private var flushed = 0
 
   init(capacity: Int = 1024) {
     self.capacity = max(capacity, 16)
@@ -102,9 +102,8 @@ final class RowIDBuffer {
   /// `r`, at least as many words as the buffer's rows reach), with an OR: two chunks may share a
   /// word.
   func orBits(into words: UnsafeMutablePointer<UInt64>) {
-    precondition(bits != nil, "ids as bits from a buffer not in bits mode")
+    guard let bits else { preconditionFailure("ids as bits from a buffer not in bits mode") }
     flushBits()
-    guard let bits else { return }
     for index in 0..<bitWords.count { words[bitWords.first &+ index] |= bits[index] }
   }
 
