@@ -30,10 +30,8 @@ final class RowIDBuffer {
 
   /// A buffer in bits mode for the ids of `rows`: `capacity` ids are held at a time, then set as
   /// bits; `orBits` gives them all.
-  init(bitsFor rows: Range<Int>, capacity: Int = 8_192) {
-    self.capacity = max(capacity, 16)
-    storage = .allocate(capacity: self.capacity)
-    owned = true
+  convenience init(bitsFor rows: Range<Int>, capacity: Int = 8_192) {
+    self.init(capacity: capacity)
     let first = rows.lowerBound >> 6
     let count = rows.isEmpty ? 0 : (rows.upperBound &- 1) >> 6 &- first &+ 1
     bitWords = (first, count)
