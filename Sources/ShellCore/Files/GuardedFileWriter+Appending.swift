@@ -28,7 +28,11 @@ extension GuardedFileWriter {
     case .append: break
     }
     let flags = O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY
-    let descriptor = exists ? open(target.path, flags) : open(target.path, flags | O_CREAT | O_EXCL, 0o666)
+    // An existing file is opened for reading too, to see its last byte; one the user may only
+    // write to is appended to as it is.
+    var descriptor = exists ? open(target.path, O_RDWR | O_APPEND | O_CLOEXEC | O_NOCTTY) : -1
+    if exists, descriptor < 0, errno == EACCES { descriptor = open(target.path, flags) }
+    if !exists { descriptor = open(target.path, flags | O_CREAT | O_EXCL, 0o666) }
     guard descriptor >= 0 else {
       let code = errno
       if code == EEXIST, let refusal { throw .fileExists(target.name, hint: refusal) }
@@ -43,7 +47,9 @@ extension GuardedFileWriter {
     }
     let file = AppendingFile(descriptor: descriptor, name: target.name, isPassThrough: false)
     do throws(ShellError) {
-      try file.append(header)
+      // The user's last line keeps its end: what is added starts on a line of its own.
+      let separator = exists && !endsWithLineFeed(descriptor) ? "\n" : ""
+      try file.append(separator + header)
     } catch {
       file.close()
       // A file this call created and could not even start is removed, not left half made.
@@ -51,5 +57,15 @@ extension GuardedFileWriter {
       throw error
     }
     return file
+  }
+
+  /// Whether the file open at `descriptor` is empty or ends with LF (also when its last byte
+  /// cannot be read: nothing is added then).
+  static func endsWithLineFeed(_ descriptor: Int32) -> Bool {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return true }
+    var last: UInt8 = 0
+    guard pread(descriptor, &last, 1, status.st_size - 1) == 1 else { return true }
+    return last == ByteCodes.lineFeed
   }
 }

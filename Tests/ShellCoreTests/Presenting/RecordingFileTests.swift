@@ -60,6 +60,27 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("\nfocus\n"))
   }
 
+  /// Issue 37: a file without a final newline kept its last line, but the recording's first
+  /// line was glued onto it; a newline now goes first, and only then.
+  @Test(arguments: [
+    ("# mine", "# mine\n# SearchShell recording."), ("# mine\n", "# mine\n# SearchShell recording."),
+    ("# mine\r", "# mine\r\n# SearchShell recording."), ("", "# SearchShell recording."),
+  ])
+  func appendingKeepsTheUsersLastLine(_ example: (String, String)) throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let path = try folder.write("mine.txt", example.0)
+    let fixture = try SessionFixture()
+    #expect(fixture.run("record --append \(path)", "focus", "record stop").errors.isEmpty)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.hasPrefix(example.1))
+    #expect(text.hasSuffix("\nfocus\n"))
+    // Replayed, the user's line and the recording both run as they were.
+    let replay = try SessionFixture()
+    replay.run("source \(path)")
+    #expect(replay.console.errors.isEmpty)
+  }
+
   @Test func appendingThroughASymlinkKeepsTheLinkTheModeAndTheOldLines() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
