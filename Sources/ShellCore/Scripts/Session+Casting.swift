@@ -43,7 +43,8 @@ extension Session {
     // A line over the limit is refused unread: the cast shows the prompt only.
     guard audience.cast != nil else { return }
     guard line.utf8.count <= Self.lineLimit else { return audience.shownElsewhere(prompt + "\r\n") }
-    audience.shownElsewhere(Sanitizer.terminalSafe(prompt + line) + "\r\n")
+    // A cast is made to be shared: a database password typed in a URL is shown as history keeps it.
+    audience.shownElsewhere(Sanitizer.terminalSafe(prompt + PostgresURL.redactingURLs(in: line)) + "\r\n")
   }
 
   /// Bytes the executable wrote to the terminal itself (live mode's frames), for the cast.

@@ -77,6 +77,27 @@ import Testing
     #expect(!cast.text.contains("Recording the screen"))
   }
 
+  /// Issue 37: history and `record` kept a database password typed in a URL out, but the cast
+  /// of the prompt showed the line as typed.
+  @Test func aPasswordTypedAtThePromptStaysOutOfTheCast() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let path = folder.path("session.cast")
+    let log = PresentationLog(width: 100, height: 30)
+    let session = try log.session(interactive: true)
+    session.execute("record --cast \(path)")
+    session.execute("# postgres://bob:s3cret-one@db.example/shop")
+    session.execute("  load postgresql://alice:s3cret-two@127.0.0.1:1/shop?table=t&connect_timeout=2")
+    session.execute("load 'postgres://carol:s3cret-three@[::1'")
+    session.execute("record stop")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!text.contains("s3cret"))
+    let cast = try CastFile(text)
+    #expect(cast.text.contains("countries> # postgres://bob@db.example/shop\r\n"))
+    #expect(cast.text.contains("countries>   load postgresql://alice@127.0.0.1:1/shop"))
+    #expect(session.history.allSatisfy { !$0.contains("s3cret") })
+  }
+
   @Test func recordCastRefusesAnExistingFileAndASecondCast() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
