@@ -34,11 +34,19 @@ struct ReadlineLineReader: LineReader {
     using_history()
     stifle_history(Int32(Self.recalled))
     var entries: [String] = []
-    do throws(ShellError) {
-      try historyFile.trim()
-      entries = try historyFile.load(keeping: Self.recalled)
-    } catch {
-      Self.warn("cannot read history: \(error.description)")
+    if historyFile.isRefused {
+      // One line for the session: each append would otherwise fail (or, for a FIFO, wait).
+      Self.warn(
+        "history kept in memory only: \(Sanitizer.quoted(historyPath)) is not a regular file (a FIFO, a device or a folder)"
+      )
+      warnedAboutWriting = true
+    } else {
+      do throws(ShellError) {
+        try historyFile.trim()
+        entries = try historyFile.load(keeping: Self.recalled)
+      } catch {
+        Self.warn("cannot read history: \(error.description)")
+      }
     }
     for entry in entries { add_history(entry) }
     loadedHistory = entries
@@ -61,6 +69,7 @@ struct ReadlineLineReader: LineReader {
       return
     }
     add_history(trimmed)
+    guard !historyFile.isRefused else { return }
     do throws(ShellError) {
       try historyFile.append(trimmed)
     } catch {

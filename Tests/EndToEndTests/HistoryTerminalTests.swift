@@ -40,6 +40,33 @@ import Testing
     #expect(saved == "earlier\nsearch ger\nsearch fra\nselect 1\nstatus\n")
   }
 
+  /// Issue 37: a FIFO as the history file is refused with one warning.
+  ///
+  /// It made every command wait until Ctrl-C; now they run at once and the arrow keys still
+  /// recall them.
+  @Test func aFIFOAsTheHistoryFileIsRefusedWithOneWarning() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("history").path
+    #expect(mkfifo(path, 0o600) == 0)
+    // Standard error to a file: the banner and the first page would scroll the warning away.
+    let errors = folder.appendingPathComponent("errors").path
+    let terminal = try TerminalSession(historyPath: path, arguments: "2> '\(errors)'")
+    try await terminal.waitFor("countries>")
+    try await run(terminal, "search ger", expecting: "4 of 249")
+    try await run(terminal, "select 1", expecting: "Selected row 1: Algeria")
+    try terminal.send("Up", "Up")
+    try await terminal.waitFor("countries> search ger")
+    try terminal.send("C-u", "C-d")
+    try await terminal.waitFor("EXIT=")
+    #expect(
+      try String(contentsOfFile: errors, encoding: .utf8)
+        == "warning: history kept in memory only: '\(path)' is not a regular file (a FIFO, a device or a folder)\n"
+    )
+    var status = stat()
+    #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+  }
+
   @Test func aLongHistoryIsNotCutAndTheNewestIsRecalled() async throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -14,6 +14,9 @@ public struct HistoryFile: Sendable {
   /// The most bytes read from the end of the file to show past commands.
   static let loadBytes = 1 << 20
 
+  /// Why a FIFO, a device or a folder is not used as the history file.
+  static let notRegular = "it is not a regular file"
+
   public let path: String
   /// The most lines the file keeps; `trim` drops older ones.
   public let limit: Int
@@ -34,6 +37,15 @@ public struct HistoryFile: Sendable {
       )
     }
     return (value, nil)
+  }
+
+  /// Whether `path` names a FIFO, a device or a folder, which is never used as history.
+  ///
+  /// History is then kept in memory only. A missing file is not refused: it is created.
+  public var isRefused: Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    return status.st_mode & S_IFMT != S_IFREG
   }
 
   /// Appends `line` (a newline in it becomes a space, so it stays one entry).
@@ -106,14 +118,16 @@ public struct HistoryFile: Sendable {
     _ operation: Int32, flags: Int32, _ body: (Int32) throws(ShellError) -> Result
   ) throws(ShellError) -> Result {
     try Self.createFolders(for: path)
-    let descriptor = open(path, flags | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw failure(errno) }
+    // O_NONBLOCK: opening a FIFO would wait for its other end (every command, until Ctrl-C);
+    // this way it opens at once, or fails with ENXIO, and is refused below.
+    let descriptor = open(path, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
+    guard descriptor >= 0 else {
+      throw errno == ENXIO ? .unwritableFile(path, reason: Self.notRegular) : failure(errno)
+    }
     defer { _ = close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      throw .unwritableFile(path, reason: "it is not a regular file")
-    }
+    guard status.st_mode & S_IFMT == S_IFREG else { throw .unwritableFile(path, reason: Self.notRegular) }
     // History holds what was typed: nobody else may read it (whatever the umask made it).
     if status.st_mode & 0o777 != 0o600, flags != O_RDONLY { _ = fchmod(descriptor, 0o600) }
     while flock(descriptor, operation) != 0 {

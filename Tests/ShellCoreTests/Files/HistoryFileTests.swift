@@ -15,6 +15,31 @@ struct HistoryFileTests {
       .dropLast().map(String.init)
   }
 
+  /// Issue 37: a FIFO is refused at once, with or without a reader.
+  ///
+  /// Opening it for history waited for its other end; a missing or regular file is not refused.
+  @Test(arguments: [false, true])
+  func aFIFOIsRefusedWithoutWaiting(_ withReader: Bool) throws {
+    let (folder, path) = try temporaryPath()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = HistoryFile(path: path)
+    #expect(!file.isRefused)
+    #expect(mkfifo(path, 0o600) == 0)
+    // A reader at the other end: the append's open succeeds and only fstat can refuse it.
+    let reader = withReader ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1
+    defer { if reader >= 0 { _ = close(reader) } }
+    #expect(!withReader || reader >= 0)
+    #expect(file.isRefused)
+    let refusal = ShellError.unwritableFile(path, reason: HistoryFile.notRegular)
+    #expect(throws: refusal) { try file.append("search ger") }
+    #expect(throws: refusal) { try file.load(keeping: 10) }
+    #expect(throws: refusal) { try file.trim() }
+    if reader >= 0 {
+      var byte: UInt8 = 0
+      #expect(read(reader, &byte, 1) <= 0)
+    }
+  }
+
   @Test func twoWritersAppendingAtOnceLoseNothing() async throws {
     let (folder, path) = try temporaryPath()
     defer { try? FileManager.default.removeItem(at: folder) }
