@@ -44,6 +44,26 @@ import Testing
     #expect(piped.stdout.hasSuffix("from rc\npiped\n"))
   }
 
+  /// Issue 37: a failing line of a script the start-up file `source`s leaves the status alone.
+  ///
+  /// It made the exit status 1 (and, under `--bail`, stopped the commands before they ran). It
+  /// warns and nothing more: `--bail` is for the commands, so the sourced script runs on.
+  @Test(arguments: [[String](), ["--bail"]])
+  func aFailingLineOfASourcedScriptLeavesTheExitStatusAlone(_ flags: [String]) throws {
+    let dir = try home([
+      ".searchshellrc": "source ~/more.ss\necho from rc\n", "more.ss": "lod candies\necho more\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try run(flags + ["-c", "echo first command"], home: dir)
+    #expect(result.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+    #expect(result.stderr.contains("Unknown command 'lod'"))
+    #expect(result.stdout.hasSuffix("more\nfrom rc\nfirst command\n"))
+    #expect(result.status == 0)
+    // Piped commands too: the status is theirs alone, and a failing one of theirs still counts.
+    #expect(try run(flags, input: "echo piped\n", home: dir).status == 0)
+    #expect(try run(flags, input: "lod x\n", home: dir).status == (flags.isEmpty ? 1 : 3))
+  }
+
   @Test(arguments: ["--no-rc", "-X"])
   func noRcSkipsIt(_ flag: String) throws {
     let dir = try home([".searchshellrc": "echo from rc\n"])

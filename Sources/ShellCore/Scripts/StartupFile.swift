@@ -35,9 +35,21 @@ extension Session {
       reportStartup(error, path: path, line: nil)
       return
     }
-    let echo = scriptOptions.echo
+    let (echo, bail) = (scriptOptions.echo, scriptOptions.bail)
     scriptOptions.echo = false
-    defer { scriptOptions.echo = echo }
+    scriptOptions.bail = false
+    // What it runs (`source` too) never counts as a failure, stops for `--bail` or goes into
+    // the history: the file belongs to no command the user ran.
+    let failures = failureCount
+    let bailed = scripting.bailed
+    let remembered = history
+    defer {
+      scriptOptions.echo = echo
+      scriptOptions.bail = bail
+      failureCount = failures
+      scripting.bailed = bailed
+      history = remembered
+    }
     for (index, line) in lines.enumerated() {
       let trimmed = CommandTokenizer.trimmingLine(line)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }

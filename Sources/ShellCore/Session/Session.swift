@@ -31,7 +31,7 @@ public final class Session {
   /// Every non-blank line entered this session (and, on a terminal, loaded from the history file).
   public var history: [String] = []
   /// How many commands have failed; the exit status is 1 when any did and input was not a terminal.
-  public private(set) var failureCount = 0
+  public internal(set) var failureCount = 0
   /// The table last printed, so an action prints the table only when it changed.
   private var lastTable: TableKey?
   /// Where `trace json FILE` writes, one JSON object per line; nil writes to the console.
