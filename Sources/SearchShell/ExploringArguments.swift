@@ -11,6 +11,10 @@ struct ExploringArguments: Equatable {
   var query: String?
   /// `--match RULE`: the rule the picker and `--filter` search with.
   var match: String?
+  /// `--read0`: rows piped in end at NUL, not LF (fzf's, for `find -print0`).
+  var readsNUL = false
+  /// `--print0`: rows printed end with NUL, not LF (fzf's, for `xargs -0`).
+  var printsNUL = false
   /// `--no-rc` / `-X`: skip the start-up file.
   var skipsStartupFile = false
   /// `--path KEY.KEY`: where `--dataset`'s JSON file keeps its rows.
@@ -27,6 +31,8 @@ struct ExploringArguments: Equatable {
                               exit 1 when none does
       --match RULE            The rule --pick and --filter search with (default
                               fold; exact, ci, smart, prefix, fuzzy, regex)
+      --read0                 Rows piped to --pick and --filter end at NUL, not LF
+      --print0                Rows --pick and --filter print end with NUL, not LF
       --path KEY.KEY          The keys leading to the rows in --dataset's JSON file
       -X, --no-rc             Skip the start-up file
     """
@@ -37,9 +43,16 @@ struct ExploringArguments: Equatable {
     .value("--filter") { arguments, value throws(Arguments.Failure) in arguments.exploring.filter = value },
     .value("--query") { arguments, value throws(Arguments.Failure) in arguments.exploring.query = value },
     .value("--match") { arguments, value throws(Arguments.Failure) in arguments.exploring.match = value },
+    .flag("--read0") { $0.exploring.readsNUL = true },
+    .flag("--print0") { $0.exploring.printsNUL = true },
     .flag("-X", "--no-rc") { $0.exploring.skipsStartupFile = true },
     .value("--path") { arguments, value throws(Arguments.Failure) in arguments.exploring.jsonPath = value },
   ]
+
+  /// How the rows piped in are split and printed.
+  var pipedRows: PipedRows {
+    PipedRows(separator: readsNUL ? .nul : .lineFeed, terminator: printsNUL ? .nul : .lineFeed)
+  }
 
   /// Why these flags cannot go with the rest of `arguments`, if they cannot.
   func conflict(with arguments: Arguments) -> String? {
@@ -50,6 +63,10 @@ struct ExploringArguments: Equatable {
     if query != nil && !pick { return "'--query' starts the picker's search: use it with '--pick'" }
     if match != nil && !pick && filter == nil {
       return "'--match' chooses the rule of '--pick' and '--filter'; in the shell use 'set match RULE'"
+    }
+    if (readsNUL || printsNUL) && !pick && filter == nil {
+      return
+        "'\(readsNUL ? "--read0" : "--print0")' is for the rows of '--pick' and '--filter': use it with one of them"
     }
     guard pick || filter != nil else { return nil }
     let flag = pick ? "'--pick'" : "'--filter'"

@@ -4,9 +4,10 @@ import ShellCore
 /// `ls | searchshell --pick` and `--filter TEXT`: the rows of standard input searched as fzf
 /// searches them.
 ///
-/// The picked or matching rows go to standard output as data: unescaped when it is a pipe or
-/// a file (they are the input lines, for the next program), escaped on a terminal like
-/// everything else. The screen is drawn on the controlling terminal, so standard output stays
+/// The picked or matching rows go to standard output as data: byte for byte when it is a pipe
+/// or a file (they are the input's rows, for the next program: invalid UTF-8, CR and NUL as
+/// they came), escaped on a terminal like everything else. Rows end at LF as in fzf on Unix
+/// (`--read0`: at NUL), so a CR stays in its row. The screen is drawn on the controlling terminal, so standard output stays
 /// the rows alone.
 enum PickCommandLine {
   /// fzf's exit statuses: a pick or a match, none, Ctrl-C.
@@ -22,7 +23,8 @@ enum PickCommandLine {
     }
     let session: Session
     do throws(ShellError) {
-      session = try Session.onStandardInputLines(console: console, match: arguments.match, useColor: false)
+      session = try Session.onStandardInputLines(
+        console: console, match: arguments.match, useColor: false, rows: arguments.pipedRows)
     } catch {
       usageFailure(error.description)
     }

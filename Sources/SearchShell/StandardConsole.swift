@@ -23,6 +23,13 @@ final class StandardConsole: RawDataConsole {
 
   func printRaw(_ record: String) { print(record) }
 
+  func printRawBytes(_ record: [UInt8], terminator: UInt8) {
+    guard outputFailure == nil else { return }
+    pending.append(contentsOf: record)
+    pending.append(terminator)
+    if flushesEachLine || pending.count >= 1 << 16 { flush() }
+  }
+
   /// Whether standard output lost anything.
   var outputFailed: Bool { outputFailure != nil }
 

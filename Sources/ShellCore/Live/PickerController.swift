@@ -67,6 +67,12 @@ public final class PickerController: LiveDriver {
     return rows.map { live.session.dataset.title($0) }
   }
 
+  /// The dataset rows picked, in order (none unless the outcome is `picked`).
+  public var pickedRows: [Int] {
+    guard case .picked(let rows) = outcome else { return [] }
+    return rows
+  }
+
   /// The row Enter and Tab act on: the highlighted one, else the first.
   private var currentRow: Int { live.highlight ?? 0 }
 

@@ -46,6 +46,18 @@ final class AudienceScreen: RawDataConsole {
     cast?.output(Sanitizer.terminalSafe(record) + "\r\n")
   }
 
+  /// Writes a record's bytes for another program as they are; elsewhere, and in the cast, one escaped line.
+  func printRawBytes(_ record: [UInt8], terminator: UInt8) {
+    endInPlace()
+    let line = String(decoding: record, as: UTF8.self)
+    if let raw = base as? RawDataConsole, raw.passesRawData {
+      raw.printRawBytes(record, terminator: terminator)
+    } else {
+      base.print(Sanitizer.terminalSafe(line))
+    }
+    cast?.output(Sanitizer.terminalSafe(line) + "\r\n")
+  }
+
   /// Draws `text` (one safe line) over the line the cursor is on, on `terminal` and in the cast
   /// when `inCast`, leaving the cursor at its end; the next line printed replaces it.
   func drawInPlace(_ text: String, on terminal: (any ScriptPacer)?, inCast: Bool) {

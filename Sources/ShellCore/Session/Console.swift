@@ -15,4 +15,6 @@ public protocol RawDataConsole: Console {
   var passesRawData: Bool { get }
   /// Writes one record (without its newline) to standard output, unescaped.
   func printRaw(_ record: String)
+  /// Writes one record's bytes as they are, then `terminator` (LF, or NUL for `--print0`).
+  func printRawBytes(_ record: [UInt8], terminator: UInt8)
 }

@@ -62,6 +62,17 @@ struct DatasetOpener {
     return Opened(dataset: result.dataset, backend: backend, warnings: result.warnings)
   }
 
+  /// Builds the backend for rows read elsewhere (the rows piped into the picker).
+  func open(loaded result: LoadResult, target: String) throws(ShellError) -> Opened {
+    monitor?.loadIndexing(rows: result.dataset.rowCount)
+    let monitor = self.monitor
+    let backend = InMemoryBackend(
+      dataset: result.dataset, cacheEntries: configuration.cacheEntries,
+      isCancelled: monitor.map { monitor in { monitor.isCancelled } })
+    if backend.wasCancelled { throw .loadCancelled(target) }
+    return Opened(dataset: result.dataset, backend: backend, warnings: result.warnings)
+  }
+
   /// What a request names, before any of it is read.
   enum Source {
     /// A bundled dataset, already loaded.

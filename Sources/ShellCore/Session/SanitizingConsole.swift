@@ -22,4 +22,13 @@ final class SanitizingConsole: RawDataConsole {
   func printRaw(_ record: String) {
     if let raw = base as? RawDataConsole, raw.passesRawData { raw.printRaw(record) } else { print(record) }
   }
+
+  /// On a terminal the bytes are one escaped line (invalid UTF-8 shown as U+FFFD), whatever the terminator.
+  func printRawBytes(_ record: [UInt8], terminator: UInt8) {
+    if let raw = base as? RawDataConsole, raw.passesRawData {
+      raw.printRawBytes(record, terminator: terminator)
+    } else {
+      print(String(decoding: record, as: UTF8.self))
+    }
+  }
 }

@@ -1,18 +1,36 @@
 import Foundation
 
-/// Sessions on the lines piped in, as the picker and `--filter` read them.
+/// Sessions on the rows piped in, as the picker and `--filter` read them.
 extension Session {
-  /// A session on the lines of standard input, one row each, as the picker and `--filter` read
-  /// them (every line is a row, whatever it looks like); `match` names the rule, if given.
+  /// A session on the rows of standard input, as the picker and `--filter` read them: every row
+  /// is one, whatever it looks like, split as `rows` says (LF, or NUL for `--read0`); `match`
+  /// names the rule, if given.
   public static func onStandardInputLines(
-    console: Console, match: String?, useColor: Bool, configuration: ShellConfiguration = ShellConfiguration()
+    console: Console, match: String?, useColor: Bool, rows: PipedRows = PipedRows(),
+    configuration: ShellConfiguration = ShellConfiguration()
   ) throws(ShellError) -> Session {
+    try onPipedRows(
+      from: STDIN_FILENO, console: console, match: match, useColor: useColor, rows: rows,
+      configuration: configuration)
+  }
+
+  /// A session on the rows read from `descriptor` to its end (a pipe, or a file in tests).
+  static func onPipedRows(
+    from descriptor: Int32, console: Console, match: String?, useColor: Bool, rows: PipedRows,
+    configuration: ShellConfiguration
+  ) throws(ShellError) -> Session {
+    var options = LoadOptions(
+      name: "stdin", source: .standardInput, presets: DatasetPresets(title: "stdin"), format: .text,
+      scope: .none)
+    options.limit = try configuration.loadLimit.get()
+    let (loaded, piped) = try PipedRowReader.read(descriptor, rows: rows, options: options)
     var request = LoadRequest(target: "-")
     request.format = .text
     request.scope = "none"
     let session = try Session(
       console: console, catalog: nil, opening: request, isInteractive: false, useColor: useColor,
-      configuration: configuration)
+      configuration: configuration, preloaded: loaded)
+    session.pipedRows = piped
     if let match { try session.setMatch(match) }
     return session
   }
@@ -27,13 +45,29 @@ extension Session {
     let rows = filteredRows(text: query, scope: 0)
     let count = try rows.exactCount()
     for start in stride(from: 0, to: count, by: Self.listChunk) {
-      for row in rows.rows(in: start..<min(start + Self.listChunk, count)) { printData(row.title) }
+      for row in rows.rows(in: start..<min(start + Self.listChunk, count)) {
+        printPipedRow(row.id, title: row.title)
+      }
     }
     return count
   }
 
   /// Writes the picker's rows as data: unescaped into a pipe, escaped on a terminal.
   public func printPicked(_ picker: PickerController) {
-    for line in picker.pickedLines { printData(line) }
+    for row in picker.pickedRows { printPipedRow(row, title: dataset.title(row)) }
+  }
+
+  /// Writes row `row` as it was piped in.
+  ///
+  /// Its own bytes go into a pipe or a file, one escaped line to a terminal. A session not on
+  /// piped rows prints the title.
+  private func printPipedRow(_ row: Int, title: String) {
+    guard let piped = pipedRows else { return printData(title) }
+    let bytes = piped.originalBytes(ofRow: row) ?? Array(title.utf8)
+    if let raw = console as? RawDataConsole {
+      raw.printRawBytes(bytes, terminator: piped.terminator.rawValue)
+    } else {
+      console.print(String(decoding: bytes, as: UTF8.self))
+    }
   }
 }

@@ -30,6 +30,8 @@ public final class Session {
   var lastCallbacks: [Callback] = []
   /// Every non-blank line entered this session (and, on a terminal, loaded from the history file).
   public var history: [String] = []
+  /// The rows piped into `--pick` or `--filter`, for printing them back as they came.
+  var pipedRows: PipedRows?
   /// How many commands have failed; the exit status is 1 when any did and input was not a terminal.
   public internal(set) var failureCount = 0
   /// The table last printed, so an action prints the table only when it changed.
@@ -90,7 +92,7 @@ public final class Session {
   /// Opens a session on the dataset `request` names.
   init(
     console: Console, catalog: DatasetCatalog?, opening request: LoadRequest, isInteractive: Bool,
-    useColor: Bool, configuration: ShellConfiguration
+    useColor: Bool, configuration: ShellConfiguration, preloaded: LoadResult? = nil
   ) throws(ShellError) {
     // Every line passes the sanitizer, so no path to the terminal can forget it.
     let audience = AudienceScreen(console, clock: PresentationClock(kind: isInteractive ? .real : .virtual))
@@ -106,7 +108,12 @@ public final class Session {
     let opener = DatasetOpener(
       catalog: catalog, configuration: configuration, monitor: nil, console: console,
       standardInputIsFree: request.target == "-")
-    let opened = try opener.open(request)
+    let opened: DatasetOpener.Opened
+    if let preloaded {
+      opened = try opener.open(loaded: preloaded, target: request.target)
+    } else {
+      opened = try opener.open(request)
+    }
     self.dataset = opened.dataset
     self.backend = opened.backend
     self.settings = SessionSettings(presets: opened.dataset.presets)
