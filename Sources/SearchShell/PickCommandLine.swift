@@ -7,16 +7,18 @@ import ShellCore
 /// The picked or matching rows go to standard output as data: byte for byte when it is a pipe
 /// or a file (they are the input's rows, for the next program: invalid UTF-8, CR and NUL as
 /// they came), escaped on a terminal like everything else. Rows end at LF as in fzf on Unix
-/// (`--read0`: at NUL), so a CR stays in its row. The screen is drawn on the controlling terminal, so standard output stays
-/// the rows alone.
+/// (`--read0`: at NUL), so a CR stays in its row. The screen is drawn on the controlling
+/// terminal, so standard output stays the rows alone.
 enum PickCommandLine {
   /// fzf's exit statuses: a pick or a match, none, Ctrl-C.
   static let picked: Int32 = 0
   static let nothing: Int32 = 1
   static let interrupted: Int32 = 130
 
-  /// Runs `--pick` or `--filter` and ends the process.
-  @MainActor static func run(_ arguments: ExploringArguments, console: StandardConsole) -> Never {
+  /// Runs `--pick` or `--filter` under `configuration` (the load limit) and ends the process.
+  @MainActor static func run(
+    _ arguments: ExploringArguments, console: StandardConsole, configuration: ShellConfiguration
+  ) -> Never {
     let flag = arguments.pick ? "--pick" : "--filter"
     guard isatty(STDIN_FILENO) == 0 else {
       usageFailure("'\(flag)' reads the rows from standard input: pipe them in (ls | searchshell \(flag))")
@@ -24,7 +26,8 @@ enum PickCommandLine {
     let session: Session
     do throws(ShellError) {
       session = try Session.onStandardInputLines(
-        console: console, match: arguments.match, useColor: false, rows: arguments.pipedRows)
+        console: console, match: arguments.match, useColor: false, rows: arguments.pipedRows,
+        configuration: configuration)
     } catch {
       usageFailure(error.description)
     }

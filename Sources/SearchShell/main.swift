@@ -70,7 +70,7 @@ func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(She
 }
 
 if arguments.exploring.pick || arguments.exploring.filter != nil {
-  PickCommandLine.run(arguments.exploring, console: console)
+  PickCommandLine.run(arguments.exploring, console: console, configuration: configuration)
 }
 
 // Golden transcripts: each runs on a fresh session; a difference prints a unified diff.

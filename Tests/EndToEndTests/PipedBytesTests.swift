@@ -110,6 +110,22 @@ import Testing
     #expect(try [UInt8](Data(contentsOf: out)) == expected)
   }
 
+  /// An endless pipe, or one endless row, stops at `SEARCHSHELL_LOAD_LIMIT` with one error (the
+  /// picker once read with the default limit whatever the variable said).
+  @Test(arguments: ["yes", "cat /dev/zero"])
+  func anEndlessPipeStopsAtTheLimit(_ source: String) throws {
+    let binary = ShellProcess.executableURL.path
+    let result = try ShellProcess.runProgram(
+      "/bin/bash", ["-c", "\(source) | '\(binary)' --filter y | wc -c; exit ${PIPESTATUS[1]}"],
+      environment: ["SEARCHSHELL_LOAD_LIMIT": "1M"])
+    #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    #expect(
+      result.stderr
+        == "error: Cannot load 'standard input': it takes more than the load limit of 1.0 MiB (set SEARCHSHELL_LOAD_LIMIT to change it); the previous dataset stays\n"
+    )
+    #expect(result.status == 64)
+  }
+
   @Test(arguments: ["--read0", "--print0"])
   func theNULFlagsNeedThePickerOrTheFilter(_ flag: String) throws {
     let result = try ShellProcess.run([flag, "-c", "status"])

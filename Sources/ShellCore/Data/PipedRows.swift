@@ -23,10 +23,16 @@ public struct PipedRows: Sendable {
   public let terminator: Separator
   /// How many rows there are.
   public private(set) var rowCount = 0
-  /// The bytes of the rows whose searchable form differs from them, by row.
-  private var originals: [Int: [UInt8]] = [:]
-  /// How many bytes `originals` holds, held to the load limit with the table.
-  private(set) var originalBytes = 0
+  /// The rows whose searchable form differs from their bytes, ascending.
+  private var keptRows: [Int] = []
+  /// Where each kept row's bytes end in `keptBytes`.
+  private var keptEnds: [Int] = []
+  /// The kept rows' bytes, one after another: a Latin-1 file of a million rows costs its bytes
+  /// and two words a row, not a million arrays.
+  private var keptBytes: [UInt8] = []
+
+  /// How much memory the kept rows take, held to the load limit with the table.
+  var originalBytes: Int { keptBytes.count &+ keptRows.count &* 2 &* MemoryLayout<Int>.stride }
 
   /// Rows split at `separator`, printed ending with `terminator`.
   public init(separator: Separator = .lineFeed, terminator: Separator = .lineFeed) {
@@ -35,13 +41,24 @@ public struct PipedRows: Sendable {
   }
 
   /// Row `row`'s bytes as they came in, or nil when they are its title in the dataset.
-  public func originalBytes(ofRow row: Int) -> [UInt8]? { originals[row] }
+  public func originalBytes(ofRow row: Int) -> [UInt8]? {
+    // Binary search: the kept rows were added in order.
+    var low = 0
+    var high = keptRows.count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if keptRows[middle] < row { low = middle + 1 } else { high = middle }
+    }
+    guard low < keptRows.count, keptRows[low] == row else { return nil }
+    return Array(keptBytes[(low == 0 ? 0 : keptEnds[low - 1])..<keptEnds[low]])
+  }
 
   /// Counts a row whose form is its bytes (`original` nil) or differs from them.
   mutating func addRow(original: UnsafeBufferPointer<UInt8>?) {
     if let original {
-      originals[rowCount] = Array(original)
-      originalBytes &+= original.count
+      keptRows.append(rowCount)
+      keptBytes.append(contentsOf: original)
+      keptEnds.append(keptBytes.count)
     }
     rowCount &+= 1
   }

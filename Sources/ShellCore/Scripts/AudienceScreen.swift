@@ -46,7 +46,8 @@ final class AudienceScreen: RawDataConsole {
     cast?.output(Sanitizer.terminalSafe(record) + "\r\n")
   }
 
-  /// Writes a record's bytes for another program as they are; elsewhere, and in the cast, one escaped line.
+  /// Writes a record's bytes for another program as they are; on a terminal and in the cast,
+  /// one escaped line.
   func printRawBytes(_ record: [UInt8], terminator: UInt8) {
     endInPlace()
     let line = String(decoding: record, as: UTF8.self)

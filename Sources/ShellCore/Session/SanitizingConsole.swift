@@ -23,7 +23,8 @@ final class SanitizingConsole: RawDataConsole {
     if let raw = base as? RawDataConsole, raw.passesRawData { raw.printRaw(record) } else { print(record) }
   }
 
-  /// On a terminal the bytes are one escaped line (invalid UTF-8 shown as U+FFFD), whatever the terminator.
+  /// Passes a record's bytes on unescaped where no terminal sees them; on a terminal they are
+  /// one escaped line (invalid UTF-8 shown as U+FFFD), whatever the terminator.
   func printRawBytes(_ record: [UInt8], terminator: UInt8) {
     if let raw = base as? RawDataConsole, raw.passesRawData {
       raw.printRawBytes(record, terminator: terminator)
