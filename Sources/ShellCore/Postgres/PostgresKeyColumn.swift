@@ -49,16 +49,31 @@ struct PostgresKeyColumn: Equatable, Sendable {
   }
 
   /// What orders the rows whose order value is NULL: the single-column primary key, else `ctid`
-  /// (stable while the rows are not updated).
+  /// (stable while the rows are not updated); nil for a view or foreign table (no `ctid`) whose
+  /// order column holds no NULL now, and such a relation with NULLs is refused.
   static func tiebreak(
-    primaryKey: String?, oid: String, _ connection: PostgresConnection, table: String
-  ) throws(ShellError) -> PostgresSearchSQL.Tiebreak {
-    guard let primaryKey else {
+    primaryKey: String?, hasRowAddress: Bool, oid: String, names: PostgresSearchSQL.Names,
+    _ connection: PostgresConnection, table: String
+  ) throws(ShellError) -> PostgresSearchSQL.Tiebreak? {
+    if let primaryKey {
+      let key = try describe(primaryKey, oid: oid, connection, table: table)
+      return PostgresSearchSQL.Tiebreak(
+        column: try connection.quotedIdentifier(primaryKey), greater: key.greater, equal: key.equal)
+    }
+    if hasRowAddress {
       return PostgresSearchSQL.Tiebreak(
         column: "ctid", greater: "OPERATOR(pg_catalog.>)", equal: "OPERATOR(pg_catalog.=)")
     }
-    let key = try describe(primaryKey, oid: oid, connection, table: table)
-    return PostgresSearchSQL.Tiebreak(
-      column: try connection.quotedIdentifier(primaryKey), greater: key.greater, equal: key.equal)
+    let hasNull = try connection.run(
+      PostgresStatement("SELECT EXISTS (SELECT 1 FROM \(names.table) WHERE \(names.order) IS NULL)"),
+      about: table
+    ).scalar
+    guard hasNull == "f" else {
+      throw .databaseTableUnsuitable(
+        table, server: connection.place,
+        reason: "its order column holds NULL and nothing tells those rows apart: "
+          + "name a unique column without NULLs with order=COLUMN")
+    }
+    return nil
   }
 }

@@ -51,7 +51,8 @@ struct PostgresTable: Equatable, Sendable {
     if let schema = parts.schema { quotedTable = try connection.quotedIdentifier(schema) + "." + quotedTable }
     let found = try connection.run(
       PostgresStatement(
-        "SELECT n.nspname, c.reltuples::pg_catalog.int8::pg_catalog.text, c.oid::pg_catalog.text, c.relname "
+        "SELECT n.nspname, c.reltuples::pg_catalog.int8::pg_catalog.text, c.oid::pg_catalog.text, c.relname, "
+          + "c.relkind::pg_catalog.text "
           + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace "
           + "WHERE c.oid OPERATOR(pg_catalog.=) pg_catalog.to_regclass($1)", [quotedTable]),
       about: name)
@@ -86,7 +87,9 @@ struct PostgresTable: Equatable, Sendable {
     (names.greater, names.equal) = (key.greater, key.equal)
     if !key.isNotNull {
       names.tiebreak = try PostgresKeyColumn.tiebreak(
-        primaryKey: primaryKey == roles.order ? nil : primaryKey, oid: row[2] ?? "0", connection, table: name)
+        primaryKey: primaryKey == roles.order ? nil : primaryKey,
+        hasRowAddress: !["v", "f"].contains(row[4]),
+        oid: row[2] ?? "0", names: names, connection, table: name)
     }
     var table = PostgresTable(
       name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
