@@ -215,8 +215,9 @@ final class PostgresBackend {
   private static func describe(_ url: PostgresURL, _ connection: PostgresConnection) throws(ShellError)
     -> PostgresTable
   {
-    try PostgresTable.describe(url, connection: connection) { (schema) throws(ShellError) -> String in
-      try PostgresPreparation.foldFunction(in: schema, table: url.parameters[.table] ?? schema, connection)
+    try PostgresTable.describe(url, connection: connection) { (schema, oid) throws(ShellError) -> String in
+      try PostgresPreparation.foldFunction(
+        in: schema, tableOID: oid, table: url.parameters[.table] ?? schema, connection)
     }
   }
 }

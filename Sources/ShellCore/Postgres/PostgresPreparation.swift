@@ -21,13 +21,23 @@ enum PostgresPreparation {
   }
 
   /// The fold function to fold rows of `table` with: the one `prepare` installed in `schema`
-  /// when it is this shell's version, else a temporary one (created in `pg_temp`, gone with the
+  /// when it is this shell's version and the table owner's, else a temporary one (created in `pg_temp`, gone with the
   /// connection).
-  static func foldFunction(in schema: String, table: String, _ connection: PostgresConnection)
-    throws(ShellError) -> String
-  {
+  static func foldFunction(
+    in schema: String, tableOID: String, table: String, _ connection: PostgresConnection
+  ) throws(ShellError) -> String {
     let installed = try connection.quotedIdentifier(schema) + "." + PostgresTable.foldFunction
-    if try comment(of: installed, connection, table: table) == PostgresFold.comment { return installed }
+    // Only the table owner's function (its `prepare`): another role able to create in the
+    // schema could otherwise plant one with the same name and comment.
+    let owned = try connection.run(
+      PostgresStatement(
+        "SELECT pg_catalog.obj_description(p.oid, 'pg_proc') FROM pg_catalog.pg_proc p "
+          + "WHERE p.oid OPERATOR(pg_catalog.=) pg_catalog.to_regprocedure($1) AND p.proowner OPERATOR(pg_catalog.=) "
+          + "(SELECT relowner FROM pg_catalog.pg_class WHERE oid OPERATOR(pg_catalog.=) $2::pg_catalog.oid)",
+        [installed + "(pg_catalog.text)", tableOID]),
+      about: table
+    ).scalar
+    if owned == PostgresFold.comment { return installed }
     let temporary = "pg_temp." + PostgresTable.foldFunction
     if try comment(of: temporary, connection, table: table) != PostgresFold.comment {
       do throws(ShellError) {
@@ -258,7 +268,9 @@ enum PostgresPreparation {
   private static func createExtension(_ table: PostgresTable, _ connection: PostgresConnection)
     throws(ShellError)
   {
-    let create = PostgresStatement("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+    // In the table's schema, never the first on a search path a URL or role may have chosen.
+    let create = PostgresStatement(
+      "CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA \(try connection.quotedIdentifier(table.schema))")
     try connection.run(PostgresStatement("SAVEPOINT searchshell_extension"), about: table.name)
     do throws(ShellError) {
       try connection.run(create, about: table.name)

@@ -38,10 +38,11 @@ struct PostgresTable: Equatable, Sendable {
 
   /// Reads the table `url` names through `connection` and decides the columns' roles.
   ///
-  /// `foldFunction` is the quoted, schema-qualified fold function rows are folded by when the
-  /// table has no folded column of its own.
+  /// `foldFunction` gives the quoted, schema-qualified fold function rows are folded by when the
+  /// table has no folded column of its own, from the table's schema and object id.
   static func describe(
-    _ url: PostgresURL, connection: PostgresConnection, foldFunction: (String) throws(ShellError) -> String
+    _ url: PostgresURL, connection: PostgresConnection,
+    foldFunction: (_ schema: String, _ oid: String) throws(ShellError) -> String
   ) throws(ShellError) -> PostgresTable {
     guard let name = url.parameters[.table] else {
       throw .invalidDatabaseURL(url.display, reason: "it names no table: add ?table=NAME")
@@ -76,7 +77,7 @@ struct PostgresTable: Equatable, Sendable {
     let folded =
       isPrepared
       ? try connection.quotedIdentifier(foldedColumn)
-      : try foldFunction(schema) + "(coalesce(\(title)::pg_catalog.text, ''))"
+      : try foldFunction(schema, row[2] ?? "0") + "(coalesce(\(title)::pg_catalog.text, ''))"
     var names = PostgresSearchSQL.Names(
       table: quotedTable, title: title, order: try connection.quotedIdentifier(roles.order),
       scope: try roles.scope.map { (name) throws(ShellError) -> String in
@@ -100,7 +101,8 @@ struct PostgresTable: Equatable, Sendable {
       // Folded from another title column, or by another fold: searching it would find the wrong
       // rows, so the title is folded as an unprepared table's is until `prepare` runs again.
       table.isPrepared = false
-      table.names.folded = try foldFunction(schema) + "(coalesce(\(title)::pg_catalog.text, ''))"
+      table.names.folded =
+        try foldFunction(schema, row[2] ?? "0") + "(coalesce(\(title)::pg_catalog.text, ''))"
     }
     if table.isPrepared {
       let counts = try PostgresGrams.quotedTable(table, connection)

@@ -101,4 +101,37 @@ struct PostgresSearchPathTests {
         " SET search_path = pg_catalog, pg_temp "))
     #expect(settings.allSatisfy { $0.hasSuffix(" search_path=pg_catalog, pg_temp") }, "\(settings)")
   }
+
+  /// A role that may create in the table's schema plants a function under the fold function's
+  /// name and comment: the shell folds with its own temporary one instead.
+  @Test func aFoldFunctionOfAnotherOwnerIsNeverUsed() throws {
+    let cluster = try Self.made.get()
+    let admin = try cluster.connect()
+    for sql in [
+      "DROP SCHEMA IF EXISTS planted CASCADE", "DROP ROLE IF EXISTS searchshell_planter",
+      "CREATE ROLE searchshell_planter LOGIN", "CREATE SCHEMA planted",
+      "GRANT USAGE, CREATE ON SCHEMA planted TO searchshell_planter",
+      "GRANT USAGE ON SCHEMA hostile TO searchshell_planter",
+      "GRANT INSERT ON hostile.calls TO searchshell_planter",
+      "CREATE TABLE planted.items (id int PRIMARY KEY, name text)",
+      "INSERT INTO planted.items VALUES (1, 'Café'), (2, 'cafe'), (3, 'tea')",
+    ] {
+      try admin.run(PostgresStatement(sql), about: "setup")
+    }
+    let planter = try PostgresConnection(
+      url: PostgresURL(
+        parsing: cluster.url().replacingOccurrences(of: "user=postgres", with: "user=searchshell_planter")))
+    try planter.run(
+      PostgresStatement(
+        "CREATE FUNCTION planted.searchshell_fold(t text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $f$ "
+          + "BEGIN INSERT INTO hostile.calls VALUES ('planted'); RETURN pg_catalog.lower(t); END $f$"),
+      about: "plant")
+    try planter.run(
+      PostgresStatement("COMMENT ON FUNCTION planted.searchshell_fold(text) IS '\(PostgresFold.comment)'"),
+      about: "plant")
+    let backend = try PostgresBackend(url: cluster.url("table=planted.items"))
+    #expect(backend.table.names.folded.hasPrefix("pg_temp.searchshell_fold("))
+    #expect(try backend.count("cafe", rule: .fold, scope: nil) == 2)
+    #expect(try Self.calls(cluster).filter { $0.hasPrefix("planted") } == [])
+  }
 }
