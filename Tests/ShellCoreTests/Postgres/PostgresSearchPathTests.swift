@@ -90,10 +90,12 @@ struct PostgresSearchPathTests {
     let settings = try backend.connection.run(
       PostgresStatement(
         "SELECT p.proname || ' ' || coalesce(array_to_string(p.proconfig, ','), 'none') FROM pg_proc p "
-          + "WHERE p.proname LIKE 'searchshell%' ORDER BY 1"),
+          + "JOIN pg_namespace n ON n.oid = p.pronamespace "
+          + "WHERE p.proname LIKE 'searchshell%' AND n.nspname <> 'planted' ORDER BY 1"),
       about: "t"
     ).rows.compactMap { $0[0] }
-    // Every schema's (other suites install theirs too) and the session's temporary one.
+    // Every schema's (other suites install theirs too) and the session's temporary one; the
+    // function another test plants is not the shell's.
     #expect(settings.contains("searchshell_grams_stale search_path=pg_catalog, pg_temp"))
     #expect(settings.contains { $0.hasPrefix("searchshell_fold ") })
     #expect(
