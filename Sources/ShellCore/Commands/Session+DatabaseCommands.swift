@@ -17,4 +17,11 @@ extension Session {
     database.forgetMainRows()
     for line in done { console.print(Sanitizer.printable(line)) }
   }
+
+  /// Prints the server's notices since the last line (a view's `RAISE NOTICE`), one sanitized
+  /// `notice:` line each (`PostgresNotices` keeps them; libpq never prints them).
+  func reportServerNotices() {
+    guard let database = backend as? PostgresSearchBackend else { return }
+    for line in database.backend.connection.notices.drain() { console.printError("notice: " + line) }
+  }
 }

@@ -74,13 +74,13 @@ public enum ShellError: Error, Equatable, Sendable {
   /// A table that is not in the database.
   case databaseTableMissing(String, database: String, server: String)
   /// A table the shell cannot search as it is (no order column, no title column), and why.
-  case databaseTableUnsuitable(String, reason: String)
+  case databaseTableUnsuitable(String, server: String, reason: String)
   /// An extension the search needs that the database lacks and the shell could not create.
   case databaseExtensionMissing(String, database: String, reason: String)
   /// A connection to PostgreSQL that dropped mid-session.
   case databaseConnectionLost(server: String, reason: String)
   /// A statement the server refused or stopped (`statement_timeout`), with its reason.
-  case databaseQueryFailed(table: String, reason: String)
+  case databaseQueryFailed(table: String, server: String, reason: String)
   /// A statement cancelled on request (a newer keystroke, Ctrl-C).
   case databaseQueryCancelled(table: String)
   /// `--title`, `--scope` or `set fields` naming a column the dataset does not have.
@@ -224,14 +224,14 @@ extension ShellError: CustomStringConvertible {
       return "PostgreSQL at \(quote(server)) refused the login of \(quote(user)): \(text(reason))"
     case .databaseTableMissing(let table, let database, let server):
       return "No table \(quote(table)) in database \(quote(database)) at \(quote(server))"
-    case .databaseTableUnsuitable(let table, let reason):
-      return "Cannot search the table \(quote(table)): \(text(reason))"
+    case .databaseTableUnsuitable(let table, let server, let reason):
+      return "Cannot search the table \(quote(table)) at \(quote(server)): \(text(reason))"
     case .databaseExtensionMissing(let name, let database, let reason):
       return "The database \(quote(database)) lacks the extension \(quote(name)): \(text(reason))"
     case .databaseConnectionLost(let server, let reason):
       return "Lost the connection to PostgreSQL at \(quote(server)): \(text(reason))"
-    case .databaseQueryFailed(let table, let reason):
-      return "The query on \(quote(table)) failed: \(text(reason))"
+    case .databaseQueryFailed(let table, let server, let reason):
+      return "The query on \(quote(table)) at \(quote(server)) failed: \(text(reason))"
     case .databaseQueryCancelled(let table):
       return "The query on \(quote(table)) was cancelled"
     case .unknownColumn(let name, let columns):

@@ -8,7 +8,7 @@ import Foundation
 final class PostgresBackend {
   /// One row of a page.
   struct Row: Equatable, Sendable {
-    /// The order column's value, as text: where the next page starts.
+    /// The row's key (`PostgresRowKey`: its order value as text): where the next page starts.
     var order: String
     /// The title, as text (empty for NULL).
     var title: String
@@ -34,7 +34,16 @@ final class PostgresBackend {
     connection = try PostgresConnection(url: url, statementTimeout: statementTimeout)
     let name = url.parameters[.table] ?? ""
     try PostgresPreparation.checkEncoding(connection, table: name)
-    table = try Self.describe(url, connection)
+    do throws(ShellError) {
+      table = try Self.describe(url, connection)
+    } catch {
+      // A column the table lacks names the table and the server, as every database error does.
+      guard case .unknownColumn(let column, let columns) = error else { throw error }
+      throw .databaseTableUnsuitable(
+        name, server: connection.place,
+        reason: "it has no column \(Sanitizer.quoted(column)) (columns: "
+          + columns.joined(separator: ", ") + ")")
+    }
   }
 
   /// Stops the running statement from any thread (the next keystroke's query, Ctrl-C).
@@ -105,7 +114,9 @@ final class PostgresBackend {
       )
     )
     return try connection.run(statement, about: table.name, cancellation: cancellation).rows.map { values in
-      Row(order: values[0] ?? "", title: values[1] ?? "", scope: values[2])
+      Row(
+        order: PostgresRowKey.key(order: values[0], tiebreak: values[3]), title: values[1] ?? "",
+        scope: values[2])
     }
   }
 
@@ -118,7 +129,8 @@ final class PostgresBackend {
   /// `PostgresCandidates`).
   private func built(_ statement: PostgresStatement?) throws(ShellError) -> PostgresStatement {
     guard let statement else {
-      throw .databaseQueryFailed(table: table.name, reason: "a term has no SQL translation")
+      throw .databaseQueryFailed(
+        table: table.name, server: connection.place, reason: "a term has no SQL translation")
     }
     return statement
   }
@@ -203,26 +215,41 @@ final class PostgresBackend {
   private static func describe(_ url: PostgresURL, _ connection: PostgresConnection) throws(ShellError)
     -> PostgresTable
   {
-    try PostgresTable.describe(url, connection: connection) { (schema) throws(ShellError) -> String in
-      try PostgresPreparation.foldFunction(in: schema, connection)
+    try PostgresTable.describe(url, connection: connection) { (schema, oid) throws(ShellError) -> String in
+      try PostgresPreparation.foldFunction(
+        in: schema, tableOID: oid, table: url.parameters[.table] ?? schema, connection)
     }
   }
 }
 
 extension PostgresBackend {
-  /// Every column of the rows whose order values are `orders` (as text, nil for NULL), in that order.
+  /// Every column of the rows whose keys are `orders` (`PostgresRowKey`), as text (nil for
+  /// NULL), in that order.
   ///
   /// The order column's own type reads the values (`= ANY($1)`), so its index finds them.
   func cells(orders: [String]) throws(ShellError) -> [[String?]] {
     guard !orders.isEmpty else { return [] }
+    let names = table.names
     var columns: [String] = []
-    for column in table.columns { columns.append(try connection.quotedIdentifier(column) + "::text") }
-    let statement = PostgresStatement(
-      "SELECT \(table.names.order)::text, \(columns.joined(separator: ", ")) FROM \(table.names.table) "
-        + "WHERE \(table.names.order) = ANY($1)", [Self.arrayLiteral(orders)])
+    for column in table.columns {
+      columns.append(try connection.quotedIdentifier(column) + "::pg_catalog.text")
+    }
+    let nullRows = orders.compactMap(PostgresRowKey.tiebreak(of:))
+    var statement = PostgresStatement("")
+    let valued = orders.filter { PostgresRowKey.tiebreak(of: $0) == nil }
+    var condition = "\(names.order) \(names.equal) ANY(\(statement.bind(Self.arrayLiteral(valued))))"
+    if let tiebreak = names.tiebreak, !nullRows.isEmpty {
+      condition +=
+        " OR (\(names.order) IS NULL AND \(tiebreak.column) \(tiebreak.equal) "
+        + "ANY(\(statement.bind(Self.arrayLiteral(nullRows)))))"
+    }
+    let tiebreak = names.tiebreak.map { "\($0.column)::pg_catalog.text" } ?? "NULL::pg_catalog.text"
+    statement.sql =
+      "SELECT \(names.order)::pg_catalog.text, \(tiebreak), \(columns.joined(separator: ", ")) "
+      + "FROM \(names.table) WHERE \(condition)"
     var found: [String: [String?]] = [:]
     for row in try connection.run(statement, about: table.name).rows {
-      if let key = row[0] { found[key] = Array(row.dropFirst()) }
+      found[PostgresRowKey.key(order: row[0], tiebreak: row[1])] = Array(row.dropFirst(2))
     }
     return orders.compactMap { found[$0] }
   }

@@ -43,7 +43,7 @@ extension PostgresConnection {
   /// Sends `statement` without waiting; the statement in flight before it is settled first.
   func start(_ statement: PostgresStatement, about: String) throws(ShellError) -> PostgresInFlight {
     guard !statement.parameters.contains(where: { $0.utf8.contains(0) }) else {
-      throw .databaseQueryFailed(table: about, reason: "a value cannot hold NUL")
+      throw .databaseQueryFailed(table: about, server: place, reason: "a value cannot hold NUL")
     }
     settleInFlight()
     onStatement?(statement.sql)
@@ -55,7 +55,7 @@ extension PostgresConnection {
       if PQstatus(connection) != CONNECTION_OK {
         throw .databaseConnectionLost(server: server, reason: url.scrubbed(Self.message(connection)))
       }
-      throw .databaseQueryFailed(table: about, reason: url.scrubbed(Self.message(connection)))
+      throw .databaseQueryFailed(table: about, server: place, reason: url.scrubbed(Self.message(connection)))
     }
     let flight = PostgresInFlight(about: about)
     inFlight = flight

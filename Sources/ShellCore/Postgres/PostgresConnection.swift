@@ -24,6 +24,8 @@ final class PostgresConnection {
   var inFlight: PostgresInFlight?
   /// libpq's connection (only this file and `PostgresConnection+Async` touch it).
   let connection: OpaquePointer
+  /// The server's notices, kept for the session to print (never written by libpq).
+  let notices: PostgresNotices
 
   /// Connects to `url` (the shell's parameters already taken out) and sets the session up.
   ///
@@ -38,6 +40,8 @@ final class PostgresConnection {
       throw .databaseUnreachable(server: url.host ?? "the default server", reason: "out of memory")
     }
     let server = Self.server(of: opened)
+    let notices = PostgresNotices()
+    notices.register(on: opened)
     guard PQstatus(opened) == CONNECTION_OK else {
       // Checked before any property is stored: a throwing initializer that has stored them all
       // runs deinit, which would free the connection a second time.
@@ -56,9 +60,13 @@ final class PostgresConnection {
     database = PQdb(opened).map { String(cString: $0) } ?? ""
     cancelHandle = PostgresCancelHandle(owning: cancel)
     connection = opened
+    self.notices = notices
+    // extra_float_digits 3: a float order value read as text is the exact value (≤ 0 rounds it,
+    // and keyset paging then repeats and skips rows).
     _ = try run(
       PostgresStatement(
-        "SELECT set_config('jit', 'off', false), set_config('statement_timeout', $1, false)",
+        "SELECT pg_catalog.set_config('jit', 'off', false), pg_catalog.set_config('statement_timeout', $1, false), "
+          + "pg_catalog.set_config('extra_float_digits', '3', false)",
         [String(statementTimeout)]),
       about: server)
   }
@@ -93,13 +101,22 @@ final class PostgresConnection {
   /// `name` as a quoted SQL identifier (`PQescapeIdentifier`): the only way names enter SQL text.
   func quotedIdentifier(_ name: String) throws(ShellError) -> String {
     guard !name.utf8.contains(0) else {
-      throw .databaseQueryFailed(table: name, reason: "a name cannot hold NUL")
+      throw .databaseQueryFailed(table: name, server: place, reason: "a name cannot hold NUL")
     }
     guard let quoted = PQescapeIdentifier(connection, name, name.utf8.count) else {
-      throw .databaseQueryFailed(table: name, reason: url.scrubbed(Self.message(connection)))
+      throw .databaseQueryFailed(table: name, server: place, reason: url.scrubbed(Self.message(connection)))
     }
     defer { PQfreemem(quoted) }
     return String(cString: quoted)
+  }
+
+  /// The server and database as messages name them: `host:port/database`.
+  var place: String { server + "/" + database }
+
+  /// Whether the session may not write (a read-only default, a hot standby).
+  func isReadOnly(about table: String) throws(ShellError) -> Bool {
+    try run(PostgresStatement("SELECT pg_catalog.current_setting('transaction_read_only')"), about: table)
+      .scalar == "on"
   }
 
   /// Whether the connection is still up (false after the server went away).

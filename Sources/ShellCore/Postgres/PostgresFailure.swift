@@ -36,7 +36,7 @@ struct PostgresFailure: Equatable, Sendable {
     case let state where state.hasPrefix("08"):
       return .databaseConnectionLost(server: server, reason: scrub(message))
     default:
-      return .databaseQueryFailed(table: table, reason: scrub(message))
+      return .databaseQueryFailed(table: table, server: server + "/" + database, reason: scrub(message))
     }
   }
 

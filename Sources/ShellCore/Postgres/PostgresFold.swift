@@ -74,21 +74,26 @@ enum PostgresFold {
   /// The body of the function (PL/pgSQL), ASCII only: every other scalar is a `\u` escape.
   static let body: String = {
     let map = mapping
+    // Every function, operator, type and collation is schema-qualified (and the function pins
+    // its search_path): a schema placed before pg_catalog must never supply one (CVE-2018-1058).
+    let ascii = "pg_catalog.octet_length(t) OPERATOR(pg_catalog.=) pg_catalog.char_length(t)"
     var lines = [
-      "DECLARE s text;",
+      "DECLARE s pg_catalog.text;",
       "BEGIN",
-      "  IF octet_length(t) = char_length(t) THEN RETURN lower(t COLLATE \"C\"); END IF;",
-      "  s := regexp_replace(lower(normalize(t, NFD) COLLATE \"C\"), \(bracket(map.deletions)), '', 'g');",
-      "  IF octet_length(s) = char_length(s) THEN RETURN s; END IF;",
+      "  IF \(ascii) THEN RETURN pg_catalog.lower(t COLLATE pg_catalog.\"C\"); END IF;",
+      "  s := pg_catalog.regexp_replace(pg_catalog.lower(pg_catalog.normalize(t, 'NFD') COLLATE pg_catalog.\"C\"), "
+        + "\(bracket(map.deletions)), '', 'g');",
+      "  IF \(ascii.replacingOccurrences(of: "(t)", with: "(s)")) THEN RETURN s; END IF;",
     ]
     for group in map.groups where !group.isEmpty {
       let sources = group.map(\.source)
       lines.append(
-        "  IF s ~ \(bracket(sources.map { $0...$0 })) THEN s := translate(s, \(literal(sources)), "
-          + "\(literal(group.map(\.target)))); END IF;")
+        "  IF s OPERATOR(pg_catalog.~) \(bracket(sources.map { $0...$0 })) THEN s := pg_catalog.translate(s, "
+          + "\(literal(sources)), \(literal(group.map(\.target)))); END IF;")
     }
     for expansion in map.expansions {
-      lines.append("  s := replace(s, \(literal([expansion.source])), \(literal(expansion.target)));")
+      lines.append(
+        "  s := pg_catalog.replace(s, \(literal([expansion.source])), \(literal(expansion.target)));")
     }
     lines += ["  RETURN s;", "END"]
     return lines.joined(separator: "\n")
@@ -104,16 +109,20 @@ enum PostgresFold {
     return String(repeating: "0", count: 16 - hex.count) + hex
   }()
 
-  /// The comment the function carries, naming its version.
-  static var comment: String { "SearchShell fold \(digest)" }
+  /// The comment the function carries, naming its version (the search path pinned is part of it).
+  static var comment: String { "SearchShell fold \(digest) pinned" }
+
+  /// The `SET` clause every function the shell creates carries: only pg_catalog and then the
+  /// session's temporary schema are searched inside it, whatever the role, database or URL sets.
+  static let pinnedSearchPath = "SET search_path = pg_catalog, pg_temp"
 
   /// `CREATE OR REPLACE FUNCTION` for the fold, under `name` (already a quoted identifier).
   static func createFunction(named name: String) -> [PostgresStatement] {
     [
       PostgresStatement(
-        "CREATE OR REPLACE FUNCTION \(name)(t text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT "
-          + "PARALLEL SAFE AS $searchshell$\n\(body)\n$searchshell$"),
-      PostgresStatement("COMMENT ON FUNCTION \(name)(text) IS '\(comment)'"),
+        "CREATE OR REPLACE FUNCTION \(name)(t pg_catalog.text) RETURNS pg_catalog.text LANGUAGE plpgsql "
+          + "IMMUTABLE STRICT PARALLEL SAFE \(pinnedSearchPath) AS $searchshell$\n\(body)\n$searchshell$"),
+      PostgresStatement("COMMENT ON FUNCTION \(name)(pg_catalog.text) IS '\(comment)'"),
     ]
   }
 

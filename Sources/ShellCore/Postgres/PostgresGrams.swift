@@ -55,13 +55,14 @@ enum PostgresGrams {
     guard table.hasGrams else { return nil }
     let counts = try quotedTable(table, connection)
     // Parameters cannot be NULL: a flag says whether a scope (column) is given.
+    let eq = "OPERATOR(pg_catalog.=)"
     let row = try connection.run(
       PostgresStatement(
-        "SELECT coalesce((SELECT n FROM \(counts) WHERE gram = $1 AND "
-          + "CASE WHEN $2 = '1' THEN scope = $3 ELSE scope IS NULL END), 0)::text, "
-          + "EXISTS (SELECT 1 FROM \(counts) WHERE gram = ''), "
-          + "EXISTS (SELECT 1 FROM \(counts) WHERE gram = '' AND "
-          + "CASE WHEN $4 = '1' THEN scope = $5 ELSE scope IS NULL END)",
+        "SELECT coalesce((SELECT n FROM \(counts) WHERE gram \(eq) $1 AND "
+          + "CASE WHEN $2::pg_catalog.text \(eq) '1' THEN scope \(eq) $3 ELSE scope IS NULL END), 0)::pg_catalog.text, "
+          + "EXISTS (SELECT 1 FROM \(counts) WHERE gram \(eq) ''), "
+          + "EXISTS (SELECT 1 FROM \(counts) WHERE gram \(eq) '' AND "
+          + "CASE WHEN $4::pg_catalog.text \(eq) '1' THEN scope \(eq) $5 ELSE scope IS NULL END)",
         [gram, scope == nil ? "0" : "1", scope ?? "", table.scope == nil ? "0" : "1", table.scope ?? ""]),
       about: table.name, cancellation: cancellation
     ).rows.first
@@ -81,27 +82,31 @@ enum PostgresGrams {
     let folded = try connection.quotedIdentifier(PostgresTable.foldedColumn)
     let function = try connection.quotedIdentifier(table.schema) + "." + staleFunction
     let quotedTrigger = try connection.quotedIdentifier(trigger)
-    let scope = table.names.scope.map { "\($0)::text" } ?? "NULL::text"
+    let scope = table.names.scope.map { "\($0)::pg_catalog.text" } ?? "NULL::pg_catalog.text"
     // One scan, two groupings: every row (scope NULL) and per non-NULL scope value.
     let grams =
-      "SELECT CASE WHEN GROUPING(s) = 1 THEN NULL ELSE s END, g, count(*) FROM "
+      "SELECT CASE WHEN GROUPING(s) OPERATOR(pg_catalog.=) 1 THEN NULL ELSE s END, g, pg_catalog.count(*) FROM "
       + "(SELECT \(scope) AS s, \(folded) AS f FROM \(table.names.table)) AS t, LATERAL (SELECT DISTINCT "
-      + "substr(t.f, i, len) AS g FROM generate_series(1, \(longest)) AS len, "
-      + "generate_series(1, length(t.f) - len + 1) AS i) AS x "
-      + "GROUP BY GROUPING SETS ((g), (s, g)) HAVING GROUPING(s) = 1 OR s IS NOT NULL"
+      + "pg_catalog.substr(t.f, i, len) AS g FROM pg_catalog.generate_series(1, \(longest)) AS len, "
+      + "pg_catalog.generate_series(1, pg_catalog.length(t.f) OPERATOR(pg_catalog.-) len OPERATOR(pg_catalog.+) 1) "
+      + "AS i) AS x GROUP BY GROUPING SETS ((g), (s, g)) HAVING GROUPING(s) OPERATOR(pg_catalog.=) 1 OR s IS NOT NULL"
     return [
       PostgresStatement("DROP TABLE IF EXISTS \(counts)"),
-      PostgresStatement("CREATE TABLE \(counts) (scope text, gram text NOT NULL, n bigint NOT NULL)"),
+      PostgresStatement(
+        "CREATE TABLE \(counts) (scope pg_catalog.text, gram pg_catalog.text NOT NULL, n pg_catalog.int8 NOT NULL)"
+      ),
       PostgresStatement("INSERT INTO \(counts) \(grams)"),
       PostgresStatement(
-        "INSERT INTO \(counts) SELECT CASE WHEN $1 = '1' THEN $2 END, '', count(*) FROM \(table.names.table)",
+        "INSERT INTO \(counts) SELECT CASE WHEN $1::pg_catalog.text OPERATOR(pg_catalog.=) '1' THEN $2 END, '', "
+          + "pg_catalog.count(*) FROM \(table.names.table)",
         [table.scope == nil ? "0" : "1", table.scope ?? ""]),
       PostgresStatement("CREATE INDEX ON \(counts) (gram)"),
       PostgresStatement("ANALYZE \(counts)"),
       PostgresStatement(
         "CREATE OR REPLACE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER "
-          + "SET search_path = pg_catalog, pg_temp AS $f$ BEGIN EXECUTE format('DELETE FROM %I.%I "
-          + "WHERE gram = ''''', TG_TABLE_SCHEMA, 'searchshell_grams_' || TG_RELID::text); RETURN NULL; END $f$"
+          + "\(PostgresFold.pinnedSearchPath) AS $f$ BEGIN EXECUTE pg_catalog.format('DELETE FROM %I.%I "
+          + "WHERE gram OPERATOR(pg_catalog.=) ''''', TG_TABLE_SCHEMA, 'searchshell_grams_' "
+          + "OPERATOR(pg_catalog.||) TG_RELID::pg_catalog.text); RETURN NULL; END $f$"
       ),
       PostgresStatement("DROP TRIGGER IF EXISTS \(quotedTrigger) ON \(table.names.table)"),
       PostgresStatement(
@@ -110,15 +115,42 @@ enum PostgresGrams {
     ]
   }
 
-  /// The statements that drop the count table and the trigger (the function is dropped apart:
-  /// other tables' triggers may use it).
-  static func drop(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
-    -> [PostgresStatement]
+  /// Drops the count table and the trigger, each only when it exists; returns what it dropped.
+  static func drop(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError) -> [String] {
+    var done: [String] = []
+    let hasTrigger =
+      try connection.run(
+        PostgresStatement(
+          "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_trigger WHERE tgrelid OPERATOR(pg_catalog.=) "
+            + "$1::pg_catalog.oid AND tgname OPERATOR(pg_catalog.=) $2)", [table.oid, trigger]),
+        about: table.name
+      ).scalar == "t"
+    if hasTrigger {
+      try connection.run(
+        PostgresStatement(
+          "DROP TRIGGER \(try connection.quotedIdentifier(trigger)) ON \(table.names.table)"),
+        about: table.name)
+      done.append("dropped the trigger \(trigger)")
+    }
+    let counts = try quotedTable(table, connection)
+    if try PostgresPreparation.exists(relation: counts, connection, table: table.name) {
+      try connection.run(PostgresStatement("DROP TABLE \(counts)"), about: table.name)
+      done.append("dropped the gram count table \(table.schema).\(tableName(oid: table.oid))")
+    }
+    return done
+  }
+
+  /// Drops the trigger's function unless another table's trigger uses it; says what it did, or
+  /// nil when there is no such function.
+  static func dropFunction(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+    -> String?
   {
-    [
-      PostgresStatement(
-        "DROP TRIGGER IF EXISTS \(try connection.quotedIdentifier(trigger)) ON \(table.names.table)"),
-      PostgresStatement("DROP TABLE IF EXISTS \(try quotedTable(table, connection))"),
-    ]
+    let function = try connection.quotedIdentifier(table.schema) + "." + staleFunction + "()"
+    let kept = try PostgresPreparation.dropShared(
+      function: function, isOurs: { _ in true }, table: table, connection)
+    let name = "\(table.schema).\(staleFunction)()"
+    return kept.map {
+      $0 ? "kept the trigger function \(name): another table uses it" : "dropped the trigger function \(name)"
+    }
   }
 }

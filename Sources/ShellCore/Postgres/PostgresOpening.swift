@@ -15,21 +15,11 @@ enum PostgresOpening {
     }
     if let title = request.title { url.parameters[.title] = title }
     if let scope = request.scope { url.parameters[.scope] = scope }
-    let backend: PostgresBackend
-    do throws(ShellError) {
-      backend = try PostgresBackend(url: url)
-    } catch {
-      // A column the table lacks names the table, as every database error does.
-      guard case .unknownColumn(let column, let columns) = error else { throw error }
-      throw .databaseTableUnsuitable(
-        url.parameters[.table] ?? "",
-        reason: "it has no column \(Sanitizer.quoted(column)) (columns: "
-          + columns.joined(separator: ", ") + ")")
-    }
+    let backend = try PostgresBackend(url: url)
     let table = backend.table
     let total =
       try backend.connection.run(
-        PostgresStatement("SELECT count(*) FROM \(table.names.table)"), about: table.name
+        PostgresStatement("SELECT pg_catalog.count(*) FROM \(table.names.table)"), about: table.name
       ).scalar.flatMap { Int($0) } ?? 0
     let dataset = try shell(of: backend, url: url)
     let searching = PostgresSearchBackend(backend: backend, dataset: dataset, rowCount: total)
@@ -42,10 +32,16 @@ enum PostgresOpening {
     let table = backend.table
     var titles = ["All"]
     if let scope = table.names.scope {
+      // Each value's first row in table order: DISTINCT ON needs only the key's sort order (no
+      // min(), which uuid and other key types lack).
+      let order = PostgresSearchSQL.orderBy(table.names)
+      let tiebreak = table.names.tiebreak?.column ?? "NULL"
       let values = try backend.connection.run(
         PostgresStatement(
-          "SELECT s FROM (SELECT \(scope)::text AS s, min(\(table.names.order)) AS m FROM \(table.names.table) "
-            + "WHERE \(scope) IS NOT NULL AND \(scope)::text <> '' GROUP BY 1) AS firsts ORDER BY m LIMIT $1",
+          "SELECT s FROM (SELECT DISTINCT ON (s) \(scope)::pg_catalog.text AS s, \(table.names.order) AS m, "
+            + "\(tiebreak) AS t FROM \(table.names.table) WHERE \(scope) IS NOT NULL "
+            + "AND \(scope)::pg_catalog.text OPERATOR(pg_catalog.<>) '' ORDER BY s, \(order)) AS firsts "
+            + "ORDER BY m, t LIMIT $1",
           [String(Int(UInt16.max) - 1)]),
         about: table.name)
       titles += values.rows.compactMap { $0[0] }

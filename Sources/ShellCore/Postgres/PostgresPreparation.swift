@@ -12,33 +12,58 @@ enum PostgresPreparation {
   /// Throws unless the database stores UTF-8 (the fold function works on Unicode scalars).
   static func checkEncoding(_ connection: PostgresConnection, table: String) throws(ShellError) {
     let encoding = try connection.run(
-      PostgresStatement("SELECT current_setting('server_encoding')"), about: table)
+      PostgresStatement("SELECT pg_catalog.current_setting('server_encoding')"), about: table)
     guard encoding.scalar == "UTF8" else {
       throw .databaseTableUnsuitable(
-        table, reason: "the database's encoding is \(encoding.scalar ?? "unknown"), not UTF8")
+        table, server: connection.place,
+        reason: "the database's encoding is \(encoding.scalar ?? "unknown"), not UTF8")
     }
   }
 
-  /// The fold function to fold rows with: the one `prepare` installed in `schema` when it is
-  /// this shell's version, else a temporary one (created in `pg_temp`, gone with the connection).
-  static func foldFunction(in schema: String, _ connection: PostgresConnection) throws(ShellError) -> String {
+  /// The fold function to fold rows of `table` with: the one `prepare` installed in `schema`
+  /// when it is this shell's version and the table owner's, else a temporary one (created in `pg_temp`, gone with the
+  /// connection).
+  static func foldFunction(
+    in schema: String, tableOID: String, table: String, _ connection: PostgresConnection
+  ) throws(ShellError) -> String {
     let installed = try connection.quotedIdentifier(schema) + "." + PostgresTable.foldFunction
-    if try comment(of: installed, connection) == PostgresFold.comment { return installed }
+    // Only the table owner's function (its `prepare`): another role able to create in the
+    // schema could otherwise plant one with the same name and comment.
+    let owned = try connection.run(
+      PostgresStatement(
+        "SELECT pg_catalog.obj_description(p.oid, 'pg_proc') FROM pg_catalog.pg_proc p "
+          + "WHERE p.oid OPERATOR(pg_catalog.=) pg_catalog.to_regprocedure($1) AND p.proowner OPERATOR(pg_catalog.=) "
+          + "(SELECT relowner FROM pg_catalog.pg_class WHERE oid OPERATOR(pg_catalog.=) $2::pg_catalog.oid)",
+        [installed + "(pg_catalog.text)", tableOID]),
+      about: table
+    ).scalar
+    if owned == PostgresFold.comment { return installed }
     let temporary = "pg_temp." + PostgresTable.foldFunction
-    if try comment(of: temporary, connection) != PostgresFold.comment {
-      for statement in PostgresFold.createFunction(named: temporary) {
-        try connection.run(statement, about: schema)
+    if try comment(of: temporary, connection, table: table) != PostgresFold.comment {
+      do throws(ShellError) {
+        for statement in PostgresFold.createFunction(named: temporary) {
+          try connection.run(statement, about: table)
+        }
+      } catch {
+        guard try connection.isReadOnly(about: table) else { throw error }
+        throw .databaseTableUnsuitable(
+          table, server: connection.place,
+          reason: "the session is read-only and the table is not prepared, "
+            + "so the shell cannot create its temporary fold function (run prepare from a writable session)")
       }
     }
     return temporary
   }
 
   /// The comment on the function `name(text)`, or nil when there is no such function.
-  private static func comment(of name: String, _ connection: PostgresConnection) throws(ShellError) -> String?
+  static func comment(of name: String, _ connection: PostgresConnection, table: String) throws(ShellError)
+    -> String?
   {
     try connection.run(
-      PostgresStatement("SELECT obj_description(to_regprocedure($1), 'pg_proc')", [name + "(text)"]),
-      about: name
+      PostgresStatement(
+        "SELECT pg_catalog.obj_description(pg_catalog.to_regprocedure($1), 'pg_proc')",
+        [name + "(pg_catalog.text)"]),
+      about: table
     ).scalar
   }
 
@@ -49,7 +74,7 @@ enum PostgresPreparation {
       var done: [String] = []
       try createExtension(table, connection)
       let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
-      if try comment(of: function, connection) != PostgresFold.comment {
+      if try comment(of: function, connection, table: table.name) != PostgresFold.comment {
         for statement in PostgresFold.createFunction(named: function) {
           try connection.run(statement, about: table.name)
         }
@@ -81,11 +106,12 @@ enum PostgresPreparation {
   private static func addFoldedColumn(
     _ table: PostgresTable, function: String, column: String, stamp: String, _ connection: PostgresConnection
   ) throws(ShellError) {
-    let index = try connection.quotedIdentifier("searchshell_trgm_\(table.oid)")
+    let index = try connection.quotedIdentifier(indexName(table))
+    let trigram = try extensionSchema(table, connection) + ".gin_trgm_ops"
     let statements = [
-      "ALTER TABLE \(table.names.table) ADD COLUMN \(column) text GENERATED ALWAYS AS "
-        + "(\(function)(coalesce(\(table.names.title)::text, ''))) STORED",
-      "CREATE INDEX IF NOT EXISTS \(index) ON \(table.names.table) USING gin (\(column) gin_trgm_ops)",
+      "ALTER TABLE \(table.names.table) ADD COLUMN \(column) pg_catalog.text GENERATED ALWAYS AS "
+        + "(\(function)(coalesce(\(table.names.title)::pg_catalog.text, ''))) STORED",
+      "CREATE INDEX IF NOT EXISTS \(index) ON \(table.names.table) USING gin (\(column) \(trigram))",
       "ALTER TABLE \(table.names.table) ALTER COLUMN \(column) SET STATISTICS \(statisticsTarget)",
     ]
     for sql in statements {
@@ -117,7 +143,8 @@ enum PostgresPreparation {
   {
     let number = try connection.run(
       PostgresStatement(
-        "SELECT attnum FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2",
+        "SELECT attnum FROM pg_catalog.pg_attribute WHERE attrelid OPERATOR(pg_catalog.=) pg_catalog.to_regclass($1) "
+          + "AND attname OPERATOR(pg_catalog.=) $2",
         [table.names.table, table.title]),
       about: table.name
     ).scalar
@@ -131,38 +158,109 @@ enum PostgresPreparation {
   {
     try connection.run(
       PostgresStatement(
-        "SELECT col_description(to_regclass($1), attnum) FROM pg_attribute "
-          + "WHERE attrelid = to_regclass($1) AND attname = $2 AND NOT attisdropped",
+        "SELECT pg_catalog.col_description(pg_catalog.to_regclass($1), attnum) FROM pg_catalog.pg_attribute "
+          + "WHERE attrelid OPERATOR(pg_catalog.=) pg_catalog.to_regclass($1) AND attname OPERATOR(pg_catalog.=) $2 "
+          + "AND NOT attisdropped",
         [table.names.table, PostgresTable.foldedColumn]),
       about: table.name
     ).scalar
   }
 
-  /// Undoes `prepare` for `table`: its index and column, and the function if no table needs it.
+  /// Undoes `prepare` for `table`, saying what it actually dropped (the catalog is read first).
+  ///
+  /// Its gram counts, index and column go, then the functions if no other table needs them; a
+  /// table never prepared gets one line saying there was nothing to undo.
   static func unprepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
     -> [String]
   {
     try transaction(connection, about: table.name) { () throws(ShellError) -> [String] in
-      for statement in try PostgresGrams.drop(table, connection) {
-        try connection.run(statement, about: table.name)
-      }
-      try dropStaleFunction(table, connection)
+      var done = try PostgresGrams.drop(table, connection)
       let column = try connection.quotedIdentifier(PostgresTable.foldedColumn)
-      try connection.run(
-        PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN IF EXISTS \(column)"),
-        about: table.name)
-      let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
-      try connection.run(PostgresStatement("SAVEPOINT searchshell_function"), about: table.name)
-      do {
-        try connection.run(PostgresStatement("DROP FUNCTION IF EXISTS \(function)(text)"), about: table.name)
-        return ["dropped the column \(PostgresTable.foldedColumn), its index and the fold function"]
-      } catch {
-        try connection.run(PostgresStatement("ROLLBACK TO SAVEPOINT searchshell_function"), about: table.name)
-        return [
-          "dropped the column \(PostgresTable.foldedColumn) and its index (another table uses the fold function)"
-        ]
+      let hasColumn =
+        try connection.run(
+          PostgresStatement(
+            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute WHERE attrelid OPERATOR(pg_catalog.=) "
+              + "pg_catalog.to_regclass($1) AND attname OPERATOR(pg_catalog.=) $2 AND NOT attisdropped)",
+            [table.names.table, PostgresTable.foldedColumn]),
+          about: table.name
+        ).scalar == "t"
+      if hasColumn {
+        let hadIndex = try exists(
+          relation: connection.quotedIdentifier(table.schema) + "."
+            + connection.quotedIdentifier(indexName(table)), connection, table: table.name)
+        try connection.run(
+          PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN \(column)"), about: table.name)
+        done.append(
+          "dropped the column \(PostgresTable.foldedColumn)" + (hadIndex ? " and its trigram index" : ""))
       }
+      // Nothing of this table's: the shared functions are other tables' business.
+      guard !done.isEmpty else { return ["nothing to undo: \(table.name) was not prepared"] }
+      if let line = try PostgresGrams.dropFunction(table, connection) { done.append(line) }
+      let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
+      let name = "\(table.schema).\(PostgresTable.foldFunction)(text)"
+      if let kept = try dropShared(
+        function: function + "(pg_catalog.text)", isOurs: { $0?.hasPrefix("SearchShell fold") == true },
+        table: table, connection)
+      {
+        done.append(
+          kept ? "kept the fold function \(name): another table uses it" : "dropped the fold function \(name)"
+        )
+      }
+      return done
     }
+  }
+
+  /// Drops the shell's shared function `signature` (`name(types)`) unless something uses it.
+  ///
+  /// Only when it exists and `isOurs` holds for its comment. Returns nil when there was none,
+  /// true when it was kept (another table's column or trigger uses it), false when dropped.
+  static func dropShared(
+    function signature: String, isOurs: (String?) -> Bool, table: PostgresTable,
+    _ connection: PostgresConnection
+  ) throws(ShellError) -> Bool? {
+    let found = try connection.run(
+      PostgresStatement(
+        "SELECT pg_catalog.to_regprocedure($1) IS NOT NULL, "
+          + "pg_catalog.obj_description(pg_catalog.to_regprocedure($1), 'pg_proc')", [signature]),
+      about: table.name
+    ).rows.first
+    guard found?[0] == "t", isOurs(found?[1] ?? nil) else { return nil }
+    try connection.run(PostgresStatement("SAVEPOINT searchshell_function"), about: table.name)
+    do throws(ShellError) {
+      try connection.run(PostgresStatement("DROP FUNCTION \(signature)"), about: table.name)
+      return false
+    } catch {
+      try connection.run(PostgresStatement("ROLLBACK TO SAVEPOINT searchshell_function"), about: table.name)
+      return true
+    }
+  }
+
+  /// Whether the relation `quoted` (a quoted, schema-qualified name) exists.
+  static func exists(relation quoted: String, _ connection: PostgresConnection, table: String)
+    throws(ShellError) -> Bool
+  {
+    try connection.run(
+      PostgresStatement("SELECT pg_catalog.to_regclass($1) IS NOT NULL", [quoted]), about: table
+    ).scalar == "t"
+  }
+
+  /// The name of the trigram index `prepare` creates on `table`.
+  static func indexName(_ table: PostgresTable) -> String { "searchshell_trgm_\(table.oid)" }
+
+  /// The schema `pg_trgm` is installed in, quoted (its operator class is named with it).
+  private static func extensionSchema(_ table: PostgresTable, _ connection: PostgresConnection)
+    throws(ShellError) -> String
+  {
+    let schema = try connection.run(
+      PostgresStatement(
+        "SELECT n.nspname FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n "
+          + "ON n.oid OPERATOR(pg_catalog.=) e.extnamespace WHERE e.extname OPERATOR(pg_catalog.=) 'pg_trgm'"),
+      about: table.name
+    ).scalar
+    guard let schema else {
+      throw .databaseExtensionMissing("pg_trgm", database: connection.database, reason: "it is not installed")
+    }
+    return try connection.quotedIdentifier(schema)
   }
 
   /// Creates `pg_trgm` if missing; a concurrent `prepare` creating it too loses the race with a
@@ -170,7 +268,9 @@ enum PostgresPreparation {
   private static func createExtension(_ table: PostgresTable, _ connection: PostgresConnection)
     throws(ShellError)
   {
-    let create = PostgresStatement("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+    // In the table's schema, never the first on a search path a URL or role may have chosen.
+    let create = PostgresStatement(
+      "CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA \(try connection.quotedIdentifier(table.schema))")
     try connection.run(PostgresStatement("SAVEPOINT searchshell_extension"), about: table.name)
     do throws(ShellError) {
       try connection.run(create, about: table.name)
@@ -181,19 +281,6 @@ enum PostgresPreparation {
       } catch {
         throw .databaseExtensionMissing("pg_trgm", database: connection.database, reason: reason(error))
       }
-    }
-  }
-
-  /// Drops the gram counts' trigger function unless another table's trigger still uses it.
-  private static func dropStaleFunction(_ table: PostgresTable, _ connection: PostgresConnection)
-    throws(ShellError)
-  {
-    let function = try connection.quotedIdentifier(table.schema) + "." + PostgresGrams.staleFunction
-    try connection.run(PostgresStatement("SAVEPOINT searchshell_grams"), about: table.name)
-    do {
-      try connection.run(PostgresStatement("DROP FUNCTION IF EXISTS \(function)()"), about: table.name)
-    } catch {
-      try connection.run(PostgresStatement("ROLLBACK TO SAVEPOINT searchshell_grams"), about: table.name)
     }
   }
 
@@ -208,11 +295,21 @@ enum PostgresPreparation {
   private static func transaction<Result>(
     _ connection: PostgresConnection, about table: String, _ body: () throws(ShellError) -> Result
   ) throws(ShellError) -> Result {
+    try connection.notices.quietly { () throws(ShellError) -> Result in
+      try transactionBody(connection, about: table, body)
+    }
+  }
+
+  /// `transaction`'s statements (its notices are the shell's own: "…, skipping").
+  private static func transactionBody<Result>(
+    _ connection: PostgresConnection, about table: String, _ body: () throws(ShellError) -> Result
+  ) throws(ShellError) -> Result {
     try connection.run(PostgresStatement("BEGIN"), about: table)
     do {
       try connection.run(PostgresStatement("SET LOCAL statement_timeout = 0"), about: table)
       try connection.run(
-        PostgresStatement("SELECT pg_advisory_xact_lock(hashtext($1))", [lockKey]), about: table)
+        PostgresStatement("SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext($1))", [lockKey]),
+        about: table)
       let result = try body()
       try connection.run(PostgresStatement("COMMIT"), about: table)
       return result
@@ -224,7 +321,7 @@ enum PostgresPreparation {
 
   /// The server's reason inside a query error.
   private static func reason(_ error: ShellError) -> String {
-    if case .databaseQueryFailed(_, let reason) = error { return reason }
+    if case .databaseQueryFailed(_, _, let reason) = error { return reason }
     return error.description
   }
 }

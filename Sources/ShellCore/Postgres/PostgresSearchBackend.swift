@@ -33,6 +33,10 @@ final class PostgresSearchBackend: SearchBackend {
   private var lastRows: PostgresSearchRows?
   /// The last failure reading a later page (a dropped connection), reported by the next search.
   private var failure: ShellError?
+  /// The last search that succeeded, answered again as it is when asked again: after a newer
+  /// search failed or was cancelled the screen redraws it, and its count, rows and paging must
+  /// be what they were (a query now could time out behind the same lock and show nothing).
+  private var succeeded: PostgresSearchRows?
 
   init(backend: PostgresBackend, dataset: Dataset, rowCount: Int, rankLimit: Int = defaultRankLimit) {
     self.backend = backend
@@ -75,10 +79,12 @@ final class PostgresSearchBackend: SearchBackend {
     let scope =
       request.scope > 0 && request.scope < dataset.scopeTitles.count
       ? dataset.scopeTitles[request.scope] : nil
+    if let succeeded, succeeded.request == request { return succeeded }
     do throws(ShellError) {
       let rows = try PostgresSearchRows(
         source: self, request: request, scope: scope, cancellation: cancellation)
       lastRows = rows
+      succeeded = rows
       return rows
     } catch {
       if case .databaseQueryCancelled = error, cancellation?.isCancelled == true { return nil }
@@ -141,11 +147,13 @@ final class PostgresSearchBackend: SearchBackend {
   /// Forgets the main table's rows (read again from the table next time).
   func forgetMainRows() {
     mainRows = nil
+    succeeded = nil
   }
 
   /// Notes a failure reading a later page: the table ends there, and the next search reports it.
   func failed(_ error: ShellError) {
     failure = error
+    succeeded = nil
   }
 
   /// `milliseconds` with one decimal.

@@ -19,6 +19,45 @@ enum PostgresSearchSQL {
     var scope: String?
     /// The folded text: the stored column, or the fold function applied to the title.
     var folded: String
+    /// The order column's `>` and `=`, schema-qualified (`OPERATOR(pg_catalog.>)`): those of its
+    /// type's default btree operator class, so the keyset agrees with `ORDER BY` for any type.
+    var greater = "OPERATOR(pg_catalog.>)"
+    /// The order column's `=` (see `greater`).
+    var equal = "OPERATOR(pg_catalog.=)"
+    /// What orders the rows whose order value is NULL (listed last), when the column may hold NULL.
+    var tiebreak: Tiebreak?
+  }
+
+  /// The column (or `ctid`) that orders rows sharing a NULL order value, with its operators.
+  struct Tiebreak: Equatable, Sendable {
+    /// The quoted column, or `ctid`.
+    var column: String
+    /// Its `>`, schema-qualified.
+    var greater: String
+    /// Its `=`, schema-qualified.
+    var equal: String
+  }
+
+  /// `LIKE` and `NOT LIKE` as pg_catalog's operators: a schema before pg_catalog on the search
+  /// path cannot supply its own (the GIN trigram class indexes these same operators).
+  static let like = "OPERATOR(pg_catalog.~~)"
+  /// See `like`.
+  static let notLike = "OPERATOR(pg_catalog.!~~)"
+
+  /// The `ORDER BY` list: the order column, then the tiebreak (NULL order values sort last).
+  static func orderBy(_ names: Names) -> String {
+    names.order + (names.tiebreak.map { ", " + $0.column } ?? "")
+  }
+
+  /// The keyset bound: rows after the one whose key is `after` (see `PostgresRowKey`).
+  static func keyset(after: String, names: Names, into statement: inout PostgresStatement) -> String {
+    guard let tiebreak = names.tiebreak else {
+      return "\(names.order) \(names.greater) \(statement.bind(after))"
+    }
+    if let nullRow = PostgresRowKey.tiebreak(of: after) {
+      return "(\(names.order) IS NULL AND \(tiebreak.column) \(tiebreak.greater) \(statement.bind(nullRow)))"
+    }
+    return "(\(names.order) \(names.greater) \(statement.bind(after)) OR \(names.order) IS NULL)"
   }
 
   /// How the first page is found.
@@ -59,7 +98,7 @@ enum PostgresSearchSQL {
       ? term.needle.unicodeScalars.map { likeEscaped(String($0)) }.joined(separator: "%")
       : likeEscaped(term.needle)
     let pattern = (term.anchoredStart ? "" : "%") + needle + (term.anchoredEnd ? "" : "%")
-    return "\(folded) \(term.negated ? "NOT LIKE" : "LIKE") \(statement.bind(pattern))"
+    return "\(folded) \(term.negated ? notLike : like) \(statement.bind(pattern))"
   }
 
   /// `text` with LIKE's wildcards and its escape character escaped (backslash, LIKE's default).
@@ -79,17 +118,17 @@ enum PostgresSearchSQL {
   ) -> String? {
     guard var condition = condition(query, folded: names.folded, into: &statement) else { return nil }
     if let scope, let column = names.scope {
-      condition += " AND \(column) = \(statement.bind(scope))"
+      condition += " AND \(column)::pg_catalog.text OPERATOR(pg_catalog.=) \(statement.bind(scope))"
     }
     if let after {
-      condition += " AND \(names.order) > \(statement.bind(after))"
+      condition += " AND " + keyset(after: after, names: names, into: &statement)
     }
     return condition
   }
 
   /// `count(*)` of the rows matching `query` in `scope` (nil: all scopes).
   static func count(_ query: ParsedQuery, scope: String?, names: Names) -> PostgresStatement? {
-    filtered("SELECT count(*) FROM", query, scope: scope, names: names)
+    filtered("SELECT pg_catalog.count(*) FROM", query, scope: scope, names: names)
   }
 
   /// The planner's estimate of that count (`EXPLAIN (FORMAT JSON)`'s top "Plan Rows").
@@ -117,7 +156,8 @@ enum PostgresSearchSQL {
     _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, plan: PagePlan,
     walkLimit: Int? = nil
   ) -> PostgresStatement? {
-    if plan == .walkOrder, let walkLimit {
+    // A column with NULLs is walked whole: its keyset is an OR the order index cannot bound.
+    if plan == .walkOrder, let walkLimit, names.tiebreak == nil {
       return boundedWalk(query, scope: scope, names: names, after: after, limit: limit, walkLimit: walkLimit)
     }
     var statement = PostgresStatement("")
@@ -130,21 +170,22 @@ enum PostgresSearchSQL {
     switch plan {
     case .walkOrder:
       statement.sql =
-        "SELECT \(columns) FROM \(names.table) WHERE \(condition) ORDER BY \(names.order) LIMIT \(limitValue)"
+        "SELECT \(columns) FROM \(names.table) WHERE \(condition) ORDER BY \(orderBy(names)) LIMIT \(limitValue)"
     case .sortMatches:
       // A materialized CTE keeps the planner from walking the order index for a rare term.
       statement.sql =
-        "WITH matches AS MATERIALIZED (SELECT \(names.order) AS o, \(columns) FROM \(names.table) "
-        + "WHERE \(condition)) SELECT order_text, title_text, scope_text FROM matches "
-        + "ORDER BY o LIMIT \(limitValue)"
+        "WITH matches AS MATERIALIZED (SELECT \(names.order) AS o, \(names.tiebreak?.column ?? "NULL") AS t, "
+        + "\(columns) FROM \(names.table) WHERE \(condition)) SELECT order_text, title_text, scope_text, "
+        + "tiebreak_text FROM matches ORDER BY o, t LIMIT \(limitValue)"
     }
     return statement
   }
 
-  /// The page's columns: order value, title and scope, as text.
+  /// The page's columns: order value, title, scope and tiebreak, as text.
   private static func pageColumns(_ names: Names) -> String {
-    "\(names.order)::text AS order_text, \(names.title)::text AS title_text, "
-      + "\(names.scope.map { "\($0)::text" } ?? "NULL::text") AS scope_text"
+    "\(names.order)::pg_catalog.text AS order_text, \(names.title)::pg_catalog.text AS title_text, "
+      + "\(names.scope.map { "\($0)::pg_catalog.text" } ?? "NULL::pg_catalog.text") AS scope_text, "
+      + "\(names.tiebreak.map { "\($0.column)::pg_catalog.text" } ?? "NULL::pg_catalog.text") AS tiebreak_text"
   }
 
   /// The walk of at most `walkLimit` rows in order (the order column's index, stopped there),
@@ -153,7 +194,7 @@ enum PostgresSearchSQL {
     _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, walkLimit: Int
   ) -> PostgresStatement? {
     var statement = PostgresStatement("")
-    let bound = after.map { " WHERE \(names.order) > \(statement.bind($0))" } ?? ""
+    let bound = after.map { " WHERE " + keyset(after: $0, names: names, into: &statement) } ?? ""
     let walked =
       "(SELECT * FROM \(names.table)\(bound) ORDER BY \(names.order) LIMIT \(statement.bind(String(max(0, walkLimit)))))"
     guard let condition = whereClause(query, scope: scope, after: nil, names: names, into: &statement) else {
@@ -161,7 +202,7 @@ enum PostgresSearchSQL {
     }
     statement.sql =
       "SELECT \(pageColumns(names)) FROM \(walked) AS walked WHERE \(condition) "
-      + "ORDER BY \(names.order) LIMIT \(statement.bind(String(max(0, limit))))"
+      + "ORDER BY \(orderBy(names)) LIMIT \(statement.bind(String(max(0, limit))))"
     return statement
   }
 }

@@ -38,10 +38,11 @@ struct PostgresTable: Equatable, Sendable {
 
   /// Reads the table `url` names through `connection` and decides the columns' roles.
   ///
-  /// `foldFunction` is the quoted, schema-qualified fold function rows are folded by when the
-  /// table has no folded column of its own.
+  /// `foldFunction` gives the quoted, schema-qualified fold function rows are folded by when the
+  /// table has no folded column of its own, from the table's schema and object id.
   static func describe(
-    _ url: PostgresURL, connection: PostgresConnection, foldFunction: (String) throws(ShellError) -> String
+    _ url: PostgresURL, connection: PostgresConnection,
+    foldFunction: (_ schema: String, _ oid: String) throws(ShellError) -> String
   ) throws(ShellError) -> PostgresTable {
     guard let name = url.parameters[.table] else {
       throw .invalidDatabaseURL(url.display, reason: "it names no table: add ?table=NAME")
@@ -51,33 +52,46 @@ struct PostgresTable: Equatable, Sendable {
     if let schema = parts.schema { quotedTable = try connection.quotedIdentifier(schema) + "." + quotedTable }
     let found = try connection.run(
       PostgresStatement(
-        "SELECT n.nspname, c.reltuples::bigint, c.oid::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-          + "WHERE c.oid = to_regclass($1)", [quotedTable]),
+        "SELECT n.nspname, c.reltuples::pg_catalog.int8::pg_catalog.text, c.oid::pg_catalog.text, c.relname, "
+          + "c.relkind::pg_catalog.text "
+          + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace "
+          + "WHERE c.oid OPERATOR(pg_catalog.=) pg_catalog.to_regclass($1)", [quotedTable]),
       about: name)
-    guard let row = found.rows.first, let schema = row[0] else {
+    guard let row = found.rows.first, let schema = row[0], let relation = row[3] else {
       throw .databaseTableMissing(name, database: connection.database, server: connection.server)
     }
+    // Found on the session's search path once; named with its schema from then on.
+    quotedTable = try connection.quotedIdentifier(schema) + "." + connection.quotedIdentifier(relation)
     let all = try connection.run(
       PostgresStatement(
-        "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 "
-          + "AND NOT attisdropped ORDER BY attnum", [quotedTable]),
+        "SELECT attname FROM pg_catalog.pg_attribute WHERE attrelid OPERATOR(pg_catalog.=) $1::pg_catalog.oid "
+          + "AND attnum OPERATOR(pg_catalog.>) 0 AND NOT attisdropped ORDER BY attnum", [row[2] ?? "0"]),
       about: name
     ).rows.compactMap { $0[0] }
     let columns = all.filter { $0 != foldedColumn }
+    let primaryKey = try primaryKey(row[2] ?? "0", connection, name)
     let roles = try Roles(
-      url, columns: columns, table: name, primaryKey: primaryKey(quotedTable, connection, name))
+      url, columns: columns, table: name, server: connection.place, primaryKey: primaryKey)
     let isPrepared = all.contains(foldedColumn)
     let title = try connection.quotedIdentifier(roles.title)
     let folded =
       isPrepared
       ? try connection.quotedIdentifier(foldedColumn)
-      : try foldFunction(schema) + "(coalesce(\(title)::text, ''))"
-    let names = PostgresSearchSQL.Names(
+      : try foldFunction(schema, row[2] ?? "0") + "(coalesce(\(title)::pg_catalog.text, ''))"
+    var names = PostgresSearchSQL.Names(
       table: quotedTable, title: title, order: try connection.quotedIdentifier(roles.order),
       scope: try roles.scope.map { (name) throws(ShellError) -> String in
         try connection.quotedIdentifier(name)
       },
       folded: folded)
+    let key = try PostgresKeyColumn.describe(roles.order, oid: row[2] ?? "0", connection, table: name)
+    (names.greater, names.equal) = (key.greater, key.equal)
+    if !key.isNotNull {
+      names.tiebreak = try PostgresKeyColumn.tiebreak(
+        primaryKey: primaryKey == roles.order ? nil : primaryKey,
+        hasRowAddress: !["v", "f"].contains(row[4]),
+        oid: row[2] ?? "0", names: names, connection, table: name)
+    }
     var table = PostgresTable(
       name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
       scope: roles.scope, order: roles.order,
@@ -87,13 +101,15 @@ struct PostgresTable: Equatable, Sendable {
       // Folded from another title column, or by another fold: searching it would find the wrong
       // rows, so the title is folded as an unprepared table's is until `prepare` runs again.
       table.isPrepared = false
-      table.names.folded = try foldFunction(schema) + "(coalesce(\(title)::text, ''))"
+      table.names.folded =
+        try foldFunction(schema, row[2] ?? "0") + "(coalesce(\(title)::pg_catalog.text, ''))"
     }
     if table.isPrepared {
       let counts = try PostgresGrams.quotedTable(table, connection)
       table.hasGrams =
-        try connection.run(PostgresStatement("SELECT to_regclass($1) IS NOT NULL", [counts]), about: name)
-        .scalar == "t"
+        try connection.run(
+          PostgresStatement("SELECT pg_catalog.to_regclass($1) IS NOT NULL", [counts]), about: name
+        ).scalar == "t"
     }
     return table
   }
@@ -107,13 +123,14 @@ struct PostgresTable: Equatable, Sendable {
 
   /// The single column of the table's primary key, if it has one.
   private static func primaryKey(
-    _ quotedTable: String, _ connection: PostgresConnection, _ name: String
+    _ oid: String, _ connection: PostgresConnection, _ name: String
   ) throws(ShellError) -> String? {
     let rows = try connection.run(
       PostgresStatement(
-        "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid "
-          + "AND a.attnum = ANY(i.indkey) WHERE i.indrelid = to_regclass($1) AND i.indisprimary",
-        [quotedTable]),
+        "SELECT a.attname FROM pg_catalog.pg_index i JOIN pg_catalog.pg_attribute a "
+          + "ON a.attrelid OPERATOR(pg_catalog.=) i.indrelid AND a.attnum OPERATOR(pg_catalog.=) ANY(i.indkey) "
+          + "WHERE i.indrelid OPERATOR(pg_catalog.=) $1::pg_catalog.oid AND i.indisprimary",
+        [oid]),
       about: name
     ).rows
     return rows.count == 1 ? rows[0][0] : nil
@@ -125,8 +142,12 @@ struct PostgresTable: Equatable, Sendable {
     var scope: String?
     var order: String
 
-    init(_ url: PostgresURL, columns: [String], table: String, primaryKey: String?) throws(ShellError) {
-      guard !columns.isEmpty else { throw .databaseTableUnsuitable(table, reason: "it has no columns") }
+    init(_ url: PostgresURL, columns: [String], table: String, server: String, primaryKey: String?)
+      throws(ShellError)
+    {
+      guard !columns.isEmpty else {
+        throw .databaseTableUnsuitable(table, server: server, reason: "it has no columns")
+      }
       let titleIndex = try ColumnRoles.title(Self.choice(url.parameters[.title]), columns: columns)
       title = columns[titleIndex]
       scope = try ColumnRoles.scope(Self.choice(url.parameters[.scope]), columns: columns, title: titleIndex)
@@ -140,7 +161,8 @@ struct PostgresTable: Equatable, Sendable {
         order = primaryKey
       } else {
         throw .databaseTableUnsuitable(
-          table, reason: "it has no single-column primary key: name a unique column with order=COLUMN")
+          table, server: server,
+          reason: "it has no single-column primary key: name a unique column with order=COLUMN")
       }
     }
 

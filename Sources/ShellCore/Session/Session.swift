@@ -176,6 +176,7 @@ public final class Session {
       report(error)
       if scriptOptions.bail { scripting.bailed = true }
     }
+    reportServerNotices()
     if timing {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
       console.print("time: " + String(format: "%.3f ms", elapsed))

@@ -23,7 +23,10 @@ struct PostgresConnectionTests {
       PostgresStatement("SELECT $1::text, $2::int + 1", [hostile, "41"]), about: "t")
     #expect(rows.rows == [[hostile, "42"]])
     #expect(rows.columns.count == 2)
-    #expect(throws: ShellError.databaseQueryFailed(table: "t", reason: "a value cannot hold NUL")) {
+    #expect(
+      throws: ShellError.databaseQueryFailed(
+        table: "t", server: connection.place, reason: "a value cannot hold NUL")
+    ) {
       try connection.run(PostgresStatement("SELECT $1::text", ["a\u{0}b"]), about: "t")
     }
   }
@@ -63,7 +66,7 @@ struct PostgresConnectionTests {
     let connection = try TestCluster.started().connect(statementTimeout: 100)
     #expect(
       throws: ShellError.databaseQueryFailed(
-        table: "sleep", reason: "canceling statement due to statement timeout")
+        table: "sleep", server: connection.place, reason: "canceling statement due to statement timeout")
     ) {
       try connection.run(PostgresStatement("SELECT pg_sleep(5)"), about: "sleep")
     }

@@ -42,7 +42,7 @@ struct PostgresFailureTests {
 
   static let statements: [(state: String, cancelled: Bool, line: String)] = [
     ("57014", true, "The query on 't' was cancelled"),
-    ("57014", false, "The query on 't' failed: canceling statement due to statement timeout"),
+    ("57014", false, "The query on 't' at 'h:5432/d' failed: canceling statement due to statement timeout"),
     ("42P01", false, "No table 't' in database 'd' at 'h:5432'"),
     (
       "57P01", false,
@@ -52,7 +52,7 @@ struct PostgresFailureTests {
       "08006", false,
       "Lost the connection to PostgreSQL at 'h:5432': canceling statement due to statement timeout"
     ),
-    ("42601", true, "The query on 't' failed: canceling statement due to statement timeout"),
+    ("42601", true, "The query on 't' at 'h:5432/d' failed: canceling statement due to statement timeout"),
   ]
 
   @Test(arguments: statements) func aFailedStatementIsOneLine(

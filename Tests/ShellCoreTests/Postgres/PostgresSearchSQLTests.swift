@@ -11,25 +11,28 @@ struct PostgresSearchSQLTests {
   /// A query, the condition it must give and the parameters it must bind.
   static let conditions: [(query: String, condition: String, parameters: [String])] = [
     ("", "TRUE", []),
-    ("Café", "\"searchshell_folded\" LIKE $1", ["%cafe%"]),
+    ("Café", "\"searchshell_folded\" OPERATOR(pg_catalog.~~) $1", ["%cafe%"]),
     (
-      "ab cd", "\"searchshell_folded\" LIKE $1 AND \"searchshell_folded\" LIKE $2", ["%ab%", "%cd%"]
+      "ab cd",
+      "\"searchshell_folded\" OPERATOR(pg_catalog.~~) $1 AND \"searchshell_folded\" OPERATOR(pg_catalog.~~) $2",
+      ["%ab%", "%cd%"]
     ),
     (
       "ab | cd !ef",
-      "(\"searchshell_folded\" LIKE $1 OR \"searchshell_folded\" LIKE $2) AND "
-        + "\"searchshell_folded\" NOT LIKE $3", ["%ab%", "%cd%", "%ef%"]
+      "(\"searchshell_folded\" OPERATOR(pg_catalog.~~) $1 OR \"searchshell_folded\" OPERATOR(pg_catalog.~~) $2) AND "
+        + "\"searchshell_folded\" OPERATOR(pg_catalog.!~~) $3", ["%ab%", "%cd%", "%ef%"]
     ),
-    ("^Straße", "\"searchshell_folded\" LIKE $1", ["strasse%"]),
-    ("end$", "\"searchshell_folded\" LIKE $1", ["%end"]),
-    ("^whole$", "\"searchshell_folded\" LIKE $1", ["whole"]),
+    ("^Straße", "\"searchshell_folded\" OPERATOR(pg_catalog.~~) $1", ["strasse%"]),
+    ("end$", "\"searchshell_folded\" OPERATOR(pg_catalog.~~) $1", ["%end"]),
+    ("^whole$", "\"searchshell_folded\" OPERATOR(pg_catalog.~~) $1", ["whole"]),
     (
       "100% a_b c\\\\d",
-      "\"searchshell_folded\" LIKE $1 AND \"searchshell_folded\" LIKE $2 AND "
-        + "\"searchshell_folded\" LIKE $3", ["%100\\%%", "%a\\_b%", "%c\\\\d%"]
+      "\"searchshell_folded\" OPERATOR(pg_catalog.~~) $1 AND \"searchshell_folded\" OPERATOR(pg_catalog.~~) $2 AND "
+        + "\"searchshell_folded\" OPERATOR(pg_catalog.~~) $3", ["%100\\%%", "%a\\_b%", "%c\\\\d%"]
     ),
     (
-      "한국 Й", "\"searchshell_folded\" LIKE $1 AND \"searchshell_folded\" LIKE $2",
+      "한국 Й",
+      "\"searchshell_folded\" OPERATOR(pg_catalog.~~) $1 AND \"searchshell_folded\" OPERATOR(pg_catalog.~~) $2",
       ["%\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}%", "%и%"]
     ),
     ("a\u{0}b", "FALSE", []),
@@ -50,7 +53,7 @@ struct PostgresSearchSQLTests {
     var statement = PostgresStatement("")
     let condition = PostgresSearchSQL.condition(
       ParsedQuery("s%_t", rule: .fuzzy), folded: "f", into: &statement)
-    #expect(condition == "f LIKE $1")
+    #expect(condition == "f OPERATOR(pg_catalog.~~) $1")
     #expect(statement.parameters == ["%s%\\%%\\_%t%"])
   }
 
@@ -106,17 +109,22 @@ struct PostgresSearchSQLTests {
         parsed, scope: "Toys", names: Self.names, after: "7", limit: 10, plan: .walkOrder))
     #expect(
       walk.sql
-        == "SELECT \"id\"::text AS order_text, \"name\"::text AS title_text, \"category\"::text AS scope_text "
-        + "FROM \"s\".\"items\" WHERE \"searchshell_folded\" LIKE $1 AND \"category\" = $2 AND \"id\" > $3 "
+        == "SELECT \"id\"::pg_catalog.text AS order_text, \"name\"::pg_catalog.text AS title_text, "
+        + "\"category\"::pg_catalog.text AS scope_text, NULL::pg_catalog.text AS tiebreak_text "
+        + "FROM \"s\".\"items\" WHERE \"searchshell_folded\" OPERATOR(pg_catalog.~~) $1 AND "
+        + "\"category\"::pg_catalog.text OPERATOR(pg_catalog.=) $2 AND \"id\" OPERATOR(pg_catalog.>) $3 "
         + "ORDER BY \"id\" LIMIT $4")
     #expect(walk.parameters == ["%ab%", "Toys", "7", "10"])
     let sort = try #require(
       PostgresSearchSQL.page(parsed, scope: nil, names: Self.names, after: nil, limit: 5, plan: .sortMatches))
     #expect(sort.sql.hasPrefix("WITH matches AS MATERIALIZED (SELECT \"id\" AS o, "))
-    #expect(sort.sql.hasSuffix("ORDER BY o LIMIT $2"))
+    #expect(sort.sql.hasSuffix("ORDER BY o, t LIMIT $2"))
     #expect(sort.parameters == ["%ab%", "5"])
     let count = try #require(PostgresSearchSQL.count(parsed, scope: nil, names: Self.names))
-    #expect(count.sql == "SELECT count(*) FROM \"s\".\"items\" WHERE \"searchshell_folded\" LIKE $1")
+    #expect(
+      count.sql
+        == "SELECT pg_catalog.count(*) FROM \"s\".\"items\" WHERE \"searchshell_folded\" OPERATOR(pg_catalog.~~) $1"
+    )
   }
 
   /// The plan: walk the key for terms matching more than about √(limit · rows / 25) rows.
