@@ -34,8 +34,10 @@ extension GuardedFileWriter {
     return PrivateTemporary(descriptor: descriptor, path: temporary)
   }
 
-  /// Fills `temporary` with `body`, syncs it and renames it over `path` (a link or anything
-  /// else at `path` is replaced, never followed); on failure removes it. Closes it either way.
+  /// Fills `temporary` with `body`, syncs it and renames it over `path`.
+  ///
+  /// A link or anything else at `path` is replaced, never followed; on failure the temporary
+  /// file is removed. It is closed either way.
   static func finishPrivate(
     _ temporary: PrivateTemporary, over path: String, slot: PendingTemporaryFile.Slot,
     body: (inout BufferedFileWriter) throws(ShellError) -> Void

@@ -26,8 +26,9 @@ extension IndexCacheTests {
     #expect(try Self.openDamaged(sandbox, crafted, at: path, rows: rows) == .built)
   }
 
-  /// Damage the header's checksum never covered: a zeroed page in each arena, a flipped
-  /// signature byte, a crafted title-column field. Each is refused and the file's rows shown.
+  /// Damage the header's checksum never covered, each refused and the file's rows shown.
+  ///
+  /// A zeroed page in each arena, a flipped signature byte, a crafted title-column field.
   @Test func damageToAnySectionIsRefused() throws {
     let sandbox = try CacheSandbox()
     let (path, bytes, rows) = try Self.cached(sandbox)

@@ -1,8 +1,6 @@
 import Foundation
 
-#if FUZZING
-  import ShellCoreTestSupport
-#else
+#if !FUZZING
   import ShellCoreTestSupport
   @testable import ShellCore
 #endif
