@@ -72,7 +72,9 @@ extension IndexCacheTests {
     let sandbox = try CacheSandbox(rows: 300)
     let (path, bytes, _) = try Self.cached(sandbox)
     let name = (path as NSString).lastPathComponent
-    func temporary(_ pid: pid_t) -> String { sandbox.folder + "/.\(name).\(pid).\(UUID().uuidString.lowercased()).tmp" }
+    func temporary(_ pid: pid_t) -> String {
+      sandbox.folder + "/.\(name).\(pid).\(UUID().uuidString.lowercased()).tmp"
+    }
     // A process number no process has (above the kernel's maximum).
     let dead = temporary(4_194_305)
     let old = temporary(getpid())
@@ -109,7 +111,8 @@ extension IndexCacheTests {
       let (dataset, index, key, folder, base) = shared.value
       let path = base + "/" + String(repeating: "\(writer)", count: 16) + ".ssidx"
       try? IndexCacheWriter.write(
-        dataset, index: index, key: key, format: .text, warnings: [], to: path, folder: folder, secret: secret)
+        dataset, index: index, key: key, format: .text, warnings: [], to: path, folder: folder, secret: secret
+      )
     }
     let (indexes, temporaries) = folder.entries()
     #expect(temporaries.isEmpty)
