@@ -83,4 +83,20 @@ import Testing
       warnings.count == 1 && warnings[0].hasPrefix("warning: index not cached: cannot create '"),
       "\(warnings)")
   }
+
+  /// A cache folder others may write in (issue 37): one warning, the index built in memory,
+  /// nothing read from it; entries the binary writes are 0600 in a 0700 folder.
+  @Test func aSharedCacheFolderGivesOneWarningAndIsNotUsed() throws {
+    let folder = try Folder()
+    _ = try Self.run(folder, "load \(folder.data)")
+    var status = stat()
+    #expect(stat(folder.cacheFolder, &status) == 0 && status.st_mode & 0o777 == 0o700)
+    let entry = folder.cacheFolder + "/" + (folder.cacheFiles.first ?? "")
+    #expect(stat(entry, &status) == 0 && status.st_mode & 0o777 == 0o600)
+    #expect(chmod(folder.cacheFolder, 0o1777) == 0)
+    let shared = try Self.run(folder, "load \(folder.data)")
+    #expect(shared.index == "index: built")
+    let warnings = shared.stderr.split(separator: "\n")
+    #expect(warnings.count == 1 && warnings[0].contains("is writable by others"), "\(warnings)")
+  }
 }

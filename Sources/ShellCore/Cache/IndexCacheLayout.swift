@@ -16,10 +16,14 @@ struct IndexCacheLayout: Equatable {
   /// Every section starts at a multiple of this.
   static let alignment = 64
   /// Words before the sections' table: magic, version, file length, header length, rows,
-  /// the key's six numbers, columns, title, scope + 1, format, section count.
-  static let fixedWords = 16
-  /// Where the checksum word lies: after the fixed words and two per section.
-  static var checksumWord: Int { fixedWords + 2 * Section.allCases.count }
+  /// the key's eight numbers, columns, title, scope + 1, format, section count.
+  static let fixedWords = 10 + IndexCacheKey.numberCount
+  /// Words per section in the table: its offset, length and keyed checksum.
+  static let sectionWords = 3
+  /// Where the checksum word lies: after the fixed words and the sections' table.
+  static var checksumWord: Int { fixedWords + sectionWords * Section.allCases.count }
+  /// The header's words: the checksum word, then the strings' length.
+  static var headerWordsLength: Int { (checksumWord + 2) * 8 }
 
   /// Rows, columns, the title column and the scope column (nil: none).
   var rowCount: Int
@@ -30,6 +34,8 @@ struct IndexCacheLayout: Equatable {
   var format: Int
   /// Per section, its byte offset and length.
   var sections: [(offset: Int, length: Int)]
+  /// Per section, its keyed checksum (`IndexCacheChecksum.digest`, tweaked by its number).
+  var digests: [UInt64] = []
   /// Bytes before the first section (header, checksum, strings, alignment).
   var headerLength: Int
   /// The whole file's length.
@@ -41,7 +47,7 @@ struct IndexCacheLayout: Equatable {
       && lhs.headerLength == rhs.headerLength
       && lhs.fileLength == rhs.fileLength
       && lhs.sections.map(\.offset) == rhs.sections.map(\.offset)
-      && lhs.sections.map(\.length) == rhs.sections.map(\.length)
+      && lhs.sections.map(\.length) == rhs.sections.map(\.length) && lhs.digests == rhs.digests
   }
 
   /// Places sections of `lengths` bytes after a header with `strings` bytes of strings.
@@ -54,7 +60,7 @@ struct IndexCacheLayout: Equatable {
     self.titleColumn = titleColumn
     self.scopeColumn = scopeColumn
     self.format = format
-    headerLength = Self.aligned((Self.checksumWord + 2) * 8 + stringBytes)
+    headerLength = Self.aligned(Self.headerWordsLength + stringBytes)
     var offset = headerLength
     sections = []
     for length in lengths {
@@ -78,7 +84,9 @@ struct IndexCacheLayout: Equatable {
       UInt64(columnCount), UInt64(titleColumn), UInt64(scopeColumn.map { $0 + 1 } ?? 0), UInt64(format),
       UInt64(sections.count),
     ]
-    for section in sections { words += [UInt64(section.offset), UInt64(section.length)] }
+    for (index, section) in sections.enumerated() {
+      words += [UInt64(section.offset), UInt64(section.length), index < digests.count ? digests[index] : 0]
+    }
     return words
   }
 
@@ -97,9 +105,14 @@ struct IndexCacheLayout: Equatable {
     guard let length = int(2), length == fileLength else {
       return .failure(.corrupt("the file's length is not its header's"))
     }
-    guard let header = int(3), let rows = int(4), let columns = int(11), let title = int(12),
-      let scope = int(13), let format = int(14), int(15) == Section.allCases.count
+    let fields = 5 + IndexCacheKey.numberCount
+    guard let header = int(3), let rows = int(4), let columns = int(fields), let title = int(fields + 1),
+      let scope = int(fields + 2), let format = int(fields + 3), int(fields + 4) == Section.allCases.count
     else { return .failure(.corrupt("a header field is out of range")) }
+    // The header's words and strings lie before the first section, inside the file.
+    guard header >= headerWordsLength, header % alignment == 0, header <= length else {
+      return .failure(.corrupt("the header's length is out of range"))
+    }
     guard rows < Int(Int32.max), columns > 0, columns < 1 << 20, title < columns, scope <= columns else {
       return .failure(.corrupt("the rows or columns are out of range"))
     }
@@ -110,10 +123,13 @@ struct IndexCacheLayout: Equatable {
     layout.fileLength = length
     var next = header
     for index in Section.allCases.indices {
-      guard let offset = int(fixedWords + 2 * index), let bytes = int(fixedWords + 2 * index + 1),
-        offset % alignment == 0, offset >= next, offset + bytes <= length
+      let at = fixedWords + sectionWords * index
+      // Both at most 2^40: the sums below cannot overflow.
+      guard let offset = int(at), let bytes = int(at + 1), offset % alignment == 0, offset >= next,
+        offset + bytes <= length
       else { return .failure(.corrupt("section \(index) lies outside the file")) }
       layout.sections.append((offset, bytes))
+      layout.digests.append(words[at + 2])
       next = offset + max(bytes, 1)
     }
     guard next <= length else { return .failure(.corrupt("the sections overrun the file")) }
@@ -129,4 +145,7 @@ enum IndexCacheProblem: Error, Equatable {
   case stale(String)
   /// Truncated, damaged or inconsistent: refused, never trusted.
   case corrupt(String)
+  /// Something other than a regular file at the entry's name (a link, a FIFO): never followed,
+  /// never waited on, and not written over by this load.
+  case notRegular
 }

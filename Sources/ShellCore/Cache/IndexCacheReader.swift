@@ -3,9 +3,11 @@ import Foundation
 /// Opens a persisted index: maps the file read-only and, once every check passes, makes the
 /// dataset and its folded index over the mapping itself (nothing copied, nothing folded).
 ///
-/// Nothing in the file is trusted: the header's magic, version, length and checksum, the key,
-/// every section's place and size, and then the dataset's and the index's invariants are
-/// checked before anything reads it; any failure is an `IndexCacheProblem` (built again).
+/// Nothing in the file is trusted, as SQLite trusts no database file: the header's magic,
+/// version, length and keyed checksum, the key, every section's place and size (against the
+/// file's real size, in arithmetic that cannot overflow), every section's keyed checksum, the
+/// zeros between sections, and then the dataset's and the index's invariants are checked before
+/// anything reads it; any failure is an `IndexCacheProblem` (built again).
 enum IndexCacheReader {
   /// A dataset and index restored from a cache file.
   struct Restored {
@@ -14,16 +16,22 @@ enum IndexCacheReader {
     /// The warnings the first load gave (invalid UTF-8, ragged rows), given again.
     let warnings: [String]
     let format: DataFormat
+    /// The mapped entry.
+    let file: UnsafeMappedFile
   }
 
   /// The dataset and index stored at `path` for `key`, named and presented as `options` say.
   static func restore(
-    path: String, key: IndexCacheKey, options: LoadOptions, sideFormThreshold: Int
+    path: String, key: IndexCacheKey, secret: IndexCacheSecret, options: LoadOptions, sideFormThreshold: Int
   ) -> Result<Restored, IndexCacheProblem> {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return .failure(.missing) }
-    guard let file = UnsafeMappedFile(path: path) else { return .failure(.corrupt("it cannot be read")) }
-    let headerBytes = (IndexCacheLayout.checksumWord + 2) * 8
+    let file: UnsafeMappedFile
+    switch UnsafeMappedFile.map(path) {
+    case .success(let mapped): file = mapped
+    case .failure(.missing): return .failure(.missing)
+    case .failure(.notRegular): return .failure(.notRegular)
+    case .failure(.unreadable): return .failure(.corrupt("it cannot be read"))
+    }
+    let headerBytes = IndexCacheLayout.headerWordsLength
     guard file.count >= headerBytes else { return .failure(.corrupt("it is shorter than a header")) }
     let words = (0..<IndexCacheLayout.checksumWord).map {
       file.base.load(fromByteOffset: $0 * 8, as: UInt64.self)
@@ -39,22 +47,71 @@ enum IndexCacheReader {
       return .failure(.corrupt("the strings overrun the header"))
     }
     let strings = UnsafeRawBufferPointer(start: file.base + headerBytes, count: Int(stringCount))
-    let hashed = Array(UnsafeRawBufferPointer(start: file.base, count: headerBytes - 16)) + Array(strings)
-    guard IndexCacheKey.hash(hashed) == checksum else {
+    guard
+      headerChecksum(
+        UnsafeRawBufferPointer(start: file.base, count: headerBytes), strings: strings, secret: secret)
+        == checksum
+    else {
       return .failure(.corrupt("the header's checksum differs"))
     }
     guard let table = IndexCacheStrings(strings) else {
       return .failure(.corrupt("the strings are malformed"))
     }
-    let stored = IndexCacheKey(path: table.path, numbers: Array(words[5..<11]), reading: table.reading)
+    let stored = IndexCacheKey(
+      path: table.path, numbers: Array(words[5..<5 + IndexCacheKey.numberCount]), reading: table.reading)
     guard stored == key else { return .failure(.stale("built from another version of the file")) }
-    return restore(file, layout: layout, table: table, options: options, sideFormThreshold: sideFormThreshold)
+    guard gapsAreZero(file, layout: layout, stringsEnd: headerBytes + strings.count) else {
+      return .failure(.corrupt("the bytes between sections are not zero"))
+    }
+    return restore(
+      file, layout: layout, table: table, secret: secret, options: options,
+      sideFormThreshold: sideFormThreshold
+    )
+  }
+
+  /// The keyed checksum of a header at `base` (its words but the checksum, the strings'
+  /// length) and its `strings`, as the writer computes it.
+  static func headerChecksum(
+    _ words: UnsafeRawBufferPointer, strings: UnsafeRawBufferPointer, secret: IndexCacheSecret
+  ) -> UInt64 {
+    var bytes = Array(words) + Array(strings)
+    let checksum = IndexCacheLayout.checksumWord * 8
+    for index in checksum..<checksum + 8 { bytes[index] = 0 }
+    return bytes.withUnsafeBytes { IndexCacheChecksum.digest($0, secret: secret, tweak: UInt64.max) }
+  }
+
+  /// Whether every byte no section holds (after the strings, between and after sections) is
+  /// zero, as the writer leaves it: then every byte of the file is checksummed or known.
+  private static func gapsAreZero(_ file: UnsafeMappedFile, layout: IndexCacheLayout, stringsEnd: Int) -> Bool
+  {
+    var gaps: [Range<Int>] = []
+    var end = stringsEnd
+    for section in layout.sections {
+      gaps.append(end..<section.offset)
+      end = section.offset + section.length
+    }
+    gaps.append(end..<layout.fileLength)
+    let bytes = file.base.assumingMemoryBound(to: UInt8.self)
+    return gaps.allSatisfy { gap in gap.allSatisfy { bytes[$0] == 0 } }
+  }
+
+  /// Whether each of `sections` has the checksum the header gives it.
+  private static func checksumsMatch(
+    _ sections: [IndexCacheLayout.Section], in file: UnsafeMappedFile, layout: IndexCacheLayout,
+    secret: IndexCacheSecret
+  ) -> Bool {
+    sections.allSatisfy { section in
+      let place = layout.sections[section.rawValue]
+      let bytes = UnsafeRawBufferPointer(start: file.base + place.offset, count: place.length)
+      return IndexCacheChecksum.digest(bytes, secret: secret, tweak: UInt64(section.rawValue))
+        == layout.digests[section.rawValue]
+    }
   }
 
   /// The dataset and index over `file`'s sections, once their sizes and invariants check.
   private static func restore(
-    _ file: UnsafeMappedFile, layout: IndexCacheLayout, table: IndexCacheStrings, options: LoadOptions,
-    sideFormThreshold: Int
+    _ file: UnsafeMappedFile, layout: IndexCacheLayout, table: IndexCacheStrings, secret: IndexCacheSecret,
+    options: LoadOptions, sideFormThreshold: Int
   ) -> Result<Restored, IndexCacheProblem> {
     let rows = layout.rowCount
     let words = rows / 64 + 1
@@ -93,6 +150,9 @@ enum IndexCacheReader {
     // The dataset's sections first, then the index's: checked and released, the dataset's text
     // is never resident with the fold arena during the checks.
     file.populate(offset: offset(.datasetBytes), length: offset(.foldBytes) - offset(.datasetBytes))
+    guard
+      checksumsMatch([.datasetBytes, .datasetOffsets, .rowScopes], in: file, layout: layout, secret: secret)
+    else { return .failure(.corrupt("the dataset's checksum differs")) }
     let dataset = Dataset(
       name: options.name, source: options.source, columns: table.columns, titleColumn: layout.titleColumn,
       scopeColumn: layout.scopeColumn, scopeTitles: table.scopeTitles, rowScopes: Array(scopes),
@@ -104,6 +164,10 @@ enum IndexCacheReader {
     // A folding search reads the rows' own text only to draw them: checked, it may leave memory.
     file.releasePages(offset: offset(.datasetBytes), length: bytes(.datasetBytes))
     file.populate(offset: offset(.foldBytes), length: layout.fileLength - offset(.foldBytes))
+    let indexSections = IndexCacheLayout.Section.allCases.filter { $0.rawValue >= Section.foldBytes.rawValue }
+    guard checksumsMatch(indexSections, in: file, layout: layout, secret: secret) else {
+      return .failure(.corrupt("the index's checksum differs"))
+    }
     var parts = FoldedIndex.Parts(
       foldBytes: pinned(.foldBytes, UInt8.self, padding: FoldedIndex.padding),
       foldOffsets: pinned(sharesOffsets ? .datasetOffsets : .foldOffsets, UInt32.self),
@@ -124,6 +188,7 @@ enum IndexCacheReader {
     if let violation = index.invariantViolation() { return .failure(.corrupt(violation)) }
     return .success(
       Restored(
-        dataset: dataset, index: index, warnings: table.warnings, format: DataFormat.allCases[layout.format]))
+        dataset: dataset, index: index, warnings: table.warnings, format: DataFormat.allCases[layout.format],
+        file: file))
   }
 }

@@ -1,27 +1,33 @@
 import Foundation
 
-/// Writes a dataset and its folded index as one persisted index file, through the guarded
-/// writer (atomic: a reader sees the old file, the new one, or none).
+/// Writes a dataset and its folded index as one persisted index file: a private temporary file
+/// (0600, never through a link) made under the folder's lock once there is room, synced, and
+/// renamed into place (a reader sees the old file, the new one, or none).
 enum IndexCacheWriter {
   /// Bytes written between two looks at `isCancelled`.
   private static let piece = 16 << 20
 
-  /// Writes `dataset` (loaded as `format`, with `warnings`) and `index` under `key` to `path`;
-  /// `protectedPaths` are the files no writer may replace (the data file among them).
+  /// Writes `dataset` (loaded as `format`, with `warnings`) and `index` under `key` to `path`
+  /// in `folder`, every section checksummed with `secret`.
   ///
   /// `isCancelled` (asked between pieces) stops the write, leaving no file behind.
   static func write(
     _ dataset: Dataset, index: FoldedIndex, key: IndexCacheKey, format: DataFormat, warnings: [String],
-    to path: String, protectedPaths: [String], isCancelled: @escaping () -> Bool = { false }
+    to path: String, folder: IndexCacheFolder, secret: IndexCacheSecret,
+    isCancelled: @escaping () -> Bool = { false }
   ) throws(ShellError) {
     let frequency = PinnedBuffer<Int64>(index.byteFrequency.map { Int64($0) })
     let grams = index.grams?.stored
     try withExtendedLifetime((dataset, index, frequency, grams)) { () throws(ShellError) in
       let sections = Self.sections(dataset, index: index, frequency: frequency, grams: grams)
-      let (layout, strings) = Self.layout(
+      var (layout, strings) = Self.layout(
         dataset, sections: sections, key: key, format: format, warnings: warnings)
-      let header = Self.header(layout, key: key, strings: strings)
-      try GuardedFileWriter.replace(path, protectedPaths: protectedPaths, slot: .background, durable: false) {
+      layout.digests = sections.enumerated().map { number, bytes in
+        IndexCacheChecksum.digest(bytes, secret: secret, tweak: UInt64(number))
+      }
+      let header = Self.header(layout, key: key, strings: strings, secret: secret)
+      let temporary = try reserve(layout.fileLength, at: path, in: folder, isCancelled: isCancelled)
+      try GuardedFileWriter.finishPrivate(temporary, over: path, slot: .background) {
         (output: inout BufferedFileWriter) throws(ShellError) in
         try write(header, into: &output)
         var written = header.count
@@ -38,6 +44,21 @@ enum IndexCacheWriter {
         }
         try zeros(layout.fileLength - written, into: &output)
       }
+    }
+  }
+
+  /// Under the folder's lock: room made for `length` bytes and the temporary file made at that
+  /// size, so a concurrent writer counts it.
+  private static func reserve(
+    _ length: Int, at path: String, in folder: IndexCacheFolder, isCancelled: () -> Bool
+  ) throws(ShellError) -> GuardedFileWriter.PrivateTemporary {
+    guard let lock = IndexCacheFolderLock(folder: folder.settings.folder, isCancelled: isCancelled) else {
+      throw .unwritableFile(
+        path, reason: isCancelled() ? "the write was cancelled" : "the cache folder cannot be locked")
+    }
+    return try withExtendedLifetime(lock) { () throws(ShellError) in
+      if let problem = folder.makeRoom(for: length, at: path) { throw .unwritableFile(path, reason: problem) }
+      return try GuardedFileWriter.createPrivate(beside: path, length: length, slot: .background)
     }
   }
 
@@ -72,13 +93,23 @@ enum IndexCacheWriter {
 
   /// The header: its words, the checksum over them and the strings, the strings' length, the
   /// strings, and zeros up to the first section.
-  private static func header(_ layout: IndexCacheLayout, key: IndexCacheKey, strings: [UInt8]) -> [UInt8] {
+  static func header(
+    _ layout: IndexCacheLayout, key: IndexCacheKey, strings: [UInt8], secret: IndexCacheSecret
+  )
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
     for word in layout.words(key: key) { withUnsafeBytes(of: word) { bytes += $0 } }
-    let checksum = IndexCacheKey.hash(bytes + strings)
-    withUnsafeBytes(of: checksum) { bytes += $0 }
+    let checksumAt = bytes.count
+    withUnsafeBytes(of: UInt64(0)) { bytes += $0 }
     withUnsafeBytes(of: UInt64(strings.count)) { bytes += $0 }
     bytes += strings
+    let checksum = bytes.withUnsafeBytes { all in
+      IndexCacheReader.headerChecksum(
+        UnsafeRawBufferPointer(rebasing: all[0..<checksumAt + 16]),
+        strings: UnsafeRawBufferPointer(rebasing: all[checksumAt + 16..<all.count]), secret: secret)
+    }
+    withUnsafeBytes(of: checksum) { bytes.replaceSubrange(checksumAt..<checksumAt + 8, with: $0) }
     bytes += [UInt8](repeating: 0, count: layout.headerLength - bytes.count)
     return bytes
   }

@@ -65,6 +65,9 @@ public enum ShellError: Error, Equatable, Sendable {
   case loadTooLarge(String, limit: Int)
   /// A file that ended before the size it had when opened: it shrank while loading.
   case fileShrank(String, expected: Int, read: Int)
+  /// The index cache entry the dataset is mapped from changed during the command (truncated):
+  /// its answer is discarded and the index rebuilt from the data file.
+  case indexCacheChanged(String)
   /// A `postgres://` URL the shell cannot read (shown without its password), and why.
   case invalidDatabaseURL(String, reason: String)
   /// A PostgreSQL server that cannot be reached (`server`: its host or socket folder).
@@ -213,6 +216,9 @@ extension ShellError: CustomStringConvertible {
     case .loadTooLarge(let path, let limit):
       return
         "Cannot load \(quote(path)): it takes more than the load limit of \(LoadLimit.describe(limit)) (set \(LoadLimit.variable) to change it); the previous dataset stays"
+    case .indexCacheChanged(let path):
+      return
+        "The index cache entry of \(quote(path)) changed while in use: this answer is discarded and the index is rebuilt from the file"
     case .fileShrank(let path, let expected, let read):
       return
         "Cannot load \(quote(path)): it shrank while loading (\(read) of \(expected) bytes read); the previous dataset stays. Load it again once it is complete"

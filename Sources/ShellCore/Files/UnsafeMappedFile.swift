@@ -5,7 +5,13 @@ import Foundation
 /// It hands out raw pointers into the mapping (`base`): the buffers made over it
 /// (`PinnedBuffer(unsafeMapped:)`, `GrowableBuffer(unsafeMapped:)`) keep it alive, and nothing
 /// may write through them (the pages are read-only: a write is a crash, not a silent change).
-/// The file is opened without following a last symbolic link and must be a regular file.
+/// The file is opened without following a last symbolic link and without blocking (a FIFO
+/// is refused, never waited on), and must be a regular file.
+///
+/// A file truncated while mapped (a sync client, `: > entry`) makes its lost pages fault with
+/// SIGBUS. Two nets: `isIntact` (an `fstat` of the kept descriptor) before each use, and
+/// `MappedFileFaultGuard`, which turns a fault inside the mapping, should the file shrink during
+/// a search, into zero pages and a flag the session reads to discard the answer and rebuild.
 final class UnsafeMappedFile: @unchecked Sendable {
   /// The first byte of the mapping.
   let base: UnsafeRawPointer
@@ -13,26 +19,78 @@ final class UnsafeMappedFile: @unchecked Sendable {
   let count: Int
   /// The file's device and inode, modification time and size, as `fstat` gave them.
   let status: stat
+  /// The open file, kept to see it shrink (`isIntact`).
+  private let descriptor: Int32
+  /// The fault guard's slot for this mapping (nil when every slot was taken).
+  private let guardSlot: Int?
 
-  /// Maps the regular file at `path`, or returns nil (missing, unreadable, empty, not regular).
-  init?(path: String) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else { return nil }
-    defer { _ = close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
-      return nil
+  /// Why a file could not be mapped.
+  enum Failure: Error, Equatable {
+    /// Nothing at the path.
+    case missing
+    /// A symbolic link, FIFO, device or folder at the path: never followed or opened.
+    case notRegular
+    /// Unreadable, empty, or the mapping failed.
+    case unreadable
+  }
+
+  /// Maps the regular file at `path`, or says why not.
+  static func map(_ path: String) -> Result<UnsafeMappedFile, Failure> {
+    // O_NOFOLLOW: a link at the name fails (ELOOP); O_NONBLOCK: a FIFO opens at once, and
+    // `fstat` refuses it.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      switch errno {
+      case ENOENT: return .failure(.missing)
+      case ELOOP, ENXIO: return .failure(.notRegular)
+      default: return .failure(.unreadable)
+      }
     }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      _ = close(descriptor)
+      return .failure(.unreadable)
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      _ = close(descriptor)
+      return .failure(.notRegular)
+    }
+    guard let file = UnsafeMappedFile(descriptor: descriptor, status: status) else {
+      _ = close(descriptor)
+      return .failure(.unreadable)
+    }
+    return .success(file)
+  }
+
+  /// Maps the file open at `descriptor` (which `status` describes), taking the descriptor.
+  private init?(descriptor: Int32, status: stat) {
     let count = Int(status.st_size)
-    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
+    guard count > 0, let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
       address != MAP_FAILED
     else { return nil }
     base = UnsafeRawPointer(address)
     self.count = count
     self.status = status
+    self.descriptor = descriptor
+    guardSlot = MappedFileFaultGuard.register(address, length: count)
   }
 
-  deinit { _ = munmap(UnsafeMutableRawPointer(mutating: base), count) }
+  /// Whether the file still has its mapped length and no page of the mapping faulted: false
+  /// once it was truncated (or grown), and its contents must not be used again.
+  var isIntact: Bool {
+    if let guardSlot, MappedFileFaultGuard.hasFaulted(guardSlot) { return false }
+    var now = stat()
+    return fstat(descriptor, &now) == 0 && Int(now.st_size) == count
+  }
+
+  /// Whether a page of the mapping faulted since it was mapped (read as zeros since).
+  var hasFaulted: Bool { guardSlot.map(MappedFileFaultGuard.hasFaulted) ?? false }
+
+  deinit {
+    if let guardSlot { MappedFileFaultGuard.unregister(guardSlot) }
+    _ = munmap(UnsafeMutableRawPointer(mutating: base), count)
+    _ = close(descriptor)
+  }
 
   /// Maps the pages of `length` bytes from `offset` now, in one call, from the page cache.
   ///

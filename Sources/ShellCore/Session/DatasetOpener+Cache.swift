@@ -36,30 +36,50 @@ extension DatasetOpener {
       return nil
     }
     let folder = IndexCacheFolder(settings: settings)
+    // Another user's folder, or one others may write in: one warning, the index built in memory.
+    if let problem = folder.check() {
+      IndexCacheWrites.shared.note(problem)
+      return nil
+    }
     return CacheEntry(folder: folder, key: key, path: folder.path(for: key), options: options, dataPath: path)
   }
 
   /// The dataset and backend mapped from `entry`'s cache file, or nil when it is missing,
   /// stale, corrupt or over the load limit (the file is then read and indexed again).
-  func restore(_ entry: CacheEntry) -> Opened? {
+  func restore(_ entry: CacheEntry, request: LoadRequest) -> Opened? {
+    // No key yet: no entry can be trusted (the first write makes one).
+    guard case .success(let secret?) = IndexCacheSecret.read(folder: entry.folder.settings.folder) else {
+      return nil
+    }
     let result = IndexCacheReader.restore(
-      path: entry.path, key: entry.key, options: entry.options,
+      path: entry.path, key: entry.key, secret: secret, options: entry.options,
       sideFormThreshold: SearchEngine.Tuning.standard.sideForms)
+    if case .failure(.notRegular) = result {
+      IndexCacheWrites.shared.note(
+        "the index cache entry '\(entry.path)' is not a regular file; the index is built in memory")
+      return nil
+    }
     guard case .success(let restored) = result else { return nil }
     // The limit bounds what a load stores; the read that follows reports it as usual.
     let stored = restored.dataset.withStorage { $0.count + $1.count * 4 }
     guard let limit = try? configuration.loadLimit.get(), stored <= limit.bytes else { return nil }
     UnsafeMappedFile.touch(
-      entry.path, after: entry.folder.entries().filter { $0.path != entry.path }.map(\.used).max())
+      entry.path, after: entry.folder.entries().indexes.filter { $0.path != entry.path }.map(\.used).max())
     let backend = InMemoryBackend(
       dataset: restored.dataset, index: restored.index, cacheEntries: configuration.cacheEntries)
-    return Opened(dataset: restored.dataset, backend: backend, warnings: restored.warnings, index: .cache)
+    var opened = Opened(
+      dataset: restored.dataset, backend: backend, warnings: restored.warnings, index: .cache)
+    opened.mapping = IndexCacheMapping(file: restored.file, request: request, dataPath: entry.dataPath)
+    return opened
   }
 
   /// Writes `result`'s index to `entry`'s cache file on a background thread, unless the file
   /// changed while it was read or the folder cannot take it (a note says why).
   func store(_ entry: CacheEntry, result: LoadResult, index: FoldedIndex) {
     guard IndexCacheKey(path: entry.dataPath, options: entry.options) == entry.key else { return }
+    // A link or FIFO at the entry's name (its reader said so): left alone.
+    var status = stat()
+    if lstat(entry.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { return }
     let folderPath = WriteTarget.resolved(entry.folder.settings.folder)
     if folderPath == WriteTarget.resolved((entry.key.path as NSString).deletingLastPathComponent) {
       IndexCacheWrites.shared.note("index not cached: the cache folder is the data file's own folder")
@@ -70,32 +90,31 @@ extension DatasetOpener {
       writes.note("index not cached: " + problem)
       return
     }
+    let secret: IndexCacheSecret
+    switch IndexCacheSecret.readOrCreate(folder: entry.folder.settings.folder) {
+    case .success(let found): secret = found
+    case .failure(let problem):
+      writes.note("index not cached: " + problem.reason)
+      return
+    }
     let bytes = IndexCacheWriter.fileLength(
       result.dataset, index: index, key: entry.key, warnings: result.warnings)
-    if let problem = entry.folder.makeRoom(for: bytes, at: entry.path) {
+    if let problem = entry.folder.refusal(for: bytes) {
       writes.note("index not cached: " + problem)
       return
     }
-    let protected = UncheckedSendable((protectedPaths + [entry.dataPath], result, index, entry))
+    let protected = UncheckedSendable((result, index, entry))
     writes.start { isCancelled in
-      let (paths, result, index, entry) = protected.value
+      let (result, index, entry) = protected.value
       do throws(ShellError) {
         try IndexCacheWriter.write(
           result.dataset, index: index, key: entry.key, format: result.format, warnings: result.warnings,
-          to: entry.path, protectedPaths: paths, isCancelled: isCancelled)
+          to: entry.path, folder: entry.folder, secret: secret, isCancelled: isCancelled)
         return nil
       } catch {
         // A write stopped for a newer load is no failure: that load writes its own.
         return isCancelled() ? nil : "index not cached: " + error.description
       }
-    }
-  }
-
-  /// The bundled datasets' files and manifest: no writer may replace them.
-  private var protectedPaths: [String] {
-    guard let catalog else { return [] }
-    return (catalog.entries.map(\.file) + ["manifest.json"]).map {
-      catalog.directory.appendingPathComponent($0).path
     }
   }
 }

@@ -15,6 +15,8 @@ struct DatasetOpener {
     let warnings: [String]
     /// Where the search index came from (`status` shows it for a file).
     var index = IndexOrigin.built
+    /// The cache entry the dataset and index are mapped from, to check before each use.
+    var mapping: IndexCacheMapping?
   }
 
   /// Where a dataset's search index came from.
@@ -46,7 +48,7 @@ struct DatasetOpener {
     defer { monitor?.loadDidEnd() }
     let source = try resolve(request)
     let cache = cacheEntry(for: source, request: request)
-    if let cache, let restored = restore(cache) { return restored }
+    if let cache, let restored = restore(cache, request: request) { return restored }
     let result: LoadResult
     switch source {
     case .loaded(let loaded): result = loaded
@@ -84,7 +86,7 @@ struct DatasetOpener {
   /// What a request names: a bundled dataset (loaded), standard input, or a file.
   ///
   /// Options given with a bundled name apply to its file.
-  private func resolve(_ request: LoadRequest) throws(ShellError) -> Source {
+  func resolve(_ request: LoadRequest) throws(ShellError) -> Source {
     if let catalog, let entry = catalog.entry(request.target) {
       if !request.hasOverrides {
         let format = DataFormat.forPath(entry.file) ?? .text

@@ -47,10 +47,15 @@ extension Session {
     searchCache = nil
     let request = SearchRequest(
       text: text, rule: rule, syntax: settings.syntax, scope: scope, order: view.order)
+    // A mapped entry truncated since the command began: nothing is read from it.
+    if let mapping = indexCacheMapping, !mapping.file.isIntact { throw .indexCacheChanged(mapping.dataPath) }
     guard let rows = try backend.search(request, cancellation: cancellation) else {
       let command = String(CommandTokenizer.firstWord(scripting.currentLine[...]).word)
       throw .cancelled(command: command, outcome: "the search is as it was before it")
     }
+    // Truncated during the search: pages read as zeros (`MappedFileFaultGuard`), so the rows
+    // are not the file's.
+    if let mapping = indexCacheMapping, mapping.file.hasFaulted { throw .indexCacheChanged(mapping.dataPath) }
     searchCache = (key, rows)
     return rows
   }

@@ -51,6 +51,8 @@ public final class Session {
   var loadedWith: LoadRequest?
   /// Where the dataset's search index came from (built, or mapped from the index cache).
   var indexOrigin = DatasetOpener.IndexOrigin.built
+  /// The index cache entry the dataset is mapped from, checked before each command.
+  var indexCacheMapping: IndexCacheMapping?
   /// The walkthroughs `demo` runs; set by the executable.
   public var demos: DemoCatalog?
   /// Nesting, the recording and the callbacks `diagram` draws.
@@ -149,6 +151,8 @@ public final class Session {
   /// Returns false when the session should stop: `quit`, or a failure under `--bail`.
   func runLine(_ line: String, depth: Int, echo written: String? = nil) -> Bool {
     defer { flushCast() }
+    rebuildIfIndexCacheChanged()
+    defer { rebuildIfIndexCacheChanged() }
     reportIndexCacheNotes()
     // Refused before anything reads it: no echo, no history, no tokenizing.
     guard line.utf8.count <= Self.lineLimit else {
@@ -249,6 +253,7 @@ extension Session {
     dataset = opened.dataset
     backend = opened.backend
     indexOrigin = opened.index
+    indexCacheMapping = opened.mapping
     if !keepingSettings {
       settings = SessionSettings(presets: opened.dataset.presets, keeping: settings)
       view = TableView()
@@ -282,7 +287,8 @@ extension Session {
   func relabelScopes(_ titles: [String]) {
     let relabeled = dataset.relabelingScopes(titles)
     let opened = DatasetOpener.Opened(
-      dataset: relabeled, backend: backend.relabeled(as: relabeled), warnings: [], index: indexOrigin)
+      dataset: relabeled, backend: backend.relabeled(as: relabeled), warnings: [], index: indexOrigin,
+      mapping: indexCacheMapping)
     replaceDataset(with: opened, keepingSettings: true)
   }
 

@@ -9,6 +9,7 @@
 /// failed (`Fuzz/Corpus/TARGET`, `Fuzz/Regressions/TARGET`).
 enum FuzzTargets {
   static let all: [String: @Sendable ([UInt8]) -> Void] = [
+    "cache": CacheFuzz.run,
     "engine": EngineFuzz.run,
     "loaders": LoadersFuzz.run,
     "query": QueryFuzz.run,
