@@ -34,8 +34,9 @@ enum MappedFileFaultGuard {
   static func register(_ address: UnsafeMutableRawPointer, length: Int) -> Int? {
     guard installed, length > 0 else { return nil }
     let start = UInt(bitPattern: address)
+    // A free slot's end is already 0 (`unregister` clears it first), so the handler never sees
+    // a half-written range; an occupied slot's end is never touched here.
     for slot in 0..<capacity {
-      ends[slot].store(0, ordering: .releasing)
       guard
         starts[slot].compareExchange(expected: 0, desired: start, ordering: .acquiringAndReleasing).exchanged
       else { continue }

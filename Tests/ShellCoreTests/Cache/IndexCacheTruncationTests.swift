@@ -44,4 +44,19 @@ extension IndexCacheTests {
     #expect(file.base.load(fromByteOffset: 9_000, as: UInt8.self) == 0, "a SIGBUS read becomes a zero")
     #expect(file.hasFaulted)
   }
+
+  /// A second mapping guarded after the first leaves the first guarded (registering once
+  /// cleared every occupied slot's end, and a cut first entry then killed the process).
+  @Test func aFaultInTheFirstOfTwoGuardedMappingsIsCaught() throws {
+    let paths = (0..<2).map { _ in NSTemporaryDirectory() + "guarded-\(UUID().uuidString)" }
+    defer { for path in paths { unlink(path) } }
+    for path in paths { try Data(repeating: 7, count: 3 * 4096).write(to: URL(fileURLWithPath: path)) }
+    guard case .success(let first) = UnsafeMappedFile.map(paths[0]),
+      case .success(let second) = UnsafeMappedFile.map(paths[1])
+    else { return #expect(Bool(false)) }
+    #expect(truncate(paths[0], 0) == 0)
+    #expect(first.base.load(fromByteOffset: 9_000, as: UInt8.self) == 0, "the first mapping is still guarded")
+    #expect(first.hasFaulted && !second.hasFaulted)
+    #expect(second.base.load(fromByteOffset: 9_000, as: UInt8.self) == 7)
+  }
 }
