@@ -72,7 +72,7 @@ final class InMemoryBackend: SearchBackend {
   }
 
   func cells(of id: Int, columns: [Int]) -> [String] {
-    columns.map { dataset.cell(row: id, column: $0) }
+    columns.map { dataset.shownCell(row: id, column: $0) }
   }
 
   func lacks(_ feature: BackendFeature) -> String? { nil }
@@ -118,6 +118,13 @@ struct InMemoryRows: SearchRows {
     range.clamped(to: 0..<rows.count).map { index in
       let id = rows[index]
       return ResultRow(id: id, title: dataset.title(id))
+    }
+  }
+
+  func shownRows(in range: Range<Int>) -> [ResultRow] {
+    range.clamped(to: 0..<rows.count).map { index in
+      let id = rows[index]
+      return ResultRow(id: id, title: dataset.shownCell(row: id, column: dataset.titleColumn))
     }
   }
 

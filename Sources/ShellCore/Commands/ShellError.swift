@@ -63,6 +63,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case loadCancelled(String)
   /// A load that would take more memory than `LoadLimit` allows (a huge file, an endless pipe).
   case loadTooLarge(String, limit: Int)
+  /// A load the system refused memory to: what it held, and the allocation that failed.
+  case outOfMemory(String, held: Int, requested: Int)
   /// A file that ended before the size it had when opened: it shrank while loading.
   case fileShrank(String, expected: Int, read: Int)
   /// A `postgres://` URL the shell cannot read (shown without its password), and why.
@@ -213,6 +215,9 @@ extension ShellError: CustomStringConvertible {
     case .loadTooLarge(let path, let limit):
       return
         "Cannot load \(quote(path)): it takes more than the load limit of \(LoadLimit.describe(limit)) (set \(LoadLimit.variable) to change it); the previous dataset stays"
+    case .outOfMemory(let path, let held, let requested):
+      return
+        "Cannot load \(quote(path)): out of memory after \(LoadLimit.describe(held)) (\(LoadLimit.describe(requested)) more was refused); the previous dataset stays. Set \(LoadLimit.variable) lower"
     case .fileShrank(let path, let expected, let read):
       return
         "Cannot load \(quote(path)): it shrank while loading (\(read) of \(expected) bytes read); the previous dataset stays. Load it again once it is complete"

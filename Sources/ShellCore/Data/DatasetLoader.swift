@@ -37,10 +37,10 @@ enum DatasetLoader {
     case .csv: try DelimitedParser.csv.parse(&stream, into: &table)
     case .tsv: try DelimitedParser.tsv.parse(&stream, into: &table)
     case .json:
-      var parser = JSONRowParser(lines: false, path: options.jsonPath)
+      var parser = try JSONRowParser(lines: false, path: options.jsonPath, table: table)
       try parser.parse(&stream, into: &table)
     case .jsonl:
-      var parser = JSONRowParser(lines: true)
+      var parser = try JSONRowParser(lines: true, table: table)
       try parser.parse(&stream, into: &table)
     }
     guard let builder = table.builder else {
