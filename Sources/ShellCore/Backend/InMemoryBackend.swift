@@ -11,11 +11,12 @@ final class InMemoryBackend: SearchBackend {
   /// Folds `dataset` for searching, keeping `cacheEntries` recent results; `isCancelled`
   /// (called from any thread) may stop the build, after which `wasCancelled` is true.
   init(
-    dataset: Dataset, cacheEntries: Int = ShellConfiguration.defaultCacheEntries,
+    dataset: Dataset, cacheEntries: Int = ShellConfiguration.defaultCacheEntries, indexBytes: Int = .max,
     isCancelled: (() -> Bool)? = nil
   ) {
     var tuning = SearchEngine.Tuning.standard
     tuning.cacheEntries = cacheEntries
+    tuning.indexBytes = indexBytes
     self.dataset = dataset
     engine = SearchEngine(dataset: dataset, tuning: tuning, isCancelled: isCancelled)
   }
@@ -39,6 +40,10 @@ final class InMemoryBackend: SearchBackend {
 
   /// Whether the index build was cancelled (the backend is then to be thrown away).
   var wasCancelled: Bool { engine.wasCancelled }
+
+  /// Whether the index would have taken more than `indexBytes` and was not built (the backend
+  /// is then to be thrown away).
+  var exceededLimit: Bool { engine.exceededLimit }
 
   var searchedColumns: [Int] { engine.columns }
 

@@ -128,10 +128,13 @@ final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// The elements (valid while `self` lives and nothing is appended).
   var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
-  /// Grows to hold `minimum` elements: twice the capacity, or less when the budget has less
-  /// left, so a load that fits its limit is not refused for growth it will not use.
+  /// Grows to hold `minimum` elements: twice the capacity while small, half as much again from
+  /// 64 KiB (`realloc` moves a large block's pages, so growing often costs little, and capacity
+  /// a load does not use is charged all the same), or less when the budget has less left, so a
+  /// load that fits its limit is not refused for growth it will not use.
   private func grow(toHold minimum: Int) throws(ShellError) {
-    var wanted = capacity > Int.max / 2 ? minimum : max(minimum, capacity &* 2)
+    let step = capacity &* Self.stride < 1 << 16 ? capacity : capacity / 2
+    var wanted = capacity > Int.max / 2 ? minimum : max(minimum, capacity &+ step)
     if let budget { wanted = max(minimum, min(wanted, capacity &+ budget.available / Self.stride)) }
     try grow(to: wanted)
   }
