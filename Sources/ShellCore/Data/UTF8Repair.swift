@@ -88,7 +88,8 @@ enum UTF8Repair {
   /// A window ends before a byte that is not a continuation byte (which starts a new sequence
   /// or invalid subpart), or after three continuation bytes in a row (no sequence starting
   /// before them reaches past them), so cutting there decodes exactly as the whole does.
-  static func repair(_ bytes: UnsafeBufferPointer<UInt8>, into out: GrowableBuffer<UInt8>) throws(ShellError) {
+  static func repair(_ bytes: UnsafeBufferPointer<UInt8>, into out: GrowableBuffer<UInt8>) throws(ShellError)
+  {
     var start = 0
     while start < bytes.count {
       var end = min(start &+ repairWindow, bytes.count)
@@ -97,8 +98,10 @@ enum UTF8Repair {
         end &+= 1
         run &+= 1
       }
-      let text = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).utf8)
-      try text.withUnsafeBufferPointer { (repaired) throws(ShellError) in try out.append(contentsOf: repaired) }
+      let text = Array(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).utf8)
+      try text.withUnsafeBufferPointer { (repaired) throws(ShellError) in try out.append(contentsOf: repaired)
+      }
       start = end
     }
   }
