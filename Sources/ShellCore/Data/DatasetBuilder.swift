@@ -138,6 +138,8 @@ struct DatasetBuilder {
   ) -> Dataset {
     precondition(cellsInRow == 0, "the last row is incomplete")
     compact()
+    arena.preferHugePages()
+    offsets.preferHugePages()
     var titles = fixedTitles ?? ["All"]
     var rowScopes: [UInt16] = []
     if let scopeColumn {

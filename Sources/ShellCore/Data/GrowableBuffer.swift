@@ -125,6 +125,22 @@ final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     count = newCount
   }
 
+  /// Marks the buffer's whole 2 MiB pages for transparent huge pages, once it is filled.
+  ///
+  /// A case-sensitive search scans a dataset's own text (`PinnedBuffer` explains why huge pages
+  /// help). Not while growing: the advice splits the mapping, and `realloc` can then no longer
+  /// move a large block's pages with `mremap`, but copies it, holding it twice.
+  func preferHugePages() {
+    guard mapping == nil else { return }
+    let hugePage = 2 << 20
+    let bytes = capacity &* Self.stride
+    let first = (Int(bitPattern: base) + hugePage - 1) / hugePage * hugePage
+    let last = (Int(bitPattern: base) + bytes) / hugePage * hugePage
+    if last - first >= hugePage, let address = UnsafeMutableRawPointer(bitPattern: first) {
+      MemoryAdvice.preferHugePages(address, length: last - first)
+    }
+  }
+
   /// The elements (valid while `self` lives and nothing is appended).
   var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
@@ -172,14 +188,6 @@ final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   {
     if let budget, bytes > budget.failsAllocationsAbove { return nil }
     guard let memory = realloc(old, max(bytes, 1)) else { return nil }
-    // A large buffer's whole 2 MiB pages take transparent huge pages as they are first written
-    // (`PinnedBuffer` explains why): a case-sensitive search scans a dataset's own text.
-    let hugePage = 2 << 20
-    let first = (Int(bitPattern: memory) + hugePage - 1) / hugePage * hugePage
-    let last = (Int(bitPattern: memory) + bytes) / hugePage * hugePage
-    if last - first >= hugePage, let address = UnsafeMutableRawPointer(bitPattern: first) {
-      MemoryAdvice.preferHugePages(address, length: last - first)
-    }
     return memory.bindMemory(to: Element.self, capacity: bytes / stride)
   }
 }
