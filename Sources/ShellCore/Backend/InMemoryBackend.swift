@@ -11,11 +11,12 @@ final class InMemoryBackend: SearchBackend {
   /// Folds `dataset` for searching, keeping `cacheEntries` recent results; `isCancelled`
   /// (called from any thread) may stop the build, after which `wasCancelled` is true.
   init(
-    dataset: Dataset, cacheEntries: Int = ShellConfiguration.defaultCacheEntries,
+    dataset: Dataset, cacheEntries: Int = ShellConfiguration.defaultCacheEntries, indexBytes: Int = .max,
     isCancelled: (() -> Bool)? = nil
   ) {
     var tuning = SearchEngine.Tuning.standard
     tuning.cacheEntries = cacheEntries
+    tuning.indexBytes = indexBytes
     self.dataset = dataset
     engine = SearchEngine(dataset: dataset, tuning: tuning, isCancelled: isCancelled)
   }
@@ -39,6 +40,10 @@ final class InMemoryBackend: SearchBackend {
 
   /// Whether the index build was cancelled (the backend is then to be thrown away).
   var wasCancelled: Bool { engine.wasCancelled }
+
+  /// Whether the index would have taken more than `indexBytes` and was not built (the backend
+  /// is then to be thrown away).
+  var exceededLimit: Bool { engine.exceededLimit }
 
   var searchedColumns: [Int] { engine.columns }
 
@@ -72,7 +77,7 @@ final class InMemoryBackend: SearchBackend {
   }
 
   func cells(of id: Int, columns: [Int]) -> [String] {
-    columns.map { dataset.cell(row: id, column: $0) }
+    columns.map { dataset.shownCell(row: id, column: $0) }
   }
 
   func lacks(_ feature: BackendFeature) -> String? { nil }
@@ -118,6 +123,13 @@ struct InMemoryRows: SearchRows {
     range.clamped(to: 0..<rows.count).map { index in
       let id = rows[index]
       return ResultRow(id: id, title: dataset.title(id))
+    }
+  }
+
+  func shownRows(in range: Range<Int>) -> [ResultRow] {
+    range.clamped(to: 0..<rows.count).map { index in
+      let id = rows[index]
+      return ResultRow(id: id, title: dataset.shownCell(row: id, column: dataset.titleColumn))
     }
   }
 

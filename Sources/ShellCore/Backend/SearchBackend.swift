@@ -27,7 +27,8 @@ public protocol SearchBackend: AnyObject {
   /// table showing columns passes each searched cell as the title).
   func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>]
 
-  /// Row `id`'s cells in `columns`, raw, for a table that shows columns (`set columns`).
+  /// Row `id`'s cells in `columns`, raw, for a table that shows columns (`set columns`); a
+  /// backend may cut a long cell as `Dataset.shownCell` does.
   func cells(of id: Int, columns: [Int]) -> [String]
 
   /// Why this backend cannot serve `feature`, for the error line; nil when it can.

@@ -13,6 +13,10 @@ public protocol SearchRows {
   /// left out.
   func rows(in range: Range<Int>) -> [ResultRow]
 
+  /// The rows at table positions `range` as the screen shows them: a title may be cut short
+  /// (at `Dataset.shownBytes`), as the table cuts it to its width anyway. By default `rows(in:)`.
+  func shownRows(in range: Range<Int>) -> [ResultRow]
+
   /// The dataset rows at table positions `range`, without their titles (exports, `list` in a
   /// data format); by default read from `rows(in:)` a chunk at a time.
   func ids(in range: Range<Int>) -> [Int]
@@ -26,6 +30,8 @@ struct NoRows: SearchRows {
 }
 
 extension SearchRows {
+  public func shownRows(in range: Range<Int>) -> [ResultRow] { rows(in: range) }
+
   /// The exact count, or the count known now if waiting for it failed.
   var settledCount: Int { (try? exactCount()) ?? count.value }
 

@@ -63,6 +63,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case loadCancelled(String)
   /// A load that would take more memory than `LoadLimit` allows (a huge file, an endless pipe).
   case loadTooLarge(String, limit: Int)
+  /// A load the system refused memory to: what it held, and the allocation that failed.
+  case outOfMemory(String, held: Int, requested: Int)
   /// A file that ended before the size it had when opened: it shrank while loading.
   case fileShrank(String, expected: Int, read: Int)
   /// The index cache entry the dataset is mapped from changed during the command (truncated):
@@ -219,6 +221,9 @@ extension ShellError: CustomStringConvertible {
     case .indexCacheChanged(let path):
       return
         "The index cache entry of \(quote(path)) changed while in use: this answer is discarded and the index is rebuilt from the file"
+    case .outOfMemory(let path, let held, let requested):
+      return
+        "Cannot load \(quote(path)): out of memory after \(LoadLimit.describe(held)) (\(LoadLimit.describe(requested)) more was refused); the previous dataset stays. Set \(LoadLimit.variable) lower"
     case .fileShrank(let path, let expected, let read):
       return
         "Cannot load \(quote(path)): it shrank while loading (\(read) of \(expected) bytes read); the previous dataset stays. Load it again once it is complete"

@@ -109,7 +109,7 @@ struct ByteStream: ~Copyable {
   /// The fast path for runs of ordinary data: one copy per chunk instead of a call per byte.
   /// `stops` must contain CR and LF so that line tracking stays exact.
   @inline(__always)
-  mutating func appendRun(into cell: inout [UInt8], until stops: ByteSet) throws(ShellError) {
+  mutating func appendRun(into cell: GrowableBuffer<UInt8>, until stops: ByteSet) throws(ShellError) {
     while true {
       if position == end {
         guard try refill() else { return }
@@ -126,7 +126,7 @@ struct ByteStream: ~Copyable {
         beginLineIfNeeded()
         previousWasCR = false
         countedColumn += characters
-        cell.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<index]))
+        try cell.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<index]))
         position = index
       }
       if index < end { return }
@@ -143,10 +143,9 @@ struct ByteStream: ~Copyable {
   /// a line is neither copied into a cell array nor scanned byte by byte through a `ByteSet`.
   @inline(__always)
   mutating func withLineRun<R>(
-    scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) throws(ShellError) -> R
+    scratch: GrowableBuffer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) throws(ShellError) -> R
   ) throws(ShellError) -> R {
-    // Only a line that spanned chunks left bytes here; the check saves a call per line.
-    if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
+    scratch.removeAll()
     var spilled = false
     while true {
       if position == end {
@@ -160,13 +159,12 @@ struct ByteStream: ~Copyable {
         position = stop
         return try body(run, line)
       }
-      scratch.append(contentsOf: UnsafeBufferPointer(start: base + position, count: stop - position))
+      try scratch.append(contentsOf: UnsafeBufferPointer(start: base + position, count: stop - position))
       spilled = true
       position = stop
       if stop < end { break }
     }
-    let line = self.line
-    return try scratch.withUnsafeBufferPointer { (bytes) throws(ShellError) in try body(bytes, line) }
+    return try body(scratch.buffer, line)
   }
 
   /// The first position in `from..<to` holding LF, CR or NUL, or `to`.

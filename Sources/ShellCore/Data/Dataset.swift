@@ -63,6 +63,21 @@ extension Dataset {
     return String(decoding: UnsafeBufferPointer(rebasing: arena.buffer[range]), as: UTF8.self)
   }
 
+  /// The most bytes of a cell the screen takes (`shownCell`): far more than any terminal row
+  /// shows, and a bounded copy however long the cell (a 1 GiB cell is not copied to be cut).
+  static let shownBytes = 64 * 1024
+
+  /// The text of one cell, cut after `shownBytes` bytes (at a character's start) and then
+  /// ending in "…": for the screen, which cuts every cell to its width.
+  func shownCell(row: Int, column: Int) -> String {
+    let range = cellRange(row: row, column: column)
+    guard range.count > Self.shownBytes else { return cell(row: row, column: column) }
+    let bytes = arena.buffer
+    var end = range.lowerBound + Self.shownBytes
+    while end > range.lowerBound, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end]), as: UTF8.self) + "…"
+  }
+
   /// The title of a row, as the table shows it.
   func title(_ row: Int) -> String { cell(row: row, column: titleColumn) }
 

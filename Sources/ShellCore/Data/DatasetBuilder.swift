@@ -19,26 +19,51 @@ struct DatasetBuilder {
   private(set) var rowCount = 0
   private var cellsInRow = 0
 
+  /// A builder for a table of `columns` whose text and offsets are charged to `budget`.
+  init(columns: [String], reservingBytes: Int = 0, budget: LoadBudget) throws(ShellError) {
+    precondition(!columns.isEmpty)
+    self.columns = columns
+    stride = columns.count
+    arena = try GrowableBuffer(capacity: reservingBytes, budget: budget)
+    offsets = try GrowableBuffer(capacity: columns.count + 1, budget: budget)
+    try offsets.append(0)
+  }
+
+  /// A builder bounded by nothing but the system's memory, which traps when that runs out
+  /// (small tables built in code: tests, a PostgreSQL page's rows).
   init(columns: [String], reservingBytes: Int = 0, rows: Int = 0) {
     precondition(!columns.isEmpty)
     self.columns = columns
     stride = columns.count
     arena = GrowableBuffer(capacity: reservingBytes)
     offsets = GrowableBuffer(capacity: rows * columns.count + 1)
-    offsets.append(0)
+    Self.trapping { () throws(ShellError) in try offsets.append(0) }
+  }
+
+  /// Runs `body`, trapping on its error: for the builders that have no budget to report to.
+  private static func trapping(_ body: () throws(ShellError) -> Void) {
+    do { try body() } catch { fatalError("out of memory building a table: \(error)") }
   }
 
   /// Appends one cell from raw UTF-8 bytes; the last cell of a row ends the row.
-  mutating func appendCell(_ bytes: UnsafeBufferPointer<UInt8>) {
-    arena.append(contentsOf: bytes)
-    endCell()
+  mutating func appendCell(_ bytes: UnsafeBufferPointer<UInt8>) throws(ShellError) {
+    try arena.append(contentsOf: bytes)
+    try endCell()
   }
 
-  /// Appends one cell from a `String`.
+  /// Appends one cell from raw bytes that are not all well-formed UTF-8, replacing each maximal
+  /// invalid sequence by U+FFFD as Swift's decoder does, straight into the arena.
+  mutating func appendRepairedCell(_ bytes: UnsafeBufferPointer<UInt8>) throws(ShellError) {
+    try UTF8Repair.repair(bytes, into: arena)
+    try endCell()
+  }
+
+  /// Appends one cell from a `String` (builders without a budget: it traps when memory runs out).
   mutating func appendCell(_ text: String) {
-    var text = text
-    text.withUTF8 { arena.append(contentsOf: $0) }
-    endCell()
+    let bytes = Array(text.utf8)
+    Self.trapping { () throws(ShellError) in
+      try bytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in try appendCell(bytes) }
+    }
   }
 
   /// Appends a whole row; missing trailing cells are empty, extra cells are dropped.
@@ -52,20 +77,17 @@ struct DatasetBuilder {
   ///
   /// JSON objects reveal their keys as they come; an empty cell has no bytes, so only the
   /// offsets are rewritten and the arena is untouched. Call it only between rows.
-  mutating func addColumn(_ name: String) {
+  mutating func addColumn(_ name: String) throws(ShellError) {
     precondition(cellsInRow == 0, "columns can only be added between rows")
-    if columns.count == stride { restride(to: stride * 2) }
+    if columns.count == stride { try restride(to: stride * 2) }
     columns.append(name)
   }
 
-  /// Offsets a column more would need: none while the stride has room, else a doubling's.
-  var cellsForNewColumn: Int { columns.count < stride ? 0 : rowCount &* stride }
-
   /// Lays the rows out `newStride` cells apart, in place: from the last row back, each cell
   /// moves to a higher index that no unmoved cell occupies.
-  private mutating func restride(to newStride: Int) {
+  private mutating func restride(to newStride: Int) throws(ShellError) {
     let oldStride = stride
-    offsets.resize(to: rowCount * newStride + 1)
+    try offsets.resize(to: rowCount * newStride + 1)
     for row in Swift.stride(from: rowCount - 1, through: 0, by: -1) {
       let rowEnd = offsets[row * oldStride + oldStride]
       for cell in Swift.stride(from: newStride, to: oldStride, by: -1) {
@@ -81,16 +103,13 @@ struct DatasetBuilder {
   /// Number of cells appended to the row being built.
   var cellsInCurrentRow: Int { cellsInRow }
 
-  /// Bytes the text and offsets take so far (what `LoadLimit` bounds).
-  var storageBytes: Int { arena.count &+ offsets.count &* 4 }
-
-  private mutating func endCell() {
+  private mutating func endCell() throws(ShellError) {
     precondition(arena.count <= Int(UInt32.max), "a dataset's text is limited to 4 GiB")
-    offsets.append(UInt32(arena.count))
+    try offsets.append(UInt32(arena.count))
     cellsInRow += 1
     if cellsInRow == columns.count {
       // The row's cells past its columns are empty.
-      for _ in columns.count..<stride { offsets.append(UInt32(arena.count)) }
+      for _ in columns.count..<stride { try offsets.append(UInt32(arena.count)) }
       cellsInRow = 0
       rowCount += 1
     }
@@ -105,7 +124,8 @@ struct DatasetBuilder {
     for row in 0..<rowCount {
       for cell in 1...width { offsets[row * width + cell] = offsets[row * stride + cell] }
     }
-    offsets.resize(to: rowCount * width + 1)
+    // Shrinking never allocates.
+    Self.trapping { () throws(ShellError) in try offsets.resize(to: rowCount * width + 1) }
   }
 
   /// Finishes the dataset, assigning each row its scope from `scopeColumn`.
@@ -118,6 +138,8 @@ struct DatasetBuilder {
   ) -> Dataset {
     precondition(cellsInRow == 0, "the last row is incomplete")
     compact()
+    arena.preferHugePages()
+    offsets.preferHugePages()
     var titles = fixedTitles ?? ["All"]
     var rowScopes: [UInt16] = []
     if let scopeColumn {

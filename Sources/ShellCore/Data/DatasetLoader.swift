@@ -32,15 +32,16 @@ enum DatasetLoader {
     // for U+FFFD repairs, so the file size is a good reservation and saves the arena's regrowth.
     // Never more than the limit, so a huge file cannot reserve memory it will not get to use.
     var table = TableAssembler(label: input.label, limit: limit, reservingBytes: stream.totalBytes ?? 0)
+    table.budget.failsAllocationsAbove = control.failsAllocationsAbove
     switch format {
     case .text: try TextParser.parse(&stream, into: &table)
     case .csv: try DelimitedParser.csv.parse(&stream, into: &table)
     case .tsv: try DelimitedParser.tsv.parse(&stream, into: &table)
     case .json:
-      var parser = JSONRowParser(lines: false, path: options.jsonPath)
+      var parser = try JSONRowParser(lines: false, path: options.jsonPath, table: table)
       try parser.parse(&stream, into: &table)
     case .jsonl:
-      var parser = JSONRowParser(lines: true)
+      var parser = try JSONRowParser(lines: true, table: table)
       try parser.parse(&stream, into: &table)
     }
     guard let builder = table.builder else {
@@ -51,7 +52,8 @@ enum DatasetLoader {
     let dataset = builder.build(
       name: options.name, source: options.source, titleColumn: title, scopeColumn: scope,
       scopeTitles: options.scopeTitles, presets: options.presets, columnTypes: table.columnTypes)
-    return LoadResult(dataset: dataset, warnings: table.warnings, format: format)
+    return LoadResult(
+      dataset: dataset, warnings: table.warnings, format: format, peakBytes: table.budget.peak)
   }
 
   /// Loads the file at `path`, choosing the format from `format` or else its extension.

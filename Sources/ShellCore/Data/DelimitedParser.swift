@@ -36,8 +36,7 @@ struct DelimitedParser {
   /// Parses the whole stream into `table`, the first record naming the columns.
   func parse(_ stream: inout ByteStream, into table: inout TableAssembler) throws(ShellError) {
     try stream.skipByteOrderMark()
-    var cell: [UInt8] = []
-    cell.reserveCapacity(256)
+    let cell = try table.scratch()
     var header: [[UInt8]] = []
     var haveHeader = false
     var headerLine = 1
@@ -57,11 +56,13 @@ struct DelimitedParser {
       if !haveHeader { headerLine = stream.line }
       var fieldStart: UInt8? = first
       while true {
-        cell.removeAll(keepingCapacity: true)
+        cell.removeAll()
         let cellLine = stream.line
-        let terminator = try readField(startingWith: fieldStart, into: &cell, stream: &stream)
+        let terminator = try readField(startingWith: fieldStart, into: cell, stream: &stream)
         if !haveHeader {
-          header.append(cell)
+          // A name is kept as bytes, then as a `String`: both are charged.
+          try table.budget.charge(cell.count &* 2)
+          header.append(Array(cell.buffer))
         } else if fieldCount < table.columns.count {
           try table.appendCell(cell, line: cellLine)
         } else {
@@ -80,25 +81,25 @@ struct DelimitedParser {
         try table.finishRow()
         if overflowed { table.longRows += 1 }
       } else {
-        table.setColumns(header, line: headerLine)
+        try table.setColumns(header, line: headerLine)
         haveHeader = true
       }
     }
-    if !haveHeader { table.setColumns([], line: 1) }
+    if !haveHeader { try table.setColumns([], line: 1) }
   }
 
   /// Reads one field whose first byte is `first` (nil at the end of input) and returns the
   /// byte that ended it: the delimiter, CR, LF, or nil for the end of input.
   @inline(__always)
   private func readField(
-    startingWith first: UInt8?, into cell: inout [UInt8], stream: inout ByteStream
+    startingWith first: UInt8?, into cell: GrowableBuffer<UInt8>, stream: inout ByteStream
   ) throws(ShellError) -> UInt8? {
     guard let first else { return nil }
     if quoting, first == ByteCodes.quote {
       let openLine = stream.line
       let openColumn = stream.column
       while true {
-        try stream.appendRun(into: &cell, until: quotedStops)
+        try stream.appendRun(into: cell, until: quotedStops)
         guard let byte = try stream.next() else {
           throw .malformedFile(
             stream.label, line: openLine, column: openColumn, reason: "unterminated quoted field")
@@ -107,7 +108,7 @@ struct DelimitedParser {
           guard try stream.peek() == ByteCodes.quote else { break }
           _ = try stream.next()
         }
-        cell.append(byte)
+        try cell.append(byte)
       }
       let after = try stream.next()
       guard let after else { return nil }
@@ -121,8 +122,8 @@ struct DelimitedParser {
     var current: UInt8? = first
     while let byte = current {
       if !unquotedStops.contains(byte) {
-        cell.append(byte)
-        try stream.appendRun(into: &cell, until: unquotedStops)
+        try cell.append(byte)
+        try stream.appendRun(into: cell, until: unquotedStops)
         current = try stream.next()
         continue
       }
@@ -139,12 +140,12 @@ struct DelimitedParser {
           }
         if let decoded {
           _ = try stream.next()
-          cell.append(decoded)
+          try cell.append(decoded)
         } else {
-          cell.append(byte)
+          try cell.append(byte)
         }
       } else {
-        cell.append(byte)
+        try cell.append(byte)
       }
       current = try stream.next()
     }

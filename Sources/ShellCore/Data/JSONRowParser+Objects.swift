@@ -43,7 +43,7 @@ extension JSONRowParser {
   /// Reads a row that is an array (its `[` consumed): one cell per value, a column per position.
   mutating func parseArrayRow(_ stream: inout ByteStream, into table: inout TableAssembler) throws(ShellError)
   {
-    rowBytes.removeAll(keepingCapacity: true)
+    rowBytes.removeAll()
     var spans: [(start: Int, end: Int, line: Int)] = []
     try skipWhitespace(&stream)
     if try stream.peek() == ByteCodes.closeBracket {
@@ -55,7 +55,7 @@ extension JSONRowParser {
         let line = stream.line
         let start = rowBytes.count
         table.noteJSONValue(startingWith: first, column: spans.count)
-        try parseValue(first, &stream, into: &rowBytes)
+        try parseValue(first, &stream, into: rowBytes)
         spans.append((start, rowBytes.count, line))
         try skipWhitespace(&stream)
         guard let byte = try stream.next() else { throw endOfFile(stream, expecting: "',' or ']'") }
@@ -67,17 +67,19 @@ extension JSONRowParser {
     }
     // The builder is between rows: a longer row than any before adds its columns first.
     while table.columns.count < spans.count {
-      _ = try table.addColumn(Array(String(table.columns.count + 1).utf8), line: stream.line)
+      let name = Array(String(table.columns.count + 1).utf8)
+      _ = try name.withUnsafeBufferPointer { (name) throws(ShellError) in
+        try table.addColumn(name, line: stream.line)
+      }
       try addKeylessRows(to: &table)
     }
     if table.builder == nil {
       keylessRows += 1
       return
     }
-    try rowBytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in
-      for span in spans {
-        try table.appendCell(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), line: span.line)
-      }
+    let bytes = rowBytes.buffer
+    for span in spans {
+      try table.appendCell(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), line: span.line)
     }
     // A row with fewer values than columns (or none) gets empty cells for the rest.
     if spans.isEmpty {
@@ -103,7 +105,6 @@ extension JSONRowParser {
   ) throws(ShellError) {
     var members: [String] = []
     var arrays: [String] = []
-    var scratch: [UInt8] = []
     try skipWhitespace(&stream)
     if try stream.peek() == ByteCodes.closeBrace {
       _ = try stream.next()
@@ -129,8 +130,8 @@ extension JSONRowParser {
         } else {
           // Read and checked like the rows, but not kept (it takes no more than the file's size).
           if keys.isEmpty, first == ByteCodes.openBracket { arrays.append(name) }
-          scratch.removeAll(keepingCapacity: true)
-          try parseValue(first, &stream, into: &scratch)
+          scratch.removeAll()
+          try parseValue(first, &stream, into: scratch)
         }
         try skipWhitespace(&stream)
         guard let byte = try stream.next() else { throw endOfFile(stream, expecting: "',' or '}'") }
@@ -156,15 +157,17 @@ extension JSONRowParser {
     guard quote == ByteCodes.quote else {
       throw malformed(stream, "expected a quoted key, found \(describe(quote))")
     }
-    var name: [UInt8] = []
-    try parseString(&stream, into: &name)
+    scratch.removeAll()
+    try parseString(&stream, into: scratch)
     try skipWhitespace(&stream)
     guard let colon = try stream.next() else { throw endOfFile(stream, expecting: "':'") }
     guard colon == ByteCodes.colon else {
       throw malformed(stream, "expected ':' after a key, found \(describe(colon))")
     }
     try skipWhitespace(&stream)
-    return String(decoding: name, as: UTF8.self)
+    // Kept for the error's list of keys: charged.
+    try budget.charge(scratch.count)
+    return String(decoding: scratch.buffer, as: UTF8.self)
   }
 
   /// The error for a value at the path that is not the object or array the path needs.

@@ -2,33 +2,33 @@
 /// nested arrays and objects copied as compact text.
 extension JSONRowParser {
   /// Appends the text of any value whose first byte is `first`.
-  func parseValue(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8])
+  func parseValue(_ first: UInt8, _ stream: inout ByteStream, into out: GrowableBuffer<UInt8>)
     throws(ShellError)
   {
     if first == ByteCodes.openBrace || first == ByteCodes.openBracket {
-      try copyNested(first, &stream, into: &out)
+      try copyNested(first, &stream, into: out)
     } else {
-      try parseScalar(first, &stream, into: &out)
+      try parseScalar(first, &stream, into: out)
     }
   }
 
   /// Appends a string's unescaped text, a number's or boolean's text, or nothing for `null`.
-  func parseScalar(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8])
+  func parseScalar(_ first: UInt8, _ stream: inout ByteStream, into out: GrowableBuffer<UInt8>)
     throws(ShellError)
   {
     switch first {
     case ByteCodes.quote:
-      try parseString(&stream, into: &out)
+      try parseString(&stream, into: out)
     case UInt8(ascii: "t"):
       try expectWord("true", &stream)
-      out.append(contentsOf: "true".utf8)
+      for byte in "true".utf8 { try out.append(byte) }
     case UInt8(ascii: "f"):
       try expectWord("false", &stream)
-      out.append(contentsOf: "false".utf8)
+      for byte in "false".utf8 { try out.append(byte) }
     case UInt8(ascii: "n"):
       try expectWord("null", &stream)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      try parseNumber(first, &stream, into: &out)
+      try parseNumber(first, &stream, into: out)
     default:
       throw malformed(stream, "expected a value, found \(describe(first))")
     }
@@ -43,26 +43,29 @@ extension JSONRowParser {
   }
 
   /// Reads a number (JSON's grammar) and appends its text unchanged.
-  func parseNumber(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8])
+  func parseNumber(_ first: UInt8, _ stream: inout ByteStream, into out: GrowableBuffer<UInt8>)
     throws(ShellError)
   {
-    var text: [UInt8] = [first]
+    // Read straight into `out`, so a number as long as the file is held once.
+    let start = out.count
+    try out.append(first)
     while let byte = try stream.peek(),
       (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
         || byte == UInt8(ascii: "e")
         || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
     {
       _ = try stream.next()
-      text.append(byte)
+      try out.append(byte)
     }
+    let text = UnsafeBufferPointer(rebasing: out.buffer[start...])
     guard Self.isNumber(text) else {
-      throw malformed(stream, "invalid number '\(String(decoding: text, as: UTF8.self))'")
+      let shown = UnsafeBufferPointer(rebasing: text.prefix(100))
+      throw malformed(stream, "invalid number '\(String(decoding: shown, as: UTF8.self))'")
     }
-    out.append(contentsOf: text)
   }
 
   /// Whether `text` is `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-  static func isNumber(_ text: [UInt8]) -> Bool {
+  static func isNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     func digits() -> Int {
       let start = index
@@ -91,11 +94,11 @@ extension JSONRowParser {
   }
 
   /// Reads a string whose opening quote was consumed, appending its unescaped UTF-8.
-  func parseString(_ stream: inout ByteStream, into out: inout [UInt8]) throws(ShellError) {
+  func parseString(_ stream: inout ByteStream, into out: GrowableBuffer<UInt8>) throws(ShellError) {
     let openLine = stream.line
     let openColumn = stream.column
     while true {
-      try stream.appendRun(into: &out, until: Self.stringStops)
+      try stream.appendRun(into: out, until: Self.stringStops)
       guard let byte = try stream.next() else {
         throw .malformedFile(stream.label, line: openLine, column: openColumn, reason: "unterminated string")
       }
@@ -104,17 +107,17 @@ extension JSONRowParser {
         throw malformed(stream, "control character in a string (write it as an escape such as '\\n')")
       }
       if byte != ByteCodes.backslash {
-        out.append(byte)
+        try out.append(byte)
         continue
       }
       guard let escape = try stream.next() else { throw endOfFile(stream, expecting: "an escape") }
       switch escape {
-      case ByteCodes.quote, ByteCodes.backslash, UInt8(ascii: "/"): out.append(escape)
-      case UInt8(ascii: "b"): out.append(0x08)
-      case UInt8(ascii: "f"): out.append(0x0C)
-      case UInt8(ascii: "n"): out.append(ByteCodes.lineFeed)
-      case UInt8(ascii: "r"): out.append(ByteCodes.carriageReturn)
-      case UInt8(ascii: "t"): out.append(ByteCodes.tab)
+      case ByteCodes.quote, ByteCodes.backslash, UInt8(ascii: "/"): try out.append(escape)
+      case UInt8(ascii: "b"): try out.append(0x08)
+      case UInt8(ascii: "f"): try out.append(0x0C)
+      case UInt8(ascii: "n"): try out.append(ByteCodes.lineFeed)
+      case UInt8(ascii: "r"): try out.append(ByteCodes.carriageReturn)
+      case UInt8(ascii: "t"): try out.append(ByteCodes.tab)
       case UInt8(ascii: "u"):
         var scalar = try hexQuad(&stream)
         if (0xD800...0xDBFF).contains(scalar), try stream.peek() == ByteCodes.backslash {
@@ -129,7 +132,7 @@ extension JSONRowParser {
             (0xDC00...0xDFFF).contains(low) ? 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
         }
         // A lone surrogate cannot be UTF-8: it becomes U+FFFD, as Foundation decodes it.
-        out.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
+        for byte in String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8 { try out.append(byte) }
       case 0x21..<0x7F:
         throw malformed(stream, "invalid escape '\\\(String(decoding: [escape], as: UTF8.self))'")
       default:
@@ -160,11 +163,12 @@ extension JSONRowParser {
   }
 
   /// Copies a nested array or object as compact JSON text, keeping strings exactly as written.
-  func copyNested(_ first: UInt8, _ stream: inout ByteStream, into out: inout [UInt8])
+  func copyNested(_ first: UInt8, _ stream: inout ByteStream, into out: GrowableBuffer<UInt8>)
     throws(ShellError)
   {
-    var closers: [UInt8] = [first == ByteCodes.openBrace ? ByteCodes.closeBrace : ByteCodes.closeBracket]
-    out.append(first)
+    closers.removeAll()
+    try closers.append(first == ByteCodes.openBrace ? ByteCodes.closeBrace : ByteCodes.closeBracket)
+    try out.append(first)
     while let expected = closers.last {
       guard let byte = try stream.next() else {
         throw endOfFile(stream, expecting: "'\(Character(Unicode.Scalar(expected)))'")
@@ -173,26 +177,26 @@ extension JSONRowParser {
       case ByteCodes.space, ByteCodes.tab, ByteCodes.lineFeed, ByteCodes.carriageReturn:
         continue
       case ByteCodes.quote:
-        out.append(byte)
-        try copyString(&stream, into: &out)
+        try out.append(byte)
+        try copyString(&stream, into: out)
       case ByteCodes.openBrace:
-        closers.append(ByteCodes.closeBrace)
-        out.append(byte)
+        try closers.append(ByteCodes.closeBrace)
+        try out.append(byte)
       case ByteCodes.openBracket:
-        closers.append(ByteCodes.closeBracket)
-        out.append(byte)
+        try closers.append(ByteCodes.closeBracket)
+        try out.append(byte)
       case ByteCodes.closeBrace, ByteCodes.closeBracket:
         guard byte == expected else { throw malformed(stream, "unexpected \(describe(byte))") }
         closers.removeLast()
-        out.append(byte)
+        try out.append(byte)
       default:
-        out.append(byte)
+        try out.append(byte)
       }
     }
   }
 
   /// Copies the rest of a string verbatim, escapes included, through its closing quote.
-  func copyString(_ stream: inout ByteStream, into out: inout [UInt8]) throws(ShellError) {
+  func copyString(_ stream: inout ByteStream, into out: GrowableBuffer<UInt8>) throws(ShellError) {
     let openLine = stream.line
     let openColumn = stream.column
     var escaped = false
@@ -203,7 +207,7 @@ extension JSONRowParser {
       if byte < 0x20 {
         throw malformed(stream, "control character in a string (write it as an escape such as '\\n')")
       }
-      out.append(byte)
+      try out.append(byte)
       if escaped {
         escaped = false
       } else if byte == ByteCodes.backslash {

@@ -16,15 +16,28 @@ struct JSONRowParser {
   enum RowKind { case unknown, scalars, objects, arrays }
   var kind = RowKind.unknown
   private var keyIndex: [[UInt8]: Int] = [:]
-  var rowBytes: [UInt8] = []
+  /// The row being read (an object's values wait here for their columns' order).
+  let rowBytes: GrowableBuffer<UInt8>
   private var rowSpans: [(start: Int, end: Int, line: Int)?] = []
-  private var key: [UInt8] = []
+  private let key: GrowableBuffer<UInt8>
+  /// Other scratch: a value read and dropped, a member's name.
+  let scratch: GrowableBuffer<UInt8>
+  /// The closing brackets a nested value still owes.
+  let closers: GrowableBuffer<UInt8>
+  /// What the parser's scratch is charged to (the table's budget).
+  let budget: LoadBudget
   /// Objects without a key read before any key gave the table a column: rows all the same.
   var keylessRows = 0
 
-  init(lines: Bool, path: JSONKeyPath? = nil) {
+  /// A parser whose scratch is charged to `table`'s budget.
+  init(lines: Bool, path: JSONKeyPath? = nil, table: TableAssembler) throws(ShellError) {
     self.lines = lines
     self.path = path
+    budget = table.budget
+    rowBytes = try table.scratch()
+    key = try table.scratch(capacity: 64)
+    scratch = try table.scratch(capacity: 64)
+    closers = try table.scratch(capacity: 64)
   }
 
   /// Parses the whole stream into `table`.
@@ -60,7 +73,7 @@ struct JSONRowParser {
         throw malformed(stream, "unexpected \(describe(byte)) after the array")
       }
     }
-    if table.builder == nil { table.setColumns([], line: 1) }
+    if table.builder == nil { try table.setColumns([], line: 1) }
     try addKeylessRows(to: &table)
   }
 
@@ -87,17 +100,17 @@ struct JSONRowParser {
       return
     }
     try enter(.scalars, found: describe(first), stream)
-    if table.builder == nil { table.setColumns([Array("title".utf8)], line: line) }
-    rowBytes.removeAll(keepingCapacity: true)
+    if table.builder == nil { try table.setColumns([Array("title".utf8)], line: line) }
+    rowBytes.removeAll()
     table.noteJSONValue(startingWith: first, column: 0)
-    try parseScalar(first, &stream, into: &rowBytes)
+    try parseScalar(first, &stream, into: rowBytes)
     try table.appendCell(rowBytes, line: line)
   }
 
   private mutating func parseObject(_ stream: inout ByteStream, into table: inout TableAssembler)
     throws(ShellError)
   {
-    rowBytes.removeAll(keepingCapacity: true)
+    rowBytes.removeAll()
     for index in rowSpans.indices { rowSpans[index] = nil }
     try skipWhitespace(&stream)
     if try stream.peek() == ByteCodes.closeBrace {
@@ -109,8 +122,8 @@ struct JSONRowParser {
         guard quote == ByteCodes.quote else {
           throw malformed(stream, "expected a quoted key, found \(describe(quote))")
         }
-        key.removeAll(keepingCapacity: true)
-        try parseString(&stream, into: &key)
+        key.removeAll()
+        try parseString(&stream, into: key)
         try skipWhitespace(&stream)
         guard let colon = try stream.next() else { throw endOfFile(stream, expecting: "':'") }
         guard colon == ByteCodes.colon else {
@@ -118,20 +131,23 @@ struct JSONRowParser {
         }
         try skipWhitespace(&stream)
         let column: Int
-        if let known = keyIndex[key] {
+        let name = Array(key.buffer)
+        if let known = keyIndex[name] {
           column = known
         } else {
-          // The builder is between rows here: this row's cells are still in `rowBytes`.
-          column = try table.addColumn(key, line: stream.line)
+          // The builder is between rows here: this row's cells are still in `rowBytes`. A key
+          // is kept twice (to look up, and as the column's name), so both are charged.
+          try budget.charge(key.count &* 2)
+          column = try table.addColumn(key.buffer, line: stream.line)
           try addKeylessRows(to: &table)
-          keyIndex[key] = column
+          keyIndex[name] = column
           rowSpans.append(nil)
         }
         guard let first = try stream.next() else { throw endOfFile(stream, expecting: "a value") }
         let line = stream.line
         let start = rowBytes.count
         table.noteJSONValue(startingWith: first, column: column)
-        try parseValue(first, &stream, into: &rowBytes)
+        try parseValue(first, &stream, into: rowBytes)
         // A repeated key keeps its last value, as JSONSerialization does.
         rowSpans[column] = (start, rowBytes.count, line)
         try skipWhitespace(&stream)
@@ -146,13 +162,12 @@ struct JSONRowParser {
       keylessRows += 1
       return
     }
-    try rowBytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in
-      for span in rowSpans {
-        if let span {
-          try table.appendCell(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), line: span.line)
-        } else {
-          try table.appendEmptyCell()
-        }
+    let bytes = rowBytes.buffer
+    for span in rowSpans {
+      if let span {
+        try table.appendCell(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), line: span.line)
+      } else {
+        try table.appendEmptyCell()
       }
     }
   }

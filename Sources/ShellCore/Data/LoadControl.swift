@@ -12,6 +12,9 @@ struct LoadControl {
   /// Called once, with the input's name, when a FIFO has had no writer for a moment: the load
   /// waits for one (until `isCancelled` says stop).
   var waiting: ((_ label: String) -> Void)?
+  /// Allocations of the load larger than this many bytes fail as if the system refused them
+  /// (tests inject an exhausted address space this way; `LoadBudget.failsAllocationsAbove`).
+  var failsAllocationsAbove = Int.max
 
   init(
     progress: ((Int, Int?) -> Void)? = nil, isCancelled: (() -> Bool)? = nil,

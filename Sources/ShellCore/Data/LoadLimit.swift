@@ -1,12 +1,13 @@
 import Foundation
 
-/// The most bytes one load may take: the input read, and the new dataset's text and offsets.
+/// The most bytes one load may hold while it reads: the new dataset's text and offsets and the
+/// parsers' scratch (the row or cell being read), all charged to a `LoadBudget`.
 ///
 /// A file larger than memory or an endless pipe must end in one error, not exhaust memory. The
-/// default is a quarter of physical memory (the search index built after the load, and the
-/// previous dataset kept until the new one is whole, need room too), and never more than the
-/// 4 GiB a dataset's 32-bit offsets address. `SEARCHSHELL_LOAD_LIMIT` (bytes, or a number with
-/// K, M or G) changes it.
+/// default is a quarter of physical memory, and of the address space `ulimit -v` allows (the
+/// search index built after the load, and the previous dataset kept until the new one is whole,
+/// need room too), and never more than the 4 GiB a dataset's 32-bit offsets address.
+/// `SEARCHSHELL_LOAD_LIMIT` (bytes, or a number with K, M or G) changes it.
 struct LoadLimit: Equatable, Sendable {
   /// The limit in bytes.
   let bytes: Int
@@ -26,13 +27,20 @@ struct LoadLimit: Equatable, Sendable {
   /// (`ShellConfiguration` reads it once at start).
   static func standard(environment: [String: String]) throws(ShellError) -> LoadLimit {
     guard let text = environment[variable] else {
-      let memory = ProcessInfo.processInfo.physicalMemory
+      let memory = min(ProcessInfo.processInfo.physicalMemory, addressSpace() ?? .max)
       return LoadLimit(bytes: Int(clamping: memory / 4))
     }
     guard let bytes = parse(text) else {
       throw .invalidValue(option: variable, value: text, allowed: "a size in bytes such as 65536, 500M or 2G")
     }
     return LoadLimit(bytes: bytes)
+  }
+
+  /// The address space `ulimit -v` (RLIMIT_AS) allows the process, or nil when unlimited.
+  static func addressSpace() -> UInt64? {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+    return UInt64(limit.rlim_cur)
   }
 
   /// A size such as `4096`, `64K`, `500M` or `2G` (powers of 1024), or nil.

@@ -6,4 +6,6 @@ struct LoadResult {
   let warnings: [String]
   /// The format the file was read as (after detection).
   let format: DataFormat
+  /// The most bytes the load's charged buffers held at once (`LoadBudget.peak`); 0 when unknown.
+  var peakBytes = 0
 }

@@ -1,16 +1,15 @@
 /// Collects parsed cells into a `DatasetBuilder`, repairing UTF-8 and counting what to warn about.
 ///
 /// Parsers hand it raw cell bytes and the line they started on; it owns the column names (made
-/// unique and non-empty) and turns the counts into the load's warnings. It holds the table to
-/// `limit` bytes of text and offsets: padding short rows and widening for a new JSON key can
-/// take far more than the input's size, so the input's own limit does not bound them.
+/// unique and non-empty) and turns the counts into the load's warnings. The table's text and
+/// offsets and the parsers' scratch are charged to one `LoadBudget` of `limit` bytes: padding
+/// short rows and widening for a new JSON key can take far more than the input's size, and a
+/// cell is held twice (read, then stored), so the input's own limit does not bound them.
 struct TableAssembler {
   /// The builder, created once the columns are known.
   private(set) var builder: DatasetBuilder?
-  /// The input's name, for the limit's error.
-  private let label: String
-  /// The most bytes the table's text and offsets may take.
-  private let limit: Int
+  /// What the load's buffers are charged to; parsers take their scratch from `scratch()`.
+  let budget: LoadBudget
   private let reservingBytes: Int
   private var invalidLines = 0
   private var lastInvalidLine = 0
@@ -27,16 +26,13 @@ struct TableAssembler {
   private var jsonTypes: [ColumnType?] = []
 
   init(label: String = "", limit: Int = LoadLimit.ceiling, reservingBytes: Int) {
-    self.label = label
-    self.limit = limit
+    budget = LoadBudget(label: label, limit: limit)
     self.reservingBytes = min(reservingBytes, limit)
   }
 
-  /// Throws unless `bytes` more of text and `cells` more offsets fit under the limit.
-  @inline(__always)
-  private func ensureRoom(bytes: Int, cells: Int) throws(ShellError) {
-    let used = builder?.storageBytes ?? 0
-    if used &+ bytes &+ cells &* 4 > limit { throw .loadTooLarge(label, limit: limit) }
+  /// An empty scratch buffer for a parser, charged to the budget.
+  func scratch(capacity: Int = 256) throws(ShellError) -> GrowableBuffer<UInt8> {
+    try GrowableBuffer(capacity: capacity, budget: budget)
   }
 
   /// The column names, empty until `setColumns` is called.
@@ -46,7 +42,7 @@ struct TableAssembler {
   var cellsInRow: Int { builder?.cellsInCurrentRow ?? 0 }
 
   /// Fixes the columns from header cells (raw bytes), naming empty ones and numbering duplicates.
-  mutating func setColumns(_ cells: [[UInt8]], line: Int) {
+  mutating func setColumns(_ cells: [[UInt8]], line: Int) throws(ShellError) {
     var names: [String] = []
     for (index, cell) in cells.enumerated() {
       let text = cell.withUnsafeBufferPointer { decode($0, line: line) }
@@ -56,19 +52,17 @@ struct TableAssembler {
       names = ["title"]
       seen.insert("title")
     }
-    builder = DatasetBuilder(columns: names, reservingBytes: reservingBytes)
+    builder = try DatasetBuilder(columns: names, reservingBytes: reservingBytes, budget: budget)
   }
 
   /// Adds a column discovered mid-file (a new JSON key) and returns its index.
-  mutating func addColumn(_ raw: [UInt8], line: Int) throws(ShellError) -> Int {
-    // A full stride doubles every row's offsets.
-    try ensureRoom(bytes: 0, cells: builder?.cellsForNewColumn ?? 1)
-    let text = raw.withUnsafeBufferPointer { decode($0, line: line) }
+  mutating func addColumn(_ raw: UnsafeBufferPointer<UInt8>, line: Int) throws(ShellError) -> Int {
+    let text = decode(raw, line: line)
     let name = uniqueName(text, position: columns.count + 1)
     if builder == nil {
-      builder = DatasetBuilder(columns: [name], reservingBytes: reservingBytes)
+      builder = try DatasetBuilder(columns: [name], reservingBytes: reservingBytes, budget: budget)
     } else {
-      builder?.addColumn(name)
+      try builder?.addColumn(name)
     }
     return columns.count - 1
   }
@@ -77,25 +71,21 @@ struct TableAssembler {
   @inline(__always)
   mutating func appendCell(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(ShellError) {
     if UTF8Repair.isValid(bytes) {
-      try ensureRoom(bytes: bytes.count, cells: 1)
-      builder?.appendCell(bytes)
+      try builder?.appendCell(bytes)
     } else {
       noteInvalid(line: line)
-      let repaired = UTF8Repair.repaired(bytes)
-      try ensureRoom(bytes: repaired.count, cells: 1)
-      repaired.withUnsafeBufferPointer { builder?.appendCell($0) }
+      try builder?.appendRepairedCell(bytes)
     }
   }
 
-  /// Appends one cell from an array of bytes.
-  mutating func appendCell(_ bytes: [UInt8], line: Int) throws(ShellError) {
-    try bytes.withUnsafeBufferPointer { (cell) throws(ShellError) in try appendCell(cell, line: line) }
+  /// Appends one cell from a scratch buffer.
+  mutating func appendCell(_ bytes: GrowableBuffer<UInt8>, line: Int) throws(ShellError) {
+    try appendCell(bytes.buffer, line: line)
   }
 
   /// Appends an empty cell.
   mutating func appendEmptyCell() throws(ShellError) {
-    try ensureRoom(bytes: 0, cells: 1)
-    builder?.appendCell(UnsafeBufferPointer(start: nil, count: 0))
+    try builder?.appendCell(UnsafeBufferPointer(start: nil, count: 0))
   }
 
   /// Pads the row being assembled with empty cells up to the column count.

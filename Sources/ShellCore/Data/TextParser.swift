@@ -5,15 +5,14 @@
 enum TextParser {
   /// Parses the whole stream into `table`.
   static func parse(_ stream: inout ByteStream, into table: inout TableAssembler) throws(ShellError) {
-    table.setColumns([Array("title".utf8)], line: 1)
+    try table.setColumns([Array("title".utf8)], line: 1)
     try stream.skipByteOrderMark()
-    var scratch: [UInt8] = []
-    scratch.reserveCapacity(256)
+    let scratch = try table.scratch()
     var skipLineFeed = false
     while true {
       // A line's cells never span lines, so the line after the run is the cell's line. A
       // non-empty run is a row whatever ends it; an empty one depends on the terminator.
-      let isEmpty = try stream.withLineRun(scratch: &scratch) { (bytes, line) throws(ShellError) in
+      let isEmpty = try stream.withLineRun(scratch: scratch) { (bytes, line) throws(ShellError) in
         if !bytes.isEmpty { try table.appendCell(bytes, line: line) }
         return bytes.isEmpty
       }

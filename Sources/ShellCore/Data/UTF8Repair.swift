@@ -79,4 +79,30 @@ enum UTF8Repair {
   static func repaired(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     Array(String(decoding: bytes, as: UTF8.self).utf8)
   }
+
+  /// Bytes repaired at once by `repair(_:into:)`: a huge invalid cell is never copied whole.
+  static let repairWindow = 64 * 1024
+
+  /// Appends `bytes` to `out` repaired as `repaired(_:)` does, a window at a time.
+  ///
+  /// A window ends before a byte that is not a continuation byte (which starts a new sequence
+  /// or invalid subpart), or after three continuation bytes in a row (no sequence starting
+  /// before them reaches past them), so cutting there decodes exactly as the whole does.
+  static func repair(_ bytes: UnsafeBufferPointer<UInt8>, into out: GrowableBuffer<UInt8>) throws(ShellError)
+  {
+    var start = 0
+    while start < bytes.count {
+      var end = min(start &+ repairWindow, bytes.count)
+      var run = 0
+      while end < bytes.count, bytes[end] & 0xC0 == 0x80, run < 3 {
+        end &+= 1
+        run &+= 1
+      }
+      let text = Array(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).utf8)
+      try text.withUnsafeBufferPointer { (repaired) throws(ShellError) in try out.append(contentsOf: repaired)
+      }
+      start = end
+    }
+  }
 }

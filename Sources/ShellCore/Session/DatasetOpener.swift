@@ -56,9 +56,15 @@ struct DatasetOpener {
     }
     let monitor = self.monitor
     monitor?.loadIndexing(rows: result.dataset.rowCount)
+    // The index is part of a file's load: it gets what the limit leaves after the dataset's
+    // text (a bundled dataset is loaded without a limit).
+    var limit = LoadLimit.ceiling
+    if case .input = source { limit = (try? configuration.loadLimit.get())?.bytes ?? limit }
+    let held = result.dataset.withStorage { $0.count &+ $1.count &* 4 }
     let backend = InMemoryBackend(
-      dataset: result.dataset, cacheEntries: configuration.cacheEntries,
+      dataset: result.dataset, cacheEntries: configuration.cacheEntries, indexBytes: limit &- held,
       isCancelled: monitor.map { monitor in { monitor.isCancelled } })
+    if backend.exceededLimit { throw .loadTooLarge(request.target, limit: limit) }
     if backend.wasCancelled { throw .loadCancelled(request.target) }
     if let cache { store(cache, result: result, index: backend.engine.index) }
     return Opened(dataset: result.dataset, backend: backend, warnings: result.warnings)

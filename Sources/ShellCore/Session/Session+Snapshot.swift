@@ -42,7 +42,7 @@ extension Session {
       text: state.appliedText, rule: settings.match, syntax: settings.syntax, scope: state.appliedScope)
     let columns = showsColumns ? shownColumns : []
     let searched = Set(backend.searchedColumns)
-    return rows.rows(in: range).enumerated().map { offset, row in
+    return rows.shownRows(in: range).enumerated().map { offset, row in
       var shown = ScreenSnapshot.Row(
         number: range.lowerBound + offset + 1, id: row.id, title: row.title,
         highlights: highlighted ? backend.highlights(of: row, for: request) : [])

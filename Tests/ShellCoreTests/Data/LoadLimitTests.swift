@@ -16,7 +16,8 @@ struct LoadLimitTests {
 
   @Test func defaultIsAQuarterOfMemoryUnderTheCeiling() throws {
     let limit = try LoadLimit.standard(environment: [:])
-    let quarter = Int(clamping: ProcessInfo.processInfo.physicalMemory / 4)
+    let memory = min(ProcessInfo.processInfo.physicalMemory, LoadLimit.addressSpace() ?? .max)
+    let quarter = Int(clamping: memory / 4)
     #expect(limit.bytes == min(quarter, LoadLimit.ceiling))
     #expect(try LoadLimit.standard(environment: [LoadLimit.variable: "3K"]).bytes == 3072)
     #expect(try LoadLimit.standard(environment: [LoadLimit.variable: "99G"]).bytes == LoadLimit.ceiling)

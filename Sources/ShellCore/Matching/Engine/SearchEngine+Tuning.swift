@@ -120,6 +120,9 @@ extension SearchEngine {
     /// How many results the cache keeps (1 to `maxCacheEntries`); the shell's configuration
     /// sets it at start.
     var cacheEntries = 32
+    /// The most bytes the index build may allocate (what the load limit leaves after the
+    /// dataset); a larger index is not built (`FoldedIndex.exceededLimit`).
+    var indexBytes = Int.max
 
     /// The shell's thresholds.
     static let standard = Tuning()

@@ -36,7 +36,8 @@ final class SearchEngine {
     self.tuning = tuning
     index = FoldedIndex(
       dataset: dataset, columns: self.columns, parallelThreshold: tuning.parallel,
-      sideFormThreshold: tuning.sideForms, gramRows: tuning.gramRows, isCancelled: isCancelled)
+      sideFormThreshold: tuning.sideForms, gramRows: tuning.gramRows, indexBytes: tuning.indexBytes,
+      isCancelled: isCancelled)
     cache = ResultCache(
       rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, Tuning.maxCacheEntries)),
       bitmapThreshold: tuning.bitmap)
@@ -63,6 +64,9 @@ final class SearchEngine {
 
   /// Whether the index build was cancelled (the engine then finds nothing and is to be dropped).
   var wasCancelled: Bool { index.wasCancelled }
+
+  /// Whether the index would have taken more than `tuning.indexBytes` and was not built.
+  var exceededLimit: Bool { index.exceededLimit }
 
   /// The same search over `dataset`, a relabelling of this engine's rows (`set scopes`): the text
   /// is the same, so the folded index is reused; cached results depend on scopes and start empty.

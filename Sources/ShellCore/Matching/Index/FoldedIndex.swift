@@ -69,6 +69,12 @@ final class FoldedIndex: @unchecked Sendable {
   /// Whether the build was cancelled: every row is then empty text and the index is to be
   /// thrown away (a load cancelled by Ctrl-C keeps the previous dataset).
   let wasCancelled: Bool
+  /// Whether pass 1 found the index would take more than `indexBytes`, so nothing was folded
+  /// (every row is then empty text, as after a cancel).
+  let exceededLimit: Bool
+  /// Bytes the index takes per row besides its fold text, at most: a fold offset, a signature,
+  /// the wide-row lookup, with room to spare (`plannedBytes`).
+  static let bytesPerRow = 16
 
   /// The fold arena, row by row.
   var foldView: ArenaView {
@@ -87,7 +93,7 @@ final class FoldedIndex: @unchecked Sendable {
   /// stop, the rest of the work is skipped and `wasCancelled` is set.
   init(
     dataset: Dataset, columns: [Int], parallelThreshold: Int = 65_536, sideFormThreshold: Int = 4_096,
-    gramRows: Int = .max, isCancelled: (() -> Bool)? = nil
+    gramRows: Int = .max, indexBytes: Int = .max, isCancelled: (() -> Bool)? = nil
   ) {
     rowCount = dataset.rowCount
     self.sideFormThreshold = sideFormThreshold
@@ -97,18 +103,28 @@ final class FoldedIndex: @unchecked Sendable {
     // Pass 1 writes joined rows' lengths; one column's rows need no offsets until pass 2.
     let joined = passes.contiguous ? nil : PinnedBuffer<UInt32>.unsafeWritable(count: rowCount + 1)
     var unused: UInt32 = 0
-    let measured = withUnsafeMutablePointer(to: &unused) { placeholder in
+    var measured = withUnsafeMutablePointer(to: &unused) { placeholder in
       passes.measure(lengths: joined?.elements ?? placeholder, isCancelled: isCancelled)
     }
-    let shared =
+    var shared =
       measured.map { passes.contiguous && $0.allSatisfy(\.fitsLengths) } == true
       ? Self.sharedOffsets(dataset, rowCount: rowCount) : nil
     // A cancelled build skips pass 2 over empty chunks: every row is then empty text. With shared
     // offsets every row's fold form is padded to its length.
-    let chunks =
+    var chunks =
       measured.map { measured in shared == nil ? measured : measured.map(\.paddedToSource) }
       ?? [ChunkFold](repeating: ChunkFold(), count: passes.split.count)
-    let (starts, total) = ChunkFold.starts(of: chunks)
+    var (starts, total) = ChunkFold.starts(of: chunks)
+    // Pass 1 knows the fold text's size before pass 2 allocates it: an index over the limit is
+    // refused here, before its memory is taken, and built as a cancelled one (empty).
+    exceededLimit =
+      measured != nil && Self.plannedBytes(foldBytes: total.foldBytes, rows: rowCount) > indexBytes
+    if exceededLimit {
+      measured = nil
+      shared = nil
+      chunks = [ChunkFold](repeating: ChunkFold(), count: passes.split.count)
+      (starts, total) = ChunkFold.starts(of: chunks)
+    }
     precondition(total.foldBytes <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
     let (foldOffsets, offsets) =
       shared.map { ($0, UnsafeMutablePointer(mutating: $0.base)) } ?? joined
@@ -140,6 +156,12 @@ final class FoldedIndex: @unchecked Sendable {
     grams = counted
     // A count stopped part way is a cancelled load, as a fold pass stopped is.
     wasCancelled = measured == nil || (counted == nil && rowCount >= gramRows)
+  }
+
+  /// The most bytes an index over `rows` rows with `foldBytes` of fold text takes when built,
+  /// but for a fixed few (padding, the gram presence, byte frequencies).
+  static func plannedBytes(foldBytes: Int, rows: Int) -> Int {
+    foldBytes &+ rows &* bytesPerRow
   }
 
   /// The dataset's own offsets as the fold arena's, when they start at 0 and one column is folded
@@ -175,6 +197,7 @@ final class FoldedIndex: @unchecked Sendable {
     self.columns = columns
     self.sideFormThreshold = sideFormThreshold
     wasCancelled = false
+    exceededLimit = false
     foldBytes = parts.foldBytes
     foldOffsets = parts.foldOffsets
     signatures = parts.signatures

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// Loads that would take more memory than allowed, through the built binary: one error line,
+/// the previous dataset kept, the session going on.
+@Suite struct MemoryLimitTests {
+  /// A JSON file of one string of `bytes` bytes.
+  static func jsonString(_ bytes: Int, in folder: URL) throws -> String {
+    let path = folder.appendingPathComponent("string.json").path
+    try Data(("[\"" + String(repeating: "ab ", count: bytes / 3) + "\"]\n").utf8).write(
+      to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// A 4 MiB string is read, then stored: 8 MiB held, over a 6 MiB limit though the file is under it.
+  @Test func aLongStringOverTheLimitIsOneErrorKeepingTheDataset() throws {
+    let folder = try HostileDataTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let json = try Self.jsonString(4 << 20, in: folder)
+    let small = folder.appendingPathComponent("small.txt").path
+    let refused = try ShellProcess.run(
+      ["-c", "load \(small)", "-c", "load \(json)", "-c", "status"],
+      environment: ["SEARCHSHELL_LOAD_LIMIT": "6M"])
+    #expect(
+      refused.stderr
+        == "error: Cannot load '\(json)': it takes more than the load limit of 6.0 MiB (set SEARCHSHELL_LOAD_LIMIT to change it); the previous dataset stays\n"
+    )
+    #expect(refused.stdout.contains("dataset: small\nrows: 2\n"))
+    #expect(refused.status == 1)
+    let loaded = try ShellProcess.run(
+      ["-c", "load \(json)", "-c", "status"], environment: ["SEARCHSHELL_LOAD_LIMIT": "16M"])
+    #expect(loaded.stderr == "")
+    #expect(loaded.stdout.contains("dataset: string\nrows: 1\n"))
+  }
+
+  /// Under `ulimit -v`, an endless string from a FIFO runs the address space out before the
+  /// (raised) load limit: the refused allocation is one error line, not a crash.
+  @Test func runningOutOfAddressSpaceIsOneErrorKeepingTheDataset() throws {
+    let folder = try HostileDataTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("f").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let writer = Process()
+    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+    writer.arguments = ["-c", "exec > '\(fifo)'; printf '[\"'; yes abcdefgh | tr -d '\\n'"]
+    writer.standardError = FileHandle.nullDevice
+    try writer.run()
+    defer {
+      if writer.isRunning { writer.terminate() }
+      writer.waitUntilExit()
+    }
+    let small = folder.appendingPathComponent("small.txt").path
+    let shell = ShellProcess.executableURL.path
+    let script =
+      "ulimit -v \(Self.addressSpaceKiB); exec '\(shell)' -c 'load \(small)' -c 'load \(fifo)' -c status"
+    let result = try ShellProcess.runProgram(
+      "/bin/sh", ["-c", script], environment: ["SEARCHSHELL_LOAD_LIMIT": "4G"])
+    #expect(result.stderr.hasPrefix("error: Cannot load '\(fifo)': out of memory after "))
+    #expect(result.stderr.hasSuffix("; the previous dataset stays. Set SEARCHSHELL_LOAD_LIMIT lower\n"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stdout.contains("dataset: small\nrows: 2\n"))
+    #expect(result.status == 1)
+  }
+
+  /// Room for the runtime and its threads, and a few hundred MiB more for the load to run out of.
+  static let addressSpaceKiB = 1_536 * 1024
+}
