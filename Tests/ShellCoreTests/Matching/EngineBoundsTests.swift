@@ -146,3 +146,34 @@ struct EngineBoundsTests {
     }
   }
 }
+
+extension EngineBoundsTests {
+  /// The rows of each case below: a lowercase letter whose signature bit (either case) more than
+  /// 4,096 rows hold, so `exact` answers it as probed bits, and whose few rows of that case are
+  /// copied from the dataset's own text, the last one within 48 bytes of that text's end.
+  static func rowsNearTheEnd(_ name: String) -> [String] {
+    switch name {
+    case "S, then s": return Array(repeating: "S", count: 4_096) + ["s"]
+    case "then empty rows": return Array(repeating: "S", count: 4_096) + ["s", "x", "", "", ""]
+    case "then a wide row": return Array(repeating: "S", count: 4_096) + ["s", "é"]
+    default: return CacheSandbox.rows(6_000)
+    }
+  }
+
+  /// A one-letter result in a case-sensitive form (probed bits, then a compact copy) gathered
+  /// its last ASCII rows with 48-byte reads from their start, past the end of the dataset's own
+  /// text, which has no padding (`CacheSandbox(rows: 6_000)` with `--no-cache`, `s` under `exact`).
+  @Test(arguments: ["S, then s", "then empty rows", "then a wide row", "CacheSandbox(rows: 6_000)"])
+  func aLetterResultIsCopiedWithinTheDatasetsText(_ name: String) throws {
+    let dataset = MatchingFixtures.dataset(Self.rowsNearTheEnd(name))
+    for tuning in [SearchEngine.Tuning.standard, .small(7)] {
+      let engine = SearchEngine(dataset: dataset, tuning: tuning)
+      _ = try engine.search("s", rule: .exact)
+      guard case .probedBits = engine.lastAnswer?.plan else {
+        Issue.record("\(name): 's' was planned as \(String(describing: engine.lastAnswer?.plan))")
+        continue
+      }
+      try Self.typeEach(["s", "sx", "st"], rule: .exact, on: dataset, tuning: tuning)
+    }
+  }
+}

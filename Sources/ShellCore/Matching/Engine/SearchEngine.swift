@@ -253,8 +253,8 @@ final class SearchEngine {
 
   // MARK: - Compact copies
 
-  /// A compact copy of a plain result found without reading its rows (from signatures), in the
-  /// form `variant`, if it is small enough to keep.
+  /// A compact copy of a plain result found without reading its rows (from signatures; `rows`
+  /// ascending), in the form `variant`, if it is small enough to keep.
   ///
   /// The next keystroke then reads only those rows' bytes, in one pass, for the price of the
   /// copy now. The wide rows of a form other than `fold` come from its side arena.
@@ -277,7 +277,8 @@ final class SearchEngine {
           if variant == .fold {
             builder.gather(part) { texts.fold.slice($0) }
           } else {
-            builder.gather(part) { texts.slice($0, variant) }
+            // `exact` and `strip` read ASCII rows from the dataset's own text, not padded.
+            builder.gather(ascending: part, unpadded: texts.cased) { texts.slice($0, variant) }
           }
         }
       }

@@ -166,8 +166,9 @@ final class CompactRows {
     }
 
     /// Appends the rows `ids`, each row's text given by `text` (in an arena padded for 48-byte
-    /// reads past any row), with no branch per row for rows of up to 48 bytes: scattered rows then
-    /// wait for memory side by side, where a copy loop per row would wait for each in turn.
+    /// reads past any row: not a dataset's own text, see `gather(ascending:unpadded:text:)`), with
+    /// no branch per row for rows of up to 48 bytes: scattered rows then wait for memory side by
+    /// side, where a copy loop per row would wait for each in turn.
     @inline(__always)
     func gather(_ ids: UnsafeBufferPointer<Int32>, text: (Int) -> RowSlice) {
       var first = 0
@@ -192,6 +193,23 @@ final class CompactRows {
         commit(writer)
         first = last
       }
+    }
+
+    /// `gather` for ascending `ids` whose text may lie in `unpadded`, a dataset's own text.
+    ///
+    /// Nothing is readable after that arena's last row: the rows starting within
+    /// `Writer.rowBytes` of its end, the last ids, are appended instead (`append` reads no further
+    /// than a row's arena allows). Offsets ascend with the rows, so one bisection finds them.
+    func gather(ascending ids: UnsafeBufferPointer<Int32>, unpadded: ArenaView, text: (Int) -> RowSlice) {
+      assert(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "the ids do not ascend")
+      var (clear, high) = (0, ids.count)
+      while clear < high {
+        let middle = (clear &+ high) &>> 1
+        let start = unpadded.start(Int(ids[middle]))
+        if start &+ Writer.rowBytes <= unpadded.limit { clear = middle &+ 1 } else { high = middle }
+      }
+      gather(UnsafeBufferPointer(rebasing: ids[..<clear]), text: text)
+      for id in ids[clear...] { append(text(Int(id))) }
     }
 
     /// `append`, for a scan that has covered `scanned` of its `total` rows, which gives up early
