@@ -15,13 +15,15 @@ struct PipedRowReader {
   /// The bytes of the row not ended yet.
   private var partial: [UInt8] = []
   private var bytesRead = 0
+  /// The bytes of the rows kept as they came already charged to the table's budget.
+  private var chargedOriginals = 0
 
-  init(label: String, limit: Int, rows: PipedRows) {
+  init(label: String, limit: Int, rows: PipedRows) throws(ShellError) {
     self.label = label
     self.limit = limit
     self.rows = rows
     table = TableAssembler(label: label, limit: limit, reservingBytes: 0)
-    table.setColumns([Array("title".utf8)], line: 1)
+    try table.setColumns([Array("title".utf8)], line: 1)
   }
 
   /// Adds `chunk`: every row it ends, and the rest as the start of the next one.
@@ -72,9 +74,9 @@ struct PipedRowReader {
       try form.withUnsafeBufferPointer { (cell) throws(ShellError) in
         try table.appendCell(cell, line: rows.rowCount)
       }
-      // The rows kept as they came count with the table, under the one limit.
-      let used = (table.builder?.storageBytes ?? 0).addingReportingOverflow(rows.originalBytes)
-      guard !used.overflow, used.partialValue <= limit else { throw .loadTooLarge(label, limit: limit) }
+      // The rows kept as they came are charged to the table's budget: one limit for both.
+      try table.budget.charge(rows.originalBytes &- chargedOriginals)
+      chargedOriginals = rows.originalBytes
     } else {
       rows.addRow(original: nil)
       if bytes.isEmpty {
@@ -90,7 +92,7 @@ struct PipedRowReader {
     _ descriptor: Int32, rows: PipedRows, options: LoadOptions
   ) throws(ShellError) -> (LoadResult, PipedRows) {
     let label = DataInput.standardInput.label
-    var reader = PipedRowReader(label: label, limit: options.limit.bytes, rows: rows)
+    var reader = try PipedRowReader(label: label, limit: options.limit.bytes, rows: rows)
     var chunk = [UInt8](repeating: 0, count: ByteStream.chunkSize)
     while true {
       let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }

@@ -45,7 +45,8 @@ struct PipedRowReaderTests {
   private func read(_ input: [UInt8], separator: PipedRows.Separator, chunk: Int, limit: Int = 1 << 20)
     throws(ShellError) -> (Dataset, PipedRows)
   {
-    var reader = PipedRowReader(label: "standard input", limit: limit, rows: PipedRows(separator: separator))
+    var reader = try PipedRowReader(
+      label: "standard input", limit: limit, rows: PipedRows(separator: separator))
     var start = 0
     while start < input.count {
       let end = min(start + chunk, input.count)
@@ -100,13 +101,16 @@ struct PipedRowReaderTests {
     #expect(throws: ShellError.loadTooLarge("standard input", limit: 10)) {
       _ = try read(Array("0123456789\nx".utf8), separator: .lineFeed, chunk: 4, limit: 10)
     }
-    // Rows kept twice count too: ten invalid bytes take under 45 in the table (ten U+FFFD and
-    // offsets), but the 26 kept (the bytes, their row and end) take the load past 45.
+    // Rows kept twice count too: the smallest limit that loads the row's shown form (ten
+    // U+FFFD) is too small for the invalid bytes, whose originals are charged besides.
     let invalid = [UInt8](repeating: 0xFF, count: 10) + [0x0A]
-    #expect(throws: ShellError.loadTooLarge("standard input", limit: 45)) {
-      _ = try read(invalid, separator: .lineFeed, chunk: 64, limit: 45)
+    let shown = Array(String(repeating: "\u{FFFD}", count: 10).utf8) + [0x0A]
+    let fits = try #require(
+      (1...4_096).first { limit in (try? read(shown, separator: .lineFeed, chunk: 64, limit: limit)) != nil })
+    #expect(throws: ShellError.loadTooLarge("standard input", limit: fits)) {
+      _ = try read(invalid, separator: .lineFeed, chunk: 64, limit: fits)
     }
-    let (dataset, rows) = try read(invalid, separator: .lineFeed, chunk: 64, limit: 100)
+    let (dataset, rows) = try read(invalid, separator: .lineFeed, chunk: 64, limit: 1 << 16)
     #expect(rows.originalBytes(ofRow: 0) == Array(invalid.dropLast()) && dataset.rowCount == 1)
   }
 
