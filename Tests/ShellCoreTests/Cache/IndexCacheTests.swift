@@ -24,6 +24,21 @@ import Testing
     #expect(try CacheSandbox.answers(second) == CacheSandbox.answers(first))
   }
 
+  /// 6,000 rows end in an ASCII row: a case-sensitive letter's compact copy read past the
+  /// dataset's text (`EngineBoundsTests.aLetterResultIsCopiedWithinTheDatasetsText`), built with
+  /// `--no-cache` as mapped; every rule answers the same either way.
+  @Test func sixThousandRowsAnswerTheSameBuiltAndMapped() throws {
+    let sandbox = try CacheSandbox(rows: 6_000)
+    let unCached = try sandbox.open(sandbox.data + " --no-cache")
+    #expect(unCached.index == .built)
+    _ = try sandbox.open()
+    let mapped = try sandbox.open()
+    #expect(mapped.index == .cache)
+    let answers = try CacheSandbox.answers(unCached)
+    #expect(answers.count == MatchRule.allCases.count * 13 && answers.contains { !$0.isEmpty })
+    #expect(try CacheSandbox.answers(mapped) == answers)
+  }
+
   @Test func aScopedCSVKeepsItsColumnsScopesAndWarnings() throws {
     let sandbox = try CacheSandbox()
     let csv = sandbox.root.appendingPathComponent("data/table.csv").path
