@@ -63,6 +63,23 @@ import Testing
     #expect(started.stdout.contains("index: cache"), "--dataset opens the same way")
   }
 
+  /// A damaged entry (one flipped byte in its second half: an index section) is refused with one
+  /// line naming it, built again, and answers as the file does; the next run maps the new one.
+  @Test func aDamagedEntryIsRebuiltWithOneLine() throws {
+    let folder = try Folder()
+    let first = try Self.run(folder, "load \(folder.data)")
+    let entry = folder.cacheFolder + "/" + (try #require(folder.cacheFiles.first))
+    var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: entry)))
+    bytes[bytes.count / 2] ^= 1
+    try Data(bytes).write(to: URL(fileURLWithPath: entry))
+    let damaged = try Self.run(folder, "load \(folder.data)")
+    #expect(damaged.index == "index: built")
+    #expect(damaged.output == first.output)
+    let lines = damaged.stderr.split(separator: "\n").filter { $0.contains("is damaged") }
+    #expect(lines.count == 1 && lines[0].contains(entry), "\(damaged.stderr)")
+    #expect(try Self.run(folder, "load \(folder.data)").index == "index: cache")
+  }
+
   @Test func noCacheAndCachingOffBuildAndWriteNothing() throws {
     let folder = try Folder()
     #expect(try Self.run(folder, "load \(folder.data) --no-cache").index == "index: built")

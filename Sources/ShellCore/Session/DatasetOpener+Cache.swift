@@ -59,6 +59,12 @@ extension DatasetOpener {
         "the index cache entry '\(entry.path)' is not a regular file; the index is built in memory")
       return nil
     }
+    if case .failure(.corrupt(let reason)) = result {
+      // Damage is worth a line (a stale entry, after the file changed, is not): rebuilt, never used.
+      IndexCacheWrites.shared.note(
+        "the index cache entry '\(entry.path)' is damaged (\(reason)); the index is built again")
+      return nil
+    }
     guard case .success(let restored) = result else { return nil }
     // The limit bounds what a load stores; the read that follows reports it as usual.
     let stored = restored.dataset.withStorage { $0.count + $1.count * 4 }
