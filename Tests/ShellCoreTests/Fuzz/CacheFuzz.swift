@@ -22,7 +22,7 @@ enum CacheFuzz {
   }
 
   /// The sandbox's secret and its two entries, made once per process.
-  nonisolated(unsafe) static let prepared: (secret: IndexCacheSecret, entries: [Prepared]) = prepare()
+  static let prepared: (secret: IndexCacheSecret, entries: [Prepared]) = prepare()
 
   /// Header words worth trying: the values the checks border on.
   static let edges: [UInt64] = [
