@@ -17,7 +17,9 @@ extension DatasetOpener {
 
   /// The cache entry for `source`, or nil when the cache does not serve it: not a file the user
   /// named, `--no-cache`, caching off, a file smaller than the cache's minimum.
-  func cacheEntry(for source: Source, request: LoadRequest) -> CacheEntry? {
+  /// Why a cache that is on cannot serve it goes to `notes` (the load's warnings, this session's
+  /// alone).
+  func cacheEntry(for source: Source, request: LoadRequest, notes: inout [String]) -> CacheEntry? {
     guard !request.noCache, case .input(.file(let path), let options) = source, case .file = options.source
     else {
       return nil
@@ -38,7 +40,7 @@ extension DatasetOpener {
     let folder = IndexCacheFolder(settings: settings)
     // Another user's folder, or one others may write in: one warning, the index built in memory.
     if let problem = folder.check() {
-      IndexCacheWrites.shared.note(problem)
+      notes.append(problem)
       return nil
     }
     return CacheEntry(folder: folder, key: key, path: folder.path(for: key), options: options, dataPath: path)
@@ -46,7 +48,9 @@ extension DatasetOpener {
 
   /// The dataset and backend mapped from `entry`'s cache file, or nil when it is missing,
   /// stale, corrupt or over the load limit (the file is then read and indexed again).
-  func restore(_ entry: CacheEntry, request: LoadRequest) -> Opened? {
+  ///
+  /// A refused entry's reason, when it is worth a line, goes to `notes`.
+  func restore(_ entry: CacheEntry, request: LoadRequest, notes: inout [String]) -> Opened? {
     // No key yet: no entry can be trusted (the first write makes one).
     guard case .success(let secret?) = IndexCacheSecret.read(folder: entry.folder.settings.folder) else {
       return nil
@@ -55,14 +59,13 @@ extension DatasetOpener {
       path: entry.path, key: entry.key, secret: secret, options: entry.options,
       sideFormThreshold: SearchEngine.Tuning.standard.sideForms)
     if case .failure(.notRegular) = result {
-      IndexCacheWrites.shared.note(
+      notes.append(
         "the index cache entry '\(entry.path)' is not a regular file; the index is built in memory")
       return nil
     }
     if case .failure(.corrupt(let reason)) = result {
       // Damage is worth a line (a stale entry, after the file changed, is not): rebuilt, never used.
-      IndexCacheWrites.shared.note(
-        "the index cache entry '\(entry.path)' is damaged (\(reason)); the index is built again")
+      notes.append("the index cache entry '\(entry.path)' is damaged (\(reason)); the index is built again")
       return nil
     }
     guard case .success(let restored) = result else { return nil }

@@ -47,8 +47,11 @@ struct DatasetOpener {
     monitor?.loadWillStart(request.target)
     defer { monitor?.loadDidEnd() }
     let source = try resolve(request)
-    let cache = cacheEntry(for: source, request: request)
-    if let cache, let restored = restore(cache, request: request) { return restored }
+    // The cache's own warnings are this load's, not the process's (sessions share a process in
+    // tests); they are never stored with the entry.
+    var notes: [String] = []
+    let cache = cacheEntry(for: source, request: request, notes: &notes)
+    if let cache, let restored = restore(cache, request: request, notes: &notes) { return restored }
     let result: LoadResult
     switch source {
     case .loaded(let loaded): result = loaded
@@ -67,7 +70,7 @@ struct DatasetOpener {
     if backend.exceededLimit { throw .loadTooLarge(request.target, limit: limit) }
     if backend.wasCancelled { throw .loadCancelled(request.target) }
     if let cache { store(cache, result: result, index: backend.engine.index) }
-    return Opened(dataset: result.dataset, backend: backend, warnings: result.warnings)
+    return Opened(dataset: result.dataset, backend: backend, warnings: notes + result.warnings)
   }
 
   /// Builds the backend for rows read elsewhere (the rows piped into the picker).

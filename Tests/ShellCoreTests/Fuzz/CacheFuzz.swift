@@ -132,6 +132,7 @@ enum CacheFuzz {
     var configuration = ShellConfiguration()
     configuration.indexCache = .success(IndexCacheSettings(folder: folder, limit: 1 << 30, minimumBytes: 0))
     var entries: [Prepared] = []
+    var notes: [String] = []
     for (name, contents, line) in [("words.txt", text, ""), ("table.csv", csv, " --scope kind")] {
       let data = root + "/" + name
       _ = FileManager.default.createFile(atPath: data, contents: Data((contents + "\n").utf8))
@@ -140,7 +141,7 @@ enum CacheFuzz {
         standardInputIsFree: false)
       guard let request = try? LoadRequest.parse(data + line), let opened = try? opener.open(request),
         case .input(_, let options)? = try? opener.resolve(request),
-        let entry = opener.cacheEntry(for: .input(.file(data), options), request: request)
+        let entry = opener.cacheEntry(for: .input(.file(data), options), request: request, notes: &notes)
       else { preconditionFailure("the fuzz sandbox cannot be made") }
       IndexCacheWrites.shared.waitForAll()
       _ = opened
