@@ -17,6 +17,7 @@ extension DatasetOpener {
 
   /// The cache entry for `source`, or nil when the cache does not serve it: not a file the user
   /// named, `--no-cache`, caching off, a file smaller than the cache's minimum.
+  ///
   /// Why a cache that is on cannot serve it goes to `notes` (the load's warnings, this session's
   /// alone).
   func cacheEntry(for source: Source, request: LoadRequest, notes: inout [String]) -> CacheEntry? {
@@ -48,6 +49,7 @@ extension DatasetOpener {
 
   /// The dataset and backend mapped from `entry`'s cache file, or nil when it is missing,
   /// stale, corrupt or over the load limit (the file is then read and indexed again).
+  ///
   ///
   /// A refused entry's reason, when it is worth a line, goes to `notes`.
   func restore(_ entry: CacheEntry, request: LoadRequest, notes: inout [String]) -> Opened? {
