@@ -50,7 +50,6 @@ extension DatasetOpener {
   /// The dataset and backend mapped from `entry`'s cache file, or nil when it is missing,
   /// stale, corrupt or over the load limit (the file is then read and indexed again).
   ///
-  ///
   /// A refused entry's reason, when it is worth a line, goes to `notes`.
   func restore(_ entry: CacheEntry, request: LoadRequest, notes: inout [String]) -> Opened? {
     // No key yet: no entry can be trusted (the first write makes one).
