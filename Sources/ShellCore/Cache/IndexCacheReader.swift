@@ -108,18 +108,15 @@ enum IndexCacheReader {
     }
   }
 
-  /// The dataset and index over `file`'s sections, once their sizes and invariants check.
-  private static func restore(
-    _ file: UnsafeMappedFile, layout: IndexCacheLayout, table: IndexCacheStrings, secret: IndexCacheSecret,
-    options: LoadOptions, sideFormThreshold: Int
-  ) -> Result<Restored, IndexCacheProblem> {
+  /// Why `layout`'s section sizes or header fields disagree with its rows, columns and strings,
+  /// or nil: every size the restore relies on, checked before any section is read.
+  private static func sizeProblem(_ layout: IndexCacheLayout, table: IndexCacheStrings, sharesOffsets: Bool)
+    -> IndexCacheProblem?
+  {
     let rows = layout.rowCount
     let words = rows / 64 + 1
     typealias Section = IndexCacheLayout.Section
     func bytes(_ section: Section) -> Int { layout.sections[section.rawValue].length }
-    func offset(_ section: Section) -> Int { layout.sections[section.rawValue].offset }
-    // An empty fold offsets section: one column's fold offsets are the dataset's.
-    let sharesOffsets = bytes(.foldOffsets) == 0 && layout.columnCount == 1
     let expected: [(Section, Int)] = [
       (.datasetOffsets, (rows * layout.columnCount + 1) * 4),
       (.rowScopes, layout.scopeColumn == nil ? 0 : rows * 2),
@@ -128,7 +125,7 @@ enum IndexCacheReader {
       (.byteFrequency, 256 * 8),
     ]
     for (section, length) in expected where bytes(section) != length {
-      return .failure(.corrupt("section \(section) has \(bytes(section)) bytes, not \(length)"))
+      return .corrupt("section \(section) has \(bytes(section)) bytes, not \(length)")
     }
     guard bytes(.datasetBytes) <= Int(UInt32.max), bytes(.foldBytes) >= FoldedIndex.padding,
       bytes(.foldBytes) - FoldedIndex.padding <= Int(UInt32.max), bytes(.wideRows) % 4 == 0,
@@ -136,7 +133,24 @@ enum IndexCacheReader {
       bytes(.grams) == 0 || bytes(.grams) == (GramPresence.wordCount + 1) * 8,
       table.columns.count == layout.columnCount, !table.scopeTitles.isEmpty,
       table.scopeTitles.count <= Int(UInt16.max) + 1, DataFormat.allCases.indices.contains(layout.format)
-    else { return .failure(.corrupt("a section's size or a header field is inconsistent")) }
+    else { return .corrupt("a section's size or a header field is inconsistent") }
+    return nil
+  }
+
+  /// The dataset and index over `file`'s sections, once their sizes and invariants check.
+  private static func restore(
+    _ file: UnsafeMappedFile, layout: IndexCacheLayout, table: IndexCacheStrings, secret: IndexCacheSecret,
+    options: LoadOptions, sideFormThreshold: Int
+  ) -> Result<Restored, IndexCacheProblem> {
+    let rows = layout.rowCount
+    typealias Section = IndexCacheLayout.Section
+    func bytes(_ section: Section) -> Int { layout.sections[section.rawValue].length }
+    func offset(_ section: Section) -> Int { layout.sections[section.rawValue].offset }
+    // An empty fold offsets section: one column's fold offsets are the dataset's.
+    let sharesOffsets = bytes(.foldOffsets) == 0 && layout.columnCount == 1
+    if let problem = sizeProblem(layout, table: table, sharesOffsets: sharesOffsets) {
+      return .failure(problem)
+    }
     func pinned<T>(_ section: Section, _ type: T.Type, padding: Int = 0) -> PinnedBuffer<T> {
       PinnedBuffer(
         unsafeMapped: file, offset: offset(section),

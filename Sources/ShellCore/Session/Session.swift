@@ -381,22 +381,3 @@ extension Session {
     if interruption.isCancelled { throw .cancelled(command: command, outcome: outcome()) }
   }
 }
-
-// MARK: - Start-up
-
-extension Session {
-  /// Applies the command line's `--flavor` and `--trace` before the first command, without output.
-  public func applyStartupOptions(flavor: Flavor?, trace: Bool) {
-    if let flavor { settings.lifecycle.setFlavor(flavor) }
-    if trace { self.trace = .on }
-  }
-
-  /// The banner and first screen an interactive session opens with.
-  public func printWelcome(version: String) {
-    printWrapped("SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
-    printWrapped(
-      "Dataset '\(Sanitizer.printable(dataset.name))' (\(backend.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue)."
-    )
-    printScreen()
-  }
-}
