@@ -29,16 +29,23 @@ import Testing
     #expect(result.status == 1)
   }
 
+  /// A `/bin/sh -c command` running in the background (a FIFO's endless writer); the caller
+  /// terminates it.
+  static func startWriter(_ command: String) throws -> Process {
+    let writer = Process()
+    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+    writer.arguments = ["-c", command]
+    writer.standardError = FileHandle.nullDevice
+    try writer.run()
+    return writer
+  }
+
   @Test func anEndlessFIFOStopsAtTheLimit() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appendingPathComponent("f").path
     #expect(mkfifo(fifo, 0o600) == 0)
-    let writer = Process()
-    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-    writer.arguments = ["-c", "exec yes > '\(fifo)'"]
-    writer.standardError = FileHandle.nullDevice
-    try writer.run()
+    let writer = try Self.startWriter("exec yes > '\(fifo)'")
     defer {
       if writer.isRunning { writer.terminate() }
       writer.waitUntilExit()

@@ -40,11 +40,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appendingPathComponent("f").path
     #expect(mkfifo(fifo, 0o600) == 0)
-    let writer = Process()
-    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-    writer.arguments = ["-c", "exec > '\(fifo)'; printf '[\"'; yes abcdefgh | tr -d '\\n'"]
-    writer.standardError = FileHandle.nullDevice
-    try writer.run()
+    let writer = try HostileDataTests.startWriter(
+      "exec > '\(fifo)'; printf '[\"'; yes abcdefgh | tr -d '\\n'")
     defer {
       if writer.isRunning { writer.terminate() }
       writer.waitUntilExit()
