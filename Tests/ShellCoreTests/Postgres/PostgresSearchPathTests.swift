@@ -8,11 +8,14 @@ import Testing
 /// shell runs: each of its look-alikes records its call, and none is ever called.
 @Suite(.enabled(if: TestCluster.isInstalled, TestCluster.skipReason))
 struct PostgresSearchPathTests {
-  /// The hostile schema, its call log and a table `path_rows` (the fixture's first 300 rows).
+  /// The hostile schema, its call log, a table `path_rows` (the fixture's first 300 rows) and
+  /// `pin_rows`, which the test that prepares and unprepares has to itself: tests run in
+  /// parallel, and an `unprepare` under another test's session drops the column it searches.
   static let made: Result<TestCluster, any Error> = Result {
     let cluster = try TestCluster.started()
     let connection = try cluster.connect(statementTimeout: 60_000)
     try PostgresFixture(count: 300).load(into: "path_rows", connection)
+    try PostgresFixture(count: 30).load(into: "pin_rows", connection)
     let log = "INSERT INTO hostile.calls VALUES"
     var statements = [
       "DROP SCHEMA IF EXISTS hostile CASCADE", "CREATE SCHEMA hostile",
@@ -84,7 +87,7 @@ struct PostgresSearchPathTests {
 
   @Test func everyFunctionTheShellCreatesPinsItsSearchPath() throws {
     let cluster = try Self.made.get()
-    let backend = try PostgresBackend(url: cluster.url("table=path_rows"))
+    let backend = try PostgresBackend(url: cluster.url("table=pin_rows"))
     _ = try backend.prepare()
     defer { _ = try? backend.unprepare() }
     let settings = try backend.connection.run(
