@@ -4,6 +4,7 @@ import Foundation
   import ShellCoreTestSupport
 
   @testable import ShellCore
+  @testable import UIKitModel
 #endif
 
 /// A whole `Session` fed command lines: no line traps, and a line that fails changes nothing.
