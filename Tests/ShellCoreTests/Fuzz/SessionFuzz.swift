@@ -5,6 +5,8 @@ import Foundation
 
   @testable import ShellCore
   @testable import UIKitModel
+#else
+  import UIKitModel
 #endif
 
 /// A whole `Session` fed command lines: no line traps, and a line that fails changes nothing.
