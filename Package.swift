@@ -21,10 +21,13 @@ let package = Package(
     ),
     // One compiler builtin, a prefetch hint, that Swift has no spelling for.
     .systemLibrary(name: "CPrefetch"),
-    .target(name: "ShellCore", dependencies: ["CLibPQ", "CPrefetch"]),
+    // The UIKit model: the search stack's state machine and the tutorials' apps. The bottom of
+    // the graph: it imports none of the project's modules.
+    .target(name: "UIKitModel"),
+    .target(name: "ShellCore", dependencies: ["UIKitModel", "CLibPQ", "CPrefetch"]),
     .executableTarget(
       name: "SearchShell",
-      dependencies: ["ShellCore", "CReadline"]
+      dependencies: ["ShellCore", "UIKitModel", "CReadline"]
     ),
     // Types only tests use (`BufferConsole`), kept out of the product.
     .target(
@@ -33,8 +36,12 @@ let package = Package(
       path: "Tests/ShellCoreTestSupport"
     ),
     .testTarget(
+      name: "UIKitModelTests",
+      dependencies: ["UIKitModel"]
+    ),
+    .testTarget(
       name: "ShellCoreTests",
-      dependencies: ["ShellCore", "ShellCoreTestSupport"]
+      dependencies: ["ShellCore", "UIKitModel", "ShellCoreTestSupport"]
     ),
     .testTarget(
       name: "EndToEndTests",

@@ -23,14 +23,22 @@ out=$(pwd)/.build/fuzz
 opt=${FUZZ_OPT:--Onone}
 bin=$out/searchshell-fuzz$opt
 sources=$(find "$(pwd)/Sources/ShellCore" "$(pwd)/Tests/ShellCoreTestSupport" "$(pwd)/Tests/ShellCoreTests/Fuzz" -name '*.swift' ! -name '*Tests.swift' | sort)
+model=$(find "$(pwd)/Sources/UIKitModel" -name '*.swift' | sort)
 stamp=$bin.stamp
 mkdir -p "$out"
-if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ]; then
+if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ]; then
   echo "building $bin ($opt)..." >&2
+  # ShellCore imports the UIKit model, its own module: built first as a static library, with the
+  # same package name so ShellCore sees its `package` declarations.
+  # shellcheck disable=SC2086
+  swiftc -parse-as-library -module-name UIKitModel -package-name searchshell -sanitize=fuzzer,address \
+    -swift-version 6 "$opt" -g -emit-module -emit-module-path "$out/UIKitModel.swiftmodule" \
+    -emit-library -static -o "$out/libUIKitModel.a" $model
   # shellcheck disable=SC2086
   # The PostgreSQL backend imports libpq through its module map (which links `pq`); the sweep
   # imports CPrefetch.
-  swiftc -parse-as-library -module-name ShellCore -D FUZZING -sanitize=fuzzer,address -swift-version 6 "$opt" -g \
+  swiftc -parse-as-library -module-name ShellCore -package-name searchshell -D FUZZING -sanitize=fuzzer,address -swift-version 6 "$opt" -g \
+    -I "$out" -L "$out" -lUIKitModel \
     -I "$(pwd)/Sources/CLibPQ" -I "$(pwd)/Sources/CPrefetch" $sources "$(pwd)/Fuzz/Entry.swift" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
   touch "$stamp"
 fi

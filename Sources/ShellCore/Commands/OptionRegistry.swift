@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// One option `set` can change: its name, its values and how it reads and writes the session.
 struct ShellOption: Sendable {
   /// The name typed after `set`.

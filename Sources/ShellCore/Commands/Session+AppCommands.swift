@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// The commands that describe the app behind the screen: `app` and `callbacks`.
 extension Session {
   /// `app`: the objects, the wiring and the implemented methods of the app that runs.

@@ -1,4 +1,5 @@
 import Foundation
+import UIKitModel
 
 /// The teaching commands: `trace state`'s table, `explain` and `diagram`.
 extension Session {

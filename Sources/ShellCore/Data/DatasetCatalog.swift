@@ -1,4 +1,5 @@
 import Foundation
+import UIKitModel
 
 /// The bundled datasets, as `datasets/manifest.json` lists them with their tutorial presets.
 public struct DatasetCatalog: Sendable {

@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// A dataset's tutorial settings: what the screen says and how the search behaves.
 struct DatasetPresets: Equatable, Sendable {
   /// The navigation bar title.

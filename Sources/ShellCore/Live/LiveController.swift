@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// Live mode on one session: turns keys into the session's actions and draws the frame.
 ///
 /// Everything but the terminal itself: the executable reads the keys and writes the lines.

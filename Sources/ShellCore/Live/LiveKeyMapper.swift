@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// Maps one key in live mode to the lifecycle actions it sends and the command that would send
 /// the same actions, so a live session and its command script leave the same state.
 ///

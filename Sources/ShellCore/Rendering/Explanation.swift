@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// Says in plain sentences which list the table on screen reads, and why: `explain`.
 struct Explanation {
   /// The screen explained, with its table's exact count.

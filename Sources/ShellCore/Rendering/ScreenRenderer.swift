@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// Draws the imaginary screen as text: the search bar, the scope bar, the table and the detail view.
 struct ScreenRenderer {
   /// The screen to draw.

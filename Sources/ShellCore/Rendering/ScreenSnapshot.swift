@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// The search screen as a value: everything the renderers draw, taken from the session in one
 /// place (`Session.snapshot`), so drawing reads no session, engine or dataset.
 struct ScreenSnapshot: Equatable {

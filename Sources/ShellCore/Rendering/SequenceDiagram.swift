@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// Draws callbacks as a sequence diagram between the user, the search bar, the controller and the
 /// app's objects: ASCII for the terminal, or Mermaid `sequenceDiagram` text.
 struct SequenceDiagram {

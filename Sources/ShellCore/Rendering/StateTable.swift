@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// Draws `trace state`: one row per callback with the state at that step and the rows that match.
 enum StateTable {
   /// The table's lines, indented like trace lines; `matches` counts the rows a text selects.

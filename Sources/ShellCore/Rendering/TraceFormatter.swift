@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// Turns callbacks into trace lines: readable text, or one JSON object per line.
 enum TraceFormatter {
   /// One readable line: the selector, its arguments and return value, who receives it, then

@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// How the session's actions reach the lifecycle: one driver for commands and live keys alike.
 extension Session {
   /// The lifecycle with the session's options.

@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// What the app behind the screen receives and prints: the trace lines of one callback in a
 /// mode, and the app's own lines (`set app-log on`) after the callbacks its code receives.
 extension Session {

@@ -1,4 +1,5 @@
 import Foundation
+import UIKitModel
 
 /// The session's side of live mode: the same actions the commands send, without printing.
 extension Session {

@@ -1,4 +1,5 @@
 import Foundation
+import UIKitModel
 
 /// One shell session: the loaded dataset, the search screen's state, the options, and the history.
 ///

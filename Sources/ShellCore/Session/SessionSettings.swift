@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// The options `set` changes; loading a dataset resets them to its presets.
 struct SessionSettings: Equatable {
   /// Flavor, results presentation, data-source rule, live search and obscures.

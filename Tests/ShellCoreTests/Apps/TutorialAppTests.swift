@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import UIKitModel
 
 /// Each tutorial's app, driven through a fixed sequence of actions: what its code receives (and
 /// which object receives it) and what it logs, as the tutorial's code would.

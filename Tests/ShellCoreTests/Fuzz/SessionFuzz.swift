@@ -4,6 +4,9 @@ import Foundation
   import ShellCoreTestSupport
 
   @testable import ShellCore
+  @testable import UIKitModel
+#else
+  import UIKitModel
 #endif
 
 /// A whole `Session` fed command lines: no line traps, and a line that fails changes nothing.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import UIKitModel
 
 /// "Tap into the bar first", and the scrolled-out bar, as lifecycle rules.
 @Suite struct BarTapTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import UIKitModel
 
 /// `SharedText` edits give exactly what `TextEdit.applied(to:)` gives on Strings, and earlier
 /// values never change when a later one appends in place.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import UIKitModel
 
 /// Live mode against the commands: the same keys leave exactly the state, and fire exactly the
 /// callbacks, that the equivalent commands do, in every flavor.

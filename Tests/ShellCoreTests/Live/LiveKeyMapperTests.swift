@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import UIKitModel
 
 /// Each key's actions, equivalent command and screen effect, table-driven over the context.
 struct LiveKeyMapperTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import UIKitModel
 
 /// The engine against `ReferenceMatcher` in the literal syntax, where markers, spaces and
 /// backslashes are plain text, on the same engine as the same texts read in the extended syntax:

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import UIKitModel
 
 /// Each `expect` form, passing silently and failing with what it wanted and what it found.
 struct ExpectTests {

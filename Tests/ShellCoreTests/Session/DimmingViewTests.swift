@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import UIKitModel
 
 /// With obscuresBackgroundDuringPresentation, or always in the display flavor, a tap on the dimmed
 /// table ends the search instead of selecting.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import UIKitModel
 
 /// Each tutorial's behaviour on its own dataset, with its presets.
 struct TutorialBehaviourTests {

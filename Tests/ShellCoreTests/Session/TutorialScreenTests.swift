@@ -2,6 +2,7 @@ import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
+@testable import UIKitModel
 
 /// The tutorials' screens as presets: the custom bar (000), the Chinese guide's own navigation
 /// bar (002, an option) and the fruit app's bar scrolled out of sight (004).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShellCore
+@testable import UIKitModel
 
 /// spec/lifecycle.md, "`custom` flavor": the bar's delegate forwards to CustomSearchControllerDelegate;
 /// no present/dismiss/update; the controller is never presented, so isActive stays false.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShellCore
+@testable import UIKitModel
 
 /// spec/lifecycle.md, "`controller` flavor: the orders", with a separate results controller.
 @Suite("controller flavor, separate results")

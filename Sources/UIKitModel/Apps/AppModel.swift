@@ -4,26 +4,26 @@
 /// A tutorial's app is taken from the tutorial's code; any other dataset gets the generic app.
 /// Receipt is decided here and nowhere else, so the trace, `diagram`, `app` and `expect received`
 /// agree.
-struct AppModel: Equatable, Sendable {
+package struct AppModel: Equatable, Sendable {
   /// Which app this is.
-  let id: AppID
+  package let id: AppID
   /// One line naming the tutorial (or saying it is the generic app).
-  let summary: String
+  package let summary: String
   /// The flavor the app is written for; nil fits every flavor.
-  let flavor: Flavor?
+  package let flavor: Flavor?
   /// The results presentation a UISearchController app is written for; nil fits both.
-  let results: ResultsPresentation?
+  package let results: ResultsPresentation?
   /// The objects that exist, the view controller first.
-  let objects: [AppObject]
+  package let objects: [AppObject]
   /// Which object each slot names; a slot left out is never set.
-  let wiring: [DelegateSlot: String]
+  package let wiring: [DelegateSlot: String]
   /// The methods the app's objects implement.
-  let methods: [AppMethod]
+  package let methods: [AppMethod]
   /// Whether every object in `wiring` implements every callback (the generic app).
-  var implementsEverything = false
+  package var implementsEverything = false
 
   /// The view controller: the app code that `code` runs in.
-  var viewController: String { objects.first?.name ?? "ViewController" }
+  package var viewController: String { objects.first?.name ?? "ViewController" }
 
   /// Whether the app can run with these options (its flavor, and its results for the controller).
   func fits(_ options: LifecycleOptions) -> Bool {
@@ -33,7 +33,7 @@ struct AppModel: Equatable, Sendable {
   }
 
   /// Who gets `callback`, and whether their code runs.
-  func receipt(for callback: Callback) -> Receipt {
+  package func receipt(for callback: Callback) -> Receipt {
     let slot = DelegateSlot(callback)
     guard let object = wiring[slot] else { return .unsent(slot) }
     if implementsEverything || method(callback.name, of: object) != nil { return .received(by: object) }
@@ -41,7 +41,7 @@ struct AppModel: Equatable, Sendable {
   }
 
   /// The method that runs for `callback`, when the app implements it.
-  func method(for callback: Callback) -> AppMethod? {
+  package func method(for callback: Callback) -> AppMethod? {
     guard case .received(let object) = receipt(for: callback) else { return nil }
     return method(callback.name, of: object)
   }
@@ -52,27 +52,27 @@ struct AppModel: Equatable, Sendable {
 }
 
 /// One object of the app, with what it is.
-struct AppObject: Equatable, Sendable {
+package struct AppObject: Equatable, Sendable {
   /// Its class, as the tutorial names it.
-  let name: String
+  package let name: String
   /// What it is and does, in a few words.
-  let role: String
+  package let role: String
 }
 
 /// One method an app's object implements.
-struct AppMethod: Equatable, Sendable {
+package struct AppMethod: Equatable, Sendable {
   /// The object whose method it is.
-  let object: String
+  package let object: String
   /// The callback it implements.
-  let callback: CallbackName
+  package let callback: CallbackName
   /// What its code does, in a few words.
-  let does: String
+  package let does: String
   /// What it logs, in order, each time it runs.
-  var logs: [AppLog] = []
+  package var logs: [AppLog] = []
 }
 
 /// One log statement in an implemented method, with its format's value filled in when it runs.
-enum AppLog: Equatable, Sendable {
+package enum AppLog: Equatable, Sendable {
   /// A fixed line.
   case text(String)
   /// The line `prefix` followed by the search text.

@@ -50,7 +50,7 @@ extension CallbackName {
 
   /// Looks a callback up by any accepted spelling; exact first, then ignoring case when that
   /// names one callback only.
-  init?(anyName text: String) {
+  package init?(anyName text: String) {
     if let exact = CallbackName.allCases.first(where: { $0.acceptedNames.contains(text) }) {
       self = exact
       return
@@ -62,5 +62,5 @@ extension CallbackName {
   }
 
   /// Every accepted spelling of every callback, for "Did you mean" suggestions.
-  static var everyAcceptedName: [String] { allCases.flatMap(\.acceptedNames) }
+  package static var everyAcceptedName: [String] { allCases.flatMap(\.acceptedNames) }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShellCore
+@testable import UIKitModel
 
 /// One row of a lifecycle table: arrange with `setup`, send `action`, and expect exactly `callbacks`
 /// (names, arguments, return values, snapshots) and exactly the state `expect` makes of the previous one.

@@ -1,5 +1,5 @@
 /// Whether the app's code receives a callback UIKit sends, and which object it goes to.
-enum Receipt: Equatable, Sendable {
+package enum Receipt: Equatable, Sendable {
   /// The object implements the method: its code runs.
   case received(by: String)
   /// The slot names an object that does not implement the method: UIKit skips it.
@@ -8,12 +8,12 @@ enum Receipt: Equatable, Sendable {
   case unsent(DelegateSlot)
 
   /// Whether the app's code runs.
-  var isReceived: Bool {
+  package var isReceived: Bool {
     if case .received = self { return true } else { return false }
   }
 
   /// The object the slot names, if any.
-  var object: String? {
+  package var object: String? {
     switch self {
     case .received(let object), .notImplemented(let object): return object
     case .unsent: return nil
@@ -21,7 +21,7 @@ enum Receipt: Equatable, Sendable {
   }
 
   /// The mark a trace line carries, such as `(ViewController: not implemented)`.
-  var mark: String {
+  package var mark: String {
     switch self {
     case .received(let object): return "(\(object))"
     case .notImplemented(let object): return "(\(object): not implemented)"

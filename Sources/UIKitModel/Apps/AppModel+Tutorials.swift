@@ -5,7 +5,7 @@
 /// sends, so they are left out.
 extension AppModel {
   /// The app `id` names; the generic one for `.generic`.
-  static func tutorial(_ id: AppID, options: LifecycleOptions) -> AppModel {
+  package static func tutorial(_ id: AppID, options: LifecycleOptions) -> AppModel {
     switch id {
     case .countries: return countries
     case .countriesCustom: return countriesCustom

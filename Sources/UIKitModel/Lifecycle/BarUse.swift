@@ -1,5 +1,5 @@
 /// What the user is about to do with the search bar, which decides whether they tap into it first.
-enum BarUse: Equatable, Sendable {
+package enum BarUse: Equatable, Sendable {
   /// Typing, deleting, clearing or the Search key: the keyboard must be up.
   case editing
   /// A scope button: the scope bar must be on screen, which it is while the bar is engaged.
@@ -11,7 +11,9 @@ extension SearchLifecycle {
   ///
   /// The one rule the commands and live keys share, so a typed script and its keys leave the
   /// same state.
-  static func tapIntoBar(before use: BarUse, isFirstResponder: Bool, isSearching: Bool) -> [SearchAction] {
+  package static func tapIntoBar(before use: BarUse, isFirstResponder: Bool, isSearching: Bool)
+    -> [SearchAction]
+  {
     let isReady =
       switch use {
       case .editing: isFirstResponder
@@ -21,7 +23,7 @@ extension SearchLifecycle {
   }
 
   /// `tapIntoBar(before:isFirstResponder:isSearching:)` for the screen in `state`.
-  func tapIntoBar(before use: BarUse, in state: SearchState) -> [SearchAction] {
+  package func tapIntoBar(before use: BarUse, in state: SearchState) -> [SearchAction] {
     Self.tapIntoBar(
       before: use, isFirstResponder: state.isFirstResponder, isSearching: state.isSearching(options.flavor))
   }

@@ -3,19 +3,19 @@ public struct LifecycleOptions: Equatable, Sendable {
   /// Which generation of the search API the imaginary app uses.
   public var flavor: Flavor = .controller
   /// Whether results appear in the presenting table or in a separate results controller.
-  var results: ResultsPresentation = .inline
+  package var results: ResultsPresentation = .inline
   /// Which rule the inline table's data source follows.
-  var rule: DataSourceRule = .active
+  package var rule: DataSourceRule = .active
   /// Whether text changes re-filter the list (off: only the Search button does).
-  var live = true
+  package var live = true
   /// `obscuresBackgroundDuringPresentation`, with its row-tap quirk.
-  var obscures = false
+  package var obscures = false
 
   public init() {}
 
   /// Switches the API; a UISearchDisplayController has no obscuresBackgroundDuringPresentation
   /// (it always dims), so the option is off while it is the flavor.
-  mutating func setFlavor(_ newFlavor: Flavor) {
+  package mutating func setFlavor(_ newFlavor: Flavor) {
     flavor = newFlavor
     if newFlavor == .display { obscures = false }
   }
@@ -32,7 +32,7 @@ public enum Flavor: String, CaseIterable, Sendable {
 }
 
 /// Where a UISearchController shows its results.
-enum ResultsPresentation: String, CaseIterable, Sendable {
+package enum ResultsPresentation: String, CaseIterable, Sendable {
   /// `searchResultsController` is nil: the presenting table filters itself.
   case inline
   /// A separate results controller, visible while the text is non-empty.
@@ -40,7 +40,7 @@ enum ResultsPresentation: String, CaseIterable, Sendable {
 }
 
 /// When an inline table shows the filtered items instead of the full list.
-enum DataSourceRule: String, CaseIterable, Sendable {
+package enum DataSourceRule: String, CaseIterable, Sendable {
   /// Filtered whenever the search controller is active.
   case active
   /// Filtered only while active with non-empty text, so an empty search shows everything.

@@ -3,7 +3,7 @@ public struct SearchState: Equatable, Sendable {
   /// `isActive` of the search controller (UISearchController or UISearchDisplayController).
   public var isActive = false
   /// `searchBar.text`, shared with the callbacks that report it.
-  var searchText = SharedText()
+  package var searchText = SharedText()
   /// `searchBar.text`.
   public var text: String {
     get { searchText.string }
@@ -41,7 +41,7 @@ extension SearchState {
   ///
   /// The custom flavor's controller is never presented, so `isActive` stays false there; the
   /// tutorial's own flag (results shown) and the keyboard stand in for it.
-  func isSearching(_ flavor: Flavor) -> Bool {
+  package func isSearching(_ flavor: Flavor) -> Bool {
     switch flavor {
     case .controller, .display: return isActive
     case .custom: return isFirstResponder || shown == .results

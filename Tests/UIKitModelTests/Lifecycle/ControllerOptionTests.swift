@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShellCore
+@testable import UIKitModel
 
 /// spec/lifecycle.md, "`controller` flavor: the orders", under the options that change them: the
 /// dimming view of obscuresBackgroundDuringPresentation, and live search off.

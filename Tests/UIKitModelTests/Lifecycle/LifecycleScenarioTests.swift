@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShellCore
+@testable import UIKitModel
 
 /// Multi-step scenarios, every step asserted exhaustively.
 @Suite("lifecycle scenarios")

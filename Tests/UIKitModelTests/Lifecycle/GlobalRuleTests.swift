@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShellCore
+@testable import UIKitModel
 
 /// The spec's global rule: a bar callback always precedes the controller reaction it causes.
 ///

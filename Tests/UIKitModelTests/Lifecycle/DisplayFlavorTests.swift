@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShellCore
+@testable import UIKitModel
 
 /// The spec's `display` flavor (UISearchDisplayController), case by case.
 ///

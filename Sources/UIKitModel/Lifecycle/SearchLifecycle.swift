@@ -2,12 +2,17 @@
 ///
 /// The order of every sequence is the contract in `spec/lifecycle.md`. Each `emit` records the
 /// state at that step, so state changes are made exactly where UIKit makes them.
-struct SearchLifecycle {
+package struct SearchLifecycle {
   /// The session's switches (flavor, results presentation, data-source rule, live, obscures).
-  var options: LifecycleOptions
+  package var options: LifecycleOptions
+
+  /// A reducer under the session's switches `options`.
+  package init(options: LifecycleOptions) {
+    self.options = options
+  }
 
   /// Applies `action` to `state` and returns the callbacks it causes, in order.
-  func reduce(_ state: inout SearchState, _ action: SearchAction) -> [Callback] {
+  package func reduce(_ state: inout SearchState, _ action: SearchAction) -> [Callback] {
     var step = Step(state: state, options: options)
     switch action {
     case .activeSetByCode(let active):
@@ -60,7 +65,7 @@ extension SearchLifecycle {
   ///
   /// A UISearchController dims only with obscuresBackgroundDuringPresentation; a
   /// UISearchDisplayController always does (evidence §2 (1), (4)); the custom bar never does.
-  func isDimmingViewShown(_ state: SearchState) -> Bool {
+  package func isDimmingViewShown(_ state: SearchState) -> Bool {
     guard state.isActive, state.searchText.isEmpty else { return false }
     switch options.flavor {
     case .controller: return options.obscures

@@ -33,7 +33,7 @@ public enum SearchAction: Equatable, Sendable {
 extension SearchAction {
   /// Whether the action only scrolls the screen: UIKit calls no delegate for it, so it is no
   /// command's callbacks and no step of a diagram.
-  var isScrollOnly: Bool {
+  package var isScrollOnly: Bool {
     switch self {
     case .tableScrolledPastBar, .tablePulledToTop: true
     default: false
@@ -57,19 +57,19 @@ public struct TextEdit: Equatable, Sendable {
   }
 
   /// Typing `character` at the end of `text`.
-  static func append(_ character: String, to text: String) -> TextEdit {
+  package static func append(_ character: String, to text: String) -> TextEdit {
     TextEdit(location: text.utf16.count, length: 0, replacement: character)
   }
 
   /// Deleting the last character of `text` (backspace).
-  static func deleteLast(of text: String) -> TextEdit? {
+  package static func deleteLast(of text: String) -> TextEdit? {
     guard let last = text.last else { return nil }
     let length = String(last).utf16.count
     return TextEdit(location: text.utf16.count - length, length: length, replacement: "")
   }
 
   /// Replacing the whole of `text` at once (a paste over a selection).
-  static func replaceAll(of text: String, with replacement: String) -> TextEdit {
+  package static func replaceAll(of text: String, with replacement: String) -> TextEdit {
     TextEdit(location: 0, length: text.utf16.count, replacement: replacement)
   }
 

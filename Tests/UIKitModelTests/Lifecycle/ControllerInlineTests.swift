@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShellCore
+@testable import UIKitModel
 
 /// spec/lifecycle.md, "`controller` flavor: the orders", with the results shown inline in the
 /// searched table, under either data-source rule.

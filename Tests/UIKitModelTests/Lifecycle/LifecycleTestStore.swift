@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShellCore
+@testable import UIKitModel
 
 /// An exhaustive test store for `SearchLifecycle`: every `send` states the whole callback list and
 /// the whole next state (a mutation of a copy of the previous state), and both are compared with `==`.

@@ -14,7 +14,7 @@ public struct SharedText: Sendable, Equatable, ExpressibleByStringLiteral, Custo
   /// How many bytes of the buffer this value is.
   let byteCount: Int
   /// Its length in UTF-16 code units, as `NSRange` offsets count.
-  let utf16Count: Int
+  package let utf16Count: Int
 
   /// The empty text.
   public init() {

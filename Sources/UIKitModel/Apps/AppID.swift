@@ -30,7 +30,7 @@ public enum AppID: String, CaseIterable, Sendable {
 
   /// The app that runs under `options`: this one when it fits, else the first of its family
   /// that does, else the generic app.
-  func model(under options: LifecycleOptions) -> AppModel {
+  package func model(under options: LifecycleOptions) -> AppModel {
     for id in [self] + family {
       let model = AppModel.tutorial(id, options: options)
       if model.fits(options) { return model }

@@ -1,12 +1,12 @@
 /// How traces, diagrams and `expect` spell a callback (`set names`).
-enum CallbackNaming: String, CaseIterable, Sendable {
+package enum CallbackNaming: String, CaseIterable, Sendable {
   /// The Swift selector, such as `updateSearchResults(for:)`.
   case swift
   /// The Objective-C selector, such as `updateSearchResultsForSearchController:`.
   case objc
 
   /// `name` in this spelling.
-  func name(_ name: CallbackName) -> String {
+  package func name(_ name: CallbackName) -> String {
     switch self {
     case .swift: return name.selector
     case .objc: return name.objcSelector
@@ -14,7 +14,7 @@ enum CallbackNaming: String, CaseIterable, Sendable {
   }
 
   /// An argument label in this spelling: the Objective-C selector spells three of them longer.
-  func label(_ label: String) -> String {
+  package func label(_ label: String) -> String {
     guard self == .objc else { return label }
     switch label {
     case "shouldChangeTextIn": return "shouldChangeTextInRange"

@@ -1,5 +1,5 @@
 /// A property of UIKit's objects that an app sets to one of its own objects to receive callbacks.
-enum DelegateSlot: String, CaseIterable, Sendable {
+package enum DelegateSlot: String, CaseIterable, Sendable {
   /// `searchBar.delegate`: the UISearchBarDelegate callbacks.
   case searchBarDelegate = "searchBar.delegate"
   /// `searchController.searchResultsUpdater`: `updateSearchResults(for:)`.
@@ -33,7 +33,7 @@ enum DelegateSlot: String, CaseIterable, Sendable {
 
 extension DelegateSlot {
   /// The slots an app of `flavor` (with `results`) has.
-  static func slots(for flavor: Flavor, results: ResultsPresentation) -> [DelegateSlot] {
+  package static func slots(for flavor: Flavor, results: ResultsPresentation) -> [DelegateSlot] {
     switch flavor {
     case .controller:
       let base: [DelegateSlot] = [
@@ -50,7 +50,7 @@ extension DelegateSlot {
 
 extension CallbackName {
   /// The callbacks UIKit (or the custom controller) can send in `flavor`, in declaration order.
-  static func sent(in flavor: Flavor) -> [CallbackName] {
+  package static func sent(in flavor: Flavor) -> [CallbackName] {
     let protocols: Set<String> =
       switch flavor {
       case .controller: ["UISearchResultsUpdating", "UISearchControllerDelegate"]
