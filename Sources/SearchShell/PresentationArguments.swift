@@ -50,15 +50,15 @@ struct PresentationArguments {
   func configure(
     _ session: Session, pace: Double?, step: Bool, onTerminal: Bool, console: StandardConsole
   ) -> ShellError? {
-    session.scriptOptions.pace = pace
-    session.scriptOptions.step = step
-    if let typeDelay { session.scriptOptions.typeDelay = typeDelay }
+    session.hooks.scriptOptions.pace = pace
+    session.hooks.scriptOptions.step = step
+    if let typeDelay { session.hooks.scriptOptions.typeDelay = typeDelay }
     if echoAll {
-      session.scriptOptions.echo = true
-      session.scriptOptions.echoAll = true
+      session.hooks.scriptOptions.echo = true
+      session.hooks.scriptOptions.echoAll = true
     }
     // `pause` waits for a key on any terminal; pacing is for an audience watching one.
-    if onTerminal { session.scriptOptions.pacer = TerminalPacer(console: console) }
+    if onTerminal { session.hooks.scriptOptions.pacer = TerminalPacer(console: console) }
     guard let cast else { return nil }
     do throws(ShellError) {
       try session.startCast(path: cast)

@@ -62,10 +62,10 @@ func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(She
     console: console, catalog: catalog, dataset: arguments.dataset, jsonPath: arguments.exploring.jsonPath,
     isInteractive: interactive, useColor: useColor, configuration: configuration)
   session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
-  session.demos = demos
-  session.scriptOptions.echo = arguments.echo
-  session.scriptOptions.bail = arguments.bail
-  session.scriptOptions.parameters = arguments.parameters
+  session.hooks.demos = demos
+  session.hooks.scriptOptions.echo = arguments.echo
+  session.hooks.scriptOptions.bail = arguments.bail
+  session.hooks.scriptOptions.parameters = arguments.parameters
   return session
 }
 
@@ -117,7 +117,7 @@ if arguments.live && (!mayGoLive || liveDevice() == nil) {
   usageFailure(ShellError.liveNeedsTerminal.description)
 }
 if mayGoLive {
-  session.liveRunner = { session throws(ShellError) in
+  session.hooks.liveRunner = { session throws(ShellError) in
     guard let device = liveDevice() else { throw .liveNeedsTerminal }
     try LiveTerminal.run(session, on: device)
   }
@@ -126,12 +126,12 @@ if mayGoLive {
 // follows its height and long output is paged; anywhere else output is 80 columns wide, the same
 // on every machine.
 if hasTerminal {
-  session.terminalSize = { TerminalRestorer.size() }
-  session.pager = TerminalPager(environment: environment)
+  session.hooks.terminalSize = { TerminalRestorer.size() }
+  session.hooks.pager = TerminalPager(environment: environment)
 }
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
-session.datasetInputIsFree = !arguments.runs.isEmpty
-if interactive && isatty(STDERR_FILENO) != 0 { session.loadMonitor = TerminalLoadMonitor() }
+session.hooks.datasetInputIsFree = !arguments.runs.isEmpty
+if interactive && isatty(STDERR_FILENO) != 0 { session.hooks.loadMonitor = TerminalLoadMonitor() }
 // Waits are for an audience at a terminal; anywhere else they would only slow the same output down.
 if let failure = arguments.presentation.configure(
   session, pace: arguments.pace, step: arguments.step,
@@ -170,7 +170,7 @@ if !arguments.runs.isEmpty {
   // Readline leaves the terminal in its own mode if a signal ends the process mid-read.
   TerminalRestorer.guardPrompt()
   // Ctrl-C (the flag the SIGINT handler raises) stops long commands as well as the line.
-  session.interruption = SearchCancellation(
+  session.hooks.interruption = SearchCancellation(
     following: { SignalHandling.interrupted != 0 }, lower: { SignalHandling.interrupted = 0 })
   session.fitPageToTerminal()
   session.printWelcome(version: version)

@@ -23,93 +23,96 @@ enum OptionRegistry {
   static let options: [ShellOption] = [
     choice(
       "flavor", Flavor.self, "which search API the app uses", locked: true,
-      get: { $0.settings.lifecycle.flavor }, set: { $0.settings.lifecycle.setFlavor($1) }),
+      get: { $0.screen.settings.lifecycle.flavor }, set: { $0.screen.settings.lifecycle.setFlavor($1) }),
     choice(
       "results", ResultsPresentation.self, "searchResultsController: nil (inline) or a separate one",
-      locked: true, get: { $0.settings.lifecycle.results }, set: { $0.settings.lifecycle.results = $1 }),
+      locked: true, get: { $0.screen.settings.lifecycle.results },
+      set: { $0.screen.settings.lifecycle.results = $1 }),
     ShellOption(
       name: "app", values: "NAME",
       abstract: "the app behind the screen ('help app' lists them)",
-      choices: AppID.allCases.map(\.rawValue), lockedWhileActive: true, get: { $0.settings.app.id.rawValue },
+      choices: AppID.allCases.map(\.rawValue), lockedWhileActive: true,
+      get: { $0.screen.settings.app.id.rawValue },
       set: { session, value throws(ShellError) in
         guard let id = AppID(rawValue: value) else {
           throw .invalidValue(option: "app", value: value, allowed: oneOf(AppID.allCases.map(\.rawValue)))
         }
-        session.settings.choose(id)
+        session.screen.settings.choose(id)
       }),
     choice(
       "rule", DataSourceRule.self, "when the inline table shows the filtered list",
-      get: { $0.settings.lifecycle.rule }, set: { $0.settings.lifecycle.rule = $1 }),
+      get: { $0.screen.settings.lifecycle.rule }, set: { $0.screen.settings.lifecycle.rule = $1 }),
     toggle(
       "live", "off: the list changes only on the Search button",
-      get: { $0.settings.lifecycle.live }, set: { $0.settings.lifecycle.live = $1 }),
+      get: { $0.screen.settings.lifecycle.live }, set: { $0.screen.settings.lifecycle.live = $1 }),
     ShellOption(
       name: "obscures", values: "on|off",
       abstract: "obscuresBackgroundDuringPresentation (a row tap on the dimmed table cancels)",
-      choices: ["on", "off"], get: { $0.settings.lifecycle.obscures ? "on" : "off" },
+      choices: ["on", "off"], get: { $0.screen.settings.lifecycle.obscures ? "on" : "off" },
       set: { session, value throws(ShellError) in try session.setObscures(value) }),
     choice(
       "names", CallbackNaming.self, "callbacks as Swift or Objective-C selectors",
-      get: { $0.settings.naming }, set: { $0.settings.naming = $1 }),
+      get: { $0.screen.settings.naming }, set: { $0.screen.settings.naming = $1 }),
     toggle(
       "app-log", "print what the app's methods do and log",
-      get: { $0.settings.appLog }, set: { $0.settings.appLog = $1 }),
+      get: { $0.screen.settings.appLog }, set: { $0.screen.settings.appLog = $1 }),
     ShellOption(
       name: "match", values: MatchRule.allCases.map(\.rawValue).joined(separator: "|"),
       abstract: "how the text is compared with the rows", choices: MatchRule.allCases.map(\.rawValue),
-      get: { $0.settings.match.rawValue },
+      get: { $0.screen.settings.match.rawValue },
       set: { session, value throws(ShellError) in try session.setMatch(value) }),
     choice(
       "syntax", QuerySyntax.self, "literal: the text is one substring; extended: terms, !, |, ^, $",
-      get: { $0.settings.syntax }, set: { $0.settings.syntax = $1 }),
+      get: { $0.screen.settings.syntax }, set: { $0.screen.settings.syntax = $1 }),
     ShellOption(
-      name: "title", values: "TEXT", abstract: "the navigation bar title", get: { $0.settings.title },
-      set: { session, value throws(ShellError) in session.settings.title = value }),
+      name: "title", values: "TEXT", abstract: "the navigation bar title", get: { $0.screen.settings.title },
+      set: { session, value throws(ShellError) in session.screen.settings.title = value }),
     ShellOption(
       name: "placeholder", values: "TEXT", abstract: "the search bar's placeholder",
-      get: { $0.settings.placeholder },
-      set: { session, value throws(ShellError) in session.settings.placeholder = value }),
+      get: { $0.screen.settings.placeholder },
+      set: { session, value throws(ShellError) in session.screen.settings.placeholder = value }),
     ShellOption(
       name: "prompt", values: "TEXT",
       abstract: "the line above the search bar (searchBar.prompt); '' for none",
-      get: { $0.settings.appearance.prompt },
-      set: { session, value throws(ShellError) in session.settings.appearance.prompt = value }),
+      get: { $0.screen.settings.appearance.prompt },
+      set: { session, value throws(ShellError) in session.screen.settings.appearance.prompt = value }),
     choice(
       "bar-text-color", BarColor.self, "the colour of the search text",
-      get: { $0.settings.appearance.textColor }, set: { $0.settings.appearance.textColor = $1 }),
+      get: { $0.screen.settings.appearance.textColor }, set: { $0.screen.settings.appearance.textColor = $1 }),
     choice(
       "bar-tint", BarColor.self, "tintColor: the cursor, Cancel and the selected scope",
-      get: { $0.settings.appearance.tint }, set: { $0.settings.appearance.tint = $1 }),
+      get: { $0.screen.settings.appearance.tint }, set: { $0.screen.settings.appearance.tint = $1 }),
     choice(
       "bar-background", BarColor.self, "barTintColor: the search bar's background",
-      get: { $0.settings.appearance.background }, set: { $0.settings.appearance.background = $1 }),
+      get: { $0.screen.settings.appearance.background },
+      set: { $0.screen.settings.appearance.background = $1 }),
     toggle(
       "shows-cancel", "showsCancelButton: Cancel shows even while the search is not active",
-      get: { $0.settings.appearance.showsCancelButton },
-      set: { $0.settings.appearance.showsCancelButton = $1 }),
+      get: { $0.screen.settings.appearance.showsCancelButton },
+      set: { $0.screen.settings.appearance.showsCancelButton = $1 }),
     toggle(
       "hides-nav-bar", "hidesNavigationBarDuringPresentation: the title bar hides while searching",
-      get: { $0.settings.appearance.hidesNavigationBar },
-      set: { $0.settings.appearance.hidesNavigationBar = $1 }),
+      get: { $0.screen.settings.appearance.hidesNavigationBar },
+      set: { $0.screen.settings.appearance.hidesNavigationBar = $1 }),
     toggle(
       "custom-nav-bar", "the app's own navigation bar, hidden from begin to end editing (the Chinese guide)",
-      get: { $0.settings.appearance.hidesCustomNavigationBarWhileEditing },
-      set: { $0.settings.appearance.hidesCustomNavigationBarWhileEditing = $1 }),
+      get: { $0.screen.settings.appearance.hidesCustomNavigationBarWhileEditing },
+      set: { $0.screen.settings.appearance.hidesCustomNavigationBarWhileEditing = $1 }),
     toggle(
       "bar-hidden", "the table starts with the search bar scrolled out of sight ('pull' reveals it)",
-      get: { $0.settings.appearance.startsHidden },
+      get: { $0.screen.settings.appearance.startsHidden },
       set: { session, hidden in
-        session.settings.appearance.startsHidden = hidden
+        session.screen.settings.appearance.startsHidden = hidden
         session.scrollTable(hidingBar: hidden)
       }),
     ShellOption(
       name: "scopes", values: "TITLE,TITLE,...",
       abstract: "the scope bar's titles; the first selects every row; '\\,' is a comma in a title",
-      lockedWhileActive: true, get: { ScopeTitleList.joined($0.dataset.scopeTitles) },
+      lockedWhileActive: true, get: { ScopeTitleList.joined($0.screen.dataset.scopeTitles) },
       set: { session, value throws(ShellError) in try session.setScopeTitles(value) }),
     ShellOption(
       name: "fields", values: "COL,COL,...|*", abstract: "the columns the search matches ('*': every one)",
-      get: { $0.fieldsDescription },
+      get: { $0.screen.fieldsDescription },
       set: { session, value throws(ShellError) in try session.setFields(value) }),
     ShellOption(
       name: "columns", values: "COL,COL,...|*|auto",
@@ -123,22 +126,22 @@ enum OptionRegistry {
       set: { session, value throws(ShellError) in try session.setSort(value) }),
     ShellOption(
       name: "format", values: Session.listFormats.joined(separator: "|"), abstract: "how 'list' prints rows",
-      choices: Session.listFormats, get: { $0.outputFormat.rawValue },
+      choices: Session.listFormats, get: { $0.output.format.rawValue },
       set: { session, value throws(ShellError) in try session.setFormat(value) }),
     ShellOption(
       name: "page", values: "ROWS", abstract: "rows per page of the table",
-      get: { String($0.settings.pageSize) },
+      get: { String($0.screen.settings.pageSize) },
       set: { session, value throws(ShellError) in
         let limit = SessionSettings.pageSizeLimit
         guard let rows = Int(value), (1...limit).contains(rows) else {
           throw .invalidValue(option: "page", value: value, allowed: "a number of rows from 1 to \(limit)")
         }
-        session.settings.pageSize = rows
-        session.paging.pageSizeChosen = true
+        session.screen.settings.pageSize = rows
+        session.output.paging.pageSizeChosen = true
       }),
     toggle(
       "pager", "on a terminal, output longer than the screen goes through $PAGER (less -FRX)",
-      get: { $0.paging.isOn }, set: { $0.paging.isOn = $1 }),
+      get: { $0.output.paging.isOn }, set: { $0.output.paging.isOn = $1 }),
   ]
 
   /// The option named `name`.

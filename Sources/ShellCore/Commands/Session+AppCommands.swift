@@ -4,8 +4,8 @@ import UIKitModel
 extension Session {
   /// `app`: the objects, the wiring and the implemented methods of the app that runs.
   func appCommand() {
-    let app = self.app
-    let options = settings.lifecycle
+    let app = screen.app
+    let options = screen.settings.lifecycle
     var lines = ["App: \(app.id.rawValue)", "  " + app.summary, "Objects:"]
     lines += app.objects.map { "  \($0.name): \($0.role)" }
     lines.append("Wiring:")
@@ -20,7 +20,7 @@ extension Session {
       for object in app.objects.map(\.name) where methods.contains(where: { $0.object == object }) {
         lines.append("  \(object):")
         for method in methods where method.object == object {
-          lines.append("    " + settings.naming.name(method.callback))
+          lines.append("    " + screen.settings.naming.name(method.callback))
           lines.append("      " + method.does)
           lines += method.logs.flatMap(Self.describe).map { "      NSLog: " + $0 }
         }
@@ -36,7 +36,7 @@ extension Session {
     if let word, word != "all" {
       throw .invalidValue(option: "callbacks", value: word, allowed: "'all' or nothing")
     }
-    let flavor = settings.lifecycle.flavor
+    let flavor = screen.settings.lifecycle.flavor
     let names = word == nil ? CallbackName.sent(in: flavor) : CallbackName.allCases
     console.print(
       word == nil

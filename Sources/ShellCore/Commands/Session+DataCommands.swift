@@ -1,4 +1,5 @@
 import Foundation
+import UIKitModel
 
 /// The data commands: `load` with formats and column roles, `export`, `set fields`, `set format`,
 /// and `list` in a machine-readable format.
@@ -10,13 +11,13 @@ extension Session {
     let request = try LoadRequest.parse(text)
     let opened = try openDataset(request)
     replaceDataset(with: opened)
-    loadedWith = request
+    screen.loadedWith = request
     apply([.datasetLoaded], echo: .console)
     for warning in opened.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
     reportIndexCacheNotes()
     let name = Sanitizer.printable(opened.dataset.name)
     console.print(
-      "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(settings.lifecycle.flavor.rawValue), match \(settings.match.rawValue)"
+      "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(screen.settings.lifecycle.flavor.rawValue), match \(screen.settings.match.rawValue)"
     )
     printScreen()
   }
@@ -27,9 +28,9 @@ extension Session {
   /// (or `--format`) names; `-` writes them to standard output.
   func exportCommand(_ text: String) throws(ShellError) {
     let request = try ExportRequest.parse(text)
-    let rows = tableRows
+    let rows = screen.tableRows
     let format = try request.outputFormat()
-    let exported = try backend.exportable(rows.ids(in: 0..<rows.settledCount))
+    let exported = try screen.backend.exportable(rows.ids(in: 0..<rows.settledCount))
     if request.isStandardOutput {
       try printData(rows: exported.rows, of: exported.dataset, format: format, command: "export")
       return
@@ -37,7 +38,7 @@ extension Session {
     let path = request.target
     let written = try DatasetExporter.export(
       exported.dataset, rows: exported.rows, to: path, format: format, protectedPaths: protectedFiles,
-      cancellation: interruption
+      cancellation: hooks.interruption
     )
     console.print(
       "Exported \(written) \(written == 1 ? "row" : "rows") to '\(Sanitizer.printable(path))' (\(format.rawValue))"
@@ -54,7 +55,7 @@ extension Session {
 
   /// The files no writer may write over: the loaded dataset's own file and the bundled ones.
   var protectedFiles: [String] {
-    bundledPaths + [dataset.source.path].compactMap { $0 }
+    bundledPaths + [screen.dataset.source.path].compactMap { $0 }
   }
 
   // MARK: - Options
@@ -62,24 +63,21 @@ extension Session {
   /// `set fields COL,COL|*`: the columns the search matches (the title column alone by default).
   func setFields(_ value: String) throws(ShellError) {
     let columns = try columnList(value, option: "fields")
-    if columns != [dataset.titleColumn], let reason = backend.lacks(.searchingOtherColumns) {
+    if columns != [screen.dataset.titleColumn], let reason = screen.backend.lacks(.searchingOtherColumns) {
       throw .notAvailable(command: "set fields", reason: reason)
     }
     // The current text must still be a valid query; it is, whatever the columns, so only the
     // table on screen needs drawing again.
-    searchColumns(columns)
-    if state.shown == .results { printScreen(forceTable: true) }
+    screen.searchColumns(columns)
+    if screen.state.shown == .results { printScreen(forceTable: true) }
   }
-
-  /// The searched columns' names, as `set` lists them.
-  var fieldsDescription: String { columnNames(backend.searchedColumns) }
 
   /// `set format F`: how `list` prints rows.
   func setFormat(_ value: String) throws(ShellError) {
     guard let format = OutputFormat(rawValue: value) else {
       throw .invalidValue(option: "format", value: value, allowed: OptionRegistry.oneOf(Self.listFormats))
     }
-    outputFormat = format
+    output.format = format
   }
 
   /// The formats `set format` takes.
@@ -90,11 +88,11 @@ extension Session {
   /// `list` in a format other than `table`: every row of the table on screen (or one page),
   /// with nothing else, so the output can be parsed.
   func printRows(page token: String?) throws(ShellError) {
-    let rows = tableRows
+    let rows = screen.tableRows
     let count = rows.settledCount
     var range = 0..<count
     if let token, token != "all" {
-      let pageSize = max(1, settings.pageSize)
+      let pageSize = max(1, screen.settings.pageSize)
       let pages = UserNumber.pageCount(rows: count, pageSize: pageSize)
       guard let page = Int(token), page >= 1, page <= pages else {
         throw .invalidValue(option: "list", value: token, allowed: "'all' or a page from 1 to \(pages)")
@@ -103,8 +101,8 @@ extension Session {
       let start = (page - 1) * pageSize
       range = start..<(start + min(pageSize, count - start))
     }
-    let exported = try backend.exportable(rows.ids(in: range))
-    let writer = RowWriter(dataset: exported.dataset, format: outputFormat, terminalSafe: true)
+    let exported = try screen.backend.exportable(rows.ids(in: range))
+    let writer = RowWriter(dataset: exported.dataset, format: output.format, terminalSafe: true)
     var printed = 0
     try writer.write(rows: exported.rows) { (record: String) throws(ShellError) in
       try checkInterruption(command: "list", outcome: "stopped after \(printed) records")

@@ -2,7 +2,7 @@
 extension Session {
   /// `prepare [undo]`: installs (or removes) what makes searches of the loaded table fast.
   func prepareCommand(_ argument: String?) throws(ShellError) {
-    guard let database = backend as? PostgresSearchBackend else {
+    guard let database = screen.backend as? PostgresSearchBackend else {
       throw .notAvailable(command: "prepare", reason: "the dataset is not a PostgreSQL table")
     }
     let undo: Bool
@@ -13,7 +13,7 @@ extension Session {
     }
     let done = undo ? try database.backend.unprepare() : try database.backend.prepare()
     // Searches read the table's new folded column (or the fold function) from now on.
-    searchCache = nil
+    screen.searchCache = nil
     database.forgetMainRows()
     for line in done { console.print(Sanitizer.printable(line)) }
   }
@@ -21,7 +21,7 @@ extension Session {
   /// Prints the server's notices since the last line (a view's `RAISE NOTICE`), one sanitized
   /// `notice:` line each (`PostgresNotices` keeps them; libpq never prints them).
   func reportServerNotices() {
-    guard let database = backend as? PostgresSearchBackend else { return }
+    guard let database = screen.backend as? PostgresSearchBackend else { return }
     for line in database.backend.connection.notices.drain() { console.printError("notice: " + line) }
   }
 }

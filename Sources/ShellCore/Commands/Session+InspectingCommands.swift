@@ -1,4 +1,5 @@
 import Foundation
+import UIKitModel
 
 /// The commands that inspect and configure the session: `list`, `status`, `trace`, `pull`,
 /// `timing`, `set`, `help` and `history`. Each validates everything first.
@@ -6,7 +7,7 @@ extension Session {
   // MARK: - Inspecting
 
   func listCommand(_ token: String?) throws(ShellError) {
-    if outputFormat != .table {
+    if output.format != .table {
       try printRows(page: token)
       return
     }
@@ -19,7 +20,8 @@ extension Session {
       try printTable(page: nil)
       return
     }
-    let pages = UserNumber.pageCount(rows: try tableRows.exactCount(), pageSize: settings.pageSize)
+    let pages = UserNumber.pageCount(
+      rows: try screen.tableRows.exactCount(), pageSize: screen.settings.pageSize)
     guard let page = Int(token), page >= 1, page <= pages else {
       throw .invalidValue(option: "list", value: token, allowed: "'all' or a page from 1 to \(pages)")
     }
@@ -28,22 +30,24 @@ extension Session {
 
   func statusCommand() {
     let scopeTitle =
-      dataset.scopeTitles.indices.contains(state.scopeIndex) ? dataset.scopeTitles[state.scopeIndex] : "All"
-    let selected = state.selectedItem.map { TraceFormatter.quoted(backend.title(of: $0)) } ?? "none"
+      screen.dataset.scopeTitles.indices.contains(screen.state.scopeIndex)
+      ? screen.dataset.scopeTitles[screen.state.scopeIndex] : "All"
+    let selected =
+      screen.state.selectedItem.map { TraceFormatter.quoted(screen.backend.title(of: $0)) } ?? "none"
     var lines = [
-      ("dataset", Sanitizer.printable(dataset.name)),
-      ("rows", String(backend.rowCount)),
-      ("flavor", settings.lifecycle.flavor.rawValue),
-      ("active", String(state.isActive)),
-      ("text", TraceFormatter.quoted(state.text)),
-      ("firstResponder", String(state.isFirstResponder)),
+      ("dataset", Sanitizer.printable(screen.dataset.name)),
+      ("rows", String(screen.backend.rowCount)),
+      ("flavor", screen.settings.lifecycle.flavor.rawValue),
+      ("active", String(screen.state.isActive)),
+      ("text", TraceFormatter.quoted(screen.state.text)),
+      ("firstResponder", String(screen.state.isFirstResponder)),
       ("scope", scopeTitle),
-      ("shown", state.shown.rawValue),
-      ("matches", String(matchCount)),
+      ("shown", screen.state.shown.rawValue),
+      ("matches", String(screen.matchCount)),
       ("selected", selected),
     ]
     // A file's index is built by the load or mapped from the index cache.
-    if case .file = dataset.source { lines.insert(("index", indexOrigin.rawValue), at: 2) }
+    if case .file = screen.dataset.source { lines.insert(("index", screen.indexOrigin.rawValue), at: 2) }
     for (key, value) in lines { console.print("\(key): \(Sanitizer.printable(value))") }
   }
 
@@ -60,13 +64,13 @@ extension Session {
       // Starts the file afresh, through the guard every writer uses.
       file = try GuardedFileWriter.openAppending(path, header: "", protectedPaths: protectedFiles)
     }
-    traceFile?.close()
-    traceFile = file
-    trace = mode
+    tracing.file?.close()
+    tracing.file = file
+    tracing.mode = mode
   }
 
   func pullCommand() throws(ShellError) {
-    guard state.isBarScrolledOut else {
+    guard screen.state.isBarScrolledOut else {
       throw .notAvailable(command: "pull", reason: "the search bar is already in sight")
     }
     scrollTable(hidingBar: false)
@@ -75,8 +79,8 @@ extension Session {
 
   func timingCommand(_ token: String) throws(ShellError) {
     switch token {
-    case "on": timing = true
-    case "off": timing = false
+    case "on": output.timing = true
+    case "off": output.timing = false
     default: throw .invalidValue(option: "timing", value: token, allowed: "'on' or 'off'")
     }
   }
@@ -98,16 +102,18 @@ extension Session {
       return
     }
     let value = try CommandTokenizer.restOfLine(rest)
-    if option.lockedWhileActive, state.isActive || state.isFirstResponder || state.shown == .results {
+    if option.lockedWhileActive,
+      screen.state.isActive || screen.state.isFirstResponder || screen.state.shown == .results
+    {
       // Validate first so a bad value gets the more useful message.
       if !option.choices.isEmpty, !option.choices.contains(value) {
         throw .invalidValue(option: name, value: value, allowed: OptionRegistry.oneOf(option.choices))
       }
       throw .optionLocked(option: name)
     }
-    let before = settings
+    let before = screen.settings
     try option.set(self, value)
-    if !settings.drawsTheSame(as: before) { printScreen() }
+    if !screen.settings.drawsTheSame(as: before) { printScreen() }
   }
 
   /// `set match RULE`: refused when the current text is not a valid query under the new rule.
@@ -116,10 +122,10 @@ extension Session {
       throw .invalidValue(
         option: "match", value: value, allowed: OptionRegistry.oneOf(MatchRule.allCases.map(\.rawValue)))
     }
-    try validateQuery(state.appliedText, rule: rule, scope: state.appliedScope)
-    try validateQuery(state.text, rule: rule)
-    settings.match = rule
-    backend.prepare(for: rule)
+    try validateQuery(screen.state.appliedText, rule: rule, scope: screen.state.appliedScope)
+    try validateQuery(screen.state.text, rule: rule)
+    screen.settings.match = rule
+    screen.backend.prepare(for: rule)
   }
 
   /// `set obscures on|off`: refused in the display flavor, whose controller always dims (a value
@@ -131,19 +137,19 @@ extension Session {
     case "off", "false": on = false
     default: throw .invalidValue(option: "obscures", value: value, allowed: "'on' or 'off'")
     }
-    if settings.lifecycle.flavor == .display, on != settings.lifecycle.obscures {
+    if screen.settings.lifecycle.flavor == .display, on != screen.settings.lifecycle.obscures {
       throw .optionNotInFlavor(
         option: "obscures", flavor: "display",
         reason:
           "a UISearchDisplayController has no obscuresBackgroundDuringPresentation; it always dims the"
           + " table while the search is active with empty text, and a tap there ends the search")
     }
-    settings.lifecycle.obscures = on
+    screen.settings.lifecycle.obscures = on
   }
 
   /// `set scopes A,B,C`: new scope-bar titles for a dataset with a category column.
   func setScopeTitles(_ value: String) throws(ShellError) {
-    guard dataset.scopeColumn != nil else { throw .noScopeBar(dataset: dataset.name) }
+    guard screen.dataset.scopeColumn != nil else { throw .noScopeBar(dataset: screen.dataset.name) }
     let titles = ScopeTitleList.split(value)
     guard titles.count >= 2, !titles.contains(where: \.isEmpty) else {
       throw .invalidValue(

@@ -5,10 +5,10 @@ extension Session {
   /// A recording gets the commands equivalent to the keys (not `live` itself, which needs a
   /// terminal), merged once live mode ends, so typing a word records one `type WORD`.
   func liveCommand() throws(ShellError) {
-    guard let liveRunner else { throw .liveNeedsTerminal }
-    let start = liveCommands.count
+    guard let liveRunner = hooks.liveRunner else { throw .liveNeedsTerminal }
+    let start = live.commands.count
     defer {
-      for command in liveCommands[start...] { record(command.line, depth: scripting.depth) }
+      for command in live.commands[start...] { record(command.line, depth: scripting.depth) }
     }
     try liveRunner(self)
     printScreen(forceTable: true)

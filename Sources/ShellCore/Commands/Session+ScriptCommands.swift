@@ -12,7 +12,7 @@ extension Session {
       let beside = folder.appendingPathComponent(resolved).path
       if FileManager.default.fileExists(atPath: beside) { resolved = beside }
     }
-    let script = try Script.load(path: resolved, parameters: scriptOptions.parameters)
+    let script = try Script.load(path: resolved, parameters: hooks.scriptOptions.parameters)
     try runNested(Script(renaming: script, to: path), echo: false)
   }
 
@@ -45,7 +45,7 @@ extension Session {
 
   /// `demo` lists the walkthroughs; `demo NAME` runs one, printing each of its commands.
   func demoCommand(_ name: String?) throws(ShellError) {
-    guard let demos else { throw .demosMissing("demos/README.md") }
+    guard let demos = hooks.demos else { throw .demosMissing("demos/README.md") }
     guard let name else {
       let entries = try demos.entries()
       let width = entries.map(\.name.count).max() ?? 0
@@ -58,12 +58,12 @@ extension Session {
     try runNested(try demos.script(named: name), echo: true)
     guard !scripting.bailed, !scripting.quitRequested else { return }
     // The walkthrough's dataset, options and trace stay, for the learner to go on from there.
-    var left = "flavor \(settings.lifecycle.flavor.rawValue)"
-    if trace != .off { left += ", trace \(trace.rawValue)" }
+    var left = "flavor \(screen.settings.lifecycle.flavor.rawValue)"
+    if tracing.mode != .off { left += ", trace \(tracing.mode.rawValue)" }
     printWrapped(
       "End of demo \(Sanitizer.quoted(name)): the session stays on dataset"
-        + " \(Sanitizer.quoted(dataset.name)), \(left). 'load NAME' opens another dataset"
-        + (trace == .off ? "." : "; 'trace off' stops the trace."))
+        + " \(Sanitizer.quoted(screen.dataset.name)), \(left). 'load NAME' opens another dataset"
+        + (tracing.mode == .off ? "." : "; 'trace off' stops the trace."))
   }
 
   // MARK: - Recording
@@ -123,7 +123,7 @@ extension Session {
   /// The comment naming the dataset and options, then the quiet commands that restore them.
   private func recordingHeader() throws(ShellError) -> [String] {
     let loadLine: String
-    switch dataset.source {
+    switch screen.dataset.source {
     case .standardInput:
       throw .notAvailable(
         command: "record", reason: "the dataset came from standard input and cannot be loaded again")
@@ -135,28 +135,28 @@ extension Session {
     case .database(let shown):
       loadLine = CommandTokenizer.quotedWord(shown) + loadOverrides
     }
-    var options = OptionRegistry.options.filter { $0.name != "scopes" || dataset.scopeColumn != nil }
+    var options = OptionRegistry.options.filter { $0.name != "scopes" || screen.dataset.scopeColumn != nil }
       .map { "\($0.name) \($0.get(self))" }
-    options.append("trace \(trace.rawValue)")
+    options.append("trace \(tracing.mode.rawValue)")
     var lines = [
       "# SearchShell recording. Replay: searchshell --script FILE",
-      "# dataset: \(Sanitizer.printable(dataset.name)); " + options.joined(separator: "; "),
+      "# dataset: \(Sanitizer.printable(screen.dataset.name)); " + options.joined(separator: "; "),
       Script.escaped("quiet load " + loadLine),
     ]
     // Replayed as a script, so a `{` in a title or a path must not read as a parameter.
-    for option in OptionRegistry.options where option.name != "scopes" || dataset.scopeColumn != nil {
+    for option in OptionRegistry.options where option.name != "scopes" || screen.dataset.scopeColumn != nil {
       let value = CommandTokenizer.quotedWord(option.get(self))
       lines.append(Script.escaped("quiet set \(option.name) " + value))
     }
     // Said even when off: a recording appended after another must not inherit its trace.
-    lines.append("quiet trace \(trace.rawValue)")
-    lines.append("quiet timing \(timing ? "on" : "off")")
+    lines.append("quiet trace \(tracing.mode.rawValue)")
+    lines.append("quiet timing \(output.timing ? "on" : "off")")
     return lines
   }
 
   /// The `--format`, `--title` and `--scope` the dataset was loaded with.
   private var loadOverrides: String {
-    guard let request = loadedWith else { return "" }
+    guard let request = screen.loadedWith else { return "" }
     var text = ""
     if let format = request.format { text += " --format \(format.rawValue)" }
     if let title = request.title { text += " --title " + CommandTokenizer.quotedWord(title) }
@@ -186,17 +186,17 @@ extension Session {
         throw .invalidValue(option: "expect count", value: value, allowed: "a number of rows")
       }
       // Scripts check the exact count, waiting for it when the backend estimated first.
-      try require(String(try tableRows.exactCount()), value, "count")
+      try require(String(try screen.tableRows.exactCount()), value, "count")
     case "shown":
       guard ["main", "results"].contains(value) else {
         throw .invalidValue(option: "expect shown", value: value, allowed: "'main' or 'results'")
       }
-      try require(state.shown.rawValue, value, "shown")
+      try require(screen.state.shown.rawValue, value, "shown")
     case "active":
       guard ["true", "false"].contains(value) else {
         throw .invalidValue(option: "expect active", value: value, allowed: "'true' or 'false'")
       }
-      try require(String(state.isActive), value, "active")
+      try require(String(screen.state.isActive), value, "active")
     case "row":
       let (word, rest) = CommandTokenizer.firstWord(value[...])
       let number = String(word)
@@ -205,7 +205,7 @@ extension Session {
         throw .missingArgument(command: "expect row", usage: usage)
       }
       guard let row = UserNumber(number).clamped, row >= 1 else { throw .invalidRow(number) }
-      let rows = tableRows
+      let rows = screen.tableRows
       let count = try rows.exactCount()
       let found =
         row <= count
@@ -214,14 +214,14 @@ extension Session {
       try require(found, title, "row \(number)")
     case "selected":
       try requireValue()
-      try require(state.selectedItem.map { backend.title(of: $0) } ?? "none", value, "selected")
+      try require(screen.state.selectedItem.map { screen.backend.title(of: $0) } ?? "none", value, "selected")
     case "callbacks", "received":
       try requireValue()
       let expected = try Self.callbackNames(value)
-      let callbacks = what == "received" ? received(lastCallbacks) : lastCallbacks
+      let callbacks = what == "received" ? received(screen.lastCallbacks) : screen.lastCallbacks
       let found = callbacks.map(\.name)
       if found != expected {
-        let naming = settings.naming
+        let naming = screen.settings.naming
         let describe = { (names: [CallbackName]) in
           names.isEmpty ? "none" : names.map(naming.name).joined(separator: ", ")
         }

@@ -23,7 +23,8 @@ extension Session {
 
   func searchCommand(_ text: String) throws(ShellError) {
     try validateQuery(text)
-    perform(tapIntoBar(before: .editing) + [.textChanged(.replaceAll(of: state.text, with: text))])
+    perform(
+      screen.tapIntoBar(before: .editing) + [.textChanged(.replaceAll(of: screen.state.text, with: text))])
   }
 
   /// The most characters one `type` or `backspace` edits, one text change (and its callbacks,
@@ -39,11 +40,11 @@ extension Session {
           "the text has \(count) characters and 'type' types at most \(Self.keystrokeLimit), one change each;"
           + " 'search' sets any text in one change")
     }
-    try validateQuery(state.text + text)
-    var actions = tapIntoBar(before: .editing)
+    try validateQuery(screen.state.text + text)
+    var actions = screen.tapIntoBar(before: .editing)
     actions.reserveCapacity(actions.count + text.utf8.count)
     // The offset is counted as the text grows: measuring the text for each edit is quadratic.
-    var offset = state.searchText.utf16Count
+    var offset = screen.state.searchText.utf16Count
     for character in text {
       // Nothing has changed yet, so Ctrl-C can stop the preparation of a long text too.
       if actions.count % 256 == 0 {
@@ -66,7 +67,7 @@ extension Session {
       }
       count = number
     }
-    let text = state.text
+    let text = screen.state.text
     guard !text.isEmpty else { throw .nothingToDelete }
     let deleted = min(count, text.count)
     guard deleted <= Self.keystrokeLimit else {
@@ -77,7 +78,7 @@ extension Session {
           + " 'clear' empties the text in one change")
     }
     try validateQuery(String(text.dropLast(deleted)))
-    var actions = tapIntoBar(before: .editing)
+    var actions = screen.tapIntoBar(before: .editing)
     // One walk back over the characters: each deletion ends where the previous one began.
     var end = text.utf16.count
     for character in text.reversed().prefix(count) {
@@ -89,18 +90,18 @@ extension Session {
   }
 
   func clearCommand() throws(ShellError) {
-    guard !state.text.isEmpty else { throw .nothingToClear }
-    perform(tapIntoBar(before: .editing) + [.clearButtonTapped])
+    guard !screen.state.text.isEmpty else { throw .nothingToClear }
+    perform(screen.tapIntoBar(before: .editing) + [.clearButtonTapped])
   }
 
   func submitCommand() throws(ShellError) {
-    guard !state.text.isEmpty else { throw .searchKeyDisabled }
-    perform(tapIntoBar(before: .editing) + [.searchButtonTapped])
+    guard !screen.state.text.isEmpty else { throw .searchKeyDisabled }
+    perform(screen.tapIntoBar(before: .editing) + [.searchButtonTapped])
   }
 
   func scopeCommand(_ token: String) throws(ShellError) {
-    guard dataset.hasScopes else { throw .noScopeBar(dataset: dataset.name) }
-    let titles = dataset.scopeTitles
+    guard screen.dataset.hasScopes else { throw .noScopeBar(dataset: screen.dataset.name) }
+    let titles = screen.dataset.scopeTitles
     let index: Int
     if let exact = titles.firstIndex(of: token) {
       index = exact
@@ -111,12 +112,12 @@ extension Session {
     } else {
       throw .unknownScope(token, scopes: titles)
     }
-    perform(tapIntoBar(before: .scopeBar) + [.scopeButtonTapped(index)])
+    perform(screen.tapIntoBar(before: .scopeBar) + [.scopeButtonTapped(index)])
   }
 
   func cancelCommand() throws(ShellError) {
-    let searching = state.isSearching(settings.lifecycle.flavor)
-    guard settings.appearance.showsCancel(searching: searching) else { throw .cancelNotShown }
+    let searching = screen.state.isSearching(screen.settings.lifecycle.flavor)
+    guard screen.settings.appearance.showsCancel(searching: searching) else { throw .cancelNotShown }
     perform([.cancelButtonTapped])
   }
 
@@ -148,10 +149,10 @@ extension Session {
   private func resolveRow(_ token: String) throws(ShellError) -> (row: Int, item: Int) {
     // A row beyond `Int` is out of range like any row past the end, not "no number".
     guard let number = UserNumber(token).clamped else { throw .invalidRow(token) }
-    let rows = tableRows
+    let rows = screen.tableRows
     let count = try rows.exactCount()
     guard number >= 1, number <= count, let item = rows.ids(in: (number - 1)..<number).first else {
-      throw .rowOutOfRange(token, rowCount: count, table: state.shown == .results ? "results" : "main")
+      throw .rowOutOfRange(token, rowCount: count, table: screen.state.shown == .results ? "results" : "main")
     }
     return (number - 1, item)
   }
@@ -161,13 +162,13 @@ extension Session {
   private func tapRow(_ token: String, announcing: Bool) throws(ShellError) -> Bool {
     let (row, item) = try resolveRow(token)
     perform([.rowTapped(row: row, item: item)], showScreen: false)
-    guard lastCallbacks.contains(where: { $0.name == .didSelectRow }) else {
+    guard screen.lastCallbacks.contains(where: { $0.name == .didSelectRow }) else {
       printWrapped("The tap landed on the dimming view: the search ended and no row was selected")
       printScreen()
       return false
     }
     if announcing {
-      console.print("Selected row \(row + 1): \(Sanitizer.printable(backend.title(of: item)))")
+      console.print("Selected row \(row + 1): \(Sanitizer.printable(screen.backend.title(of: item)))")
     }
     return true
   }
@@ -178,13 +179,13 @@ extension Session {
 
   func detailCommand(_ token: String?) throws(ShellError) {
     if let token, try !tapRow(token, announcing: false) { return }
-    guard let item = state.selectedItem else { throw .nothingSelected }
+    guard let item = screen.state.selectedItem else { throw .nothingSelected }
     apply([.detailOpened], echo: .console, continuing: true)
-    for line in renderer().detailLines(backend.detail(of: item)) { printHanging(line) }
+    for line in renderer().detailLines(screen.backend.detail(of: item)) { printHanging(line) }
   }
 
   func backCommand() throws(ShellError) {
-    guard state.isDetailOpen else { throw .noDetailOpen }
+    guard screen.state.isDetailOpen else { throw .noDetailOpen }
     apply([.detailClosed], echo: .console)
     printScreen(forceTable: true)
   }

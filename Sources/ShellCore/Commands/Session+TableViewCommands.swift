@@ -1,18 +1,9 @@
 /// The table's columns and order: `set fields *`, `set columns`, `sort` (and `set sort`).
 extension Session {
-  /// The columns the table shows: `set columns`, else the title, then the other searched columns.
-  var shownColumns: [Int] {
-    if let columns = view.columns { return columns }
-    return [dataset.titleColumn] + backend.searchedColumns.filter { $0 != dataset.titleColumn }
-  }
-
-  /// Whether the table shows more than the title (the tutorials' table shows the title alone).
-  var showsColumns: Bool { shownColumns != [dataset.titleColumn] }
-
   /// The columns `value` names for `option`: `COL,COL` (`\,` a comma in a name), or `*` for all.
   func columnList(_ value: String, option: String) throws(ShellError) -> [Int] {
     if value.unicodeScalars.allSatisfy({ $0 == "*" || $0 == " " }), value.unicodeScalars.contains("*") {
-      return Array(dataset.columns.indices)
+      return Array(screen.dataset.columns.indices)
     }
     let names = ScopeTitleList.split(value)
     guard !names.contains(where: \.isEmpty) else {
@@ -21,34 +12,29 @@ extension Session {
     }
     var columns: [Int] = []
     for name in names {
-      guard let column = ColumnRoles.index(of: name, in: dataset.columns) else {
-        throw .unknownColumn(name, columns: dataset.columns)
+      guard let column = ColumnRoles.index(of: name, in: screen.dataset.columns) else {
+        throw .unknownColumn(name, columns: screen.dataset.columns)
       }
       if !columns.contains(column) { columns.append(column) }
     }
     return columns
   }
 
-  /// Column names as `set` lists them and `columnList` reads them back.
-  func columnNames(_ columns: [Int]) -> String {
-    ScopeTitleList.joined(columns.map { dataset.columns[$0] })
-  }
-
   /// `set columns COL,COL|*|auto`: the columns the table shows.
   func setColumns(_ value: String) throws(ShellError) {
-    view.columns = value == "auto" ? nil : try columnList(value, option: "columns")
+    screen.view.columns = value == "auto" ? nil : try columnList(value, option: "columns")
     printScreen(forceTable: true)
   }
 
   /// `auto`, or the columns `set columns` chose.
-  var columnsDescription: String { view.columns.map(columnNames) ?? "auto" }
+  var columnsDescription: String { screen.view.columns.map(screen.columnNames) ?? "auto" }
 
   /// `set sort COL [asc|desc]|none`, and `sort` with the same words.
   func setSort(_ value: String) throws(ShellError) {
     let words = try CommandTokenizer.tokens(value).map(\.text)
     let usage = "sort COL [asc|desc], or 'none'"
     if words == ["none"] {
-      view.order = nil
+      screen.view.order = nil
     } else {
       guard let name = words.first, words.count <= 2 else {
         throw .invalidValue(option: "sort", value: value, allowed: usage)
@@ -57,19 +43,20 @@ extension Session {
       guard direction == "asc" || direction == "desc" else {
         throw .invalidValue(option: "sort", value: direction, allowed: "'asc' or 'desc'")
       }
-      guard let column = ColumnRoles.index(of: name, in: dataset.columns) else {
-        throw .unknownColumn(name, columns: dataset.columns)
+      guard let column = ColumnRoles.index(of: name, in: screen.dataset.columns) else {
+        throw .unknownColumn(name, columns: screen.dataset.columns)
       }
-      if let reason = backend.lacks(.sorting) { throw .notAvailable(command: "sort", reason: reason) }
-      view.order = SortOrder(column: column, descending: direction == "desc")
+      if let reason = screen.backend.lacks(.sorting) { throw .notAvailable(command: "sort", reason: reason) }
+      screen.view.order = SortOrder(column: column, descending: direction == "desc")
     }
     printScreen(forceTable: true)
   }
 
   /// `none`, or the column and direction of the sort.
   var sortDescription: String {
-    guard let order = view.order else { return "none" }
-    return CommandTokenizer.quotedWord(dataset.columns[order.column]) + (order.descending ? " desc" : " asc")
+    guard let order = screen.view.order else { return "none" }
+    return CommandTokenizer.quotedWord(screen.dataset.columns[order.column])
+      + (order.descending ? " desc" : " asc")
   }
 
   /// `sort [COL [asc|desc]|none]`: sorts the table (`set sort`); alone, says how it is sorted.

@@ -7,11 +7,11 @@ extension Session {
   func printStateTable(_ callbacks: [Callback]) {
     // The scope is set before a scope change's first callback and not changed after, so the
     // scope at the end of the command is the scope at every step.
-    let scope = state.scopeIndex
+    let scope = screen.state.scopeIndex
     let lines = StateTable.lines(
-      received(callbacks), naming: settings.naming, style: style, width: outputWidth
+      received(callbacks), naming: screen.settings.naming, style: style, width: outputWidth
     ) {
-      self.filteredRows(text: $0, scope: scope).settledCount
+      self.screen.filteredRows(text: $0, scope: scope).settledCount
     }
     for line in lines { console.print(line) }
   }
@@ -19,9 +19,9 @@ extension Session {
   /// Keeps a command's callbacks for `diagram`.
   func logForDiagram(_ callbacks: [Callback]) {
     guard !callbacks.isEmpty else { return }
-    let app = self.app
+    let app = screen.app
     let step = SequenceDiagram.Step(
-      line: scripting.currentLine, flavor: settings.lifecycle.flavor, appCode: app.viewController,
+      line: scripting.currentLine, flavor: screen.settings.lifecycle.flavor, appCode: app.viewController,
       callbacks: callbacks, receipts: callbacks.map(app.receipt(for:)))
     scripting.diagram.append(step)
   }
@@ -49,7 +49,7 @@ extension Session {
       throw .notAvailable(
         command: "diagram", reason: "no callbacks have fired yet; run an action such as 'focus' first")
     }
-    let diagram = SequenceDiagram(steps: steps, naming: settings.naming, showsUnreceived: everything)
+    let diagram = SequenceDiagram(steps: steps, naming: screen.settings.naming, showsUnreceived: everything)
     guard let path = words.first else {
       for line in diagram.ascii(width: outputWidth) { console.print(line) }
       return

@@ -1,11 +1,15 @@
 import UIKitModel
 
-/// Live mode on one session: turns keys into the session's actions and draws the frame.
+/// Live mode on one session's screen: turns keys into actions and draws the frame.
 ///
 /// Everything but the terminal itself: the executable reads the keys and writes the lines.
+/// It reads the screen (`SearchScreen`) and sends actions through the session's one driver,
+/// which traces them.
 public final class LiveController: LiveDriver {
-  /// The session the keys act on.
+  /// The session whose driver applies and traces the keys' actions.
   public let session: Session
+  /// The screen the keys act on.
+  let screen: SearchScreen
   /// The highlighted row of the table on screen (from 0), if any.
   public private(set) var highlight: Int?
   /// Whether a key asked to leave live mode.
@@ -26,12 +30,13 @@ public final class LiveController: LiveDriver {
   /// would; a bar scrolled out of sight cannot be tapped, so it waits for Up (pull) or typing.
   public init(session: Session) {
     self.session = session
-    logStart = session.liveCommands.count
-    if session.state.isDetailOpen {
+    self.screen = session.screen
+    logStart = session.live.commands.count
+    if screen.state.isDetailOpen {
       apply(LiveKeyMapper.Step(command: .back, effect: .closeDetail))
     }
-    let tap = session.tapIntoBar(before: .editing)
-    if !tap.isEmpty, !session.state.isBarScrolledOut {
+    let tap = screen.tapIntoBar(before: .editing)
+    if !tap.isEmpty, !screen.state.isBarScrolledOut {
       apply(LiveKeyMapper.Step(actions: tap, command: .focus))
     }
   }
@@ -42,18 +47,18 @@ public final class LiveController: LiveDriver {
   /// table on screen, so queued keys leave them out and the frame searches once.
   func context(for key: LiveKey) -> LiveKeyMapper.Context {
     var context = LiveKeyMapper.Context()
-    let state = session.state
-    let flavor = session.settings.lifecycle.flavor
+    let state = screen.state
+    let flavor = screen.settings.lifecycle.flavor
     context.text = state.text
     context.isFirstResponder = state.isFirstResponder
     context.isSearching = state.isSearching(flavor)
-    context.showsCancelButton = session.settings.appearance.showsCancelButton
+    context.showsCancelButton = screen.settings.appearance.showsCancelButton
     context.scopeIndex = state.scopeIndex
-    context.scopeCount = session.dataset.hasScopes ? session.dataset.scopeTitles.count : 0
-    if key == .down { context.rowCount = session.tableRowCount }
+    context.scopeCount = screen.dataset.hasScopes ? screen.dataset.scopeTitles.count : 0
+    if key == .down { context.rowCount = screen.tableRows.count.value }
     context.highlight = highlight
     if key == .open {
-      context.highlightedItem = highlight.flatMap { session.tableRowIDs(in: $0..<($0 + 1)).first }
+      context.highlightedItem = highlight.flatMap { screen.tableRows.ids(in: $0..<($0 + 1)).first }
     }
     context.isDetailOpen = state.isDetailOpen
     context.isBarScrolledOut = state.isBarScrolledOut
@@ -109,15 +114,15 @@ public final class LiveController: LiveDriver {
   private func record(_ callbacks: [Callback]) {
     guard showsTracePane else { return }
     // The state table needs a whole command; in the pane each line carries the state anyway.
-    let mode = session.trace == .state ? .on : session.trace
+    let mode = session.tracing.mode == .state ? .on : session.tracing.mode
     traceLines += session.traceLines(for: callbacks, mode: mode)
     if traceLines.count > traceMemory { traceLines.removeFirst(traceLines.count - traceMemory) }
   }
 
   /// Whether the frame has a trace pane: tracing other than to a JSON file, or the app's log.
   private var showsTracePane: Bool {
-    let toFile = session.trace == .json && session.traceFile != nil
-    return session.trace != .off && !toFile || session.settings.appLog
+    let toFile = session.tracing.mode == .json && session.tracing.file != nil
+    return session.tracing.mode != .off && !toFile || screen.settings.appLog
   }
 
   /// The frame for a terminal of `width` × `height`: exactly `height` lines.
@@ -126,45 +131,47 @@ public final class LiveController: LiveDriver {
   /// rows fit; the table's snapshot then holds just the rows in sight. An open detail view
   /// covers the table, so nothing is searched for it.
   public func frame(width: Int, height: Int) -> [String] {
-    var screen = LiveScreen()
-    let bars = ScreenRenderer(snapshot: session.snapshot(), style: session.style)
+    var frame = LiveScreen()
+    let style = session.style
+    let bars = ScreenRenderer(snapshot: screen.snapshot(highlighting: style.isEnabled), style: style)
     let state = bars.snapshot.state
     if bars.isNavigationBarShown {
-      screen.navigationTitle = Sanitizer.printable(bars.snapshot.settings.title)
+      frame.navigationTitle = Sanitizer.printable(bars.snapshot.settings.title)
     }
     if !state.isBarScrolledOut {
-      screen.prompt = Sanitizer.printable(bars.snapshot.settings.appearance.prompt)
-      screen.bar = bars.searchBarLine()
+      frame.prompt = Sanitizer.printable(bars.snapshot.settings.appearance.prompt)
+      frame.bar = bars.searchBarLine()
     }
-    screen.scopeBar = bars.scopeBarLine().map { "scope: " + $0 }
-    if showsTracePane { screen.trace = traceLines }
+    frame.scopeBar = bars.scopeBarLine().map { "scope: " + $0 }
+    if showsTracePane { frame.trace = traceLines }
     if let detail = bars.snapshot.detail {
-      screen.detail = bars.detailLines(detail)
-      return screen.lines(width: width, height: height, style: session.style)
+      frame.detail = bars.detailLines(detail)
+      return frame.lines(width: width, height: height, style: style)
     }
-    if let footer { screen.footer = footer }
-    screen.showsMarks = marks != nil
+    if let footer { frame.footer = footer }
+    frame.showsMarks = marks != nil
     // More columns than the title: a line of their names takes a row's place.
-    if !bars.snapshot.columnNames.isEmpty { screen.columnHeader = "" }
-    let capacity = screen.rowCapacity(height: height)
+    if !bars.snapshot.columnNames.isEmpty { frame.columnHeader = "" }
+    let capacity = frame.rowCapacity(height: height)
     let sight = TableSight(exact: false) { [highlight, firstRow] snapshot in
       let rowCount = snapshot.rowCount?.value ?? 0
       let first = LiveScreen.firstRow(
         keeping: highlight, previousFirst: firstRow, capacity: capacity, rowCount: rowCount)
       return first..<(first + capacity)
     }
-    let table = ScreenRenderer(snapshot: session.snapshot(table: sight), style: session.style)
+    let table = ScreenRenderer(
+      snapshot: screen.snapshot(table: sight, highlighting: style.isEnabled), style: style)
     let rowCount = table.snapshot.rowCount?.value ?? 0
     firstRow = table.snapshot.firstRow
-    screen.rowCount = rowCount
-    screen.header = table.tableHeader(includingTitle: screen.navigationTitle == nil)
-    screen.isDimmed = table.snapshot.isDimmed
-    screen.highlight = highlight ?? (highlightsFirstRow && rowCount > 0 ? 0 : nil)
-    screen.firstRow = firstRow
+    frame.rowCount = rowCount
+    frame.header = table.tableHeader(includingTitle: frame.navigationTitle == nil)
+    frame.isDimmed = table.snapshot.isDimmed
+    frame.highlight = highlight ?? (highlightsFirstRow && rowCount > 0 ? 0 : nil)
+    frame.firstRow = firstRow
     let (columnHeader, rows) = liveRows(table.snapshot, width: width)
-    if let columnHeader { screen.columnHeader = columnHeader }
-    screen.rows = rows
-    return screen.lines(width: width, height: height, style: session.style)
+    if let columnHeader { frame.columnHeader = columnHeader }
+    frame.rows = rows
+    return frame.lines(width: width, height: height, style: style)
   }
 
   /// The snapshot's rows as live mode draws them: titles with their matches, or the columns

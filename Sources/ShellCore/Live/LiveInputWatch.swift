@@ -32,9 +32,9 @@ public struct LiveInputWatch: Sendable {
         }
       }
     }
-    session.frameCancellation = cancellation
+    session.screen.frameCancellation = cancellation
     let lines = draw()
-    session.frameCancellation = nil
+    session.screen.frameCancellation = nil
     finished.cancel()
     stopped.wait()
     return cancellation.isCancelled ? nil : lines

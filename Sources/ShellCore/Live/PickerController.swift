@@ -49,7 +49,7 @@ public final class PickerController: LiveDriver {
       case .backTab: toggleMark(moving: -1)
       case .up, .down:
         // The first row shows highlighted already: Down goes on from it.
-        if live.highlight == nil, live.session.tableRowCount > 0 { live.moveHighlight(to: 0) }
+        if live.highlight == nil, live.screen.tableRows.count.value > 0 { live.moveHighlight(to: 0) }
         live.handle([key])
       default: live.handle([key])
       }
@@ -64,7 +64,7 @@ public final class PickerController: LiveDriver {
   /// The titles of the rows picked, in order (none unless the outcome is `picked`).
   public var pickedLines: [String] {
     guard case .picked(let rows) = outcome else { return [] }
-    return rows.map { live.session.dataset.title($0) }
+    return rows.map { live.screen.dataset.title($0) }
   }
 
   /// The dataset rows picked, in order (none unless the outcome is `picked`).
@@ -81,7 +81,7 @@ public final class PickerController: LiveDriver {
       outcome = .picked(marks.sorted())
       return
     }
-    guard let item = live.session.tableRowIDs(in: currentRow..<(currentRow + 1)).first else {
+    guard let item = live.screen.tableRows.ids(in: currentRow..<(currentRow + 1)).first else {
       outcome = .nothingToPick
       return
     }
@@ -91,9 +91,9 @@ public final class PickerController: LiveDriver {
   /// Marks the current row (or unmarks it) and moves `step` rows, as fzf's Tab and Shift-Tab.
   private func toggleMark(moving step: Int) {
     let row = currentRow
-    guard let item = live.session.tableRowIDs(in: row..<(row + 1)).first else { return }
+    guard let item = live.screen.tableRows.ids(in: row..<(row + 1)).first else { return }
     if live.marks?.remove(item) == nil { live.marks?.insert(item) }
-    let count = live.session.tableRowCount
+    let count = live.screen.tableRows.count.value
     live.moveHighlight(to: min(max(row + step, 0), count - 1))
   }
 }

@@ -27,6 +27,8 @@ struct ScriptingState {
   var actionsPresented = 0
   /// Ctrl-C came during the wait before the last line, which therefore did not run.
   var skippedLine = false
+  /// Whether this line's Ctrl-C has been reported, so the scripts it stops say nothing more.
+  var interruptReported = false
   /// Each command that fired callbacks, in order, for `diagram`.
   var diagram: [SequenceDiagram.Step] = []
 }

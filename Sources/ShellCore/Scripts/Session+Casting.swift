@@ -12,7 +12,7 @@ extension Session {
   func startCast(_ path: String, policy: ExistingFilePolicy) throws(ShellError) {
     if let cast = audience.cast { throw .alreadyRecording(cast.path) }
     // A rendered cast is the same on any terminal: 80 columns, as piped output is.
-    let size = scriptOptions.pacer?.size ?? (width: 80, height: 24)
+    let size = hooks.scriptOptions.pacer?.size ?? (width: 80, height: 24)
     let header = CastHeader.current(
       width: size.width, height: size.height, environment: ProcessInfo.processInfo.environment)
     audience.cast = try CastRecorder(

@@ -24,13 +24,13 @@ extension Session {
     let isAction =
       depth > 0 && !line.hasPrefix("#")
       && !Self.stageDirections.contains(CommandTokenizer.firstWord(line[...]).word)
-    let options = scriptOptions
+    let options = hooks.scriptOptions
     if isAction, scripting.actionsPresented > 0 {
       audience.clock.advance(seconds: options.pace ?? ScriptOptions.defaultCastPace)
       if let pacer = options.pacer, !options.step, let pace = options.pace, pace > 0 {
         flushCast()
         pacer.sleep(seconds: pace)
-        if interruption.isCancelled { return skip() }
+        if hooks.interruption.isCancelled { return skip() }
       }
     }
     let echoed = isEchoing(line, depth: depth)
@@ -42,7 +42,7 @@ extension Session {
       if !echoed { printEcho(shown, depth: depth) }
       flushCast()
       pacer.waitForKey(enterOnly: true, timeout: nil)
-      if interruption.isCancelled { return skip() }
+      if hooks.interruption.isCancelled { return skip() }
     }
     return true
   }
@@ -57,8 +57,8 @@ extension Session {
   /// in a cast, the bar is drawn again in place with the text so far, a typing delay apart.
   func showKeystroke() {
     // The common case, every typed character off a stage: nothing to show.
-    guard audience.cast != nil || scriptOptions.isPresenting else { return }
-    let options = scriptOptions
+    guard audience.cast != nil || hooks.scriptOptions.isPresenting else { return }
+    let options = hooks.scriptOptions
     let terminal = options.isPresenting ? options.pacer : nil
     let inCast = audience.cast.map { _ in audience.clock.kind == .virtual || terminal != nil } ?? false
     guard terminal != nil || inCast else { return }
@@ -82,7 +82,7 @@ extension Session {
       duration = seconds
     }
     audience.clock.advance(seconds: duration ?? ScriptOptions.defaultPauseHold)
-    guard let pacer = scriptOptions.pacer else { return }
+    guard let pacer = hooks.scriptOptions.pacer else { return }
     flushCast()
     pacer.waitForKey(enterOnly: false, timeout: duration)
   }

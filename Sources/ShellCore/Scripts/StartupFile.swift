@@ -35,17 +35,17 @@ extension Session {
       reportStartup(error, path: path, line: nil)
       return
     }
-    let (echo, bail) = (scriptOptions.echo, scriptOptions.bail)
-    scriptOptions.echo = false
-    scriptOptions.bail = false
+    let (echo, bail) = (hooks.scriptOptions.echo, hooks.scriptOptions.bail)
+    hooks.scriptOptions.echo = false
+    hooks.scriptOptions.bail = false
     // What it runs (`source` too) never counts as a failure, stops for `--bail` or goes into
     // the history: the file belongs to no command the user ran.
     let failures = failureCount
     let bailed = scripting.bailed
     let remembered = history
     defer {
-      scriptOptions.echo = echo
-      scriptOptions.bail = bail
+      hooks.scriptOptions.echo = echo
+      hooks.scriptOptions.bail = bail
       failureCount = failures
       scripting.bailed = bailed
       history = remembered
@@ -53,7 +53,7 @@ extension Session {
     for (index, line) in lines.enumerated() {
       let trimmed = CommandTokenizer.trimmingLine(line)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      if interruption.isCancelled {
+      if hooks.interruption.isCancelled {
         reportStartup(
           .cancelled(command: "start-up file", outcome: "stopped before this line"), path: path,
           line: index + 1)

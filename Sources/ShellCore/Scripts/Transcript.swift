@@ -29,9 +29,9 @@ public struct Transcript {
     let script = try Script(text: commands.joined(separator: "\n"), name: name, parameters: parameters)
     let console = TranscriptConsole()
     let session = try makeSession(console)
-    session.scriptOptions.echo = true
-    session.scriptOptions.echoAll = true
-    session.scriptOptions.parameters = parameters
+    session.hooks.scriptOptions.echo = true
+    session.hooks.scriptOptions.echoAll = true
+    session.hooks.scriptOptions.parameters = parameters
     _ = session.run(script, echoingAsWritten: commands)
     return console.lines
   }

@@ -3,15 +3,12 @@ import UIKitModel
 /// What the app behind the screen receives and prints: the trace lines of one callback in a
 /// mode, and the app's own lines (`set app-log on`) after the callbacks its code receives.
 extension Session {
-  /// The app that runs now (`set app`, else the dataset's, fitted to the flavor and results).
-  var app: AppModel { settings.app }
-
   /// The most lines one log statement prints for one callback (one per matching row at most).
   static let appLogLimit = 100
 
   /// The lines `callbacks` print under `mode`, in order.
   func traceLines(for callbacks: [Callback], mode: TraceMode) -> [String] {
-    let app = self.app
+    let app = screen.app
     return callbacks.flatMap { traceLines(for: $0, mode: mode, app: app) }
   }
 
@@ -23,13 +20,15 @@ extension Session {
     switch mode {
     case .on where receipt.isReceived, .all:
       lines += TraceFormatter.lines(
-        callback, receipt: receipt, naming: settings.naming, style: style, width: outputWidth)
-    case .json where traceFile == nil:
-      lines.append(TraceFormatter.json(callback, receipt: receipt, naming: settings.naming))
+        callback, receipt: receipt, naming: screen.settings.naming, style: style, width: outputWidth)
+    case .json where tracing.file == nil:
+      lines.append(TraceFormatter.json(callback, receipt: receipt, naming: screen.settings.naming))
     case .on, .off, .json, .state:
       break
     }
-    guard settings.appLog, receipt.isReceived, let method = app.method(for: callback) else { return lines }
+    guard screen.settings.appLog, receipt.isReceived, let method = app.method(for: callback) else {
+      return lines
+    }
     // What the method does reads as part of the trace; the log lines are the app's console.
     if mode == .on || mode == .all { lines.append(style.dim("    does: " + method.does)) }
     return lines + method.logs.flatMap { logLines($0, callback: callback) }
@@ -37,7 +36,7 @@ extension Session {
 
   /// The callbacks of `callbacks` that the app's code receives.
   func received(_ callbacks: [Callback]) -> [Callback] {
-    let app = self.app
+    let app = screen.app
     return callbacks.filter { app.receipt(for: $0).isReceived }
   }
 
@@ -51,7 +50,7 @@ extension Session {
       return [nslog + prefix + callback.state.text]
     case .eachMatch(let prefix):
       guard !callback.state.text.isEmpty else { return [] }
-      let rows = filteredRows(text: callback.state.text, scope: state.scopeIndex)
+      let rows = screen.filteredRows(text: callback.state.text, scope: screen.state.scopeIndex)
       let count = rows.settledCount
       let shown = min(count, Self.appLogLimit)
       var lines = rows.rows(in: 0..<shown).map { nslog + prefix + $0.title }
@@ -60,8 +59,8 @@ extension Session {
       return lines
     case .selectedItem(let whileActive, let otherwise):
       // The row the tap resolved against the table on screen: the item just selected.
-      guard let item = state.selectedItem else { return [] }
-      return [nslog + (callback.state.isActive ? whileActive : otherwise) + backend.title(of: item)]
+      guard let item = screen.state.selectedItem else { return [] }
+      return [nslog + (callback.state.isActive ? whileActive : otherwise) + screen.backend.title(of: item)]
     }
   }
 }

@@ -56,11 +56,11 @@ extension Session {
     switch completion {
     case .nothing, .sequence, .flagged, .pair: candidates = []
     case .commands: candidates = CommandRegistry.commands.map(\.name)
-    case .demos: candidates = (try? demos?.entries())?.map(\.name) ?? []
+    case .demos: candidates = (try? hooks.demos?.entries())?.map(\.name) ?? []
     case .words(let words): candidates = words
-    case .scopes: candidates = dataset.hasScopes ? dataset.scopeTitles : []
-    case .columns(let words): candidates = words + dataset.columns
-    case .rows: candidates = (0..<min(tableRows.count.value, 1000)).map { String($0 + 1) }
+    case .scopes: candidates = screen.dataset.hasScopes ? screen.dataset.scopeTitles : []
+    case .columns(let words): candidates = words + screen.dataset.columns
+    case .rows: candidates = (0..<min(screen.tableRows.count.value, 1000)).map { String($0 + 1) }
     case .options: candidates = OptionRegistry.options.map(\.name)
     case .files: return Self.pathCompletions(word)
     case .wordsAndFiles(let words):

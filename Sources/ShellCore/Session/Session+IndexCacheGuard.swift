@@ -5,7 +5,7 @@ extension Session {
   /// Rebuilds the dataset from its file when the entry it is mapped from changed; the settings
   /// stay, the search starts over.
   func rebuildIfIndexCacheChanged() {
-    guard let mapping = indexCacheMapping, !mapping.file.isIntact else { return }
+    guard let mapping = screen.indexCacheMapping, !mapping.file.isIntact else { return }
     let file = Sanitizer.printable(mapping.dataPath)
     do throws(ShellError) {
       let opened = try openDataset(mapping.request)

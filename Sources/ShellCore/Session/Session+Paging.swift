@@ -6,14 +6,16 @@ extension Session {
   /// Quitting the pager early stops the command quietly, as psql stops a long result.
   func withPager(_ pages: Bool, _ body: () throws(ShellError) -> Void) throws(ShellError) {
     // Only the session's own console pages: not `quiet`'s, not a pager's already.
-    guard pages, scripting.depth == 0, paging.isOn, console is SanitizingConsole, let pager,
-      let size = terminalSize?()
+    guard pages, scripting.depth == 0, output.paging.isOn, console is SanitizingConsole,
+      let pager = hooks.pager,
+      let size = hooks.terminalSize?()
     else {
       return try body()
     }
     let saved = console
     let paged = PagingConsole(
-      direct: saved, pager: pager, screen: size, keepingStyle: style.isEnabled, cancellation: interruption)
+      direct: saved, pager: pager, screen: size, keepingStyle: style.isEnabled,
+      cancellation: hooks.interruption)
     console = paged
     defer {
       console = saved
@@ -30,12 +32,12 @@ extension Session {
   /// Makes a page as tall as the terminal leaves room for, unless `set page` chose one: the bar,
   /// the scope bar, the header and the line under the rows, the command and the next prompt.
   public func fitPageToTerminal() {
-    guard !paging.pageSizeChosen, let size = terminalSize?() else { return }
+    guard !output.paging.pageSizeChosen, let size = hooks.terminalSize?() else { return }
     let renderer = renderer()
     let bar =
-      max(renderer.barLines().count, 1) + (dataset.hasScopes && renderer.scopeBarLine() == nil ? 1 : 0)
-    let columnNames = showsColumns ? 1 : 0
-    settings.pageSize = max(Self.smallestFittedPage, size.height - bar - columnNames - 4)
+      max(renderer.barLines().count, 1) + (screen.dataset.hasScopes && renderer.scopeBarLine() == nil ? 1 : 0)
+    let columnNames = screen.showsColumns ? 1 : 0
+    screen.settings.pageSize = max(Self.smallestFittedPage, size.height - bar - columnNames - 4)
   }
 
   /// The smallest page a short terminal gets.

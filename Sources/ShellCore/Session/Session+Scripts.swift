@@ -36,10 +36,10 @@ extension Session {
   public func runPipedLine(_ line: String) -> Bool {
     let substituted: String
     do throws(ShellError) {
-      substituted = try Script.substitute(line, parameters: scriptOptions.parameters)
+      substituted = try Script.substitute(line, parameters: hooks.scriptOptions.parameters)
     } catch {
       report(error)
-      if scriptOptions.bail { scripting.bailed = true }
+      if hooks.scriptOptions.bail { scripting.bailed = true }
       return !scripting.bailed
     }
     return runLine(substituted, depth: 1)
@@ -53,9 +53,9 @@ extension Session {
   /// transcript (`echoAll`) shows every line of its own script, so it can be run again.
   func isEchoing(_ line: String, depth: Int) -> Bool {
     guard depth > 0 else { return false }
-    if scriptOptions.echo && scriptOptions.echoAll && depth == 1 { return true }
+    if hooks.scriptOptions.echo && hooks.scriptOptions.echoAll && depth == 1 { return true }
     let fromDemo = scripting.echoFromDepth.map { depth >= $0 } ?? false
-    guard scriptOptions.echo || fromDemo else { return false }
+    guard hooks.scriptOptions.echo || fromDemo else { return false }
     return !Self.isNarration(line)
   }
 
@@ -85,8 +85,8 @@ extension Session {
         command: echo ? "demo" : "source",
         outcome: "stopped before line \(index + 1) of \(Sanitizer.quoted(script.name))")
       // Ctrl-C stops the script before its next line; the lines before it have run.
-      if interruption.isCancelled || interruptReported {
-        if interruptReported { return }
+      if hooks.interruption.isCancelled || scripting.interruptReported {
+        if scripting.interruptReported { return }
         throw stopped
       }
       scripting.location = script.location(ofLine: index)

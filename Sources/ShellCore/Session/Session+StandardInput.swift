@@ -30,7 +30,7 @@ extension Session {
     let session = try Session(
       console: console, catalog: nil, opening: request, isInteractive: false, useColor: useColor,
       configuration: configuration, preloaded: loaded)
-    session.pipedRows = piped
+    session.live.pipedRows = piped
     if let match { try session.setMatch(match) }
     return session
   }
@@ -42,7 +42,7 @@ extension Session {
   @discardableResult
   public func printMatches(_ query: String) throws(ShellError) -> Int {
     try validateQuery(query)
-    let rows = filteredRows(text: query, scope: 0)
+    let rows = screen.filteredRows(text: query, scope: 0)
     let count = try rows.exactCount()
     for start in stride(from: 0, to: count, by: Self.listChunk) {
       for row in rows.rows(in: start..<min(start + Self.listChunk, count)) {
@@ -54,7 +54,7 @@ extension Session {
 
   /// Writes the picker's rows as data: unescaped into a pipe, escaped on a terminal.
   public func printPicked(_ picker: PickerController) {
-    for row in picker.pickedRows { printPipedRow(row, title: dataset.title(row)) }
+    for row in picker.pickedRows { printPipedRow(row, title: screen.dataset.title(row)) }
   }
 
   /// Writes row `row` as it was piped in.
@@ -62,7 +62,7 @@ extension Session {
   /// Its own bytes go into a pipe or a file, one escaped line to a terminal. A session not on
   /// piped rows prints the title.
   private func printPipedRow(_ row: Int, title: String) {
-    guard let piped = pipedRows else { return printData(title) }
+    guard let piped = live.pipedRows else { return printData(title) }
     let bytes = piped.originalBytes(ofRow: row) ?? Array(title.utf8)
     if let raw = console as? RawDataConsole {
       raw.printRawBytes(bytes, terminator: piped.terminator.rawValue)

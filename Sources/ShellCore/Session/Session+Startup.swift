@@ -5,15 +5,15 @@ import UIKitModel
 extension Session {
   /// Applies the command line's `--flavor` and `--trace` before the first command, without output.
   public func applyStartupOptions(flavor: Flavor?, trace: Bool) {
-    if let flavor { settings.lifecycle.setFlavor(flavor) }
-    if trace { self.trace = .on }
+    if let flavor { screen.settings.lifecycle.setFlavor(flavor) }
+    if trace { self.tracing.mode = .on }
   }
 
   /// The banner and first screen an interactive session opens with.
   public func printWelcome(version: String) {
     printWrapped("SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
     printWrapped(
-      "Dataset '\(Sanitizer.printable(dataset.name))' (\(backend.rowCount) rows), flavor \(settings.lifecycle.flavor.rawValue)."
+      "Dataset '\(Sanitizer.printable(screen.dataset.name))' (\(screen.backend.rowCount) rows), flavor \(screen.settings.lifecycle.flavor.rawValue)."
     )
     printScreen()
   }

@@ -2,7 +2,7 @@
 extension Session {
   /// The columns output fits: the terminal's, or 80 when output is not a terminal.
   var outputWidth: Int {
-    max(TextWrapper.minimumWidth, terminalSize?().width ?? TextWrapper.standardWidth)
+    max(TextWrapper.minimumWidth, hooks.terminalSize?().width ?? TextWrapper.standardWidth)
   }
 
   /// Prints `text` wrapped at the output width, continuation lines under `continuation`.

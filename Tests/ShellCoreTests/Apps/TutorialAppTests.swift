@@ -99,14 +99,14 @@ struct TutorialAppTests {
     let fixture = try SessionFixture(dataset: example.dataset)
     fixture.run("set app-log on")
     for line in example.setup { fixture.run(line) }
-    #expect(fixture.session.app.id == example.app)
+    #expect(fixture.session.screen.app.id == example.app)
     var received: [String] = []
     var logs: [String] = []
     for command in example.commands {
       let printed = fixture.run(command)
       #expect(printed.errors == [])
-      let app = fixture.session.app
-      received += fixture.session.lastCallbacks.compactMap { callback in
+      let app = fixture.session.screen.app
+      received += fixture.session.screen.lastCallbacks.compactMap { callback in
         guard case .received(let object) = app.receipt(for: callback) else { return nil }
         return "\(object) \(callback.name.shortName)"
       }
@@ -140,7 +140,7 @@ struct TutorialAppTests {
   @Test func traceOnShowsWhatTheAppReceivesAndTraceAllMarksTheRest() throws {
     let fixture = try SessionFixture(dataset: "fruits")
     // One line per callback: at 80 columns a long trace line continues on the next.
-    fixture.session.terminalSize = { (200, 50) }
+    fixture.session.hooks.terminalSize = { (200, 50) }
     let on = fixture.run("trace on", "focus").output.filter { $0.hasPrefix("  ") && $0.contains("[isActive") }
     #expect(on.count == 1)
     #expect(
@@ -171,7 +171,7 @@ struct TutorialAppTests {
 
   @Test func namesObjcSpellsTraceLinesAsTheSelectors() throws {
     let fixture = try SessionFixture(dataset: "candies")
-    fixture.session.terminalSize = { (200, 50) }
+    fixture.session.hooks.terminalSize = { (200, 50) }
     let output = fixture.run("set names objc", "trace all", "type c").output
     #expect(
       output.contains {
@@ -242,7 +242,7 @@ struct AppLogLimitTests {
     let fixture = try SessionFixture(dataset: "countries")
     let output = fixture.run("set app fruits", "set app-log on", "search a").output
     let logged = output.filter { $0.hasPrefix("  NSLog: str=") }
-    let total = fixture.session.tableRows.settledCount
+    let total = fixture.session.screen.tableRows.settledCount
     #expect(total > Session.appLogLimit)
     #expect(logged.count == Session.appLogLimit)
     #expect(output.contains("  … \(total - Session.appLogLimit) more NSLog lines"))

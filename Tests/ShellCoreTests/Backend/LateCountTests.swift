@@ -19,10 +19,10 @@ import Testing
       session = try Session(
         console: console, catalog: SessionFixture.catalog, dataset: "countries", isInteractive: interactive,
         useColor: false)
-      late = LateCountBackend(wrapping: session.backend) { $0 * 10 + 7 }
+      late = LateCountBackend(wrapping: session.screen.backend) { $0 * 10 + 7 }
       counting = CountingBackend(wrapping: late)
       session.replaceDataset(
-        with: DatasetOpener.Opened(dataset: session.dataset, backend: counting, warnings: []),
+        with: DatasetOpener.Opened(dataset: session.screen.dataset, backend: counting, warnings: []),
         keepingSettings: true)
     }
 
@@ -41,10 +41,12 @@ import Testing
   static func counts(_ text: String) throws -> (exact: Int, estimate: Int, total: Int, titles: [String]) {
     let fixture = try SessionFixture(dataset: "countries")
     let rows = try #require(
-      try fixture.session.backend.search(.init(text: text, rule: .fold, scope: 0), cancellation: nil))
+      try fixture.session.screen.backend.search(.init(text: text, rule: .fold, scope: 0), cancellation: nil))
     let exact = try rows.exactCount()
     #expect(exact > 24, "the query fills a page and a live frame")
-    return (exact, exact * 10 + 7, fixture.session.dataset.rowCount, rows.rows(in: 0..<exact).map(\.title))
+    return (
+      exact, exact * 10 + 7, fixture.session.screen.dataset.rowCount, rows.rows(in: 0..<exact).map(\.title)
+    )
   }
 
   @Test func thePromptShowsTheEstimateAndExpectCountWaitsForTheExactOne() throws {
@@ -116,10 +118,10 @@ import Testing
       try fixture.late.inner.search(.init(text: "ger", rule: .fold, scope: 0), cancellation: nil)
     )
     .exactCount()
-    #expect(exact < fixture.session.settings.pageSize)
+    #expect(exact < fixture.session.screen.settings.pageSize)
     let printed = fixture.run("search ger")
     let header = try #require(printed.output.first { $0.hasPrefix("results table") })
-    #expect(header == "results table · \(exact) of \(fixture.session.dataset.rowCount)")
+    #expect(header == "results table · \(exact) of \(fixture.session.screen.dataset.rowCount)")
     // The bar, the header and the rows: no "more" line.
     #expect(printed.output.count == 2 + exact)
     #expect(fixture.late.waits == 0)
@@ -127,7 +129,7 @@ import Testing
 
   @Test func aSearchCancelledInTheBackendChangesNothing() throws {
     let fixture = try Fixture(interactive: true)
-    fixture.session.interruption.cancel()
+    fixture.session.hooks.interruption.cancel()
     let cancelled = fixture.run("search an")
     #expect(cancelled.errors == ["error: Cancelled 'search' (Ctrl-C): the search is as it was before it"])
     #expect(fixture.counting.abandoned == 1)

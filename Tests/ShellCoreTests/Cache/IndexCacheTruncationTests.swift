@@ -16,7 +16,7 @@ extension IndexCacheTests {
     let session = try Session(
       console: console, catalog: nil, dataset: sandbox.data, isInteractive: false, useColor: false,
       configuration: sandbox.configuration())
-    #expect(session.indexOrigin == .cache)
+    #expect(session.screen.indexOrigin == .cache)
     let expected = try sandbox.open(sandbox.data + " --no-cache")
     let path = try #require(sandbox.cacheFile)
     #expect(truncate(path, 0) == 0)
@@ -24,10 +24,11 @@ extension IndexCacheTests {
     IndexCacheWrites.shared.waitForAll()
     let warnings = console.errors.filter { $0.contains("index cache entry changed while in use") }
     #expect(warnings.count == 1 && warnings[0].contains("rebuilt from"), "\(console.errors)")
-    #expect(session.indexOrigin == .built)
-    #expect(session.dataset.rowCount == expected.dataset.rowCount)
+    #expect(session.screen.indexOrigin == .built)
+    #expect(session.screen.dataset.rowCount == expected.dataset.rowCount)
     let engine = try #require((expected.backend as? InMemoryBackend)?.engine)
-    #expect(session.matchCount == (try engine.search("stand", rule: session.settings.match)).count)
+    #expect(
+      session.screen.matchCount == (try engine.search("stand", rule: session.screen.settings.match)).count)
   }
 
   /// Truncated during a search: the pages read fault with SIGBUS; the guard maps zeros over

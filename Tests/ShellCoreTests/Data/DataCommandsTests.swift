@@ -31,7 +31,7 @@ struct DataCommandsTests {
         "people · main table · 3 of 3", "  1  Ann",
         "  2  Bob", "  3  Cy",
       ])
-    let dataset = fixture.session.session.dataset
+    let dataset = fixture.session.session.screen.dataset
     #expect(dataset.title(0) == "Ann")
     #expect(dataset.scopeTitles == ["All"])
   }
@@ -40,7 +40,7 @@ struct DataCommandsTests {
     let fixture = try Fixture()
     defer { try? FileManager.default.removeItem(at: fixture.folder) }
     fixture.session.run("load \(fixture.csv) --title note --scope team")
-    let dataset = fixture.session.session.dataset
+    let dataset = fixture.session.session.screen.dataset
     #expect(dataset.title(1) == "red, white")
     #expect(dataset.scopeTitles == ["All", "Red", "Blue"])
     let printed = fixture.session.run("search e", "scope Blue")
@@ -58,7 +58,7 @@ struct DataCommandsTests {
         "error: Unknown column 'colour'. Columns: id, name, team, note",
         "error: Invalid value 'xml' for '--format'. Expected 'text', 'csv', 'tsv', 'json' or 'jsonl'",
       ])
-    #expect(fixture.session.session.dataset.name == "countries")
+    #expect(fixture.session.session.screen.dataset.name == "countries")
   }
 
   @Test func loadMinusNeedsStandardInputToBeFree() throws {
@@ -138,7 +138,7 @@ struct DataCommandsTests {
     #expect(printed.errors == [])
     #expect(printed.output.last == "Exported 2 rows to '\(out)' (json)")
     fixture.session.run("load \(out)")
-    let reloaded = fixture.session.session.dataset
+    let reloaded = fixture.session.session.screen.dataset
     #expect(
       DataFixture.rows(reloaded) == [["1", "Ann", "Red", "likes jam"], ["3", "Cy", "Red", "\u{1B}[2Jwipe"]])
   }

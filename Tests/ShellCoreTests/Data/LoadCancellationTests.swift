@@ -45,13 +45,13 @@ struct LoadCancellationTests {
     fixture.run("search ger", "select 1")
     let before = fixture.run("status").output
     let monitor = CtrlCAfterReading()
-    fixture.session.loadMonitor = monitor
+    fixture.session.hooks.loadMonitor = monitor
     let printed = fixture.run("load \(path)")
     #expect(printed.errors == ["error: Loading '\(path)' was cancelled; the previous dataset stays"])
     #expect(monitor.queriesAfterReading > 0)
     #expect(monitor.ended == 1)
-    fixture.session.loadMonitor = nil
-    #expect(fixture.session.dataset.name == "countries")
+    fixture.session.hooks.loadMonitor = nil
+    #expect(fixture.session.screen.dataset.name == "countries")
     #expect(fixture.run("status").output == before)
   }
 }

@@ -171,7 +171,7 @@ import Testing
         "error: Refusing to overwrite '\(trace)': it is a dataset's own file; tracing to it stopped"
       ])
     #expect(try String(contentsOfFile: trace, encoding: .utf8) == before)
-    #expect(fixture.session.trace == .off && fixture.session.traceFile == nil)
+    #expect(fixture.session.tracing.mode == .off && fixture.session.tracing.file == nil)
   }
 }
 

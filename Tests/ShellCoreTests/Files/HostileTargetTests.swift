@@ -68,14 +68,14 @@ import Testing
       #expect(result.errors.isEmpty)
       let next = fixture.run("type m")
       #expect(next.errors == [target.error(name) + "; tracing to it stopped"], "\(command)")
-      #expect(fixture.session.traceFile == nil)
+      #expect(fixture.session.tracing.file == nil)
       fixture.run("backspace")
     } else {
       #expect(result.errors == [target.error(name)], "\(command) → \(target)")
     }
     #expect(Snapshot(fixture: fixture, paths: sandbox.watched + [name]) == before, "\(command) → \(target)")
     #expect(fixture.run("record stop").errors == ["error: Not recording. Use 'record FILE' to start"])
-    #expect(fixture.session.traceFile == nil)
+    #expect(fixture.session.tracing.file == nil)
   }
 }
 

@@ -42,7 +42,7 @@ enum SessionFuzz {
       let session = try? Session(
         console: console, catalog: catalog, dataset: nil, isInteractive: false, useColor: bytes.first == 0x21)
     else { preconditionFailure("the default dataset does not open") }
-    session.demos = demos
+    session.hooks.demos = demos
     for line in lines(bytes).prefix(48) where isSafe(line) {
       let before = SessionSnapshot(session)
       let failures = session.failureCount
@@ -97,14 +97,14 @@ struct SessionSnapshot: Equatable {
   let scopes: [String]
 
   init(_ session: Session) {
-    dataset = session.dataset.name
-    rows = session.dataset.rowCount
-    state = session.state
-    settings = session.settings
-    format = session.outputFormat
-    trace = session.trace.rawValue
-    timing = session.timing
-    barScrolledOut = session.state.isBarScrolledOut
-    scopes = session.dataset.scopeTitles
+    dataset = session.screen.dataset.name
+    rows = session.screen.dataset.rowCount
+    state = session.screen.state
+    settings = session.screen.settings
+    format = session.output.format
+    trace = session.tracing.mode.rawValue
+    timing = session.output.timing
+    barScrolledOut = session.screen.state.isBarScrolledOut
+    scopes = session.screen.dataset.scopeTitles
   }
 }

@@ -68,7 +68,7 @@ import Testing
     let scripted = try SessionFixture(dataset: "countries")
     LiveController(session: live.session).handle(LiveEquivalenceTests.typed("ger") + [.down, .down, .open])
     scripted.run("type ger", "detail 2")
-    #expect(!live.session.lastCallbacks.isEmpty)
-    #expect(live.session.lastCallbacks == scripted.session.lastCallbacks)
+    #expect(!live.session.screen.lastCallbacks.isEmpty)
+    #expect(live.session.screen.lastCallbacks == scripted.session.screen.lastCallbacks)
   }
 }

@@ -54,14 +54,14 @@ struct SharedTextTests {
     let text = String(repeating: "é😀a", count: 300)
     let printed = fixture.run("type \(text)")
     #expect(printed.errors == [])
-    let changes = fixture.session.lastCallbacks.filter { $0.name == .searchBarTextDidChange }
+    let changes = fixture.session.screen.lastCallbacks.filter { $0.name == .searchBarTextDidChange }
     #expect(changes.count == text.count)
     var prefix = ""
     for (character, callback) in zip(text, changes) {
       prefix.append(character)
       #expect(callback.state.text == prefix)
     }
-    #expect(fixture.session.state.text == text)
+    #expect(fixture.session.screen.state.text == text)
   }
 
   @Test func typeAndBackspaceRefuseMoreThanTheKeystrokeLimit() throws {
@@ -75,6 +75,6 @@ struct SharedTextTests {
         "error: Cannot run 'backspace': it would delete 100001 characters and deletes at most 100000, one change"
           + " each; 'clear' empties the text in one change",
       ])
-    #expect(fixture.session.state.text == long)
+    #expect(fixture.session.screen.state.text == long)
   }
 }

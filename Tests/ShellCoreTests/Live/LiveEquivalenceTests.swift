@@ -83,13 +83,13 @@ import Testing
     scripted.run("trace json")
     var callbacks: [Callback] = []
     let controller = LiveController(session: live.session)
-    callbacks += live.session.lastCallbacks
+    callbacks += live.session.screen.lastCallbacks
     for key in Self.typed("land") + [.backspace] {
       controller.handle([key])
-      callbacks += live.session.lastCallbacks
+      callbacks += live.session.screen.lastCallbacks
     }
     let output = scripted.run("focus", "type l", "type and", "backspace").output
-    let app = scripted.session.app
+    let app = scripted.session.screen.app
     let lines = callbacks.map { TraceFormatter.json($0, receipt: app.receipt(for: $0)) }
     #expect(lines == output.filter { $0.hasPrefix("{") })
   }
@@ -122,7 +122,7 @@ import Testing
       .path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let fixture = try SessionFixture(dataset: "candies")
-    fixture.session.liveRunner = { session throws(ShellError) in
+    fixture.session.hooks.liveRunner = { session throws(ShellError) in
       LiveController(session: session).handle(
         LiveEquivalenceTests.typed("cho") + [.backspace, .tab, .down, .open, .escape, .enter, .interrupt])
     }

@@ -30,9 +30,9 @@ import Testing
   /// The session's backend wrapped in a counting one, through the session's one reset.
   static func counting(_ fixture: SessionFixture) -> CountingBackend {
     let session = fixture.session
-    let counting = CountingBackend(wrapping: session.backend)
+    let counting = CountingBackend(wrapping: session.screen.backend)
     session.replaceDataset(
-      with: DatasetOpener.Opened(dataset: session.dataset, backend: counting, warnings: []),
+      with: DatasetOpener.Opened(dataset: session.screen.dataset, backend: counting, warnings: []),
       keepingSettings: true)
     return counting
   }
@@ -78,6 +78,6 @@ import Testing
     #expect(fixture.run("search xch", "set fields name,code", "list").errors == [])
     // `set fields` draws the results again from the new backend: a second search.
     #expect(counting.searches == 2)
-    #expect(fixture.session.backend is CountingBackend)
+    #expect(fixture.session.screen.backend is CountingBackend)
   }
 }

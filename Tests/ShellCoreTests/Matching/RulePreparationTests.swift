@@ -32,7 +32,7 @@ struct RulePreparationTests {
   func theRuleIsPreparedBeforeAnyKeystroke(_ test: Case) throws {
     let fixture = try SessionFixture(dataset: "languages")
     #expect(fixture.run(test.commands).errors == [])
-    let backend = try #require(fixture.session.backend as? InMemoryBackend)
+    let backend = try #require(fixture.session.screen.backend as? InMemoryBackend)
     let prepared = backend.engine.index.prepared
     #expect(prepared.sides == test.sides)
     #expect(prepared.initials == test.initials)
@@ -45,7 +45,7 @@ struct RulePreparationTests {
     prepared.run("set match exact")
     let lazy = try SessionFixture(dataset: "languages")
     let query = "Aas"
-    let backend = try #require(lazy.session.backend as? InMemoryBackend)
+    let backend = try #require(lazy.session.screen.backend as? InMemoryBackend)
     #expect(backend.engine.index.prepared.sides == [])
     let built = try backend.engine.search(query, rule: .exact)
     prepared.run("search \(query)")

@@ -146,11 +146,11 @@ struct SearchPlannerTests {
   @Test func explainNamesThePlanOfTheLastSearch() throws {
     let fixture = try SessionFixture(dataset: "countries")
     // One sentence a line: explain wraps at the output width, 80 columns by default.
-    fixture.session.terminalSize = { (1000, 50) }
+    fixture.session.hooks.terminalSize = { (1000, 50) }
     // Searched as the session will (the tutorial preset reads the text literally), so its
     // `search st` is answered from this entry.
     let st = try #require(
-      try fixture.session.backend.search(
+      try fixture.session.screen.backend.search(
         .init(text: "st", rule: .fold, syntax: .literal, scope: 0), cancellation: nil)
     )
     .exactCount()
@@ -162,7 +162,7 @@ struct SearchPlannerTests {
     let again = fixture.run("search st", "explain").output.filter { $0.hasPrefix("The last search") }
     #expect(
       again == [
-        "The last search took 'st' from the cache (first swept 'st' over \(fixture.session.dataset.rowCount) rows on 1 thread), \(st) rows."
+        "The last search took 'st' from the cache (first swept 'st' over \(fixture.session.screen.dataset.rowCount) rows on 1 thread), \(st) rows."
       ])
     let escaped = fixture.run("search s\u{1B}[31m", "explain").output.filter {
       $0.hasPrefix("The last search")

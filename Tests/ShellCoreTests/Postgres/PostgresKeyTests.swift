@@ -75,14 +75,14 @@ struct PostgresKeyTests {
     let fixture = try SessionFixture()
     fixture.run("load \(url)")
     #expect(fixture.run("list all").errors.isEmpty)
-    #expect(fixture.session.tableRows.rows(in: 0..<1_000).map(\.title) == expected)
+    #expect(fixture.session.screen.tableRows.rows(in: 0..<1_000).map(\.title) == expected)
     #expect(fixture.run("expect count 230").errors.isEmpty)
     // Every row's detail and export read it back by its key, NULL order values too.
-    let database = try #require(fixture.session.backend as? PostgresSearchBackend)
-    let ids = fixture.session.tableRows.rows(in: 0..<1_000).map(\.id)
+    let database = try #require(fixture.session.screen.backend as? PostgresSearchBackend)
+    let ids = fixture.session.screen.tableRows.rows(in: 0..<1_000).map(\.id)
     let exported = try database.exportable(ids)
     #expect(exported.rows.count == 230)
-    let titleColumn = fixture.session.dataset.titleColumn
+    let titleColumn = fixture.session.screen.dataset.titleColumn
     #expect(ids.allSatisfy { database.cells(of: $0, columns: [titleColumn]) == [database.title(of: $0)] })
     database.ids.checkInvariants()
   }
@@ -95,8 +95,8 @@ struct PostgresKeyTests {
     let firsts = try cluster.connect().run(
       PostgresStatement("SELECT category FROM keys_uuid ORDER BY id LIMIT 1"), about: "t"
     ).scalar
-    #expect(fixture.session.dataset.scopeTitles.count == 3)
-    #expect(fixture.session.dataset.scopeTitles[1] == firsts)
+    #expect(fixture.session.screen.dataset.scopeTitles.count == 3)
+    #expect(fixture.session.screen.dataset.scopeTitles[1] == firsts)
     let matching =
       try cluster.connect().run(
         PostgresStatement("SELECT count(*) FROM keys_uuid WHERE name LIKE '%1%'"), about: "t"

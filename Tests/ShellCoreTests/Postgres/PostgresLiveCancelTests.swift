@@ -36,7 +36,7 @@ struct PostgresLiveCancelTests {
       console: console, catalog: SessionFixture.catalog, dataset: "countries", isInteractive: true,
       useColor: false)
     session.execute("load \(try Self.loaded.get())")
-    #expect(session.dataset.name == "live_slow")
+    #expect(session.screen.dataset.name == "live_slow")
     let controller = LiveController(session: session)
     var pipe: [Int32] = [0, 0]
     #expect(Foundation.pipe(&pipe) == 0)
@@ -71,7 +71,7 @@ struct PostgresLiveCancelTests {
     controller.handle([.backspace, .character("a")])
     let frame = try #require(watch.frame(of: session) { controller.frame(width: 80, height: 24) })
     #expect(frame.contains { $0.contains("apple 1") }, "\(frame.joined(separator: "\n"))")
-    let connection = try #require(session.backend as? PostgresSearchBackend).backend.connection
+    let connection = try #require(session.screen.backend as? PostgresSearchBackend).backend.connection
     #expect(try connection.run(PostgresStatement("SELECT 6 * 7"), about: "after").scalar == "42")
   }
 }

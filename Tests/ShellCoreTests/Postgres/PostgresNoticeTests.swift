@@ -45,7 +45,7 @@ struct PostgresNoticeTests {
     let cluster = try Self.made.get()
     let fixture = try SessionFixture()
     let (_, loadErrors) = fixture.run("load \(cluster.url("table=notice_view&order=id"))")
-    #expect(fixture.session.dataset.name == "notice_view", "\(loadErrors)")
+    #expect(fixture.session.screen.dataset.name == "notice_view", "\(loadErrors)")
     let (_, errors) = fixture.run("search row")
     let notices = errors.filter { $0.hasPrefix("notice: ") }
     #expect(!notices.isEmpty && notices.count <= PostgresNotices.limit + 1)
@@ -74,7 +74,7 @@ struct PostgresNoticeTests {
     fixture.run("search sta", "list 2")
     let titles = fixture.titlesOnScreen
     let count = try #require(
-      fixture.session.backend.search(
+      fixture.session.screen.backend.search(
         SearchRequest(text: "sta", rule: .fold, scope: 0), cancellation: nil)?.settledCount)
     #expect(count > 100 && titles.count > 100)
     let locker = try cluster.connect(statementTimeout: 60_000)

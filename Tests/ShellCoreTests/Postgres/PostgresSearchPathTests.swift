@@ -72,7 +72,7 @@ struct PostgresSearchPathTests {
       ReferenceMatcher.matches($0, query: "sta", rule: .fold)
     }
     #expect(fixture.run("load \(url)").errors.count == 1)
-    #expect(fixture.session.dataset.name == "public.path_rows")
+    #expect(fixture.session.screen.dataset.name == "public.path_rows")
     for line in [
       "search sta", "expect count \(expected.count)", "set match exact", "search sta", "set match fuzzy",
       "search cfe", "set match regex", "search st.r", "set match fold", "search x", "list all", "prepare",

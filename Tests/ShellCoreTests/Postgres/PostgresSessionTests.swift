@@ -36,8 +36,9 @@ struct PostgresSessionTests {
         "warning: session_rows has no folded column: every search scans the whole table "
           + "(prepare adds one with a trigram index)"
       ])
-    #expect(fixture.session.dataset.name == "session_rows")
-    #expect(fixture.session.dataset.scopeTitles == ["All"] + PostgresFixture(count: 500).firstCategories)
+    #expect(fixture.session.screen.dataset.name == "session_rows")
+    #expect(
+      fixture.session.screen.dataset.scopeTitles == ["All"] + PostgresFixture(count: 500).firstCategories)
     let expected = PostgresFixture(count: 500).titles.enumerated().filter {
       ReferenceMatcher.matches($0.element, query: "sta", rule: .fold)
     }
@@ -50,8 +51,8 @@ struct PostgresSessionTests {
     let fixture = try SessionFixture()
     let errors = fixture.run("load \(try Self.url("title=category")) --title name --scope none").errors
     #expect(errors.count == 1)
-    #expect(fixture.session.dataset.columns[fixture.session.dataset.titleColumn] == "name")
-    #expect(fixture.session.dataset.scopeTitles == ["All"])
+    #expect(fixture.session.screen.dataset.columns[fixture.session.screen.dataset.titleColumn] == "name")
+    #expect(fixture.session.screen.dataset.scopeTitles == ["All"])
   }
 
   @Test func sortAndOtherFieldsAreRefusedAndColumnsAreShown() throws {
@@ -85,7 +86,7 @@ struct PostgresSessionTests {
     defer { try? FileManager.default.removeItem(atPath: recording) }
     fixture.run("echo start", "load \(try Self.lockedURL(password: secret))")
     fixture.run("record \(recording)", "type st", "record stop")
-    #expect(fixture.session.dataset.name == "session_rows")
+    #expect(fixture.session.screen.dataset.name == "session_rows")
     let bad = try Self.lockedURL(password: "wrong-\(secret)")
     let (_, errors) = fixture.run("load \(bad)")
     #expect(errors.count == 1)
@@ -131,7 +132,7 @@ struct PostgresSessionTests {
       let (_, errors) = fixture.run(line)
       #expect(errors.count == 1, "\(line)")
       #expect(errors.first?.hasPrefix(prefix) == true, "\(errors.first ?? "") for \(line)")
-      #expect(fixture.session.dataset.name == "countries")
+      #expect(fixture.session.screen.dataset.name == "countries")
       #expect(fixture.run("type ger").output.contains { $0.contains("Germany") })
     }
   }
@@ -140,7 +141,7 @@ struct PostgresSessionTests {
     let cluster = try Self.loaded.get()
     let fixture = try SessionFixture()
     fixture.run("load \(try Self.url())")
-    let database = try #require(fixture.session.backend as? PostgresSearchBackend)
+    let database = try #require(fixture.session.screen.backend as? PostgresSearchBackend)
     let killer = try cluster.connect()
     try killer.run(
       PostgresStatement(
@@ -159,7 +160,7 @@ struct PostgresSessionTests {
   @Test func anotherLoadClosesTheConnection() throws {
     let fixture = try SessionFixture()
     fixture.run("load \(try Self.url())", "type sta", "explain", "set match exact", "type n")
-    weak var old = try #require(fixture.session.backend as? PostgresSearchBackend).backend
+    weak var old = try #require(fixture.session.screen.backend as? PostgresSearchBackend).backend
     #expect(old != nil)
     fixture.run("load countries")
     #expect(old == nil)
@@ -179,7 +180,7 @@ struct PostgresSessionTests {
       "postgres://\(TestCluster.lockedRole)@/noext?host=\(cluster.folder)&table=few&password="
       + TestCluster.lockedPassword
     fixture.run("load \(url)")
-    #expect(fixture.session.dataset.name == "few")
+    #expect(fixture.session.screen.dataset.name == "few")
     let (_, errors) = fixture.run("prepare")
     #expect(errors.count == 1)
     #expect(errors.first?.hasPrefix("error: The database 'noext' lacks the extension 'pg_trgm'") == true)

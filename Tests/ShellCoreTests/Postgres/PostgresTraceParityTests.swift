@@ -39,7 +39,7 @@ struct PostgresTraceParityTests {
   static func transcript(of target: String, export: String) throws -> [String] {
     let fixture = try SessionFixture()
     fixture.run("load \(target) --title name --scope category")
-    #expect(fixture.session.dataset.name == "trace_rows")
+    #expect(fixture.session.screen.dataset.name == "trace_rows")
     let lines = script.map { $0.replacingOccurrences(of: "EXPORT", with: export) }
     var printed: [String] = []
     for line in lines {

@@ -54,7 +54,7 @@ import Testing
         $0.pace = 2
         $0.step = step
       }
-      log.interruptsWaits = session.interruption
+      log.interruptsWaits = session.hooks.interruption
       // Interrupted at the first wait: the pace's is before `type ger` (the first action does
       // not wait), the step's before `focus`. The line after the wait does not run.
       session.execute("source \(path)")
@@ -62,8 +62,8 @@ import Testing
       let error = "err: error: Cancelled 'source' (Ctrl-C): stopped before line \(line) of '\(path)'"
       #expect(log.entries.last == error, "step \(step)")
       #expect(!log.entries.contains("out: never"))
-      #expect(session.state.text == "", "step \(step)")
-      #expect(session.state.isActive == !step, "step \(step)")
+      #expect(session.screen.state.text == "", "step \(step)")
+      #expect(session.screen.state.isActive == !step, "step \(step)")
     }
   }
 

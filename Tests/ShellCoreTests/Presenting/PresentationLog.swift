@@ -40,9 +40,9 @@ final class PresentationLog: Console, ScriptPacer {
       console: self, catalog: SessionFixture.catalog, dataset: dataset, isInteractive: interactive,
       useColor: false)
     let root = SessionFixture.catalog.directory.deletingLastPathComponent()
-    session.demos = DemoCatalog(directory: root.appendingPathComponent("demos"))
-    if terminal { session.scriptOptions.pacer = self }
-    configure(&session.scriptOptions)
+    session.hooks.demos = DemoCatalog(directory: root.appendingPathComponent("demos"))
+    if terminal { session.hooks.scriptOptions.pacer = self }
+    configure(&session.hooks.scriptOptions)
     return session
   }
 

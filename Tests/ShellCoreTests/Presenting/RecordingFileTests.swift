@@ -18,7 +18,7 @@ import Testing
       ])
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "focus\n")
     // Nothing changed: the search did not start over, and no recording runs.
-    #expect(fixture.session.state.text == "ger")
+    #expect(fixture.session.screen.state.text == "ger")
     #expect(fixture.run("record stop").errors == ["error: Not recording. Use 'record FILE' to start"])
   }
 
@@ -48,7 +48,7 @@ import Testing
       + recorded(second.output, startingWith: "Appending a recording to '\(path)'")
     #expect(expected.count > 10)
     #expect(replay.console.output == Array(expected))
-    #expect(replay.session.state == fixture.session.state)
+    #expect(replay.session.screen.state == fixture.session.screen.state)
   }
 
   @Test func appendingToAMissingFileCreatesIt() throws {

@@ -67,12 +67,12 @@ struct ExpectTests {
   func expectation(_ example: Case) throws {
     let fixture = try SessionFixture(dataset: "candies")
     fixture.run("scope Hard", "type c", "select 1")
-    let before = (state: fixture.session.state, callbacks: fixture.session.lastCallbacks)
+    let before = (state: fixture.session.screen.state, callbacks: fixture.session.screen.lastCallbacks)
     let printed = fixture.run(example.command)
     #expect(printed.output == [])
     #expect(printed.errors == example.error.map { ["error: " + $0] } ?? [])
-    #expect(fixture.session.state == before.state)
-    #expect(fixture.session.lastCallbacks == before.callbacks)
+    #expect(fixture.session.screen.state == before.state)
+    #expect(fixture.session.screen.lastCallbacks == before.callbacks)
   }
 }
 
@@ -91,8 +91,8 @@ struct ExpectSpellingTests {
     let fixture = try SessionFixture(dataset: sequence.dataset)
     if let setup = sequence.setup { fixture.run(setup) }
     fixture.run(sequence.command)
-    let sent = fixture.session.lastCallbacks.map(\.name)
-    let received = fixture.session.received(fixture.session.lastCallbacks).map(\.name)
+    let sent = fixture.session.screen.lastCallbacks.map(\.name)
+    let received = fixture.session.received(fixture.session.screen.lastCallbacks).map(\.name)
     #expect(!sent.isEmpty)
     let spellings: [(CallbackName) -> String] = [
       { $0.selector }, { $0.objcSelector }, { $0.shortName }, { String($0.objcSelector.trimmingSuffix(":")) },

@@ -85,6 +85,6 @@ struct ScriptLinesTests {
     let printed = fixture.run(line, "quiet quiet \"search ger\"", "quiet quiet")
     #expect(printed.errors == ["error: Missing argument for 'quiet'. Usage: quiet COMMAND"])
     #expect(printed.output == [])
-    #expect(fixture.session.state.text == "ger")
+    #expect(fixture.session.screen.state.text == "ger")
   }
 }

@@ -18,7 +18,7 @@ struct StartupFileRunTests {
     let (folder, path) = try file("set match fuzzy\r\n\n  # note\nbogus\necho one\nquit\necho never\n")
     defer { try? FileManager.default.removeItem(at: folder) }
     let fixture = try SessionFixture()
-    fixture.session.scriptOptions.echo = true
+    fixture.session.hooks.scriptOptions.echo = true
     fixture.session.runStartupFile(path)
     #expect(fixture.console.errors == ["error: \(path):4: Unknown command 'bogus'. Did you mean 'focus'?"])
     #expect(fixture.console.output.last == "one")
@@ -26,8 +26,8 @@ struct StartupFileRunTests {
     #expect(!fixture.console.output.contains { $0.hasPrefix(">") })
     #expect(!fixture.session.hasFailures)
     #expect(fixture.session.history == [])
-    #expect(fixture.session.settings.match == .fuzzy)
-    #expect(fixture.session.scriptOptions.echo)
+    #expect(fixture.session.screen.settings.match == .fuzzy)
+    #expect(fixture.session.hooks.scriptOptions.echo)
     #expect(fixture.session.execute("echo after"))
   }
 

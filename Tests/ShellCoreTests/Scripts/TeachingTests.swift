@@ -8,7 +8,7 @@ struct TeachingTests {
   @Test func traceStateIsOneTableRowPerReceivedCallbackWithMatches() throws {
     let fixture = try SessionFixture(dataset: "fruits")
     // Wide enough for one line per callback; at 80 columns the compact table follows.
-    fixture.session.terminalSize = { (200, 50) }
+    fixture.session.hooks.terminalSize = { (200, 50) }
     let printed = fixture.run("trace state", "type p")
     #expect(printed.output.first?.hasPrefix("  callback") == true)
     // The fruit app implements only the updater: one row for the tap in, one for the "p".
@@ -16,7 +16,7 @@ struct TeachingTests {
     #expect(rows.count == 2)
     #expect(!printed.output.contains { $0.contains("searchBarShouldBeginEditing") })
     #expect(rows.last?.hasSuffix("true      \"p\"   true            results  8") == true)
-    fixture.session.terminalSize = nil
+    fixture.session.hooks.terminalSize = nil
     let narrow = fixture.run("type i").output
     #expect(narrow.first == "  active  FR    shown    matches  text  callback")
     #expect(narrow.contains("  true    true  results  1        \"pi\"  updateSearchResults(for:)"))
@@ -139,8 +139,8 @@ struct TeachingTests {
       last.hasSuffix(
         "End of demo '\(name)': the session stays on dataset '\(dataset)', flavor \(flavor), trace on."
           + " 'load NAME' opens another dataset; 'trace off' stops the trace."))
-    #expect(fixture.session.dataset.name == dataset)
-    #expect(fixture.session.settings.lifecycle.flavor.rawValue == flavor)
+    #expect(fixture.session.screen.dataset.name == dataset)
+    #expect(fixture.session.screen.settings.lifecycle.flavor.rawValue == flavor)
     #expect(fixture.run("status").output.first == "dataset: \(dataset)")
   }
 }

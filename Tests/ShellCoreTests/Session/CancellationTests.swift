@@ -25,7 +25,7 @@ import Testing
     let session = try Session(
       console: console, catalog: SessionFixture.catalog, dataset: dataset, isInteractive: false,
       useColor: false)
-    console.interruption = session.interruption
+    console.interruption = session.hooks.interruption
     return session
   }
 
@@ -52,15 +52,15 @@ import Testing
     let session = try session(console)
     session.execute("search ger")
     session.execute("trace on")
-    let state = session.state
+    let state = session.screen.state
     console.pressAfter = console.output.count + 3
     session.execute("type many")
     #expect(console.errors == ["error: Cancelled 'type' (Ctrl-C): the search is as it was before it"])
-    #expect(session.state == state)
-    #expect(session.state.text == "ger")
+    #expect(session.screen.state == state)
+    #expect(session.screen.state.text == "ger")
     console.pressAfter = nil
     session.execute("type m")
-    #expect(session.state.text == "germ")
+    #expect(session.screen.state.text == "germ")
   }
 
   @Test func exportCancelledLeavesTheFileAsItWas() throws {
@@ -72,7 +72,7 @@ import Testing
     try Data("old\n".utf8).write(to: URL(fileURLWithPath: path))
     let console = InterruptingConsole()
     let session = try session(console)
-    session.interruption.cancel()
+    session.hooks.interruption.cancel()
     session.execute("export \(path)")
     #expect(console.errors.count == 1)
     #expect(console.errors.first?.hasPrefix("error: Cancelled 'export' (Ctrl-C):") == true)

@@ -36,13 +36,15 @@ import Testing
           console: console, catalog: SessionFixture.catalog, dataset: target, isInteractive: false,
           useColor: false)
         #expect(printed.errors == [], "\(target)")
-        #expect(started.dataset.name == loaded.session.dataset.name, "\(target)")
-        #expect(started.dataset.rowCount == loaded.session.dataset.rowCount, "\(target)")
-        #expect(started.backend.searchedColumns == loaded.session.backend.searchedColumns, "\(target)")
-        #expect(started.settings == loaded.session.settings, "\(target)")
+        #expect(started.screen.dataset.name == loaded.session.screen.dataset.name, "\(target)")
+        #expect(started.screen.dataset.rowCount == loaded.session.screen.dataset.rowCount, "\(target)")
+        #expect(
+          started.screen.backend.searchedColumns == loaded.session.screen.backend.searchedColumns, "\(target)"
+        )
+        #expect(started.screen.settings == loaded.session.screen.settings, "\(target)")
       } catch {
         #expect(printed.errors == ["error: " + error.description], "\(target)")
-        #expect(loaded.session.dataset.name == "countries", "a failed load keeps the dataset")
+        #expect(loaded.session.screen.dataset.name == "countries", "a failed load keeps the dataset")
       }
     }
   }

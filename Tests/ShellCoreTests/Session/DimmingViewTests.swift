@@ -10,33 +10,33 @@ struct DimmingViewTests {
   func tapOnDimmedTableDismissesAndSelectsNothing(_ command: String) throws {
     let fixture = try SessionFixture(dataset: "fruits")
     fixture.run("set obscures on", "focus")
-    #expect(fixture.session.isDimmed)
+    #expect(fixture.session.screen.isDimmed)
     let printed = fixture.run(command)
     #expect(printed.errors == [])
     #expect(
       printed.output.first
         == "The tap landed on the dimming view: the search ended and no row was selected")
-    #expect(fixture.session.state.isActive == false)
-    #expect(fixture.session.state.selectedItem == nil)
-    #expect(fixture.session.lastCallbacks.map(\.name).first == .willDismissSearchController)
+    #expect(fixture.session.screen.state.isActive == false)
+    #expect(fixture.session.screen.state.selectedItem == nil)
+    #expect(fixture.session.screen.lastCallbacks.map(\.name).first == .willDismissSearchController)
   }
 
   @Test func tapAfterTypingSelectsTheRow() throws {
     let fixture = try SessionFixture(dataset: "fruits")
     let printed = fixture.run("set obscures on", "search ap", "select 2")
     #expect(printed.output.last == "Selected row 2: Grapes")
-    #expect(fixture.session.state.isActive)
+    #expect(fixture.session.screen.state.isActive)
   }
 
   @Test(arguments: ["candies", "recipes"])
   func displayControllerDimsWhileActiveWithEmptyText(_ dataset: String) throws {
     let fixture = try SessionFixture(dataset: dataset)
-    #expect(!fixture.session.isDimmed)
+    #expect(!fixture.session.screen.isDimmed)
     let printed = fixture.run("focus")
-    #expect(fixture.session.isDimmed)
+    #expect(fixture.session.screen.isDimmed)
     #expect(printed.output.contains { $0.hasSuffix("· dimmed") })
     fixture.run("type c")
-    #expect(!fixture.session.isDimmed)
+    #expect(!fixture.session.screen.isDimmed)
   }
 
   /// `load candies`, `focus`, `select 2`: the tap ends the search (setActive(false)), as the
@@ -50,10 +50,10 @@ struct DimmingViewTests {
         "The tap landed on the dimming view: the search ended and no row was selected"))
     #expect(!printed.output.contains { $0.hasPrefix("Selected row") })
     #expect(
-      fixture.session.lastCallbacks.map(\.name) == [
+      fixture.session.screen.lastCallbacks.map(\.name) == [
         .willEndSearch, .searchBarShouldEndEditing, .searchBarTextDidEndEditing, .didEndSearch,
       ])
-    #expect(fixture.session.state == SearchState())
+    #expect(fixture.session.screen.state == SearchState())
     let status = fixture.run("status").output
     #expect(status.contains("active: false"))
     #expect(status.contains("selected: none"))
@@ -63,18 +63,18 @@ struct DimmingViewTests {
     let fixture = try SessionFixture(dataset: "candies")
     let printed = fixture.run("focus", "type c", "select 2")
     #expect(printed.output.last == "Selected row 2: chocolate Chip")
-    #expect(fixture.session.lastCallbacks.map(\.name) == [.didSelectRow])
+    #expect(fixture.session.screen.lastCallbacks.map(\.name) == [.didSelectRow])
   }
 
   @Test func obscuresIsRefusedInTheDisplayFlavorWithTheReason() throws {
     let fixture = try SessionFixture(dataset: "candies")
-    let before = fixture.session.settings
+    let before = fixture.session.screen.settings
     let printed = fixture.run("set obscures on")
     #expect(printed.output == [])
     #expect(printed.errors.count == 1)
     #expect(printed.errors.first?.contains("Cannot change 'obscures' in the display flavor") == true)
     #expect(printed.errors.first?.contains("always dims") == true)
-    #expect(fixture.session.settings == before)
+    #expect(fixture.session.screen.settings == before)
     // Setting the value it has changes nothing and is accepted (a recording's header replays it).
     #expect(fixture.run("set obscures off").errors == [])
   }
@@ -82,7 +82,7 @@ struct DimmingViewTests {
   @Test func switchingToTheDisplayFlavorTurnsObscuresOff() throws {
     let fixture = try SessionFixture(dataset: "fruits")
     fixture.run("set obscures on", "set flavor display")
-    #expect(fixture.session.settings.lifecycle.obscures == false)
+    #expect(fixture.session.screen.settings.lifecycle.obscures == false)
     #expect(fixture.run("set obscures").output == ["obscures: off  (on|off)"])
   }
 }

@@ -103,15 +103,15 @@ struct ErrorTests {
     #expect(fixture.console.errors == [])
     let session = fixture.session
     let before = (
-      state: session.state, dataset: session.dataset.name, settings: session.settings,
+      state: session.screen.state, dataset: session.screen.dataset.name, settings: session.screen.settings,
       history: session.history
     )
     let printed = fixture.run(example.command)
     #expect(printed.errors == ["error: " + example.message])
     #expect(printed.output == [])
-    #expect(session.state == before.state)
-    #expect(session.dataset.name == before.dataset)
-    #expect(session.settings == before.settings)
+    #expect(session.screen.state == before.state)
+    #expect(session.screen.dataset.name == before.dataset)
+    #expect(session.screen.settings == before.settings)
     #expect(session.history == before.history + [example.command])
     #expect(session.failureCount == 1)
   }

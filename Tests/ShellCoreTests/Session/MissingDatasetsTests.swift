@@ -20,6 +20,6 @@ struct MissingDatasetsTests {
     defer { try? FileManager.default.removeItem(at: file) }
     let session = try Session(
       console: BufferConsole(), catalog: nil, dataset: file.path, isInteractive: false, useColor: false)
-    #expect(session.dataset.rowCount == 2)
+    #expect(session.screen.dataset.rowCount == 2)
   }
 }

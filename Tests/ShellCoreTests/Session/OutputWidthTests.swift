@@ -13,7 +13,7 @@ struct OutputWidthTests {
   @Test(arguments: [40, 60, 80, 100])
   func everyLineFitsTheWidth(width: Int) throws {
     let fixture = try SessionFixture(dataset: "candies")
-    fixture.session.terminalSize = { (width, 50) }
+    fixture.session.hooks.terminalSize = { (width, 50) }
     var all: [String] = []
     for command in Self.commands { all += fixture.run(command).output }
     #expect(all.count > 100)
@@ -24,7 +24,7 @@ struct OutputWidthTests {
 
   @Test func aWideTerminalKeepsOneLinePerCallbackAndTheFullDiagram() throws {
     let fixture = try SessionFixture(dataset: "countries")
-    fixture.session.terminalSize = { (300, 50) }
+    fixture.session.hooks.terminalSize = { (300, 50) }
     let traced = fixture.run("trace all", "focus").output
     #expect(
       traced.first

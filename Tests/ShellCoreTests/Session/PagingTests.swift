@@ -27,8 +27,8 @@ struct PagingTests {
 
   private func session(height: Int = 10, pager: RecordingPager = RecordingPager()) throws -> SessionFixture {
     let fixture = try SessionFixture()
-    fixture.session.terminalSize = { (width: 80, height: height) }
-    fixture.session.pager = pager
+    fixture.session.hooks.terminalSize = { (width: 80, height: height) }
+    fixture.session.hooks.pager = pager
     return fixture
   }
 
@@ -81,18 +81,18 @@ struct PagingTests {
   @Test func thePageFollowsTheHeightUntilSet() throws {
     let fixture = try session(height: 30)
     fixture.session.fitPageToTerminal()
-    #expect(fixture.session.settings.pageSize == 25)
-    fixture.session.terminalSize = { (width: 80, height: 4) }
+    #expect(fixture.session.screen.settings.pageSize == 25)
+    fixture.session.hooks.terminalSize = { (width: 80, height: 4) }
     fixture.session.fitPageToTerminal()
-    #expect(fixture.session.settings.pageSize == Session.smallestFittedPage)
+    #expect(fixture.session.screen.settings.pageSize == Session.smallestFittedPage)
     fixture.run("set page 7")
-    fixture.session.terminalSize = { (width: 80, height: 60) }
+    fixture.session.hooks.terminalSize = { (width: 80, height: 60) }
     fixture.session.fitPageToTerminal()
-    #expect(fixture.session.settings.pageSize == 7)
+    #expect(fixture.session.screen.settings.pageSize == 7)
     // A scope bar and column names take their lines.
     let candies = try SessionFixture(dataset: "candies")
-    candies.session.terminalSize = { (width: 80, height: 30) }
+    candies.session.hooks.terminalSize = { (width: 80, height: 30) }
     candies.session.fitPageToTerminal()
-    #expect(candies.session.settings.pageSize == 24)
+    #expect(candies.session.screen.settings.pageSize == 24)
   }
 }

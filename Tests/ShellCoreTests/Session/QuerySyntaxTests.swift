@@ -29,7 +29,7 @@ struct QuerySyntaxTests {
     let printed = fixture.run("set syntax \(example.syntax)", "search \(example.query)")
     #expect(printed.errors == [])
     #expect(fixture.titlesOnScreen == example.titles)
-    #expect(fixture.session.matchCount == example.titles.count)
+    #expect(fixture.session.screen.matchCount == example.titles.count)
   }
 
   /// Switching the syntax re-reads the text in the bar: the table changes at once.
@@ -70,7 +70,7 @@ struct QuerySyntaxTests {
     let fixture = try SessionFixture(dataset: "candies")
     let printed = fixture.run("set syntax loose")
     #expect(printed.errors == ["error: Invalid value 'loose' for 'syntax'. Expected 'literal' or 'extended'"])
-    #expect(fixture.session.settings.syntax == .literal)
+    #expect(fixture.session.screen.settings.syntax == .literal)
   }
 
   /// A regex is its own syntax: the literal setting does not turn the pattern into a substring.

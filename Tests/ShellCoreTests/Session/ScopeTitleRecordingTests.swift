@@ -39,7 +39,7 @@ struct ScopeTitleRecordingTests {
     let replay = try SessionFixture(dataset: "fruits")
     _ = replay.session.run(try Script.load(path: path, parameters: [:]))
     #expect(replay.console.errors == [])
-    #expect(replay.session.dataset.scopeTitles == titles + ["w"])
-    #expect(replay.session.state.scopeIndex == 2)
+    #expect(replay.session.screen.dataset.scopeTitles == titles + ["w"])
+    #expect(replay.session.screen.state.scopeIndex == 2)
   }
 }

@@ -8,7 +8,7 @@ struct ScopeTitleTests {
     let fixture = try SessionFixture(dataset: "candies")
     let printed = fixture.run("set scopes Any,Hard,Other", "scope Hard", "search c")
     #expect(printed.errors == [])
-    #expect(fixture.session.dataset.scopeTitles == ["Any", "Hard", "Other"])
+    #expect(fixture.session.screen.dataset.scopeTitles == ["Any", "Hard", "Other"])
     #expect(fixture.titlesOnScreen == ["candy cane"])
     fixture.run("scope Any")
     #expect(
@@ -21,7 +21,7 @@ struct ScopeTitleTests {
     let fixture = try SessionFixture(dataset: "languages")
     let printed = fixture.run("set fields name,code", "set scopes All,Living,Extinct", "search xch")
     #expect(printed.errors == [])
-    #expect(fixture.session.backend.searchedColumns.count == 2)
+    #expect(fixture.session.screen.backend.searchedColumns.count == 2)
     #expect(fixture.titlesOnScreen == ["Chemakum"])
   }
 }

@@ -23,7 +23,7 @@ struct SessionFixture {
     session = try Session(
       console: console, catalog: Self.catalog, dataset: dataset, isInteractive: false, useColor: false)
     let root = Self.catalog.directory.deletingLastPathComponent()
-    session.demos = DemoCatalog(directory: root.appendingPathComponent("demos"))
+    session.hooks.demos = DemoCatalog(directory: root.appendingPathComponent("demos"))
   }
 
   /// Runs commands in order and returns what they printed.
@@ -41,7 +41,7 @@ struct SessionFixture {
 
   /// The titles of the rows in the table on screen.
   var titlesOnScreen: [String] {
-    let rows = session.tableRows
+    let rows = session.screen.tableRows
     return (try? rows.rows(in: 0..<rows.exactCount()).map(\.title)) ?? []
   }
 }

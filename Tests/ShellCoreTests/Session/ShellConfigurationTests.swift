@@ -19,11 +19,11 @@ import Testing
     let session = try Session(
       console: BufferConsole(), catalog: SessionFixture.catalog, dataset: "countries", isInteractive: false,
       useColor: false, configuration: configuration)
-    let backend = try #require(session.backend as? InMemoryBackend)
+    let backend = try #require(session.screen.backend as? InMemoryBackend)
     #expect(backend.engine.cache.capacity == entries)
     // A new backend for other columns keeps it.
-    session.searchColumns([0])
-    #expect((session.backend as? InMemoryBackend)?.engine.cache.capacity == entries)
+    session.screen.searchColumns([0])
+    #expect((session.screen.backend as? InMemoryBackend)?.engine.cache.capacity == entries)
   }
 
   /// A limit given to the session holds whatever the process's environment says, and a bad one
@@ -43,7 +43,7 @@ import Testing
     let (small, smallConsole) = try session("1K")
     small.execute("load \(path)")
     #expect(smallConsole.errors.first?.contains("the load limit of 1.0 KiB") == true)
-    #expect(small.dataset.name == "countries")
+    #expect(small.screen.dataset.name == "countries")
     let (bad, badConsole) = try session("lots")
     bad.execute("load \(path)")
     #expect(
@@ -53,6 +53,6 @@ import Testing
     let (large, largeConsole) = try session("1M")
     large.execute("load \(path)")
     #expect(largeConsole.errors == [])
-    #expect(large.dataset.rowCount == 200)
+    #expect(large.screen.dataset.rowCount == 200)
   }
 }

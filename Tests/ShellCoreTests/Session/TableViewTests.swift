@@ -83,7 +83,7 @@ struct TableViewTests {
   @Test func widthsFitTheTerminal() throws {
     let fixture = try Fixture()
     defer { try? FileManager.default.removeItem(at: fixture.folder) }
-    fixture.session.session.terminalSize = { (width: 40, height: 24) }
+    fixture.session.session.hooks.terminalSize = { (width: 40, height: 24) }
     let lines = fixture.run("set columns *", "list").output
     let table = lines.filter { $0.hasPrefix("  ") }
     #expect(table.count == 14)

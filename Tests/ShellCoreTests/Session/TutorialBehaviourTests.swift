@@ -55,7 +55,7 @@ struct TutorialBehaviourTests {
     let fixture = try SessionFixture(dataset: example.dataset)
     for command in example.commands { fixture.session.execute(command) }
     #expect(fixture.console.errors == [])
-    #expect(fixture.session.state.shown == example.shown)
+    #expect(fixture.session.screen.state.shown == example.shown)
     if example.titles == CountryNames.firstAndCount {
       #expect(fixture.titlesOnScreen.count == 249)
       #expect(fixture.titlesOnScreen.first == "Afghanistan")

@@ -12,7 +12,7 @@ struct TutorialScreenTests {
     let fixture = try SessionFixture(dataset: "countries")
     let loaded = fixture.run("load countries-custom").output
     #expect(loaded.contains("[ Search in this awesome bar... ] Cancel"))
-    let settings = fixture.session.settings
+    let settings = fixture.session.screen.settings
     #expect(settings.lifecycle.flavor == .custom)
     #expect(settings.appearance.textColor == .orange && settings.appearance.tint == .orange)
     #expect(settings.appearance.background == .black && settings.appearance.showsCancelButton)
@@ -49,8 +49,8 @@ struct TutorialScreenTests {
     fixture.run("set shows-cancel on")
     let printed = fixture.run("cancel")
     #expect(printed.errors == [])
-    #expect(fixture.session.lastCallbacks.map(\.name) == callbacks)
-    #expect(fixture.session.state == SearchState())
+    #expect(fixture.session.screen.lastCallbacks.map(\.name) == callbacks)
+    #expect(fixture.session.screen.state == SearchState())
     fixture.run("set shows-cancel off")
     if dataset != "countries-custom" {
       #expect(fixture.run("cancel").errors == ["error: There is no Cancel button: the search is not active"])
@@ -62,12 +62,12 @@ struct TutorialScreenTests {
     let fixture = try SessionFixture(dataset: "countries")
     let loaded = fixture.run("load fruits").output
     #expect(!loaded.contains { $0.hasPrefix("[ ") })
-    #expect(fixture.session.state.isBarScrolledOut)
+    #expect(fixture.session.screen.state.isBarScrolledOut)
     #expect(fixture.run("pull").output.first == "[ Search ]")
-    #expect(fixture.session.lastCallbacks.isEmpty)
+    #expect(fixture.session.screen.lastCallbacks.isEmpty)
     // Another dataset's presets put the bar back in sight.
     fixture.run("load countries")
-    #expect(!fixture.session.state.isBarScrolledOut)
+    #expect(!fixture.session.screen.state.isBarScrolledOut)
   }
 
   /// Tutorial 002's own navigation bar hides in searchBarTextDidBeginEditing and comes back in
@@ -78,7 +78,7 @@ struct TutorialScreenTests {
     #expect(fixture.run("focus").output.first == "[ |Search here... ] Cancel")
     fixture.run("type ch")
     let submitted = fixture.run("submit").output
-    #expect(fixture.session.state.isActive)
+    #expect(fixture.session.screen.state.isActive)
     #expect(submitted.prefix(2) == ["Countries", "[ ch ] Cancel"])
     #expect(fixture.run("focus").output.first == "[ ch| ] Cancel")
     let cancelled = fixture.run("cancel").output
@@ -89,6 +89,6 @@ struct TutorialScreenTests {
   @Test func loadAppliesThePresetLook() throws {
     let fixture = try SessionFixture(dataset: "countries")
     fixture.run("set bar-tint red", "set shows-cancel on", "load candies")
-    #expect(fixture.session.settings.appearance == BarAppearance())
+    #expect(fixture.session.screen.settings.appearance == BarAppearance())
   }
 }

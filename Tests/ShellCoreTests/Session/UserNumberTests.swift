@@ -34,7 +34,7 @@ struct UserNumberTests {
     let fixture = try SessionFixture()
     let printed = fixture.run("search ger", "backspace 99999999999999999999")
     #expect(printed.errors == [])
-    #expect(fixture.session.state.text == "")
-    #expect(fixture.session.lastCallbacks.filter { $0.name == .searchBarTextDidChange }.count == 3)
+    #expect(fixture.session.screen.state.text == "")
+    #expect(fixture.session.screen.lastCallbacks.filter { $0.name == .searchBarTextDidChange }.count == 3)
   }
 }

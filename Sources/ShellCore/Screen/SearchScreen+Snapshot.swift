@@ -1,27 +1,32 @@
-/// The one place the screen is taken from the session as a value for the renderers.
-extension Session {
-  /// The screen now: the bars, the detail view if open, and the table as far as `sight` asks
-  /// (nil: no table, so nothing is searched); with `answer`, how the last search was answered
-  /// (`explain`: a sentence no screen draws, so only it pays for the words).
-  func snapshot(table sight: TableSight? = nil, answer: Bool = false) -> ScreenSnapshot {
+import UIKitModel
+
+/// The one place the screen is taken as a value for the renderers.
+extension SearchScreen {
+  /// The screen now, as a value for the renderers.
+  ///
+  /// The bars, the detail view if open, and the table as far as `sight` asks (nil: no table, so
+  /// nothing is searched); with `answer`, how the last search was answered (`explain`: a
+  /// sentence no screen draws, so only it pays for the words). `highlighting` marks the matches
+  /// in the rows (a colour terminal).
+  func snapshot(table sight: TableSight? = nil, answer: Bool = false, highlighting: Bool) -> ScreenSnapshot {
     var snapshot = ScreenSnapshot(
       state: state, settings: settings, isDimmed: isDimmed, totalRows: backend.rowCount,
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
     if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
     if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }
-    if let sight { takeTable(sight, into: &snapshot) }
+    if let sight { takeTable(sight, highlighting: highlighting, into: &snapshot) }
     // Read last: the table's search, when it reaches the backend, is the last search.
     if answer { snapshot.lastAnswer = backend.lastAnswer }
     return snapshot
   }
 
   /// The table's count and the rows `sight` asks for.
-  private func takeTable(_ sight: TableSight, into snapshot: inout ScreenSnapshot) {
+  private func takeTable(_ sight: TableSight, highlighting: Bool, into snapshot: inout ScreenSnapshot) {
     let rows = tableRows
     snapshot.rowCount = rows.count(waiting: sight.exact)
     let range = sight.window(snapshot)
     snapshot.firstRow = range.lowerBound
-    snapshot.rows = shownRows(rows, in: range)
+    snapshot.rows = shownRows(rows, in: range, highlighting: highlighting)
     // A page that ends short of the window shows where the rows end: that is the count.
     let ended = snapshot.rows.count < range.count && (range.lowerBound == 0 || !snapshot.rows.isEmpty)
     if snapshot.rowCount?.isExact == false, ended {
@@ -29,15 +34,10 @@ extension Session {
     }
   }
 
-  /// The renderer for the screen now (see `snapshot`).
-  func renderer(table sight: TableSight? = nil) -> ScreenRenderer {
-    ScreenRenderer(snapshot: snapshot(table: sight), style: style, width: outputWidth)
-  }
-
-  /// The table rows at `range` with their titles and, on a colour terminal, the matches of the
+  /// The table rows at `range` with their titles and, when `highlighting`, the matches of the
   /// text the results were filtered with.
-  func shownRows(_ rows: any SearchRows, in range: Range<Int>) -> [ScreenSnapshot.Row] {
-    let highlighted = state.shown == .results && style.isEnabled && !state.appliedText.isEmpty
+  func shownRows(_ rows: any SearchRows, in range: Range<Int>, highlighting: Bool) -> [ScreenSnapshot.Row] {
+    let highlighted = state.shown == .results && highlighting && !state.appliedText.isEmpty
     let request = SearchRequest(
       text: state.appliedText, rule: settings.match, syntax: settings.syntax, scope: state.appliedScope)
     let columns = showsColumns ? shownColumns : []
@@ -54,5 +54,22 @@ extension Session {
       }
       return shown
     }
+  }
+
+  /// The columns the table shows: `set columns`, else the title, then the other searched columns.
+  var shownColumns: [Int] {
+    if let columns = view.columns { return columns }
+    return [dataset.titleColumn] + backend.searchedColumns.filter { $0 != dataset.titleColumn }
+  }
+
+  /// Whether the table shows more than the title (the tutorials' table shows the title alone).
+  var showsColumns: Bool { shownColumns != [dataset.titleColumn] }
+
+  /// The searched columns' names, as `set` lists them.
+  var fieldsDescription: String { columnNames(backend.searchedColumns) }
+
+  /// The names of `columns`, comma-separated as `set` takes them.
+  func columnNames(_ columns: [Int]) -> String {
+    ScopeTitleList.joined(columns.map { dataset.columns[$0] })
   }
 }

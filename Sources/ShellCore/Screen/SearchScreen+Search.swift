@@ -1,5 +1,5 @@
 /// The one path from a query to the backend, and the rows of the table on screen.
-extension Session {
+extension SearchScreen {
   /// The app's filtered items for `text` in `scope`; an invalid query selects nothing.
   ///
   /// The tutorials filter with Foundation's `contains`, which finds nothing for an empty string, so
@@ -7,7 +7,8 @@ extension Session {
   /// selects every row of the scope instead.
   func filteredRows(text: String, scope: Int) -> any SearchRows {
     do throws(ShellError) {
-      return try searchedRows(text: text, rule: settings.match, scope: scope, cancellation: frameCancellation)
+      return try searchedRows(
+        text: text, rule: settings.match, scope: scope, cancellation: frameCancellation, command: "")
     } catch {
       // A frame stopped by the next key: nothing is kept, the next frame searches again.
       if frameCancellation?.isCancelled == true { return NoRows() }
@@ -20,21 +21,24 @@ extension Session {
   }
 
   /// Checks that `text` is a valid query under `rule` (the current one by default) before any
-  /// state changes.
+  /// state changes; `cancellation` (Ctrl-C) stops a long search, naming `command`.
   ///
   /// It is the search the screen then draws: the rows are kept for it, so a command searches
   /// once. An empty query is always valid.
-  func validateQuery(_ text: String, rule: MatchRule? = nil, scope: Int? = nil) throws(ShellError) {
+  func validateQuery(
+    _ text: String, rule: MatchRule? = nil, scope: Int? = nil, cancellation: SearchCancellation,
+    command: String
+  ) throws(ShellError) {
     guard !text.isEmpty else { return }
-    // Ctrl-C stops a long search here, before the command changes anything.
     _ = try searchedRows(
-      text: text, rule: rule ?? settings.match, scope: scope ?? state.scopeIndex, cancellation: interruption)
+      text: text, rule: rule ?? settings.match, scope: scope ?? state.scopeIndex, cancellation: cancellation,
+      command: command)
   }
 
   /// The one path from a query to the backend: the rows for `text` in `scope` under `rule`,
   /// searched once per query and kept until another is searched.
   private func searchedRows(
-    text: String, rule: MatchRule, scope: Int, cancellation: SearchCancellation? = nil
+    text: String, rule: MatchRule, scope: Int, cancellation: SearchCancellation?, command: String
   ) throws(ShellError) -> any SearchRows {
     if text.isEmpty {
       guard settings.lifecycle.rule == .text else { return NoRows() }
@@ -50,7 +54,6 @@ extension Session {
     // A mapped entry truncated since the command began: nothing is read from it.
     if let mapping = indexCacheMapping, !mapping.file.isIntact { throw .indexCacheChanged(mapping.dataPath) }
     guard let rows = try backend.search(request, cancellation: cancellation) else {
-      let command = String(CommandTokenizer.firstWord(scripting.currentLine[...]).word)
       throw .cancelled(command: command, outcome: "the search is as it was before it")
     }
     // Truncated during the search: pages read as zeros (`MappedFileFaultGuard`), so the rows
@@ -70,10 +73,6 @@ extension Session {
 
   /// How many rows the current text and scope select (the exact count: `status` waits for it).
   var matchCount: Int { filteredRows(text: state.text, scope: state.scopeIndex).settledCount }
-
-  /// Whether the screen waits for exact counts: scripts and piped input print the same table
-  /// however fast the backend counts; at the prompt an estimate shows until the count arrives.
-  var waitsForExactCounts: Bool { !isInteractive || scripting.depth > 0 }
 }
 
 /// Identifies one search of the current backend (a new backend forgets the last search): the

@@ -1,0 +1,117 @@
+import UIKitModel
+
+/// The imaginary screen a session acts on: the dataset and its backend, the search controller's
+/// state, the settings, the table view, and what the last command fired.
+///
+/// It prints nothing: `apply` returns the callbacks and `snapshot` the screen as a value; the
+/// session prints, traces and records them.
+final class SearchScreen {
+  /// The rows on screen.
+  private(set) var dataset: Dataset
+  /// What the screen searches through (the in-memory engine unless a test wraps it).
+  private(set) var backend: any SearchBackend
+  /// The search controller's and the table's state.
+  var state = SearchState()
+  /// The options `set` changes; a load resets them to the dataset's presets.
+  var settings: SessionSettings
+  /// The columns the table shows and its order (`set columns`, `sort`).
+  var view = TableView()
+  /// The callbacks fired by the last command, for `expect callbacks` and `diagram last`.
+  var lastCallbacks: [Callback] = []
+  /// The last search, so drawing the table, its count and completion search once per query
+  /// (written by `searchedRows`, forgotten with the backend).
+  var searchCache: (key: SearchKey, rows: any SearchRows)?
+  /// Where the dataset's search index came from (built, or mapped from the index cache).
+  private(set) var indexOrigin = DatasetOpener.IndexOrigin.built
+  /// The index cache entry the dataset is mapped from, checked before each command.
+  private(set) var indexCacheMapping: IndexCacheMapping?
+  /// The `load` that opened the dataset, for a recording's first line (nil: opened by name).
+  var loadedWith: LoadRequest?
+  /// Stops the search of the frame being drawn (live mode: the next key); nil between frames.
+  var frameCancellation: SearchCancellation?
+
+  /// A screen on `opened`, with its presets.
+  init(opened: DatasetOpener.Opened) {
+    dataset = opened.dataset
+    backend = opened.backend
+    settings = SessionSettings(presets: opened.dataset.presets)
+    replace(with: opened)
+  }
+
+  /// Puts `opened` on screen and starts the search over, with its presets unless
+  /// `keepingSettings` (`set scopes` relabels the same rows).
+  func replace(with opened: DatasetOpener.Opened, keepingSettings: Bool = false) {
+    dataset = opened.dataset
+    backend = opened.backend
+    indexOrigin = opened.index
+    indexCacheMapping = opened.mapping
+    if !keepingSettings {
+      settings = SessionSettings(presets: opened.dataset.presets, keeping: settings)
+      view = TableView()
+    }
+    state = SearchState()
+    lastCallbacks = []
+    searchCache = nil
+    backend.prepare(for: settings.match)
+  }
+
+  /// The same rows under new scope titles (`set scopes`): what `replace` takes to relabel them.
+  func relabeled(_ titles: [String]) -> DatasetOpener.Opened {
+    let relabeled = dataset.relabelingScopes(titles)
+    return DatasetOpener.Opened(
+      dataset: relabeled, backend: backend.relabeled(as: relabeled), warnings: [], index: indexOrigin,
+      mapping: indexCacheMapping)
+  }
+
+  /// Searches `columns` from now on (`set fields`); the screen stays as it is.
+  func searchColumns(_ columns: [Int]) {
+    backend = backend.searching(columns: columns)
+    backend.prepare(for: settings.match)
+    searchCache = nil
+  }
+
+  /// Forgets the last search, so the next one asks the backend again (`prepare` changed it).
+  func forgetSearch() {
+    searchCache = nil
+  }
+
+  /// The lifecycle with the screen's options.
+  var lifecycle: SearchLifecycle { SearchLifecycle(options: settings.lifecycle) }
+
+  /// Whether the dimming view covers the table (obscuresBackgroundDuringPresentation).
+  var isDimmed: Bool { lifecycle.isDimmingViewShown(state) }
+
+  /// The app that runs now (`set app`, else the dataset's, fitted to the flavor and results).
+  var app: AppModel { settings.app }
+
+  /// Reduces `actions` in order and returns the callbacks they fired; `fired` sees each
+  /// action's callbacks as they fire (to trace them), and nothing is printed here.
+  ///
+  /// An open detail view covers the search screen, so it is closed first (scrolling leaves it).
+  /// The callbacks become the command's (`expect callbacks`, `diagram`); `continuing` adds them
+  /// to those of the same command instead. Returns nil when `stop` said so between two actions,
+  /// before the command's callbacks are recorded; the caller puts the state back.
+  func apply(
+    _ actions: [SearchAction], continuing: Bool = false, until stop: () -> Bool = { false },
+    fired: (_ action: SearchAction, _ callbacks: [Callback], _ isLast: Bool) -> Void = { _, _, _ in }
+  ) -> [Callback]? {
+    let scrollsOnly = actions.allSatisfy(\.isScrollOnly)
+    let lifecycle = self.lifecycle
+    var callbacks: [Callback] = []
+    if state.isDetailOpen, !scrollsOnly { _ = lifecycle.reduce(&state, .detailClosed) }
+    for (index, action) in actions.enumerated() {
+      if stop() { return nil }
+      let firedNow = lifecycle.reduce(&state, action)
+      fired(action, firedNow, index == actions.count - 1)
+      callbacks += firedNow
+    }
+    // Scrolling calls no delegate: the last command's callbacks stay what they were.
+    if !scrollsOnly { lastCallbacks = continuing ? lastCallbacks + callbacks : callbacks }
+    return callbacks
+  }
+
+  /// The tap into the bar a command makes before `use` when the bar is not ready for it.
+  func tapIntoBar(before use: BarUse) -> [SearchAction] {
+    lifecycle.tapIntoBar(before: use, in: state)
+  }
+}

@@ -1,0 +1,12 @@
+/// How a session shapes what it prints: `set format`, paging, `timing`, and which table is on
+/// the terminal already.
+struct OutputState {
+  /// How `list` prints rows (`set format`); `table` is the screen.
+  var format = OutputFormat.table
+  /// `set pager` and whether `set page` chose the page size.
+  var paging = PagingSettings()
+  /// Whether each command's time is printed after it (`timing on`).
+  var timing = false
+  /// The table last printed, so an action prints the table only when it changed.
+  var lastTable: TableKey?
+}
