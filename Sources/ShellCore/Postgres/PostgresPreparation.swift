@@ -83,11 +83,13 @@ enum PostgresPreparation {
       let column = try connection.quotedIdentifier(PostgresTable.foldedColumn)
       let stamp = try stamp(table, connection)
       let existing = try columnComment(table, connection)
-      if table.hasFoldedColumn, existing != stamp {
+      // Read under the lock, not taken from the load: another session may have prepared since.
+      let hasColumn = try foldedColumnExists(table, connection)
+      if hasColumn, existing != stamp {
         try connection.run(
           PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN \(column)"), about: table.name)
       }
-      if !table.hasFoldedColumn || existing != stamp {
+      if !hasColumn || existing != stamp {
         try addFoldedColumn(table, function: function, column: column, stamp: stamp, connection)
         done.append("added the column \(PostgresTable.foldedColumn) and its trigram index")
       }
@@ -151,6 +153,19 @@ enum PostgresPreparation {
     return number.flatMap { Int($0) } ?? 0
   }
 
+  /// Whether `table` has the folded column now (in the catalog, not as it was when loaded).
+  private static func foldedColumnExists(_ table: PostgresTable, _ connection: PostgresConnection)
+    throws(ShellError) -> Bool
+  {
+    try connection.run(
+      PostgresStatement(
+        "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute WHERE attrelid OPERATOR(pg_catalog.=) "
+          + "pg_catalog.to_regclass($1) AND attname OPERATOR(pg_catalog.=) $2 AND NOT attisdropped)",
+        [table.names.table, PostgresTable.foldedColumn]),
+      about: table.name
+    ).scalar == "t"
+  }
+
   /// The version stamp on the folded column, if the column exists.
   private static func columnComment(_ table: PostgresTable, _ connection: PostgresConnection)
     throws(ShellError)
@@ -176,15 +191,7 @@ enum PostgresPreparation {
     try transaction(connection, about: table.name) { () throws(ShellError) -> [String] in
       var done = try PostgresGrams.drop(table, connection)
       let column = try connection.quotedIdentifier(PostgresTable.foldedColumn)
-      let hasColumn =
-        try connection.run(
-          PostgresStatement(
-            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute WHERE attrelid OPERATOR(pg_catalog.=) "
-              + "pg_catalog.to_regclass($1) AND attname OPERATOR(pg_catalog.=) $2 AND NOT attisdropped)",
-            [table.names.table, PostgresTable.foldedColumn]),
-          about: table.name
-        ).scalar == "t"
-      if hasColumn {
+      if try foldedColumnExists(table, connection) {
         let hadIndex = try exists(
           relation: connection.quotedIdentifier(table.schema) + "."
             + connection.quotedIdentifier(indexName(table)), connection, table: table.name)

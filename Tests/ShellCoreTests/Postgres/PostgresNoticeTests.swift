@@ -41,6 +41,16 @@ struct PostgresNoticeTests {
     #expect(notices.drain().isEmpty)
   }
 
+  /// Every connection, the tests' own setup ones too, keeps its notices instead of libpq's
+  /// default printing them to standard error (the test output once held 38 `NOTICE:` lines).
+  @Test func aPlainConnectionKeepsItsNoticesOffStandardError() throws {
+    let cluster = try TestCluster.started()
+    let connection = try cluster.connect()
+    try connection.run(PostgresStatement("DROP TABLE IF EXISTS notice_never_made"), about: "setup")
+    try connection.run(PostgresStatement("DO $d$ BEGIN RAISE NOTICE 'kept %', 1; END $d$"), about: "setup")
+    #expect(connection.notices.drain() == ["NOTICE: kept 1"])
+  }
+
   @Test func aViewsNoticesNeverReachTheTerminalRaw() throws {
     let cluster = try Self.made.get()
     let fixture = try SessionFixture()

@@ -54,6 +54,27 @@ struct PostgresPrepareLockTests {
     #expect(backend.table.isPrepared)
     #expect(try backend.count("cafe", rule: .fold, scope: nil) == 1)
   }
+
+  /// A table another session prepared after this one loaded it is found prepared under the lock,
+  /// not added to again (this ran "column searchshell_folded … already exists"; two tests
+  /// preparing one table at once failed so).
+  @Test func aTablePreparedSinceTheLoadIsNotAddedToAgain() throws {
+    let cluster = try TestCluster.started()
+    try PostgresFixture(count: 50).load(into: "prepared_since", cluster.connect(statementTimeout: 60_000))
+    let url = cluster.url("table=prepared_since")
+    let first = try PostgresBackend(url: url)
+    let second = try PostgresBackend(url: url)
+    #expect(try first.prepare().contains("added the column searchshell_folded and its trigram index"))
+    let again = try second.prepare()
+    #expect(again.contains("analyzed prepared_since"))
+    #expect(!again.contains { $0.hasPrefix("added the column") }, "\(again)")
+    #expect(second.table.isPrepared)
+    #expect(
+      try second.count("cafe", rule: .fold, scope: nil)
+        == PostgresFixture(count: 50).titles.filter {
+          ReferenceMatcher.matches($0, query: "cafe", rule: .fold)
+        }.count)
+  }
 }
 
 /// What a `prepare` on another thread returned, set once.

@@ -160,7 +160,7 @@ struct PostgresSessionTests {
   @Test func anotherLoadClosesTheConnection() throws {
     let fixture = try SessionFixture()
     fixture.run("load \(try Self.url())", "type sta", "explain", "set match exact", "type n")
-    weak var old = try #require(fixture.session.screen.backend as? PostgresSearchBackend).backend
+    weak let old = try #require(fixture.session.screen.backend as? PostgresSearchBackend).backend
     #expect(old != nil)
     fixture.run("load countries")
     #expect(old == nil)

@@ -29,6 +29,8 @@ struct TableViewTests {
       session.run("load \(path)")
     }
 
+    /// Runs commands in order and returns what they printed.
+    @discardableResult
     func run(_ lines: String...) -> (output: [String], errors: [String]) {
       var all: (output: [String], errors: [String]) = ([], [])
       for line in lines {
