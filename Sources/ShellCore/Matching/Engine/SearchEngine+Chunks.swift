@@ -17,7 +17,7 @@ extension SearchEngine {
   func chunks(
     _ query: CompiledQuery, _ work: ChunkWork, candidates: [Int32]?, compact: CompactRows? = nil, scope: Int,
     scored: Bool, cancellation: SearchCancellation?
-  ) -> Found? {
+  ) throws(ShellError) -> Found? {
     let rowWork = candidates?.count ?? dataset.rowCount
     // A little work is quicker on one thread than waking a second, which on a busy machine may
     // wait for a core; re-checked candidates are scattered rows, which split sooner.
@@ -35,6 +35,8 @@ extension SearchEngine {
         query, work, layout, scope: scope, scored: scored, builders: builders, cancellation: cancellation)
     }
     var parts: [ChunkResult] = []
+    // The result's room for every row it may match is the search's largest allocation.
+    try SearchMemory.ensureRoom(for: Int32.self, count: max(rowWork, 1))
     // Chunks write their ids straight into the result, each from its first row's slot (a chunk
     // matches at most its own rows), and are then moved together: per-chunk buffers joined into
     // a fresh array cost a page fault per 4 KiB about three times over.
