@@ -28,15 +28,17 @@ extension SearchEngine {
     // next keystroke, made as rows match (their bytes in cache). Every form copies: the next
     // keystroke then reads only the copy.
     let compactLimit = query.isPlain && scope == 0 ? compactRowLimit : 0
+    let asBits = candidates == nil && ranksAsBits(query, work, scope: scope)
+    // The result's room for every row it may match is the search's largest allocation: asked
+    // for before anything else (the copy's builders) is.
+    if !asBits { try SearchMemory.ensureRoom(for: Int32.self, count: max(rowWork, 1)) }
     let builders = freeBuilders(layout.count)
     resetBuilders(builders, layout, compactLimit: compactLimit, listed: candidates != nil)
-    if candidates == nil, ranksAsBits(query, work, scope: scope) {
+    if asBits {
       return rankedAsBits(
         query, work, layout, scope: scope, scored: scored, builders: builders, cancellation: cancellation)
     }
     var parts: [ChunkResult] = []
-    // The result's room for every row it may match is the search's largest allocation.
-    try SearchMemory.ensureRoom(for: Int32.self, count: max(rowWork, 1))
     // Chunks write their ids straight into the result, each from its first row's slot (a chunk
     // matches at most its own rows), and are then moved together: per-chunk buffers joined into
     // a fresh array cost a page fault per 4 KiB about three times over.
