@@ -16,9 +16,10 @@ enum SearchMemory {
     return address.bindMemory(to: Element.self, capacity: max(count, 1))
   }
 
-  /// Throws `searchOutOfMemory` unless the system grants `count` elements now: checked just
-  /// before Swift allocates an array of them, whose refusal would trap. A trial, not a
-  /// reservation: on one thread between two allocations nothing else of size takes the room.
+  /// Throws `searchOutOfMemory` unless the system grants `count` elements now.
+  ///
+  /// Checked just before Swift allocates an array of them, whose refusal would trap. A trial,
+  /// not a reservation: on one thread between two allocations nothing else of size takes the room.
   static func ensureRoom<Element>(for type: Element.Type, count: Int) throws(ShellError) {
     let bytes = try size(of: type, count: count)
     guard let address = malloc(max(bytes, 1)) else { throw .searchOutOfMemory(requested: bytes) }
