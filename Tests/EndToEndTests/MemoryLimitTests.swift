@@ -59,11 +59,19 @@ import Testing
     #expect(result.status == 1)
   }
 
+  /// The rule, and the search that runs out: a scan's room for every row's id, and a regex
+  /// chunk's ids growing past what is left.
+  static let refusedSearches: [(rule: String, search: String)] = [
+    ("fold", "search lemon"), ("regex", "search .e"),
+  ]
+
   /// A search the system refuses memory to, once the dataset is loaded (the address-space limit
   /// lowered under the running session with `prlimit`, a little above what it holds): one error
   /// line, the previous search's results kept, the next command answered, exit status 1 as after
   /// any error line.
-  @Test func aSearchOutOfAddressSpaceIsOneErrorKeepingThePreviousResults() throws {
+  @Test(arguments: refusedSearches.indices)
+  func aSearchOutOfAddressSpaceIsOneErrorKeepingThePreviousResults(index: Int) throws {
+    let (rule, search) = Self.refusedSearches[index]
     let folder = try HostileDataTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // 6M rows: a full scan asks for 22.9 MiB of room for their ids, more than the limit leaves (the
@@ -75,7 +83,7 @@ import Testing
       cd '\(folder.path)' && mkfifo in || exit 90
       '\(ShellProcess.executableURL.path)' < in > out 2> err & shell=$!
       exec 3> in
-      printf 'load rows.txt\\nsearch es\\nstatus\\n' >&3
+      printf 'load rows.txt\\nset match \(rule)\\nsearch es\\nstatus\\n' >&3
       tries=0
       # Output to a file is buffered: the session is done when it waits to read its input
       # (after the second of the load, searching and status that it has not reached yet).
@@ -85,7 +93,7 @@ import Testing
       done
       held=$(awk '/^VmSize:/ { print $2 }' /proc/$shell/status)
       prlimit --pid $shell --as=$(( (held + 16384) * 1024 )) || exit 92
-      printf 'search lemon\\nstatus\\n' >&3
+      printf '\(search)\\nstatus\\n' >&3
       exec 3>&-
       wait $shell
       """

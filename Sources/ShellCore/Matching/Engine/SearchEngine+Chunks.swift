@@ -53,6 +53,7 @@ extension SearchEngine {
       releasePages(after: output + total, through: output + buffer.count)
     }
     if parts.contains(where: \.cancelled) { return nil }
+    for part in parts { try part.rows.throwIfRefused() }
     let run = parts.reduce(SearchRun()) { $0 + $1.run }
     // A copy every part finished is kept, though it may pass the limit by what the parts allow:
     // dropping it would waste its writing and slow the next keystroke.

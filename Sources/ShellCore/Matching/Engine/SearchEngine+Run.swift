@@ -23,7 +23,7 @@ extension SearchEngine {
       return Found(rows: allRows(scope: scope))
     case .regex:
       let matcher = try RegexMatcher(pattern: text)
-      return regexSearch(matcher, scope: scope, cancellation: cancellation).map { Found(rows: $0) }
+      return try regexSearch(matcher, scope: scope, cancellation: cancellation).map { Found(rows: $0) }
     case .absentGram:
       return Found(rows: [])
     case .signatureBits(let letter, let variant):
