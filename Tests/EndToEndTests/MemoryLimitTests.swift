@@ -59,6 +59,59 @@ import Testing
     #expect(result.status == 1)
   }
 
+  /// The rule, and the search that runs out: a scan's room for every row's id, and a regex
+  /// chunk's ids growing past what is left.
+  static let refusedSearches: [(rule: String, search: String)] = [
+    ("fold", "search lemon"), ("regex", "search .e"),
+  ]
+
+  /// A search the system refuses memory to, once the dataset is loaded (the address-space limit
+  /// lowered under the running session with `prlimit`, a little above what it holds): one error
+  /// line, the previous search's results kept, the next command answered, exit status 1 as after
+  /// any error line.
+  @Test(arguments: refusedSearches.indices)
+  func aSearchOutOfAddressSpaceIsOneErrorKeepingThePreviousResults(index: Int) throws {
+    let (rule, search) = Self.refusedSearches[index]
+    let folder = try HostileDataTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // 6M rows: a full scan asks for 22.9 MiB of room for their ids, more than the limit leaves (the
+    // previous result, packed as the next search starts, takes about 1 MiB of it).
+    let words = ["chess board", "zebra crossing", "lemon tree", "best guess"]
+    let rows = (0..<6_000_000).map { words[$0 % 4] }.joined(separator: "\n") + "\n"
+    try Data(rows.utf8).write(to: folder.appendingPathComponent("rows.txt"))
+    let script = """
+      cd '\(folder.path)' && mkfifo in || exit 90
+      '\(ShellProcess.executableURL.path)' < in > out 2> err & shell=$!
+      exec 3> in
+      printf 'load rows.txt\\nset match \(rule)\\nsearch es\\nstatus\\n' >&3
+      tries=0
+      # Output to a file is buffered: the session is done when it waits to read its input
+      # (after the second of the load, searching and status that it has not reached yet).
+      sleep 1
+      until grep -q pipe_read /proc/$shell/wchan; do
+        sleep 0.1; tries=$((tries + 1)); [ $tries -lt 1200 ] || exit 91
+      done
+      held=$(awk '/^VmSize:/ { print $2 }' /proc/$shell/status)
+      prlimit --pid $shell --as=$(( (held + 16384) * 1024 )) || exit 92
+      printf '\(search)\\nstatus\\n' >&3
+      exec 3>&-
+      wait $shell
+      """
+    let result = try ShellProcess.runProgram("/bin/sh", ["-c", script])
+    #expect(result.status == 1)
+    let stderr = try String(contentsOfFile: folder.appendingPathComponent("err").path, encoding: .utf8)
+    #expect(stderr.hasPrefix("error: Not enough memory for this search ("))
+    #expect(stderr.hasSuffix(" more was refused); the previous results stay\n"))
+    #expect(stderr.split(separator: "\n").count == 1)
+    let stdout = try String(contentsOfFile: folder.appendingPathComponent("out").path, encoding: .utf8)
+    let statuses = stdout.components(separatedBy: "dataset: rows\n").dropFirst()
+    #expect(statuses.count == 2)
+    for status in statuses {
+      #expect(status.contains("text: \"es\"\n"))
+      #expect(status.contains("matches: 3000000\n"))
+    }
+  }
+
   /// Room for the runtime and its threads, and a few hundred MiB more for the load to run out of.
   static let addressSpaceKiB = 1_536 * 1024
 }

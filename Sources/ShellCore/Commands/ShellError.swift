@@ -65,6 +65,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case loadTooLarge(String, limit: Int)
   /// A load the system refused memory to: what it held, and the allocation that failed.
   case outOfMemory(String, held: Int, requested: Int)
+  /// A search the system refused memory to: the allocation that failed, in bytes.
+  case searchOutOfMemory(requested: Int)
   /// A file that ended before the size it had when opened: it shrank while loading.
   case fileShrank(String, expected: Int, read: Int)
   /// The index cache entry the dataset is mapped from changed during the command (truncated):
@@ -224,6 +226,9 @@ extension ShellError: CustomStringConvertible {
     case .outOfMemory(let path, let held, let requested):
       return
         "Cannot load \(quote(path)): out of memory after \(LoadLimit.describe(held)) (\(LoadLimit.describe(requested)) more was refused); the previous dataset stays. Set \(LoadLimit.variable) lower"
+    case .searchOutOfMemory(let requested):
+      return
+        "Not enough memory for this search (\(LoadLimit.describe(requested)) more was refused); the previous results stay"
     case .fileShrank(let path, let expected, let read):
       return
         "Cannot load \(quote(path)): it shrank while loading (\(read) of \(expected) bytes read); the previous dataset stays. Load it again once it is complete"

@@ -17,7 +17,7 @@ extension SearchEngine {
   func chunks(
     _ query: CompiledQuery, _ work: ChunkWork, candidates: [Int32]?, compact: CompactRows? = nil, scope: Int,
     scored: Bool, cancellation: SearchCancellation?
-  ) -> Found? {
+  ) throws(ShellError) -> Found? {
     let rowWork = candidates?.count ?? dataset.rowCount
     // A little work is quicker on one thread than waking a second, which on a busy machine may
     // wait for a core; re-checked candidates are scattered rows, which split sooner.
@@ -28,9 +28,13 @@ extension SearchEngine {
     // next keystroke, made as rows match (their bytes in cache). Every form copies: the next
     // keystroke then reads only the copy.
     let compactLimit = query.isPlain && scope == 0 ? compactRowLimit : 0
+    let asBits = candidates == nil && ranksAsBits(query, work, scope: scope)
+    // The result's room for every row it may match is the search's largest allocation: asked
+    // for before anything else (the copy's builders) is.
+    if !asBits { try SearchMemory.ensureRoom(for: Int32.self, count: max(rowWork, 1)) }
     let builders = freeBuilders(layout.count)
     resetBuilders(builders, layout, compactLimit: compactLimit, listed: candidates != nil)
-    if candidates == nil, ranksAsBits(query, work, scope: scope) {
+    if asBits {
       return rankedAsBits(
         query, work, layout, scope: scope, scored: scored, builders: builders, cancellation: cancellation)
     }
@@ -49,6 +53,7 @@ extension SearchEngine {
       releasePages(after: output + total, through: output + buffer.count)
     }
     if parts.contains(where: \.cancelled) { return nil }
+    for part in parts { try part.rows.throwIfRefused() }
     let run = parts.reduce(SearchRun()) { $0 + $1.run }
     // A copy every part finished is kept, though it may pass the limit by what the parts allow:
     // dropping it would waste its writing and slow the next keystroke.

@@ -3,7 +3,9 @@ extension SearchEngine {
   /// Regex matching: a byte scan for the literals every match contains (when the pattern has
   /// any) picks the candidate rows, and `RegexMatcher.matches` judges each from its original
   /// bytes (the automaton, or ICU on a String for rows and patterns it cannot judge).
-  func regexSearch(_ matcher: RegexMatcher, scope: Int, cancellation: SearchCancellation?) -> [Int32]? {
+  func regexSearch(
+    _ matcher: RegexMatcher, scope: Int, cancellation: SearchCancellation?
+  ) throws(ShellError) -> [Int32]? {
     let rowCount = dataset.rowCount
     let averageRowBytes = Double(index.foldBytes.count) / Double(max(1, rowCount))
     let literals = matcher.literals(frequency: index.byteFrequency, averageRowBytes: averageRowBytes)
@@ -35,6 +37,10 @@ extension SearchEngine {
       }
     }
     if parts.contains(where: { $0 == nil }) { return nil }
-    return RowIDBuffer.join(parts.compactMap { $0 })
+    let found = parts.compactMap { $0 }
+    for part in found { try part.throwIfRefused() }
+    // The joined ids are a Swift array, whose refusal would trap.
+    try SearchMemory.ensureRoom(for: Int32.self, count: found.reduce(0) { $0 &+ $1.count })
+    return RowIDBuffer.join(found)
   }
 }

@@ -23,7 +23,7 @@ extension SearchEngine {
       return Found(rows: allRows(scope: scope))
     case .regex:
       let matcher = try RegexMatcher(pattern: text)
-      return regexSearch(matcher, scope: scope, cancellation: cancellation).map { Found(rows: $0) }
+      return try regexSearch(matcher, scope: scope, cancellation: cancellation).map { Found(rows: $0) }
     case .absentGram:
       return Found(rows: [])
     case .signatureBits(let letter, let variant):
@@ -53,12 +53,12 @@ extension SearchEngine {
       if let rows = signatureRows(
         mask: mask, in: initials, all: true, limit: limit, cancellation: cancellation)
       {
-        var found = chunks(
+        var found = try chunks(
           query, .recheck(recheck), candidates: rows, scope: scope, scored: false, cancellation: cancellation)
         found?.run.initials = .rechecked(rows.count)
         return found
       }
-      var found = chunks(
+      var found = try chunks(
         query, .every(otherwise), candidates: nil, scope: scope, scored: false, cancellation: cancellation)
       found?.run.initials = .tooMany
       return found
@@ -67,12 +67,12 @@ extension SearchEngine {
       // A copy holds its rows in the form its own query compared; narrowing only follows a query
       // of the same form (`ParsedQuery.implies`), and any other would read the arenas.
       let compact = compact?.variant == query.driver?.plan.variant ? compact : nil
-      return chunks(
+      return try chunks(
         query, .recheck(recheck), candidates: candidates, compact: compact, scope: scope,
         scored: scored, cancellation: cancellation)
     case .everyChunk(let pass):
       guard let query else { return Self.unplanned(plan) }
-      return chunks(
+      return try chunks(
         query, .every(pass), candidates: nil, scope: scope, scored: scored,
         cancellation: cancellation)
     }

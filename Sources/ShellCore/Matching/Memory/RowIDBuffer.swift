@@ -1,3 +1,5 @@
+import Foundation
+
 /// A growable list of row ids in manually managed memory, for the scan's per-hit appends.
 ///
 /// `Array.append` costs a uniqueness check and a capacity check through generic code on every
@@ -21,10 +23,17 @@ final class RowIDBuffer {
   private var bitWords: (first: Int, count: Int) = (0, 0)
   /// Ids already set as bits (bits mode only).
   private var flushed = 0
+  /// The bytes of a growth the system refused (0: none); the ids are then dropped and the
+  /// search that owns the buffer fails with `throwIfRefused` once its chunks are done.
+  private(set) var refusedBytes = 0
 
   init(capacity: Int = 1024) {
     self.capacity = max(capacity, 16)
-    storage = .allocate(capacity: self.capacity)
+    // A fixed first room (`free`d as grown rooms are); only growth is refused as an error.
+    guard let first = try? SearchMemory.allocate(Int32.self, count: self.capacity) else {
+      preconditionFailure("out of memory for \(self.capacity) row ids")
+    }
+    storage = first
     owned = true
   }
 
@@ -49,7 +58,7 @@ final class RowIDBuffer {
   }
 
   deinit {
-    if owned { storage.deallocate() }
+    if owned { free(storage) }
     bits?.deallocate()
   }
 
@@ -76,9 +85,22 @@ final class RowIDBuffer {
   }
 
   /// Room for `extra` more ids: in bits mode the ids held are set as bits first.
+  ///
+  /// A growth the system refuses drops the ids held, so the scan goes on writing into the room
+  /// the buffer has (its result discarded) instead of trapping in the middle of a kernel.
   private func makeRoom(_ extra: Int) {
     if bits != nil { flushBits() }
-    while capacity - count < extra { grow() }
+    while capacity - count < extra {
+      if !grow() {
+        count = 0
+        precondition(capacity >= extra, "a block of ids larger than the buffer's first room")
+      }
+    }
+  }
+
+  /// Throws `searchOutOfMemory` when a growth of the buffer was refused (its ids are then lost).
+  func throwIfRefused() throws(ShellError) {
+    if refusedBytes > 0 { throw .searchOutOfMemory(requested: refusedBytes) }
   }
 
   /// Sets the ids held as bits and forgets them (bits mode).
@@ -128,14 +150,19 @@ final class RowIDBuffer {
   /// Forgets every id, keeping the memory.
   func removeAll() { count = 0 }
 
-  private func grow() {
+  /// Doubles the room, or records the refused bytes and returns false.
+  private func grow() -> Bool {
     let larger = max(capacity * 2, 16)
-    let moved = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
+    guard let moved = try? SearchMemory.allocate(Int32.self, count: larger) else {
+      refusedBytes = larger &* MemoryLayout<Int32>.stride
+      return false
+    }
     moved.moveInitialize(from: storage, count: count)
-    if owned { storage.deallocate() }
+    if owned { free(storage) }
     storage = moved
     capacity = larger
     owned = true
+    return true
   }
 
   /// The ids of `parts`, in order, as one array (one allocation, one copy per part).
