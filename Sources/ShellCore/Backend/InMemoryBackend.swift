@@ -14,7 +14,7 @@ final class InMemoryBackend: SearchBackend {
     dataset: Dataset, cacheEntries: Int = ShellConfiguration.defaultCacheEntries, indexBytes: Int = .max,
     isCancelled: (() -> Bool)? = nil
   ) {
-    var tuning = SearchEngine.Tuning.standard
+    var tuning = SearchTuning.standard
     tuning.cacheEntries = cacheEntries
     tuning.indexBytes = indexBytes
     self.dataset = dataset
@@ -23,7 +23,7 @@ final class InMemoryBackend: SearchBackend {
 
   /// Searches `dataset` with `index`, built before (a persisted index): nothing is folded.
   init(dataset: Dataset, index: FoldedIndex, cacheEntries: Int = ShellConfiguration.defaultCacheEntries) {
-    var tuning = SearchEngine.Tuning.standard
+    var tuning = SearchTuning.standard
     tuning.cacheEntries = cacheEntries
     self.dataset = dataset
     engine = SearchEngine(dataset: dataset, index: index, tuning: tuning)

@@ -58,7 +58,7 @@ extension DatasetOpener {
     }
     let result = IndexCacheReader.restore(
       path: entry.path, key: entry.key, secret: secret, options: entry.options,
-      sideFormThreshold: SearchEngine.Tuning.standard.sideForms)
+      sideFormThreshold: SearchTuning.standard.sideForms)
     if case .failure(.notRegular) = result {
       notes.append(
         "the index cache entry '\(entry.path)' is not a regular file; the index is built in memory")

@@ -113,8 +113,8 @@ enum EngineFuzz {
   }
 
   /// The thresholds a header byte picks: the shell's, or all of them tiny.
-  static func tuning(_ byte: UInt8) -> SearchEngine.Tuning {
-    var tuning: SearchEngine.Tuning
+  static func tuning(_ byte: UInt8) -> SearchTuning {
+    var tuning: SearchTuning
     switch byte % 8 {
     case 0: tuning = .standard
     case 1: tuning = .small(1)
@@ -125,7 +125,7 @@ enum EngineFuzz {
     case 6: tuning = .small(17)
     default: tuning = .small(64)
     }
-    tuning.cacheEntries = 1 + Int(byte >> 3) % SearchEngine.Tuning.maxCacheEntries
+    tuning.cacheEntries = 1 + Int(byte >> 3) % SearchTuning.maxCacheEntries
     return tuning
   }
 

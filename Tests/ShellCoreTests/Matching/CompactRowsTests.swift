@@ -31,8 +31,8 @@ struct CompactRowsTests {
   }
 
   /// The margins `SearchEngine.chunks` gives a share of 1,000 rows.
-  static let estimateMargin = 1_000 / SearchEngine.Tuning.standard.copyEstimateMargin
-  static let bytesMargin = 1_000 / SearchEngine.Tuning.standard.copyBytesMargin
+  static let estimateMargin = 1_000 / SearchTuning.standard.copyEstimateMargin
+  static let bytesMargin = 1_000 / SearchTuning.standard.copyBytesMargin
 
   @Test(arguments: [
     // A 16th: a result 10% past its share is given up early; one at 97% is copied.

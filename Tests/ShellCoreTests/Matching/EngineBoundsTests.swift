@@ -14,7 +14,7 @@ struct EngineBoundsTests {
   }
 
   /// Every search of `queries`, typed a character at a time, against the reference.
-  static func typeEach(_ queries: [String], rule: MatchRule, on dataset: Dataset, tuning: SearchEngine.Tuning)
+  static func typeEach(_ queries: [String], rule: MatchRule, on dataset: Dataset, tuning: SearchTuning)
     throws
   {
     let engine = SearchEngine(dataset: dataset, tuning: tuning)
@@ -141,7 +141,7 @@ struct EngineBoundsTests {
     let dataset = try Self.loaded(prefix)
     let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
     let queries = letters + letters.flatMap { first in ["a", "e", "i", "n", "o", "u"].map { first + $0 } }
-    for tuning in [SearchEngine.Tuning.standard, .small(3)] {
+    for tuning in [SearchTuning.standard, .small(3)] {
       try Self.typeEach(queries, rule: .fold, on: dataset, tuning: tuning)
     }
   }
@@ -166,7 +166,7 @@ extension EngineBoundsTests {
   @Test(arguments: ["S, then s", "then empty rows", "then a wide row", "CacheSandbox(rows: 6_000)"])
   func aLetterResultIsCopiedWithinTheDatasetsText(_ name: String) throws {
     let dataset = MatchingFixtures.dataset(Self.rowsNearTheEnd(name))
-    for tuning in [SearchEngine.Tuning.standard, .small(7)] {
+    for tuning in [SearchTuning.standard, .small(7)] {
       let engine = SearchEngine(dataset: dataset, tuning: tuning)
       _ = try engine.search("s", rule: .exact)
       guard case .probedBits = engine.lastAnswer?.plan else {

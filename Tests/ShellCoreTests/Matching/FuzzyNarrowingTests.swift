@@ -18,7 +18,7 @@ struct FuzzyNarrowingTests {
     let categories = scopeCount == 0 ? nil : rows.indices.map { ["red", "blue"][$0 % 2] }
     let dataset = MatchingFixtures.dataset(rows, categories: categories)
     for threshold in [1_000_000, 512] {
-      var tuning = SearchEngine.Tuning.small(threshold)
+      var tuning = SearchTuning.small(threshold)
       tuning.ranking = 1 << 16
       tuning.sweepBlock = threshold == 512 ? 64 : 4_096
       let engine = SearchEngine(dataset: dataset, columns: [0], tuning: tuning)

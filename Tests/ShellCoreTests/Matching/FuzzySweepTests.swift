@@ -113,7 +113,7 @@ struct FuzzySweepTests {
   @Test(arguments: [UInt64(1), 2, 3])
   func sweptRankingMatchesTheReference(seed: UInt64) throws {
     let rows = Self.rows(6_000 + Int(seed) * 41, seed: seed &* 7)
-    var tuning = SearchEngine.Tuning.small(512)
+    var tuning = SearchTuning.small(512)
     tuning.sweepBlock = 64 * Int(seed)
     tuning.ranking = 1 << 16
     // Sweep any chunk whose first rows have the bytes at all (`mostRowsPass`).
@@ -132,7 +132,7 @@ struct FuzzySweepTests {
   /// A chunk whose first rows seldom hold the pattern's bytes ranks them row by row instead.
   @Test func rareLettersAreRankedRowByRow() throws {
     let rows = Self.rows(3_000, seed: 5) + ["quiz jazz", "jazz quiz"]
-    var tuning = SearchEngine.Tuning.small(1_000_000)
+    var tuning = SearchTuning.small(1_000_000)
     tuning.ranking = 1 << 16
     let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), tuning: tuning)
     let ids = try engine.search("qz", rule: .fuzzy).map(Int.init)

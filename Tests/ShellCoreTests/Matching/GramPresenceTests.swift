@@ -87,7 +87,7 @@ struct GramPresenceTests {
   func searchesWithAbsentGramsMatchTheReference(rule: MatchRule) throws {
     var random = SeededGenerator(seed: 5 &+ UInt64(MatchRule.allCases.firstIndex(of: rule) ?? 0))
     let rows = RandomRows.rows(400, &random)
-    var tuning = SearchEngine.Tuning.standard
+    var tuning = SearchTuning.standard
     tuning.gramRows = 1
     let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), tuning: tuning)
     #expect(engine.index.grams != nil)
@@ -104,7 +104,7 @@ struct GramPresenceTests {
   }
 
   @Test func explainSaysNoRowWasRead() throws {
-    var tuning = SearchEngine.Tuning.standard
+    var tuning = SearchTuning.standard
     tuning.gramRows = 1
     let engine = SearchEngine(dataset: MatchingFixtures.dataset(["stand", "star"]), tuning: tuning)
     #expect(try engine.search("stzq", rule: .fold).isEmpty)

@@ -23,7 +23,7 @@ struct LetterSweepTests {
   func lettersInEveryCaseSensitiveFormMatchTheReference(seed: UInt64) throws {
     // A letter is probed when its rows are more than a result narrowing reads (4,096 at least).
     let rows = Self.rows(20_000 + Int(seed) * 37, seed: seed)
-    var tuning = SearchEngine.Tuning.small(64)
+    var tuning = SearchTuning.small(64)
     tuning.sweepBlock = 64 * Int(seed)
     let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), tuning: tuning)
     // `Ke\u{301}a` holds `e` in its bytes but not in its `exact` form (NFC composes `é`).

@@ -115,14 +115,13 @@ struct MatchingPropertyTests {
     }
   }
 
-  /// A search sweeps a chunk's first rows (`Tuning.scanSample`) and then sweeps or scans the rest
+  /// A search sweeps a chunk's first rows (`SearchTuning.scanSample`) and then sweeps or scans the rest
   /// by how many matched: one chunk of over twice the sample, a third of them ending in "Stalk",
   /// searched for short needles common and rare, against the reference.
   @Test(arguments: [MatchRule.fold, .ci, .exact, .smart, .prefix])
   func shortNeedlesPastTheSampleMatchTheReference(rule: MatchRule) throws {
     var random = SeededGenerator(seed: 19)
-    let rows = RandomRows.rows(SearchEngine.Tuning.standard.scanSample * 2 + 1_808, &random).enumerated().map
-    {
+    let rows = RandomRows.rows(SearchTuning.standard.scanSample * 2 + 1_808, &random).enumerated().map {
       $0.offset % 3 == 0 ? $0.element + " Stalk" : $0.element
     }
     let engine = SearchEngine(
@@ -133,7 +132,7 @@ struct MatchingPropertyTests {
     }
     // One common letter: a result of most rows, held as bits (under `ci`, less the wide rows
     // whose own form lacks the letter that their fold has; under `exact`, probed) once past
-    // `Tuning.compactFloor` rows (the least a copy may hold), read by position as a page reads it.
+    // `SearchTuning.compactFloor` rows (the least a copy may hold), read by position as a page reads it.
     for query in ["a", "s"] {
       let result = try #require(try engine.results(query, rule: rule))
       let expected = ReferenceMatcher.search(

@@ -25,7 +25,7 @@ struct RankedBitsTests {
   func aLetterOfMostRowsIsRankedFromBits(letter: String, asBits: Bool) throws {
     let rows = Self.rows(9_000)
     for threshold in [1_000_000, 512] {
-      var tuning = SearchEngine.Tuning.small(threshold)
+      var tuning = SearchTuning.small(threshold)
       tuning.ranking = 1_024
       let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), columns: [0], tuning: tuning)
       let expected = ReferenceMatcher.search(
@@ -64,7 +64,7 @@ struct RankedBitsTests {
     let share = Double(expected.count) / Double(rows.count)
     #expect(share > 0.6 || share < 0.4, "'\(query)' matches \(expected.count) rows: too near half to test")
     for threshold in [1_000_000, 512] {
-      var tuning = SearchEngine.Tuning.small(threshold)
+      var tuning = SearchTuning.small(threshold)
       tuning.ranking = 1_024
       tuning.rankedBits = 1_000
       tuning.sweepBlock = threshold == 512 ? 64 : 4_096

@@ -85,10 +85,10 @@ struct SearchAnswerTests {
   }
 
   /// The engine records the pass each chunk chose, by how often the chunk's first rows hold the
-  /// term (`Tuning.scanSample`, the plan's share), and the initials' pick by `Tuning.initialsShare`.
+  /// term (`SearchTuning.scanSample`, the plan's share), and the initials' pick by `SearchTuning.initialsShare`.
   @Test(arguments: [true, false])
   func theEngineRecordsThePassThatRan(common: Bool) throws {
-    let tuning = SearchEngine.Tuning.standard
+    let tuning = SearchTuning.standard
     let rowCount = tuning.scanSample * 2 + 100
     // One chunk; the term is in every row, or in one row in twice the share of the rows.
     let rows = (0..<rowCount).map {
@@ -110,10 +110,10 @@ struct SearchAnswerTests {
   }
 
   /// Word starts picked by their initials are re-checked one by one when at most one row in
-  /// `Tuning.initialsShare` has them, else every row is read: the answer says which.
+  /// `SearchTuning.initialsShare` has them, else every row is read: the answer says which.
   @Test(arguments: [true, false])
   func theEngineRecordsTheInitialsPick(few: Bool) throws {
-    let tuning = SearchEngine.Tuning.standard
+    let tuning = SearchTuning.standard
     let rowCount = 1_000
     let picked = few ? rowCount / tuning.initialsShare : rowCount / tuning.initialsShare + 1
     let rows = (0..<rowCount).map { $0 < picked ? "big ingot \($0)" : "big pot" }

@@ -3,11 +3,10 @@ import Testing
 @testable import ShellCore
 
 /// `SearchPlanner.plan`: the query, the dataset's statistics and the cache's state in, the plan
-/// out; every boundary comes from `SearchEngine.Tuning` or `ResultCache`, not from a literal.
+/// out; every boundary comes from `SearchTuning` or `ResultCache`, not from a literal.
 struct SearchPlannerTests {
-  typealias Tuning = SearchEngine.Tuning
   static let rowCount = 1_000_000
-  static let tuning = Tuning.standard
+  static let tuning = SearchTuning.standard
   /// The most rows worth narrowing from, with a compact copy and without (the cache's own).
   static let copiedLimit = ResultCache(rowCount: rowCount, capacity: 1).narrowingLimit(copied: true)
   static let scatteredLimit = ResultCache(rowCount: rowCount, capacity: 1).narrowingLimit(copied: false)
@@ -22,7 +21,8 @@ struct SearchPlannerTests {
   /// The plan for `text` under `rule`.
   static func plan(
     _ text: String, _ rule: MatchRule, scope: Int = 0, base: SearchPlanner.CacheState.Base? = nil,
-    letterRows: Int = 0, compactRowLimit: Int = rowCount / tuning.compactRowShare, tuning: Tuning = tuning,
+    letterRows: Int = 0, compactRowLimit: Int = rowCount / tuning.compactRowShare,
+    tuning: SearchTuning = tuning,
     sampledRows: Int? = nil
   ) -> SearchPlan {
     let query: SearchPlanner.Query
@@ -129,7 +129,7 @@ struct SearchPlannerTests {
 
   /// The plan reads its thresholds from the tuning it is given.
   @Test func thresholdsComeFromTheTuning() {
-    var tuning = Tuning.standard
+    var tuning = SearchTuning.standard
     tuning.foldSweepShare += 3
     tuning.initialsShare += 5
     #expect(

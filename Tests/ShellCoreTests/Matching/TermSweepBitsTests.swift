@@ -15,7 +15,7 @@ struct TermSweepBitsTests {
       (0..<Int.random(in: 0...5, using: &random)).map { _ in words.randomElement(using: &random) ?? "" }
         .joined(separator: Bool.random(using: &random) ? " " : "-")
     }
-    var tuning = SearchEngine.Tuning.small(64)
+    var tuning = SearchTuning.small(64)
     tuning.sweepBlock = 64 * Int(seed)
     let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), tuning: tuning)
     var swept = 0

@@ -119,8 +119,8 @@ struct ChunkPass {
     }
     let (driverPlan, filter, texts) = (driver.plan, filter, texts)
     let swept =
-      filter.acceptsAll && driverPlan.kind == .contains && SearchEngine.isSwept(driver.needle, driverPlan)
-    let probed = SearchEngine.isProbed(driver.needle, driverPlan)
+      filter.acceptsAll && driverPlan.kind == .contains && PassChoice.isSwept(driver.needle, driverPlan)
+    let probed = PassChoice.isProbed(driver.needle, driverPlan)
     let scanned =
       driverPlan.kind != .fuzzy && !driverPlan.negated && !driverPlan.anchoredStart && !driverPlan.anchoredEnd
     for part in parts {

@@ -77,7 +77,7 @@ struct ChunkScan {
     let found = every(sample, sweeps: sweeps, &run)
     if sample.upperBound == chunk.upperBound { return nil }
     let rest = sample.upperBound..<chunk.upperBound
-    // The share is the plan's (`Tuning`'s, by the term's length and form).
+    // The share is the plan's (`SearchTuning`'s, by the term's length and form).
     guard found * share >= sample.count else { return rest }
     every(rest, sweeps: sweeps, &run)
     return nil

@@ -104,7 +104,7 @@ struct ChunkSweep<Shape: ProbeShape> {
   }
 
   /// The other clauses (and the scope) on the rows found from `before` on, which the signature
-  /// alone often decides; from bits when the rows found are many (`Tuning.clauseBitsShare`).
+  /// alone often decides; from bits when the rows found are many (`SearchTuning.clauseBitsShare`).
   ///
   /// Inlined, like `copyFound`: called out of line, `sweepBlock` copied the whole sweep for it
   /// through the type's runtime metadata, built on first use.
@@ -150,7 +150,7 @@ struct ChunkSweep<Shape: ProbeShape> {
     guard !run.isEmpty else { return }
     let (builder, texts, rows, driverPlan) = (copy.builder, texts, rows, driverPlan)
     let before = rows.count
-    if SearchEngine.isProbed(driver, driverPlan) {
+    if PassChoice.isProbed(driver, driverPlan) {
       engine.probe(driver, driverPlan, run, candidates: nil, texts, filter, rows, copy: copy)
     } else {
       for row in run where driverPlan.matches(row, texts) && filter.accepts(row) {

@@ -21,7 +21,7 @@ struct FuzzySweepRanking {
     )
   }
 
-  /// Ranks `rows` by `sweep`: blocks of `Tuning.sweepBlock` rows, the rows too near the arena's
+  /// Ranks `rows` by `sweep`: blocks of `SearchTuning.sweepBlock` rows, the rows too near the arena's
   /// end to read 64 bytes past (a few at most) one by one.
   mutating func run<Shape: ProbeShape>(_ rows: Range<Int>, _ sweep: FuzzySweep<Shape>) {
     let fold = texts.fold

@@ -23,7 +23,7 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
   let filter: RowFilter
   let builder: CompactRows.PartBuffer
   /// Rows offered to the copy at a time, and the share of kept rows from which every row's
-  /// bytes are stored (`Tuning.probeCopyBlock`, `probeStoreShare`).
+  /// bytes are stored (`SearchTuning.probeCopyBlock`, `probeStoreShare`).
   let block: Int
   let storeShare: Int
   /// The mode's tests as found at run time, for the modes that do not know them (`AnyProbe`).
@@ -35,7 +35,7 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
   init(
     _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, candidates: UnsafePointer<Int32>?,
     compact: (view: ArenaView, first: Int)?, _ texts: RowTexts, _ filter: RowFilter,
-    _ builder: CompactRows.PartBuffer, tuning: SearchEngine.Tuning
+    _ builder: CompactRows.PartBuffer, tuning: SearchTuning
   ) {
     (self.probe, self.candidates, self.texts, self.filter, self.builder) = (
       probe, candidates, texts, filter, builder

@@ -43,9 +43,9 @@ struct RegexChunk {
     return test(row)
   }
 
-  /// Whether a pass has been cancelled, asked every `Tuning.regexCancelCandidates` candidates.
+  /// Whether a pass has been cancelled, asked every `SearchTuning.regexCancelCandidates` candidates.
   @inline(__always) private func cancelled(after checked: Int) -> Bool {
-    checked % SearchEngine.Tuning.regexCancelCandidates == 0 && cancellation?.isCancelled == true
+    checked % SearchTuning.regexCancelCandidates == 0 && cancellation?.isCancelled == true
   }
 
   /// The rows holding a byte a match can start with; false when cancelled.
@@ -67,7 +67,7 @@ struct RegexChunk {
   /// Every row judged; false when cancelled.
   private func everyRow(_ rows: Range<Int>, _ found: RowIDBuffer) -> Bool {
     for row in rows {
-      if row % SearchEngine.Tuning.regexCancelRows == 0, cancellation?.isCancelled == true { return false }
+      if row % SearchTuning.regexCancelRows == 0, cancellation?.isCancelled == true { return false }
       if test(row) { found.append(row) }
     }
     return true

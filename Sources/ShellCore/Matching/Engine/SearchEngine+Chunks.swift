@@ -107,7 +107,7 @@ extension SearchEngine {
   }
 
   /// Where each chunk writes its ids (`ChunkSlots`): room estimated from a sample of its rows
-  /// when the work is large (`Tuning.slotEstimate`), else room for all of them.
+  /// when the work is large (`SearchTuning.slotEstimate`), else room for all of them.
   private func slots(
     for layout: ChunkLayout, _ query: CompiledQuery, candidates: UnsafeBufferPointer<Int32>, texts: RowTexts,
     filter: RowFilter
@@ -126,7 +126,7 @@ extension SearchEngine {
   ///
   /// A narrowing's part keeps what it reads (room for all of it: the chunk's ends and bytes, not
   /// the whole result's). Otherwise each chunk gives up past its share and a margin, or when its
-  /// rows so far, extrapolated, pass its share by a margin (`Tuning.copyOverrun` and the margins).
+  /// rows so far, extrapolated, pass its share by a margin (`SearchTuning.copyOverrun` and the margins).
   private func resetBuilders(
     _ builders: [CompactRows.PartBuffer], _ layout: ChunkLayout, compactLimit: Int, listed: Bool
   ) {

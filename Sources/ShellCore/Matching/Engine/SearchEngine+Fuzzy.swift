@@ -28,7 +28,7 @@ extension SearchEngine {
     // Rows the kernels cannot take (wide, or longer than 64 bytes) are scored as they match: a
     // single term's score is `none` exactly when it is not a subsequence, so short patterns,
     // which most signature-passing rows match, skip the subsequence check; longer ones
-    // (`Tuning.fuzzyCheckedScalars`) match fewer rows and the cheap check first pays. Several
+    // (`SearchTuning.fuzzyCheckedScalars`) match fewer rows and the cheap check first pays. Several
     // terms' scores add up, where one `none` would not show: they are always checked.
     let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= tuning.fuzzyCheckedScalars
     let arguments = FuzzyRanking(
@@ -187,16 +187,6 @@ extension SearchEngine {
     var passing = 0
     for row in sample { passing &+= signatures[row] & required == required ? 1 : 0 }
     return passing &* share >= sample.count
-  }
-
-  /// The first row from `row` on (or `end`) whose signature has every bit of `required`.
-  @inline(never)
-  static func nextRow(
-    from row: Int, to end: Int, signatures: UnsafePointer<UInt32>, required: UInt32
-  ) -> Int {
-    var row = row
-    while row < end, signatures[row] & required != required { row &+= 1 }
-    return row
   }
 
   /// The scores of `rows` (ascending, each matching) for a fuzzy `query`, on every core.

@@ -1,17 +1,5 @@
 /// One fuzzy term of two to four ASCII bytes ranked over every row from bits (`FuzzySweep`).
 extension SearchEngine {
-  /// Whether `plan` is one fuzzy term that `FuzzySweep` takes: two to `longest` ASCII bytes in
-  /// `fold` form, unanchored, alone (no other clause, no scope).
-  static func sweepsFuzzy(_ query: CompiledQuery, scope: Int, longest: Int) -> Bool {
-    let plan = query.plan
-    guard scope == 0, plan.isSingleFuzzyTerm, query.driver == nil else { return false }
-    let term = plan.terms[0]
-    guard term.variant == .fold, !term.anchoredStart, !term.anchoredEnd,
-      term.scalarCount >= 2, term.scalarCount <= min(longest, 4)
-    else { return false }
-    return (0..<term.scalarCount).allSatisfy { term.scalars[$0] < 0x80 }
-  }
-
   /// `rankFuzzyRows` for a term `sweepsFuzzy` takes: swept a block at a time when one of the
   /// chunk's first rows in `share` has every byte of it (else every row costs the sweep what a
   /// skipped row costs the signature test), then the rows the sweep cannot take (wide, longer

@@ -3,7 +3,7 @@
 /// pages of a result array no later search reads are never faulted in.
 extension SearchEngine {
   /// Whether `work` ranks every row by fuzzy terms and `sampledRanking` puts more rows in it
-  /// than a ranking is narrowed from (`ResultCache.rankingLimit`), on `Tuning.rankedBits` rows
+  /// than a ranking is narrowed from (`ResultCache.rankingLimit`), on `SearchTuning.rankedBits` rows
   /// or more.
   func ranksAsBits(_ query: CompiledQuery, _ work: ChunkWork, scope: Int) -> Bool {
     guard case .every(let pass) = work else { return false }

@@ -1,5 +1,5 @@
 /// What a fixed sample of rows says of a term or a query: blocks of rows spread over the dataset
-/// (`Tuning.hitSampleBlocks` of `hitSampleRows`), so a sorted file's first rows do not stand for
+/// (`SearchTuning.hitSampleBlocks` of `hitSampleRows`), so a sorted file's first rows do not stand for
 /// all of it.
 extension SearchEngine {
   /// The sample's rows that `matches` takes, with `sides`' forms readable, and how many it read.

@@ -118,26 +118,4 @@ extension SearchEngine {
     default: return run(ThreeByteProbe.self)
     }
   }
-
-  /// Whether `sweep` takes a term: ASCII, a substring of one to four bytes in any form, or a word
-  /// start of one to three in `fold` form.
-  static func isSwept(_ driver: ByteNeedle, _ plan: TermPlan) -> Bool {
-    guard driver.isASCII, !plan.negated, !plan.anchoredStart, !plan.anchoredEnd else { return false }
-    switch plan.kind {
-    case .contains: return (1...4).contains(driver.count)
-    case .wordStart: return (1...3).contains(driver.count) && plan.variant == .fold
-    case .fuzzy: return false
-    }
-  }
-
-  /// Whether `probe` takes a term: ASCII, of one to three bytes, a substring (or one byte at a
-  /// word start, in `fold` form).
-  static func isProbed(_ driver: ByteNeedle, _ plan: TermPlan) -> Bool {
-    guard driver.isASCII, !plan.negated, !plan.anchoredStart, !plan.anchoredEnd else { return false }
-    switch plan.kind {
-    case .contains: return (1...3).contains(driver.count)
-    case .wordStart: return driver.count <= 2 && plan.variant == .fold
-    case .fuzzy: return false
-    }
-  }
 }

@@ -4,7 +4,7 @@ extension SearchEngine {
   ///
   /// `signatures` has one per row. A one-letter query's rows, or the rows that may hold words
   /// starting with given letters; nil when cancelled, or when they are more than `limit` (or the
-  /// first `Tuning.initialsSample` rows say they would be). Counts per chunk first, then every chunk writes its ids
+  /// first `SearchTuning.initialsSample` rows say they would be). Counts per chunk first, then every chunk writes its ids
   /// straight into the result at its prefix-sum offset, so no per-chunk arrays are grown and
   /// joined.
   func signatureRows(
@@ -50,11 +50,11 @@ extension SearchEngine {
         var target = output.value + starts[chunk]
         // Branch-free into a small local block (always store, advance only on a match), then one
         // copy of the block's matches: no chunk ever stores outside its own slots.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Tuning.signatureBlock + 1) { block in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: SearchTuning.signatureBlock + 1) { block in
           guard let scratch = block.baseAddress else { return }
           var blockStart = lower
           while blockStart < upper {
-            let blockEnd = min(upper, blockStart + Tuning.signatureBlock)
+            let blockEnd = min(upper, blockStart + SearchTuning.signatureBlock)
             var written = 0
             for row in blockStart..<blockEnd {
               scratch[written] = Int32(truncatingIfNeeded: row)

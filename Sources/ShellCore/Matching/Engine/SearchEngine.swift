@@ -22,15 +22,17 @@ final class SearchEngine {
   /// Recent results.
   private(set) var cache: ResultCache
   /// The thresholds the engine splits and sorts by.
-  let tuning: Tuning
+  let tuning: SearchTuning
   /// Work (rows) below which a search runs on one thread.
   var parallelThreshold: Int { tuning.parallel }
 
   /// An engine with `tuning`'s thresholds (the shell's by default); `isCancelled` (called from
   /// any thread) may stop the index build, after which `wasCancelled` is true and the engine is
   /// to be thrown away.
-  init(dataset: Dataset, columns: [Int]? = nil, tuning: Tuning = .standard, isCancelled: (() -> Bool)? = nil)
-  {
+  init(
+    dataset: Dataset, columns: [Int]? = nil, tuning: SearchTuning = .standard,
+    isCancelled: (() -> Bool)? = nil
+  ) {
     self.dataset = dataset
     self.columns = columns ?? [dataset.titleColumn]
     self.tuning = tuning
@@ -39,25 +41,25 @@ final class SearchEngine {
       sideFormThreshold: tuning.sideForms, gramRows: tuning.gramRows, indexBytes: tuning.indexBytes,
       isCancelled: isCancelled)
     cache = ResultCache(
-      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, Tuning.maxCacheEntries)),
+      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, SearchTuning.maxCacheEntries)),
       bitmapThreshold: tuning.bitmap)
   }
 
   /// An engine over an index built before (a persisted index, mapped): nothing is folded.
-  init(dataset: Dataset, index: FoldedIndex, tuning: Tuning = .standard) {
+  init(dataset: Dataset, index: FoldedIndex, tuning: SearchTuning = .standard) {
     precondition(index.rowCount == dataset.rowCount, "the index is the dataset's")
     self.dataset = dataset
     columns = index.columns
     self.tuning = tuning
     self.index = index
     cache = ResultCache(
-      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, Tuning.maxCacheEntries)),
+      rowCount: dataset.rowCount, capacity: max(1, min(tuning.cacheEntries, SearchTuning.maxCacheEntries)),
       bitmapThreshold: tuning.bitmap)
   }
 
   /// An engine that splits work into chunks from `parallelThreshold` rows on (tests).
   convenience init(dataset: Dataset, columns: [Int]?, parallelThreshold: Int) {
-    var tuning = Tuning.standard
+    var tuning = SearchTuning.standard
     tuning.parallel = parallelThreshold
     self.init(dataset: dataset, columns: columns, tuning: tuning)
   }
@@ -304,7 +306,7 @@ final class SearchEngine {
   }
 
   /// The most rows a compact copy holds: a result that narrowing would use
-  /// (`Tuning.compactRowShare`), up to `Tuning.compactBytes` of text.
+  /// (`SearchTuning.compactRowShare`), up to `SearchTuning.compactBytes` of text.
   var compactRowLimit: Int {
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
     let floor = tuning.compactFloor

@@ -21,10 +21,20 @@ struct EveryFuzzyRow: FuzzyRowSource {
   @inline(__always)
   mutating func next(signatures: UnsafePointer<UInt32>) -> Int {
     // The rows skipped, in a loop of their own (`nextRow`).
-    let found = SearchEngine.nextRow(from: row, to: end, signatures: signatures, required: required)
+    let found = Self.nextRow(from: row, to: end, signatures: signatures, required: required)
     guard found < end else { return -1 }
     row = found &+ 1
     return found
+  }
+
+  /// The first row from `row` on (or `end`) whose signature has every bit of `required`.
+  @inline(never)
+  static func nextRow(
+    from row: Int, to end: Int, signatures: UnsafePointer<UInt32>, required: UInt32
+  ) -> Int {
+    var row = row
+    while row < end, signatures[row] & required != required { row &+= 1 }
+    return row
   }
 }
 

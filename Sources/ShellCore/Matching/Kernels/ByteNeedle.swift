@@ -1,5 +1,8 @@
 /// A query term's needle as UTF-8 bytes, with the two rarest bytes the SIMD scan keys on.
 struct ByteNeedle {
+  /// A needle of over three bytes keys its scan on a third byte when its two rarest agree at one
+  /// position in this many or more: failed candidates then cost more than the third load.
+  static let thirdKeyOdds = 1_024
   /// The needle's bytes.
   let bytes: [UInt8]
   /// The needle's Unicode scalar values (for fuzzy matching and scoring).
@@ -49,13 +52,13 @@ struct ByteNeedle {
     // A third key costs every 32-byte step a load and a compare; a candidate that fails costs a
     // mispredicted branch and a verification. Three bytes are always worth it (the comparison then
     // verifies them); longer needles take the third only when their two rarest bytes are common
-    // enough to agree often (`Tuning.thirdKeyOdds`), where failed candidates cost more than it.
+    // enough to agree often (`thirdKeyOdds`), where failed candidates cost more than it.
     let total = max(1, frequency.reduce(0, +))
     func share(_ index: Int) -> Double { Double(frequency[Int(bytes[index])]) / Double(total) }
     keysOnThree =
       thirdIndex != secondIndex
       && (bytes.count == 3
-        || share(firstIndex) * share(secondIndex) * Double(SearchEngine.Tuning.thirdKeyOdds) >= 1)
+        || share(firstIndex) * share(secondIndex) * Double(Self.thirdKeyOdds) >= 1)
     let last = max(0, bytes.count - 1)
     rowKeys = NeedleKeys(first: ranked.first { $0 != last } ?? last, second: last)
   }

@@ -1,5 +1,5 @@
 /// Chooses how the engine answers a query the cache does not hold: one pure decision from the
-/// compiled query, the dataset's statistics, the cache's state and the engine's `Tuning`.
+/// compiled query, the dataset's statistics, the cache's state and the planning's `SearchTuning`.
 enum SearchPlanner {
   /// The query to plan for.
   enum Query {
@@ -46,7 +46,7 @@ enum SearchPlanner {
 
   /// How to answer `query` in `scope` (0 is every scope).
   static func plan(
-    query: Query, scope: Int, statistics: Statistics, cache: CacheState, tuning: SearchEngine.Tuning
+    query: Query, scope: Int, statistics: Statistics, cache: CacheState, tuning: SearchTuning
   ) -> SearchPlan {
     let (compiled, scored): (CompiledQuery, Bool)
     switch query {
@@ -63,7 +63,7 @@ enum SearchPlanner {
       // Ranked as a pass over every row ranks them: only a query with no driving term, which the
       // plan's clauses leave out.
       let ranks = scored && compiled.driver == nil && compiled.plan.isRankedBySum
-      let swept = ranks && SearchEngine.sweepsFuzzy(compiled, scope: scope, longest: tuning.fuzzySweepBytes)
+      let swept = ranks && PassChoice.sweepsFuzzy(compiled, scope: scope, longest: tuning.fuzzySweepBytes)
       let recheck = swept ? .fuzzySweep : ranks ? .fuzzyRank : recheck(compiled, compact: compact)
       return .narrow(from: base.query, rows: base.rows, recheck: recheck)
     }
@@ -97,7 +97,7 @@ enum SearchPlanner {
   /// A term of two or three ASCII bytes alone whose rows a sample says are more than a result
   /// worth narrowing from or copying: their ids would only be packed into bits after it.
   private static func sweptBitsPlan(
-    _ query: CompiledQuery, statistics: Statistics, cache: CacheState, tuning: SearchEngine.Tuning
+    _ query: CompiledQuery, statistics: Statistics, cache: CacheState, tuning: SearchTuning
   ) -> SearchPlan? {
     guard query.plan.clauseCount == 0, let driver = query.driver, let sampledRows = statistics.sampledRows,
       statistics.rowCount >= tuning.sweptBits, (2...3).contains(driver.needle.count), driver.needle.isASCII
@@ -134,7 +134,7 @@ enum SearchPlanner {
     }
     guard clauses == 0, isLowercase else { return nil }
     if term.kind == .contains, term.variant != .fold, term.variant != .ci,
-      SearchEngine.isProbed(driver.needle, term)
+      PassChoice.isProbed(driver.needle, term)
     {
       // Its signature bit bounds its rows: fewer than a result worth narrowing from are probed
       // as any short term is, copying them as they are found.
@@ -154,25 +154,25 @@ enum SearchPlanner {
   private static func recheck(_ query: CompiledQuery, compact: Bool) -> SearchPlan.Recheck {
     guard query.isPlain, let driver = query.driver else { return .generic }
     if compact { return .compactCopy }
-    return SearchEngine.isProbed(driver.needle, driver.plan) ? .probe : .plain
+    return PassChoice.isProbed(driver.needle, driver.plan) ? .probe : .plain
   }
 
   /// How each chunk of every row is read.
   private static func everyRowPass(
-    _ query: CompiledQuery, scored: Bool, scope: Int, tuning: SearchEngine.Tuning
+    _ query: CompiledQuery, scored: Bool, scope: Int, tuning: SearchTuning
   ) -> SearchPlan.Pass {
     if let driver = query.driver {
       let text = String(decoding: driver.needle.bytes, as: UTF8.self)
       return .scan(term: text, approach: approach(driver.needle, driver.plan, tuning: tuning))
     }
     guard scored, query.plan.isRankedBySum else { return .testEveryRow }
-    return SearchEngine.sweepsFuzzy(query, scope: scope, longest: tuning.fuzzySweepBytes)
+    return PassChoice.sweepsFuzzy(query, scope: scope, longest: tuning.fuzzySweepBytes)
       ? .fuzzySweep(share: tuning.fuzzySweepShare) : .fuzzyRank
   }
 
   /// How a chunk finds the driving term `driver`.
   static func approach(
-    _ driver: ByteNeedle, _ plan: TermPlan, tuning: SearchEngine.Tuning
+    _ driver: ByteNeedle, _ plan: TermPlan, tuning: SearchTuning
   ) -> SearchPlan.ScanApproach {
     let wordStart = plan.kind == .wordStart
     let variant = plan.variant
@@ -181,14 +181,14 @@ enum SearchPlanner {
     {
       return .signature
     }
-    if SearchEngine.isSwept(driver, plan) {
+    if PassChoice.isSwept(driver, plan) {
       if wordStart { return .sweepWordStartWhenCommon(share: tuning.wordStartSweepShare) }
       let share =
         driver.count == 4
         ? tuning.fourByteSweepShare : variant == .fold ? tuning.foldSweepShare : tuning.formSweepShare
       return .sweepWhenCommon(share: share)
     }
-    if SearchEngine.isProbed(driver, plan) {
+    if PassChoice.isProbed(driver, plan) {
       return .probeWhenCommon(share: driver.count == 3 ? tuning.threeByteProbeShare : tuning.shortProbeShare)
     }
     return .scan

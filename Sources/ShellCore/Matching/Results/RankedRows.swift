@@ -15,7 +15,7 @@ final class RankedRows: Equatable {
   private let scoring: (([Int32]) -> [Int32])?
   private let dataset: Dataset
   /// The thresholds its selection and sort split by.
-  private let tuning: SearchEngine.Tuning
+  private let tuning: SearchTuning
   /// The first rows in rank order, before the whole order is known.
   private var top: [Int32] = []
   /// Every row in rank order, once something read past `top`.
@@ -24,7 +24,7 @@ final class RankedRows: Equatable {
   /// How many rows a selection takes at once: a few pages.
   static let topCount = 256
 
-  init(ascending: [Int32], scores: [Int32], dataset: Dataset, tuning: SearchEngine.Tuning = .standard) {
+  init(ascending: [Int32], scores: [Int32], dataset: Dataset, tuning: SearchTuning = .standard) {
     precondition(scores.count == ascending.count, "a score for every row")
     members = nil
     listed = ascending
@@ -37,7 +37,7 @@ final class RankedRows: Equatable {
   /// A ranking whose first rows (`top`, at least `topCount` unless fewer matched) the search
   /// found, and whose other rows `scoring` scores when something reads past them.
   init(
-    ascending: [Int32], top: [Int32], dataset: Dataset, tuning: SearchEngine.Tuning = .standard,
+    ascending: [Int32], top: [Int32], dataset: Dataset, tuning: SearchTuning = .standard,
     scoring: @escaping ([Int32]) -> [Int32]
   ) {
     members = nil
@@ -51,7 +51,7 @@ final class RankedRows: Equatable {
   /// A ranking of the rows of `bits` whose first rows are `top`, as `init(ascending:top:)` makes
   /// one; the ids are listed when something reads them (narrowing, the whole order).
   init(
-    bits: RowBitmap, top: [Int32], dataset: Dataset, tuning: SearchEngine.Tuning = .standard,
+    bits: RowBitmap, top: [Int32], dataset: Dataset, tuning: SearchTuning = .standard,
     scoring: @escaping ([Int32]) -> [Int32]
   ) {
     members = bits
