@@ -41,6 +41,9 @@ final class InMemoryBackend: SearchBackend {
   /// Whether the index build was cancelled (the backend is then to be thrown away).
   var wasCancelled: Bool { engine.wasCancelled }
 
+  /// The bytes the system refused the index build, if it refused some (see `SearchEngine`).
+  var refusedBytes: Int? { engine.refusedBytes }
+
   /// Whether the index would have taken more than `indexBytes` and was not built (the backend
   /// is then to be thrown away).
   var exceededLimit: Bool { engine.exceededLimit }

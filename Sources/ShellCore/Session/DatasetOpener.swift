@@ -68,6 +68,9 @@ struct DatasetOpener {
       dataset: result.dataset, cacheEntries: configuration.cacheEntries, indexBytes: limit &- held,
       isCancelled: monitor.map { monitor in { monitor.isCancelled } })
     if backend.exceededLimit { throw .loadTooLarge(request.target, limit: limit) }
+    if let refused = backend.refusedBytes {
+      throw .outOfMemory(request.target, held: held, requested: refused)
+    }
     if backend.wasCancelled { throw .loadCancelled(request.target) }
     if let cache { store(cache, result: result, index: backend.engine.index) }
     return Opened(dataset: result.dataset, backend: backend, warnings: notes + result.warnings)
@@ -80,6 +83,10 @@ struct DatasetOpener {
     let backend = InMemoryBackend(
       dataset: result.dataset, cacheEntries: configuration.cacheEntries,
       isCancelled: monitor.map { monitor in { monitor.isCancelled } })
+    if let refused = backend.refusedBytes {
+      throw .outOfMemory(
+        target, held: result.dataset.withStorage { $0.count &+ $1.count &* 4 }, requested: refused)
+    }
     if backend.wasCancelled { throw .loadCancelled(target) }
     return Opened(dataset: result.dataset, backend: backend, warnings: result.warnings)
   }

@@ -70,6 +70,9 @@ final class SearchEngine {
   /// Whether the index would have taken more than `tuning.indexBytes` and was not built.
   var exceededLimit: Bool { index.exceededLimit }
 
+  /// The bytes the system refused the index build, if it refused some (the engine is then dropped).
+  var refusedBytes: Int? { index.refusedBytes }
+
   /// The same search over `dataset`, a relabelling of this engine's rows (`set scopes`): the text
   /// is the same, so the folded index is reused; cached results depend on scopes and start empty.
   init(reusingIndexOf other: SearchEngine, for dataset: Dataset) {

@@ -20,7 +20,14 @@ struct FoldPasses {
 
   /// Pass 1: each chunk's wide rows and sizes (joined rows' lengths go to `lengths[row + 1]`), or
   /// nil once `isCancelled`, asked before each chunk and after the pass, says stop.
-  func measure(lengths: UnsafeMutablePointer<UInt32>, isCancelled: (() -> Bool)?) -> [ChunkFold]? {
+  ///
+  /// Each chunk's list of wide rows is reserved for all its rows at once, so that no worker grows
+  /// an array (Swift traps when a growth is refused); room for them all is tried first, and
+  /// `searchOutOfMemory` thrown when the system refuses it.
+  func measure(
+    lengths: UnsafeMutablePointer<UInt32>, isCancelled: (() -> Bool)?
+  ) throws(ShellError) -> [ChunkFold]? {
+    try SearchMemory.ensureRoom(for: Int32.self, count: dataset.rowCount)
     let chunkCount = split.count
     var chunks = [ChunkFold](repeating: ChunkFold(), count: chunkCount)
     // Each chunk marks its own slot when it skipped its rows, so the skip is seen even if

@@ -8,6 +8,8 @@ extension FoldedIndex {
   static func measureContiguous(_ source: SourceRows, rows: Range<Int>) -> ChunkFold {
     var work = ChunkFold()
     guard !rows.isEmpty else { return work }
+    // Reserved whole (room tried by `FoldPasses.measure`): a growth refused here would trap.
+    work.wide.reserveCapacity(rows.count)
     let base = source.base
     let offsets = source.offsets
     let end = Int(offsets[rows.upperBound])
@@ -54,6 +56,7 @@ extension FoldedIndex {
     -> ChunkFold
   {
     var work = ChunkFold()
+    work.wide.reserveCapacity(rows.count)
     var writer = WideFormWriter()
     var asciiBytes = 0
     let forms = ScalarFoldTable.packed.pointer

@@ -7,24 +7,30 @@ extension FoldedIndex {
   /// wide rows whose fold form (by its `signatures`) keeps a non-ASCII byte.
   static func wideLookup(
     _ wideRows: PinnedBuffer<Int32>, signatures: PinnedBuffer<UInt32>, rowCount: Int
-  ) -> (bits: PinnedBuffer<UInt64>, ranks: PinnedBuffer<UInt32>, foldWide: PinnedBuffer<Int32>) {
+  ) throws(ShellError) -> (
+    bits: PinnedBuffer<UInt64>, ranks: PinnedBuffer<UInt32>, foldWide: PinnedBuffer<Int32>
+  ) {
     let nonASCII = RowSignature.nonASCII
+    // The fold-wide rows are at most the wide rows: room for them all is tried before the array
+    // is made, as Swift traps when its growth is refused.
+    try SearchMemory.ensureRoom(for: Int32.self, count: wideRows.count)
     var foldWide: [Int32] = []
-    let bits = PinnedBuffer<UInt64>(count: rowCount / 64 + 1) { bits in
+    foldWide.reserveCapacity(wideRows.count)
+    let bits = try PinnedBuffer<UInt64>.checked(count: rowCount / 64 + 1) { bits in
       for index in 0..<wideRows.count {
         let row = wideRows.base[index]
         bits[Int(row) >> 6] |= 1 << (UInt64(row) & 63)
         if signatures.base[Int(row)] & nonASCII != 0 { foldWide.append(row) }
       }
     }
-    let ranks = PinnedBuffer<UInt32>(count: bits.count, zeroed: false) { ranks in
+    let ranks = try PinnedBuffer<UInt32>.checked(count: bits.count, zeroed: false) { ranks in
       var before: UInt32 = 0
       for word in 0..<bits.count {
         ranks[word] = before
         before &+= UInt32(truncatingIfNeeded: bits.base[word].nonzeroBitCount)
       }
     }
-    return (bits, ranks, PinnedBuffer(foldWide))
+    return (bits, ranks, try PinnedBuffer.checked(copying: foldWide))
   }
 
   /// Byte counts over about 1 MiB of evenly spaced blocks.
@@ -38,5 +44,28 @@ extension FoldedIndex {
       start += step
     }
     return counts
+  }
+
+  /// The wide rows whose `exact` form (in `exact`, by wide index) differs from their bytes.
+  func exactDifferences(dataset: Dataset, exact: ArenaView) -> PinnedBuffer<Int32> {
+    var rows: [Int32] = []
+    // One pass on one core over the wide rows, once: splitting it over the cores saved no more
+    // than the machine's drift.
+    dataset.withStorage { bytes, offsets in
+      let source = SourceRows(
+        bytes, offsets, stride: dataset.columns.count, columns: columns,
+        placeholder: UnsafeRawPointer(wideRows.base))
+      var scratch: [UInt8] = []
+      for index in 0..<wideRows.count {
+        let row = Int(wideRows.base[index])
+        let form = exact.slice(index)
+        source.withRow(row, scratch: &scratch) { pointer, count in
+          if count != form.count || memcmp(pointer, form.base + form.start, count) != 0 {
+            rows.append(Int32(row))
+          }
+        }
+      }
+    }
+    return PinnedBuffer(rows)
   }
 }

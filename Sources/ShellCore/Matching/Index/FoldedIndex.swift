@@ -72,6 +72,10 @@ final class FoldedIndex: @unchecked Sendable {
   /// Whether pass 1 found the index would take more than `indexBytes`, so nothing was folded
   /// (every row is then empty text, as after a cancel).
   let exceededLimit: Bool
+  /// The bytes of the allocation the system refused (`ulimit -v`, an exhausted address space),
+  /// when it refused one: nothing was folded, every buffer is empty, `wasCancelled` is set, and
+  /// the index is to be thrown away with an error.
+  let refusedBytes: Int?
   /// Bytes the index takes per row besides its fold text, at most: a fold offset, a signature,
   /// the wide-row lookup, with room to spare (`plannedBytes`).
   static let bytesPerRow = 16
@@ -101,10 +105,20 @@ final class FoldedIndex: @unchecked Sendable {
     let rowCount = self.rowCount
     let passes = FoldPasses(dataset: dataset, columns: columns, parallelThreshold: parallelThreshold)
     // Pass 1 writes joined rows' lengths; one column's rows need no offsets until pass 2.
-    let joined = passes.contiguous ? nil : PinnedBuffer<UInt32>.unsafeWritable(count: rowCount + 1)
+    var refused: Int?
+    let joined =
+      passes.contiguous
+      ? nil
+      : Self.refusing(&refused) { () throws(ShellError) in
+        try PinnedBuffer<UInt32>.unsafeWritableChecked(count: rowCount + 1)
+      }
     var unused: UInt32 = 0
     var measured = withUnsafeMutablePointer(to: &unused) { placeholder in
-      passes.measure(lengths: joined?.elements ?? placeholder, isCancelled: isCancelled)
+      refused != nil
+        ? nil
+        : Self.refusing(&refused) { () throws(ShellError) in
+          try passes.measure(lengths: joined?.elements ?? placeholder, isCancelled: isCancelled)
+        } ?? nil
     }
     var shared =
       measured.map { passes.contiguous && $0.allSatisfy(\.fitsLengths) } == true
@@ -126,15 +140,15 @@ final class FoldedIndex: @unchecked Sendable {
       (starts, total) = ChunkFold.starts(of: chunks)
     }
     precondition(total.foldBytes <= Int(UInt32.max), "a dataset's folded text is limited to 4 GiB")
-    let (foldOffsets, offsets) =
-      shared.map { ($0, UnsafeMutablePointer(mutating: $0.base)) } ?? joined
-      ?? PinnedBuffer<UInt32>.unsafeWritable(count: rowCount + 1, zeroed: measured == nil)
-    // Every byte and slot below is written by pass 2, so none is zeroed first (only the padding).
-    let (foldBytes, bytes) = PinnedBuffer<UInt8>.unsafeWritable(
-      count: total.foldBytes, padding: Self.padding, zeroed: false)
-    let (signatures, signatureSlots) = PinnedBuffer<UInt32>.unsafeWritable(count: rowCount, zeroed: false)
-    let (wideRows, wideSlots) = PinnedBuffer<Int32>.unsafeWritable(count: total.wideCount)
-    if measured != nil {
+    let arenas = FoldArenas.unlessRefused(
+      &refused, offsets: shared ?? joined?.buffer, rows: rowCount, total: total, zeroed: measured == nil)
+    let (foldOffsets, offsets) = arenas.offsets
+    let (foldBytes, bytes) = arenas.bytes
+    let (signatures, signatureSlots) = arenas.signatures
+    let (wideRows, wideSlots) = arenas.wideRows
+    if refused != nil {
+      measured = nil
+    } else if measured != nil {
       passes.fill(
         chunks, starts: starts, into: (bytes, offsets, signatureSlots), wideRows: wideSlots,
         writesOffsets: shared == nil)
@@ -147,8 +161,10 @@ final class FoldedIndex: @unchecked Sendable {
     self.signatures = signatures
     self.wideRows = wideRows
     (wideBits, wideRanks, foldWideRows) = Self.wideLookup(
-      wideRows, signatures: signatures, rowCount: rowCount)
-    byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: total.foldBytes)
+      wideRows, signatures: signatures, rowCount: rowCount, unlessRefused: &refused)
+    refusedBytes = refused
+    if refused != nil { measured = nil }
+    byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: foldBytes.count)
     let counted =
       measured == nil || rowCount < gramRows
       ? nil
@@ -198,6 +214,7 @@ final class FoldedIndex: @unchecked Sendable {
     self.sideFormThreshold = sideFormThreshold
     wasCancelled = false
     exceededLimit = false
+    refusedBytes = nil
     foldBytes = parts.foldBytes
     foldOffsets = parts.foldOffsets
     signatures = parts.signatures
@@ -293,29 +310,6 @@ final class FoldedIndex: @unchecked Sendable {
     return SideForms(
       bytes: sides.map { $0?.bytes ?? emptySide.bytes },
       offsets: sides.map { $0?.offsets ?? emptySide.offsets }, exactWideRows: exactWideRows ?? wideRows)
-  }
-
-  /// The wide rows whose `exact` form (in `exact`, by wide index) differs from their bytes.
-  private func exactDifferences(dataset: Dataset, exact: ArenaView) -> PinnedBuffer<Int32> {
-    var rows: [Int32] = []
-    // One pass on one core over the wide rows, once: splitting it over the cores saved no more
-    // than the machine's drift.
-    dataset.withStorage { bytes, offsets in
-      let source = SourceRows(
-        bytes, offsets, stride: dataset.columns.count, columns: columns,
-        placeholder: UnsafeRawPointer(wideRows.base))
-      var scratch: [UInt8] = []
-      for index in 0..<wideRows.count {
-        let row = Int(wideRows.base[index])
-        let form = exact.slice(index)
-        source.withRow(row, scratch: &scratch) { pointer, count in
-          if count != form.count || memcmp(pointer, form.base + form.start, count) != 0 {
-            rows.append(Int32(row))
-          }
-        }
-      }
-    }
-    return PinnedBuffer(rows)
   }
 
   /// Builds the side forms in `variants`: counts each chunk's bytes of every form, then writes

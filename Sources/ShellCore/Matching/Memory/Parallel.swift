@@ -13,6 +13,10 @@ enum Parallel {
       body(0)
       return
     }
+    guard ThreadRoom.hasRoom(threads: min(count, cores)) else {
+      for index in 0..<count { body(index) }
+      return
+    }
     withoutActuallyEscaping(body) { escapable in
       let box = UncheckedSendable(escapable)
       DispatchQueue.concurrentPerform(iterations: count) { box.value($0) }

@@ -14,21 +14,67 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// whose elements it shares), kept alive by the buffer; nil for memory the buffer frees.
   private let owner: AnyObject?
 
-  /// Allocates `count` elements plus `padding` elements after them, all zero; with
-  /// `zeroed: false` only the padding is zeroed (for buffers the builder fills completely, which
-  /// saves touching every page twice).
-  private init(allocating count: Int, padding: Int, zeroed: Bool) {
+  /// Takes `storage`, room for `count` elements plus `padding` elements after them, all zeroed;
+  /// with `zeroed: false` only the padding is zeroed (for buffers the builder fills completely,
+  /// which saves touching every page twice).
+  private init(storage: UnsafeMutablePointer<Element>, count: Int, padding: Int, zeroed: Bool) {
     self.count = count
     owner = nil
+    self.storage = storage
     let total = max(count + padding, 1)
     let stride = MemoryLayout<Element>.stride
-    storage = Self.allocate(bytes: total * stride)
     if zeroed {
       UnsafeMutableRawPointer(storage).initializeMemory(as: UInt8.self, repeating: 0, count: total * stride)
     } else {
       let tail = (total - count) * stride
       UnsafeMutableRawPointer(storage + count).initializeMemory(as: UInt8.self, repeating: 0, count: tail)
     }
+  }
+
+  /// Allocates `count` elements plus `padding` (see `init(storage:)`); traps when the system
+  /// refuses them, for the fixed tables and buffers no caller can report an error from.
+  private convenience init(allocating count: Int, padding: Int, zeroed: Bool) {
+    let bytes = max(count + padding, 1) * MemoryLayout<Element>.stride
+    guard let storage = Self.allocate(bytes: bytes) else {
+      fatalError("out of memory allocating \(bytes) bytes")
+    }
+    self.init(storage: storage, count: count, padding: padding, zeroed: zeroed)
+  }
+
+  /// `count` elements plus `padding` (see `init(storage:)`), or `searchOutOfMemory` when their
+  /// size overflows or the system refuses it: for buffers sized by the data or the query.
+  static func checked(count: Int, padding: Int = 0, zeroed: Bool = true) throws(ShellError) -> PinnedBuffer {
+    let (elements, overflow) = max(count, 0).addingReportingOverflow(max(padding, 0))
+    let (bytes, wide) = max(elements, 1).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+    guard !overflow, !wide else { throw .searchOutOfMemory(requested: .max) }
+    guard let storage = allocate(bytes: bytes) else { throw .searchOutOfMemory(requested: bytes) }
+    return PinnedBuffer(storage: storage, count: count, padding: padding, zeroed: zeroed)
+  }
+
+  /// As `checked(count:)`, with the elements then written by `body`.
+  static func checked(
+    count: Int, padding: Int = 0, zeroed: Bool = true, writing body: (UnsafeMutablePointer<Element>) -> Void
+  ) throws(ShellError) -> PinnedBuffer {
+    let buffer = try checked(count: count, padding: padding, zeroed: zeroed)
+    body(buffer.storage)
+    return buffer
+  }
+
+  /// A copy of `elements` (see `checked(count:)`).
+  static func checked(copying elements: [Element], padding: Int = 0) throws(ShellError) -> PinnedBuffer {
+    try checked(count: elements.count, padding: padding) { base in
+      elements.withUnsafeBufferPointer { source in
+        if let address = source.baseAddress { base.update(from: address, count: elements.count) }
+      }
+    }
+  }
+
+  /// As `unsafeWritable`, or `searchOutOfMemory` when the system refuses the memory.
+  static func unsafeWritableChecked(
+    count: Int, padding: Int = 0, zeroed: Bool = true
+  ) throws(ShellError) -> (buffer: PinnedBuffer, elements: UnsafeMutablePointer<Element>) {
+    let buffer = try checked(count: count, padding: padding, zeroed: zeroed)
+    return (buffer, buffer.storage)
   }
 
   /// `count` zero elements, and `padding` more after them.
@@ -85,12 +131,12 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 
   deinit { if owner == nil { free(storage) } }
 
-  /// Memory for `bytes` bytes, from `malloc` (released with `free`).
+  /// Memory for `bytes` bytes, from `malloc` (released with `free`), or nil when refused.
   ///
   /// Arenas of several MiB are aligned to 2 MiB and marked for transparent huge pages: a search
   /// touches rows all over them (narrowing re-checks scattered rows), and with 4 KiB pages nearly
   /// every such row is a TLB miss, which under virtualisation costs a nested page walk.
-  private static func allocate(bytes: Int) -> UnsafeMutablePointer<Element> {
+  private static func allocate(bytes: Int) -> UnsafeMutablePointer<Element>? {
     let hugePage = 2 << 20
     var address: UnsafeMutableRawPointer?
     if bytes >= 2 * hugePage {
@@ -103,7 +149,7 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     if address == nil {
       address = malloc(max(bytes, 1))
     }
-    guard let address else { fatalError("out of memory allocating \(bytes) bytes") }
+    guard let address else { return nil }
     return address.bindMemory(to: Element.self, capacity: bytes / MemoryLayout<Element>.stride)
   }
 
