@@ -1,6 +1,6 @@
 /// The search stack as a pure state machine: an action in, the new state and UIKit's callbacks out.
 ///
-/// The order of every sequence is the contract in `spec/lifecycle.md`. Each `emit` records the
+/// The order of every sequence is the contract in `docs/lifecycle.md`. Each `emit` records the
 /// state at that step, so state changes are made exactly where UIKit makes them.
 package struct SearchLifecycle {
   /// The session's switches (flavor, results presentation, data-source rule, live, obscures).
