@@ -8,18 +8,18 @@ import Testing
 struct ByteKernelTests {
   /// Rows packed into one arena, either padded like the engine's or ending exactly at `limit`.
   struct Arena {
-    let bytes: PinnedBuffer<UInt8>
-    let offsets: PinnedBuffer<UInt32>
+    let bytes: UnsafePinnedBuffer<UInt8>
+    let offsets: UnsafePinnedBuffer<UInt32>
     let rows: [[UInt8]]
     let limit: Int
 
     init(_ rows: [[UInt8]], padded: Bool) {
       self.rows = rows
       let joined = rows.flatMap { $0 }
-      bytes = PinnedBuffer(joined, padding: padded ? FoldedIndex.padding : 0)
+      bytes = UnsafePinnedBuffer(joined, padding: padded ? FoldedIndex.padding : 0)
       var ends: [UInt32] = [0]
       for row in rows { ends.append((ends.last ?? 0) + UInt32(row.count)) }
-      offsets = PinnedBuffer(ends)
+      offsets = UnsafePinnedBuffer(ends)
       limit = joined.count + (padded ? FoldedIndex.padding : 0)
     }
 

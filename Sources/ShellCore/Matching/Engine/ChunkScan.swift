@@ -10,9 +10,9 @@ struct ChunkScan {
   let texts: RowTexts
   let filter: RowFilter
   /// Where the chunk's ids go.
-  let rows: RowIDBuffer
+  let rows: UnsafeRowIDBuffer
   /// The chunk's compact-copy part.
-  let compact: CompactRows.PartBuffer
+  let compact: UnsafeCompactRows.PartBuffer
 
   /// Wide rows keep their `ci`, `exact` and `strip` forms apart: ASCII rows are scanned, then them.
   private var separateWide: Bool { driverPlan.variant != .fold }

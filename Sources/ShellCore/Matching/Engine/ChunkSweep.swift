@@ -7,8 +7,8 @@ struct ChunkSweep<Shape: ProbeShape> {
   let driverPlan: TermPlan
   let texts: RowTexts
   let filter: RowFilter
-  let rows: RowIDBuffer
-  let copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+  let rows: UnsafeRowIDBuffer
+  let copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   let sweep: RowSweep<Shape>
   /// The rows' text in the term's form (`fold` for `ci`, the original bytes for the others).
   let view: ArenaView
@@ -25,7 +25,8 @@ struct ChunkSweep<Shape: ProbeShape> {
 
   init(
     _ engine: SearchEngine, _ driver: ByteNeedle, _ driverPlan: TermPlan, from lower: Int, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer, copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+    _ filter: RowFilter, _ rows: UnsafeRowIDBuffer,
+    copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     (self.engine, self.driver, self.driverPlan, self.texts, self.filter, self.rows, self.copy) = (
       engine, driver, driverPlan, texts, filter, rows, copy

@@ -6,14 +6,14 @@ struct FuzzySweepRanking {
   let plan: QueryPlan
   let texts: RowTexts
   let titleLength: TitleLengths
-  let ids: RowIDBuffer
+  let ids: UnsafeRowIDBuffer
   let term: FuzzyTermBound
   let scorer: FuzzyScorer
   /// The best rows so far.
   private(set) var best = RankHeap(limit: RankedRows.topCount)
 
   init(
-    engine: SearchEngine, plan: QueryPlan, texts: RowTexts, titleLength: TitleLengths, ids: RowIDBuffer,
+    engine: SearchEngine, plan: QueryPlan, texts: RowTexts, titleLength: TitleLengths, ids: UnsafeRowIDBuffer,
     term: FuzzyTermBound, scorer: FuzzyScorer
   ) {
     (self.engine, self.plan, self.texts, self.titleLength, self.ids, self.term, self.scorer) = (
@@ -50,12 +50,12 @@ struct FuzzySweepRanking {
   }
 
   /// Ranks the rows at `positions` of `candidates` (ascending) by `sweep`: each block of them
-  /// gathered into an arena of its own (`GatheredFoldBuffer`), then swept as `run` sweeps
+  /// gathered into an arena of its own (`UnsafeGatheredFoldBuffer`), then swept as `run` sweeps
   /// the whole arena's.
   mutating func run<Shape: ProbeShape>(
     candidates: UnsafePointer<Int32>, positions: Range<Int>, _ sweep: FuzzySweep<Shape>
   ) {
-    let gathered = GatheredFoldBuffer(capacity: engine.tuning.sweepBlock)
+    let gathered = UnsafeGatheredFoldBuffer(capacity: engine.tuning.sweepBlock)
     var masks = ChunkSweep<Shape>.Scratch()
     let reaches = UnsafeMutablePointer<Int32>.allocate(capacity: gathered.capacity)
     defer {
@@ -78,7 +78,7 @@ struct FuzzySweepRanking {
   /// One block of `fold`'s rows swept: its masks marked, then each run of rows it can take.
   ///
   /// Runs end at the rows of `wide` and at rows too long, which are ranked one by one. With `ids`,
-  /// `fold` holds gathered rows (`GatheredFoldBuffer`) whose ids it lists, and those are appended.
+  /// `fold` holds gathered rows (`UnsafeGatheredFoldBuffer`) whose ids it lists, and those are appended.
   mutating func sweepBlock<Shape: ProbeShape>(
     _ fold: ArenaView, _ block: Range<Int>, _ sweep: FuzzySweep<Shape>, wide: UnsafeBufferPointer<Int32>,
     masks: inout ChunkSweep<Shape>.Scratch, reaches: UnsafeMutablePointer<Int32>,
@@ -135,7 +135,7 @@ struct FuzzySweepRanking {
 
   /// A row the sweep does not take, tested and scored in its own form; appended to `ids` when
   /// it matches.
-  mutating func rankOne(_ row: Int, into ids: RowIDBuffer) {
+  mutating func rankOne(_ row: Int, into ids: UnsafeRowIDBuffer) {
     ids.appendBranchFree(upTo: 1) { rankOne(row, into: $0) }
   }
 

@@ -21,7 +21,7 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
   let candidates: UnsafePointer<Int32>?
   let texts: RowTexts
   let filter: RowFilter
-  let builder: CompactRows.PartBuffer
+  let builder: UnsafeCompactRows.PartBuffer
   /// Rows offered to the copy at a time, and the share of kept rows from which every row's
   /// bytes are stored (`SearchTuning.probeCopyBlock`, `probeStoreShare`).
   let block: Int
@@ -35,7 +35,7 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
   init(
     _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, candidates: UnsafePointer<Int32>?,
     compact: (view: ArenaView, first: Int)?, _ texts: RowTexts, _ filter: RowFilter,
-    _ builder: CompactRows.PartBuffer, tuning: SearchTuning
+    _ builder: UnsafeCompactRows.PartBuffer, tuning: SearchTuning
   ) {
     (self.probe, self.candidates, self.texts, self.filter, self.builder) = (
       probe, candidates, texts, filter, builder
@@ -112,7 +112,7 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
   /// One row: its id stored at `slot`, its answer returned (a number: `&&` on it would branch).
   @inline(__always)
   private mutating func test(
-    _ position: Int, _ writer: inout CompactRows.PartBuffer.Writer, _ slot: UnsafeMutablePointer<Int32>,
+    _ position: Int, _ writer: inout UnsafeCompactRows.PartBuffer.Writer, _ slot: UnsafeMutablePointer<Int32>,
     copying: Bool
   ) -> Int {
     // Listed means candidates are given (asserted at init): the unwrap cannot fail.

@@ -15,7 +15,8 @@ extension SearchEngine {
   /// may hold) in `scope`, by `work`; also returns a compact copy of a small result of a plain
   /// query.
   func chunks(
-    _ query: CompiledQuery, _ work: ChunkWork, candidates: [Int32]?, compact: CompactRows? = nil, scope: Int,
+    _ query: CompiledQuery, _ work: ChunkWork, candidates: [Int32]?, compact: UnsafeCompactRows? = nil,
+    scope: Int,
     scored: Bool, cancellation: SearchCancellation?
   ) throws(ShellError) -> Found? {
     let rowWork = candidates?.count ?? dataset.rowCount
@@ -59,7 +60,9 @@ extension SearchEngine {
     // dropping it would waste its writing and slow the next keystroke.
     let copied =
       compactLimit > 0
-      ? query.driver.flatMap { CompactRows(parts: builders, rows: rows.count, variant: $0.plan.variant) }
+      ? query.driver.flatMap {
+        UnsafeCompactRows(parts: builders, rows: rows.count, variant: $0.plan.variant)
+      }
       : nil
     // Either every chunk that found rows ranked them as it went, or none did (an empty chunk of
     // a compact copy returns before it ranks).
@@ -76,7 +79,7 @@ extension SearchEngine {
   /// Each chunk's matches, written from `output` on (`ChunkPass`), or as bits without one.
   func chunkResults(
     _ query: CompiledQuery, _ work: ChunkWork, _ layout: ChunkLayout, candidates: [Int32]?, scope: Int,
-    scored: Bool, builders: [CompactRows.PartBuffer], cancellation: SearchCancellation?,
+    scored: Bool, builders: [UnsafeCompactRows.PartBuffer], cancellation: SearchCancellation?,
     output: UnsafeMutablePointer<Int32>?
   ) -> [ChunkResult] {
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
@@ -128,7 +131,7 @@ extension SearchEngine {
   /// the whole result's). Otherwise each chunk gives up past its share and a margin, or when its
   /// rows so far, extrapolated, pass its share by a margin (`SearchTuning.copyOverrun` and the margins).
   private func resetBuilders(
-    _ builders: [CompactRows.PartBuffer], _ layout: ChunkLayout, compactLimit: Int, listed: Bool
+    _ builders: [UnsafeCompactRows.PartBuffer], _ layout: ChunkLayout, compactLimit: Int, listed: Bool
   ) {
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
     for (chunk, builder) in builders.enumerated() {
@@ -153,7 +156,7 @@ extension SearchEngine {
           ? index.foldBytes.count
           : Int(index.foldOffsets.base[positions.upperBound])
             - Int(index.foldOffsets.base[positions.lowerBound]))
-      let reserved = CompactRows.PartBuffer.reservation(
+      let reserved = UnsafeCompactRows.PartBuffer.reservation(
         rows: min(limit, positions.count), averageRow: averageRow, available: available)
       builder.reset(limit: limit, share: share, margin: margin, bytes: reserved)
     }

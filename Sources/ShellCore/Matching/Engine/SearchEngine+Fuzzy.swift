@@ -13,7 +13,7 @@ extension SearchEngine {
   func rankFuzzyRows(
     _ plan: QueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: RowTexts,
     required: UInt32, scope: Int, scopes: UnsafeBufferPointer<UInt16>, titleLength: TitleLengths,
-    into ids: RowIDBuffer
+    into ids: UnsafeRowIDBuffer
   ) -> RankHeap {
     // One scorer per fuzzy term: a mask kernel keeps its splatted pattern in its scorer.
     let owners = (0..<plan.termCount).filter { plan.terms[$0].kind == .fuzzy }.map { index in
@@ -66,7 +66,7 @@ extension SearchEngine {
     let titleLength: TitleLengths
     /// Whether a row the kernels cannot take is tested before it is scored.
     let check: Bool
-    let ids: RowIDBuffer
+    let ids: UnsafeRowIDBuffer
   }
 
   /// `rankFuzzyRows`' loop over every row of a range, or over candidates.

@@ -9,7 +9,7 @@ extension SearchEngine {
   /// always swept.
   func sweepFuzzyRows(
     _ plan: QueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: RowTexts,
-    required: UInt32, titleLength: TitleLengths, share: Int, into ids: RowIDBuffer
+    required: UInt32, titleLength: TitleLengths, share: Int, into ids: UnsafeRowIDBuffer
   ) -> (best: RankHeap, swept: Int) {
     let scorer = FuzzyScorer()
     let term = plan.terms[0]

@@ -14,8 +14,8 @@ extension SearchEngine {
   func probe(
     _ driver: ByteNeedle, _ driverPlan: TermPlan, _ positions: Range<Int>, candidates: UnsafePointer<Int32>?,
     compact: (view: ArenaView, first: Int)? = nil, _ texts: RowTexts, _ filter: RowFilter,
-    _ rows: RowIDBuffer,
-    copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+    _ rows: UnsafeRowIDBuffer,
+    copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     let bytes = driver.bytes
     // Not always inlined: `probeRows` is specialised for each shape named below either way.
@@ -37,7 +37,8 @@ extension SearchEngine {
   func probeRows<Shape: ProbeShape>(
     _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
     _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+    _ filter: RowFilter, _ rows: UnsafeRowIDBuffer,
+    _ copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     let listed = candidates != nil
     let compacted = compact != nil
@@ -64,7 +65,8 @@ extension SearchEngine {
   func probeLoop<Shape: ProbeShape, Mode: ProbeMode>(
     _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
     _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>),
+    _ filter: RowFilter, _ rows: UnsafeRowIDBuffer,
+    _ copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>),
     _ mode: Mode.Type
   ) {
     let loop = ProbeLoop<Shape, Mode>(

@@ -5,7 +5,7 @@ extension SearchEngine {
   func scanChunk(
     driver: ByteNeedle, driverPlan: TermPlan, approach: SearchPlan.ScanApproach, rows chunk: Range<Int>,
     texts: RowTexts, filter: RowFilter,
-    into rows: RowIDBuffer, compact: CompactRows.PartBuffer
+    into rows: UnsafeRowIDBuffer, compact: UnsafeCompactRows.PartBuffer
   ) -> SearchRun {
     ChunkScan(
       engine: self, driver: driver, driverPlan: driverPlan, chunk: chunk, texts: texts, filter: filter,
@@ -28,7 +28,7 @@ extension SearchEngine {
   /// always (NFC may turn a sign into a letter), a word start when its fold form is not all ASCII.
   func sweep(
     _ driver: ByteNeedle, _ driverPlan: TermPlan, _ range: Range<Int>, _ texts: RowTexts, _ filter: RowFilter,
-    _ rows: RowIDBuffer, copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+    _ rows: UnsafeRowIDBuffer, copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   ) -> Int {
     func run<Shape: ProbeShape>(_ shape: Shape.Type) -> Int {
       var sweep = ChunkSweep<Shape>(
@@ -53,8 +53,8 @@ extension SearchEngine {
   /// them on to `copy.builder`.
   func sweepCompact(
     _ driver: ByteNeedle, _ driverPlan: TermPlan, _ view: ArenaView, first: Int, count: Int,
-    candidates: UnsafePointer<Int32>, _ rows: RowIDBuffer,
-    copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+    candidates: UnsafePointer<Int32>, _ rows: UnsafeRowIDBuffer,
+    copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     let builder = copy.builder
     let finder = driverPlan.finder

@@ -207,7 +207,7 @@ final class SearchEngine {
   /// Pointers to every form's arena, valid inside `Dataset.withStorage`.
   func makeTexts(
     bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>,
-    cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?, sides: SideForms?
+    cased: (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)?, sides: SideForms?
   ) -> RowTexts {
     Self.makeTexts(
       index: index, dataset: dataset, columns: columns, bytes: bytes, offsets: offsets, cased: cased,
@@ -217,10 +217,11 @@ final class SearchEngine {
   /// `makeTexts` for an engine's parts (what a ranking keeps to score its rows later).
   static func makeTexts(
     index: FoldedIndex, dataset: Dataset, columns: [Int], bytes: UnsafeBufferPointer<UInt8>,
-    offsets: UnsafeBufferPointer<UInt32>, cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?,
+    offsets: UnsafeBufferPointer<UInt32>,
+    cased: (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)?,
     sides: SideForms?
   ) -> RowTexts {
-    func view(_ bytes: PinnedBuffer<UInt8>, _ offsets: PinnedBuffer<UInt32>) -> ArenaView {
+    func view(_ bytes: UnsafePinnedBuffer<UInt8>, _ offsets: UnsafePinnedBuffer<UInt32>) -> ArenaView {
       ArenaView(
         base: bytes.pointer, limit: bytes.count + FoldedIndex.padding, offsets: offsets.pointer, stride: 1,
         column: 0)
@@ -263,7 +264,7 @@ final class SearchEngine {
   ///
   /// The next keystroke then reads only those rows' bytes, in one pass, for the price of the
   /// copy now. The wide rows of a form other than `fold` come from its side arena.
-  func compactCopy(of rows: [Int32], variant: TextVariant = .fold) -> CompactRows? {
+  func compactCopy(of rows: [Int32], variant: TextVariant = .fold) -> UnsafeCompactRows? {
     guard !rows.isEmpty, rows.count <= compactRowLimit else { return nil }
     let chunks = Parallel.chunks(rows.count, threshold: tuning.scatteredParallel)
     let builders = freeBuilders(chunks.count)
@@ -276,7 +277,7 @@ final class SearchEngine {
         Parallel.forEach(chunks.count) { chunk in
           let part = UnsafeBufferPointer(rebasing: ids[chunks.range(chunk)])
           let builder = builders[chunk]
-          let reserved = CompactRows.PartBuffer.reservation(
+          let reserved = UnsafeCompactRows.PartBuffer.reservation(
             rows: part.count, averageRow: averageRow, available: index.foldBytes.count + 1)
           builder.reset(limit: max(part.count, 1), share: part.count, bytes: reserved)
           if variant == .fold {
@@ -288,20 +289,20 @@ final class SearchEngine {
         }
       }
     }
-    return CompactRows(parts: builders, rows: rows.count, variant: variant)
+    return UnsafeCompactRows(parts: builders, rows: rows.count, variant: variant)
   }
 
   /// Compact-copy parts, reused from search to search; a kept copy holds its own.
-  private(set) var builders: [CompactRows.PartBuffer] = []
+  private(set) var builders: [UnsafeCompactRows.PartBuffer] = []
 
   /// `count` parts that no kept copy holds.
-  func freeBuilders(_ count: Int) -> [CompactRows.PartBuffer] {
-    var free: [CompactRows.PartBuffer] = []
+  func freeBuilders(_ count: Int) -> [UnsafeCompactRows.PartBuffer] {
+    var free: [UnsafeCompactRows.PartBuffer] = []
     for index in builders.indices where free.count < count && isKnownUniquelyReferenced(&builders[index]) {
       free.append(builders[index])
     }
     while free.count < count {
-      let builder = CompactRows.PartBuffer()
+      let builder = UnsafeCompactRows.PartBuffer()
       builders.append(builder)
       free.append(builder)
     }

@@ -136,7 +136,7 @@ final class ClauseBits {
   /// Keeps, of `rows`' ids from position `start` on (rows of `block`, ascending), those that pass
   /// `filter`, whose clauses these are; false, having changed nothing, when a term's arena
   /// cannot be read around the block (at its edges).
-  func keep(_ rows: RowIDBuffer, from start: Int, block: Range<Int>, filter: RowFilter, texts: RowTexts)
+  func keep(_ rows: UnsafeRowIDBuffer, from start: Int, block: Range<Int>, filter: RowFilter, texts: RowTexts)
     -> Bool
   {
     for index in terms.indices {

@@ -5,8 +5,8 @@ struct CompiledQuery {
   /// The clause a full scan starts with (a single positive `contains`/`wordStart` term), if any.
   let driver: CompiledTerm?
   /// `clauses` flattened for `plan`.
-  private let planTerms: PinnedBuffer<TermPlan>
-  private let planClauseEnds: PinnedBuffer<Int>
+  private let planTerms: UnsafePinnedBuffer<TermPlan>
+  private let planClauseEnds: UnsafePinnedBuffer<Int>
 
   /// Compiles `parsed`, choosing needle bytes by the arena's `frequency`.
   ///
@@ -56,10 +56,10 @@ struct CompiledQuery {
       return a != b ? a < b : left.offset < right.offset
     }.map(\.element)
     let flat = self.clauses.joined().map(\.plan)
-    planTerms = PinnedBuffer(flat)
+    planTerms = UnsafePinnedBuffer(flat)
     var ends: [Int] = []
     for clause in self.clauses { ends.append((ends.last ?? 0) + clause.count) }
-    planClauseEnds = PinnedBuffer(ends)
+    planClauseEnds = UnsafePinnedBuffer(ends)
   }
 
   /// Whether a term is compared in a form other than `fold` (so wide rows' side forms are read).
@@ -312,18 +312,18 @@ struct CompiledTerm {
   /// The needle's bytes and scan plan.
   let needle: ByteNeedle
   /// The needle's bytes, pinned.
-  let bytes: PinnedBuffer<UInt8>
+  let bytes: UnsafePinnedBuffer<UInt8>
   /// Where each needle scalar starts, pinned (for subsequence matching).
-  let scalarStarts: PinnedBuffer<Int>
+  let scalarStarts: UnsafePinnedBuffer<Int>
   /// The needle's scalar values, pinned (for scoring).
-  let scalarValues: PinnedBuffer<UInt32>
+  let scalarValues: UnsafePinnedBuffer<UInt32>
 
   init(_ term: QueryTerm, frequency: [Int]) {
     self.term = term
     needle = ByteNeedle(term.needle, frequency: frequency)
-    bytes = PinnedBuffer(needle.bytes, padding: 1)
-    scalarStarts = PinnedBuffer(needle.scalarStarts)
-    scalarValues = PinnedBuffer(needle.scalars, padding: 1)
+    bytes = UnsafePinnedBuffer(needle.bytes, padding: 1)
+    scalarStarts = UnsafePinnedBuffer(needle.scalarStarts)
+    scalarValues = UnsafePinnedBuffer(needle.scalars, padding: 1)
   }
 
   /// The term as plain pointers (valid while `self` lives).

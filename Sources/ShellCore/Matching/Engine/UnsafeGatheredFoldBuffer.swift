@@ -5,7 +5,7 @@
 /// (a fold form that keeps a non-ASCII byte, over `FuzzySweep.longestRow` bytes, or too near the
 /// arena's end to copy 64 bytes of) are copied empty and listed in `excluded`, to be ranked from
 /// their own bytes.
-final class GatheredFoldBuffer {
+final class UnsafeGatheredFoldBuffer {
   /// Most rows gathered at a time.
   let capacity: Int
   private let bytes: UnsafeMutablePointer<UInt8>

@@ -7,7 +7,7 @@
 /// over only their bytes. The copy is written while the rows are found (their bytes in cache),
 /// in parts, one per chunk of the search, so no part waits for another and nothing is joined:
 /// the next narrowing re-checks each part in a chunk of its own.
-final class CompactRows {
+final class UnsafeCompactRows {
   /// The parts, in the result's order.
   let parts: [PartBuffer]
   /// Where each part's rows start among the result's rows, then the result's row count.

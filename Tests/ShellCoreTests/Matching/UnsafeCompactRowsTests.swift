@@ -4,11 +4,11 @@ import Testing
 
 /// A compact copy gives up as soon as its rows, extrapolated over the whole scan, pass its share
 /// by its margin, and not before.
-struct CompactRowsTests {
+struct UnsafeCompactRowsTests {
   /// Rows found at `rate` times the share's pace, offered 256 at a time over 40,000 scanned rows
   /// for a share of 1,000 (a 40th of the rows): whether the copy is still open at the end.
   static func staysOpen(margin: Int, rate: Double) -> Bool {
-    let builder = CompactRows.PartBuffer()
+    let builder = UnsafeCompactRows.PartBuffer()
     let total = 40_000
     builder.reset(limit: 2_000, share: 1_000, margin: margin, bytes: 64_000)
     let text: [UInt8] = Array("row".utf8) + [UInt8](repeating: 0, count: 96)
