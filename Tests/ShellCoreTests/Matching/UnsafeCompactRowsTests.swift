@@ -14,7 +14,7 @@ struct UnsafeCompactRowsTests {
     let text: [UInt8] = Array("row".utf8) + [UInt8](repeating: 0, count: 96)
     return text.withUnsafeBufferPointer { text in
       guard let base = text.baseAddress else { return false }
-      let row = RowSlice(base: base, start: 0, end: 3, limit: text.count)
+      let row = UnsafeRowSlice(base: base, start: 0, end: 3, limit: text.count)
       var offered = 0
       for scanned in stride(from: 4_096, through: total, by: 4_096) {
         let due = Int(Double(scanned) / Double(total) * 1_000 * rate)

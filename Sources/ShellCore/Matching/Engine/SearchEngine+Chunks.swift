@@ -76,7 +76,7 @@ extension SearchEngine {
     return Found(rows: rows, scores: scores, compact: copied, run: run)
   }
 
-  /// Each chunk's matches, written from `output` on (`ChunkPass`), or as bits without one.
+  /// Each chunk's matches, written from `output` on (`UnsafeChunkPass`), or as bits without one.
   func chunkResults(
     _ query: CompiledQuery, _ work: ChunkWork, _ layout: ChunkLayout, candidates: [Int32]?, scope: Int,
     scored: Bool, builders: [UnsafeCompactRows.PartBuffer], cancellation: SearchCancellation?,
@@ -89,7 +89,7 @@ extension SearchEngine {
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
         (candidates ?? []).withUnsafeBufferPointer { candidates in
           let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
-          let filter = RowFilter(
+          let filter = UnsafeRowFilter(
             scope: scope, scopes: scopes, plan: query.plan, texts: texts,
             signatures: index.signatures.pointer,
             required: query.requiredSignature, forbidden: query.forbiddenSignature,
@@ -98,7 +98,7 @@ extension SearchEngine {
             output == nil
             ? ChunkSlots(whole: layout)
             : slots(for: layout, query, candidates: candidates, texts: texts, filter: filter)
-          let pass = ChunkPass(
+          let pass = UnsafeChunkPass(
             engine: self, query: query, work: work, layout: layout, candidates: candidates, texts: texts,
             filter: filter, scope: scope, scopes: scopes,
             titleLength: TitleLengths(dataset, offsets: offsets),
@@ -112,8 +112,9 @@ extension SearchEngine {
   /// Where each chunk writes its ids (`ChunkSlots`): room estimated from a sample of its rows
   /// when the work is large (`SearchTuning.slotEstimate`), else room for all of them.
   private func slots(
-    for layout: ChunkLayout, _ query: CompiledQuery, candidates: UnsafeBufferPointer<Int32>, texts: RowTexts,
-    filter: RowFilter
+    for layout: ChunkLayout, _ query: CompiledQuery, candidates: UnsafeBufferPointer<Int32>,
+    texts: UnsafeRowTexts,
+    filter: UnsafeRowFilter
   ) -> ChunkSlots {
     let work = layout.positions(of: layout.count - 1).upperBound
     guard layout.count > 1, work >= tuning.slotEstimate else { return ChunkSlots(whole: layout) }

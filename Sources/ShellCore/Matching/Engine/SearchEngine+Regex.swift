@@ -28,7 +28,7 @@ extension SearchEngine {
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let parts: [UnsafeRowIDBuffer?] = dataset.withStorage { bytes, offsets in
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
-        let search = RegexChunk(
+        let search = UnsafeRegexChunk(
           matcher: matcher, view: makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: nil).cased,
           checks: checks, scope: scope, scopes: scopes, cancellation: cancellation)
         return Parallel.map(chunks.count) { chunk in

@@ -208,7 +208,7 @@ final class SearchEngine {
   func makeTexts(
     bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>,
     cased: (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)?, sides: SideForms?
-  ) -> RowTexts {
+  ) -> UnsafeRowTexts {
     Self.makeTexts(
       index: index, dataset: dataset, columns: columns, bytes: bytes, offsets: offsets, cased: cased,
       sides: sides)
@@ -220,18 +220,18 @@ final class SearchEngine {
     offsets: UnsafeBufferPointer<UInt32>,
     cased: (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)?,
     sides: SideForms?
-  ) -> RowTexts {
-    func view(_ bytes: UnsafePinnedBuffer<UInt8>, _ offsets: UnsafePinnedBuffer<UInt32>) -> ArenaView {
-      ArenaView(
+  ) -> UnsafeRowTexts {
+    func view(_ bytes: UnsafePinnedBuffer<UInt8>, _ offsets: UnsafePinnedBuffer<UInt32>) -> UnsafeArenaView {
+      UnsafeArenaView(
         base: bytes.pointer, limit: bytes.count + FoldedIndex.padding, offsets: offsets.pointer, stride: 1,
         column: 0)
     }
     let fold = index.foldView
-    let original: ArenaView
+    let original: UnsafeArenaView
     if let cased {
       original = view(cased.bytes, cased.offsets)
     } else if let base = bytes.baseAddress, let offsetBase = offsets.baseAddress {
-      original = ArenaView(
+      original = UnsafeArenaView(
         base: base, limit: bytes.count, offsets: offsetBase, stride: dataset.columns.count, column: columns[0]
       )
     } else {
@@ -239,10 +239,10 @@ final class SearchEngine {
     }
     // Without side forms (a query that only folds), their views stand on the fold arena and are
     // never read: every read of a side form comes from a term compared in another form.
-    func side(_ variant: TextVariant) -> ArenaView {
+    func side(_ variant: TextVariant) -> UnsafeArenaView {
       sides?.view(variant) ?? fold
     }
-    return RowTexts(
+    return UnsafeRowTexts(
       fold: fold, cased: original, exact: side(.exact), ci: side(.ci), strip: side(.strip),
       wideRows: index.wideRows.pointer, wideCount: index.wideRows.count, wideBits: index.wideBits.pointer,
       wideRanks: index.wideRanks.pointer,

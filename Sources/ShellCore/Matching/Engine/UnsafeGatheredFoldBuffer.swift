@@ -37,8 +37,8 @@ final class UnsafeGatheredFoldBuffer {
   private static let copyBytes = 64
 
   /// The rows gathered, row `slot` being the `slot`th candidate.
-  var view: ArenaView {
-    ArenaView(base: bytes, limit: byteCapacity, offsets: offsets, stride: 1, column: 0)
+  var view: UnsafeArenaView {
+    UnsafeArenaView(base: bytes, limit: byteCapacity, offsets: offsets, stride: 1, column: 0)
   }
 
   /// The slots of the rows copied empty, ascending.
@@ -48,7 +48,7 @@ final class UnsafeGatheredFoldBuffer {
   /// walking `wide` (the rows whose fold form keeps a non-ASCII byte, ascending) on from
   /// `wideIndex`.
   func gather(
-    _ candidates: UnsafePointer<Int32>, _ positions: Range<Int>, fold: ArenaView,
+    _ candidates: UnsafePointer<Int32>, _ positions: Range<Int>, fold: UnsafeArenaView,
     wide: UnsafeBufferPointer<Int32>, wideIndex: inout Int
   ) {
     precondition(positions.count <= capacity, "\(positions.count) rows gathered into room for \(capacity)")

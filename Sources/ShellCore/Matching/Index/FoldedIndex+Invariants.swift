@@ -61,7 +61,7 @@ extension FoldedIndex {
   }
 
   /// Whether a row that is not wide folds to ASCII (a word start's sweep relies on it), and pad
-  /// bytes only end wide rows (`ArenaView.slice` drops them from the end only): the
+  /// bytes only end wide rows (`UnsafeArenaView.slice` drops them from the end only): the
   /// arena is read 4 KiB at a time on every core, and only a block with a high bit looks up the
   /// rows of its non-ASCII bytes.
   ///

@@ -47,12 +47,12 @@ extension FoldedIndex {
   }
 
   /// The wide rows whose `exact` form (in `exact`, by wide index) differs from their bytes.
-  func exactDifferences(dataset: Dataset, exact: ArenaView) -> UnsafePinnedBuffer<Int32> {
+  func exactDifferences(dataset: Dataset, exact: UnsafeArenaView) -> UnsafePinnedBuffer<Int32> {
     var rows: [Int32] = []
     // One pass on one core over the wide rows, once: splitting it over the cores saved no more
     // than the machine's drift.
     dataset.withStorage { bytes, offsets in
-      let source = SourceRows(
+      let source = UnsafeSourceRows(
         bytes, offsets, stride: dataset.columns.count, columns: columns,
         placeholder: UnsafeRawPointer(wideRows.base))
       var scratch: [UInt8] = []

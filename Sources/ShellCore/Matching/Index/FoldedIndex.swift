@@ -26,7 +26,7 @@ final class FoldedIndex: @unchecked Sendable {
   /// One bit per row: set for wide rows.
   let wideBits: UnsafePinnedBuffer<UInt64>
   /// Per word of `wideBits`, how many wide rows come before its first row: a row's index among
-  /// the wide rows is then a load and a count of bits (`RowTexts.lowerWide`).
+  /// the wide rows is then a load and a count of bits (`UnsafeRowTexts.lowerWide`).
   let wideRanks: UnsafePinnedBuffer<UInt32>
   /// The rows whose fold form keeps a non-ASCII byte, ascending (a word start's sweep tells word
   /// bytes apart in ASCII only; most wide rows fold to ASCII: `café`, `Øresund`).
@@ -64,7 +64,7 @@ final class FoldedIndex: @unchecked Sendable {
   static let padding = 96
 
   /// What follows a row's fold form when it is shorter than the row and the fold offsets are the
-  /// dataset's: a byte no UTF-8 text holds, so no needle matches it, and `ArenaView.slice` drops it.
+  /// dataset's: a byte no UTF-8 text holds, so no needle matches it, and `UnsafeArenaView.slice` drops it.
   static let padByte: UInt8 = 0xFF
 
   /// Whether the build was cancelled: every row is then empty text and the index is to be
@@ -82,8 +82,8 @@ final class FoldedIndex: @unchecked Sendable {
   static let bytesPerRow = 16
 
   /// The fold arena, row by row.
-  var foldView: ArenaView {
-    ArenaView(
+  var foldView: UnsafeArenaView {
+    UnsafeArenaView(
       base: foldBytes.pointer, limit: foldBytes.count + Self.padding, offsets: foldOffsets.pointer, stride: 1,
       column: 0)
   }
@@ -245,7 +245,7 @@ final class FoldedIndex: @unchecked Sendable {
     let datasetColumns = dataset.columns.count
     dataset.withStorage { bytes, rowOffsets in
       guard let base = bytes.baseAddress, let offsetBase = rowOffsets.baseAddress else { return }
-      let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
+      let source = UnsafeSourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
       var scratch: [UInt8] = []
       for row in 0..<rowCount {
         source.withRow(row, scratch: &scratch) { pointer, count in
@@ -359,7 +359,7 @@ final class FoldedIndex: @unchecked Sendable {
     passes.run(writers)
     sides = built
     if variants.contains(.exact), let arena = built[TextVariant.exact.rawValue] {
-      let view = ArenaView(
+      let view = UnsafeArenaView(
         base: arena.bytes.pointer, limit: arena.bytes.count + Self.padding, offsets: arena.offsets.pointer,
         stride: 1, column: 0)
       exactWideRows = exactDifferences(dataset: dataset, exact: view)

@@ -24,7 +24,7 @@ struct SideFormPasses {
     let wide = wideRows.pointer
     let split = split
     dataset.withStorage { bytes, offsets in
-      let source = SourceRows(
+      let source = UnsafeSourceRows(
         bytes, offsets, stride: dataset.columns.count, columns: columns,
         placeholder: UnsafeRawPointer(wide))
       Parallel.forEach(split.count) { chunk in

@@ -8,9 +8,9 @@ struct SideForms {
   let exactWideRows: UnsafePinnedBuffer<Int32>
 
   /// The wide rows' `variant` form, row by row (row `i` is the `i`-th wide row).
-  func view(_ variant: TextVariant) -> ArenaView {
+  func view(_ variant: TextVariant) -> UnsafeArenaView {
     let bytes = bytes[variant.rawValue]
-    return ArenaView(
+    return UnsafeArenaView(
       base: bytes.pointer, limit: bytes.count + FoldedIndex.padding,
       offsets: offsets[variant.rawValue].pointer, stride: 1, column: 0)
   }

@@ -3,15 +3,15 @@
 ///
 /// Valid only inside the `withStorage` and buffer scopes that `chunks` opens for it; each chunk
 /// writes its ids into the result from its first position's slot.
-struct ChunkPass {
+struct UnsafeChunkPass {
   let engine: SearchEngine
   let query: CompiledQuery
   let work: SearchEngine.ChunkWork
   let layout: ChunkLayout
   /// The candidates, ascending (empty when every row is read).
   let candidates: UnsafeBufferPointer<Int32>
-  let texts: RowTexts
-  let filter: RowFilter
+  let texts: UnsafeRowTexts
+  let filter: UnsafeRowFilter
   let scope: Int
   let scopes: UnsafeBufferPointer<UInt16>
   let titleLength: TitleLengths
@@ -103,7 +103,7 @@ struct ChunkPass {
 
   /// Whether `row` is in the search's scope.
   @inline(__always) private func inScope(_ row: Int) -> Bool {
-    RowFilter.isInScope(row, scope: scope, scopes: scopes)
+    UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes)
   }
 
   /// The previous result's rows, copied contiguously: one sequential pass per part of the copy,
@@ -155,14 +155,14 @@ struct ChunkPass {
   /// A longer needle on one part of a compact copy: the part is an arena of its own, scanned as
   /// the whole one is (rather than a `RowFinder` test of each row).
   private func scanPart(
-    _ needle: ByteNeedle, _ driverPlan: TermPlan, _ view: ArenaView, first: Int, count: Int,
+    _ needle: ByteNeedle, _ driverPlan: UnsafeTermPlan, _ view: UnsafeArenaView, first: Int, count: Int,
     _ address: UnsafePointer<Int32>, _ rows: UnsafeRowIDBuffer, _ copy: UnsafeCompactRows.PartBuffer
   ) {
     let (scope, scopes) = (scope, scopes)
     ByteScanner.scan(view, rows: 0..<count, needle: needle, wordStart: driverPlan.kind == .wordStart) {
       slot in
       let row = Int(address[first + slot])
-      if RowFilter.isInScope(row, scope: scope, scopes: scopes) {
+      if UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes) {
         rows.append(row)
         copy.append(view.slice(slot))
       }
@@ -171,7 +171,7 @@ struct ChunkPass {
 
   /// Each row of one part of a compact copy tested by `finder`.
   private func testPart(
-    _ finder: RowFinder, _ view: ArenaView, _ positions: Range<Int>, first: Int,
+    _ finder: RowFinder, _ view: UnsafeArenaView, _ positions: Range<Int>, first: Int,
     _ address: UnsafePointer<Int32>,
     _ rows: UnsafeRowIDBuffer, _ copy: UnsafeCompactRows.PartBuffer
   ) {
@@ -179,7 +179,7 @@ struct ChunkPass {
     for position in positions {
       let slice = view.slice(position - first)
       let row = Int(address[position])
-      if finder.matches(slice), RowFilter.isInScope(row, scope: scope, scopes: scopes) {
+      if finder.matches(slice), UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes) {
         rows.append(row)
         copy.append(slice)
       }
@@ -230,7 +230,7 @@ struct ChunkPass {
       for position in blockStart..<blockEnd {
         let row = Int(candidates[position])
         let slice = texts.slice(row, variant)
-        if finder.matches(slice), RowFilter.isInScope(row, scope: scope, scopes: scopes) {
+        if finder.matches(slice), UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes) {
           rows.append(row)
           copy.append(slice)
         }
@@ -257,7 +257,8 @@ struct ChunkPass {
       }
       for position in blockStart..<blockEnd {
         let row = Int(candidates[position])
-        if RowFilter.isInScope(row, scope: scope, scopes: scopes), driverPlan?.matches(row, texts) ?? true,
+        if UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes),
+          driverPlan?.matches(row, texts) ?? true,
           plan.matches(row, texts)
         {
           rows.append(row)
@@ -275,7 +276,9 @@ struct ChunkPass {
     let required = query.requiredSignature
     let signatures = engine.index.signatures.pointer
     for row in positions where signatures[row] & required == required {
-      if RowFilter.isInScope(row, scope: scope, scopes: scopes), plan.matches(row, texts) { rows.append(row) }
+      if UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes), plan.matches(row, texts) {
+        rows.append(row)
+      }
     }
   }
 }

@@ -1,10 +1,10 @@
 /// One chunk of a regex search (`SearchEngine.regexSearch`): its candidate rows picked by the
 /// bytes a match starts with, by one literal's scan, by several literals' marks, or every row,
 /// each judged from its original bytes by the matcher.
-struct RegexChunk {
+struct UnsafeRegexChunk {
   let matcher: RegexMatcher
   /// Every row's original text (wide or not): the subject ICU would see.
-  let view: ArenaView
+  let view: UnsafeArenaView
   /// Further literals a match needs, checked in each candidate row before the automaton.
   let checks: [UnsafePinnedBuffer<UInt8>]
   let scope: Int
