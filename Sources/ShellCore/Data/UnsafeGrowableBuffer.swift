@@ -190,4 +190,9 @@ final class UnsafeGrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable 
     guard let memory = realloc(old, max(bytes, 1)) else { return nil }
     return memory.bindMemory(to: Element.self, capacity: bytes / stride)
   }
+
+  /// Checks the buffer's reach: the elements `base[0..<count]` lie within `capacity`.
+  func checkInvariants() {
+    precondition((0...capacity).contains(count), "count \(count), capacity \(capacity)")
+  }
 }

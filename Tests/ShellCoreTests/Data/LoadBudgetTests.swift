@@ -107,6 +107,7 @@ struct LoadBudgetTests {
     #expect(held == charged)
     #expect(budget.charged == charged)
     #expect(buffer.count == 1000 && buffer.buffer.allSatisfy { $0 == 7 })
+    buffer.checkInvariants()
     // Over the limit is the limit's error, and charges nothing either.
     budget.failsAllocationsAbove = .max
     let big = [UInt8](repeating: 1, count: 2 << 20)
@@ -126,6 +127,7 @@ struct LoadBudgetTests {
       for index in 0..<bytes.count { try buffer.append(bytes[index]) }
     }
     #expect(buffer.count == 99_000)
+    buffer.checkInvariants()
     #expect(budget.charged <= 100_000)
     #expect(budget.peak == budget.charged)
   }

@@ -36,6 +36,9 @@ struct UnsafePinnedBufferTests {
     slots.update(repeating: 7, count: 3)
     #expect(Array(written.buffer) == [7, 7, 7])
     #expect((3..<8).allSatisfy { written.base[$0] == 0 })
+    zeroed.checkInvariants()
+    copied.checkInvariants()
+    written.checkInvariants()
   }
 
   /// Without an address-space limit (the test process has none) worker threads are never refused.

@@ -40,6 +40,7 @@ struct UnsafeRowIDBufferTests {
         }
       }
       #expect(buffer.total == found.count, "\(name) chunk \(number)")
+      buffer.checkInvariants()
       words.withUnsafeMutableBufferPointer { words in
         guard let base = words.baseAddress else { return }
         buffer.orBits(into: base)

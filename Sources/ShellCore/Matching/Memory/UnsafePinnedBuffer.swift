@@ -164,4 +164,9 @@ final class UnsafePinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 
   /// The elements (without the padding) as an immutable buffer.
   var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: storage, count: count) }
+
+  /// Checks the buffer's reach: `base[0..<count]` are its elements (padding is not recorded).
+  func checkInvariants() {
+    precondition(count >= 0, "count \(count)")
+  }
 }

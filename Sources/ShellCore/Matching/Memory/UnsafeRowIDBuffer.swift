@@ -178,4 +178,12 @@ final class UnsafeRowIDBuffer {
       initialized = total
     }
   }
+
+  /// Checks the buffer's reach: the held ids fit `storage[0..<capacity]`, and `bits` (when
+  /// present) has `bitWords.count` words.
+  func checkInvariants() {
+    precondition(capacity > 0 && (0...capacity).contains(count), "count \(count), capacity \(capacity)")
+    precondition(flushed >= 0 && bitWords.count >= 0, "flushed \(flushed), words \(bitWords.count)")
+    precondition(bits != nil || (bitWords.count == 0 && flushed == 0), "bits mode without bits")
+  }
 }
