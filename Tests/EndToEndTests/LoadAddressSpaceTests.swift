@@ -4,7 +4,7 @@ import Testing
 /// Loads of a 2M-row file under `ulimit -v` limits around what it takes: each loads or is one error.
 ///
 /// After an error line the session answers the next command. Before the index
-/// build's buffers were checked, some limits trapped in `PinnedBuffer` ("out of memory allocating
+/// build's buffers were checked, some limits trapped in `UnsafePinnedBuffer` ("out of memory allocating
 /// 52202473 bytes") and others hung in Dispatch waiting for a worker thread it could not start.
 @Suite struct LoadAddressSpaceTests {
   /// The limits, in KiB, of a debug build on x86-64, from refusing the dataset's text to loading it.

@@ -151,8 +151,8 @@ enum IndexCacheReader {
     if let problem = sizeProblem(layout, table: table, sharesOffsets: sharesOffsets) {
       return .failure(problem)
     }
-    func pinned<T>(_ section: Section, _ type: T.Type, padding: Int = 0) -> PinnedBuffer<T> {
-      PinnedBuffer(
+    func pinned<T>(_ section: Section, _ type: T.Type, padding: Int = 0) -> UnsafePinnedBuffer<T> {
+      UnsafePinnedBuffer(
         unsafeMapped: file, offset: offset(section),
         count: (bytes(section) - padding) / MemoryLayout<T>.stride)
     }
@@ -171,8 +171,9 @@ enum IndexCacheReader {
       name: options.name, source: options.source, columns: table.columns, titleColumn: layout.titleColumn,
       scopeColumn: layout.scopeColumn, scopeTitles: table.scopeTitles, rowScopes: Array(scopes),
       presets: options.presets,
-      arena: GrowableBuffer(unsafeMapped: file, offset: offset(.datasetBytes), count: bytes(.datasetBytes)),
-      offsets: GrowableBuffer(
+      arena: UnsafeGrowableBuffer(
+        unsafeMapped: file, offset: offset(.datasetBytes), count: bytes(.datasetBytes)),
+      offsets: UnsafeGrowableBuffer(
         unsafeMapped: file, offset: offset(.datasetOffsets), count: bytes(.datasetOffsets) / 4))
     if let violation = dataset.invariantViolation() { return .failure(.corrupt(violation)) }
     // A folding search reads the rows' own text only to draw them: checked, it may leave memory.

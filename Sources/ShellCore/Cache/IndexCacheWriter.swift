@@ -16,7 +16,7 @@ enum IndexCacheWriter {
     to path: String, folder: IndexCacheFolder, secret: IndexCacheSecret,
     isCancelled: @escaping () -> Bool = { false }
   ) throws(ShellError) {
-    let frequency = PinnedBuffer<Int64>(index.byteFrequency.map { Int64($0) })
+    let frequency = UnsafePinnedBuffer<Int64>(index.byteFrequency.map { Int64($0) })
     let grams = index.grams?.stored
     try withExtendedLifetime((dataset, index, frequency, grams)) { () throws(ShellError) in
       let sections = Self.sections(dataset, index: index, frequency: frequency, grams: grams)
@@ -66,8 +66,8 @@ enum IndexCacheWriter {
   static func fileLength(_ dataset: Dataset, index: FoldedIndex, key: IndexCacheKey, warnings: [String])
     -> Int
   {
-    let frequency = PinnedBuffer<Int64>(count: index.byteFrequency.count)
-    let grams = index.grams.map { _ in PinnedBuffer<UInt64>(count: GramPresence.wordCount + 1) }
+    let frequency = UnsafePinnedBuffer<Int64>(count: index.byteFrequency.count)
+    let grams = index.grams.map { _ in UnsafePinnedBuffer<UInt64>(count: GramPresence.wordCount + 1) }
     return withExtendedLifetime((dataset, index, frequency, grams)) {
       let sections = Self.sections(dataset, index: index, frequency: frequency, grams: grams)
       return layout(dataset, sections: sections, key: key, format: .text, warnings: warnings).layout
@@ -117,11 +117,12 @@ enum IndexCacheWriter {
   /// Each section's bytes, in `IndexCacheLayout.Section` order; valid while `dataset` and
   /// `index` live (their buffers never move once built).
   private static func sections(
-    _ dataset: Dataset, index: FoldedIndex, frequency: PinnedBuffer<Int64>, grams: PinnedBuffer<UInt64>?
+    _ dataset: Dataset, index: FoldedIndex, frequency: UnsafePinnedBuffer<Int64>,
+    grams: UnsafePinnedBuffer<UInt64>?
   ) -> [UnsafeRawBufferPointer] {
     let (bytes, offsets) = dataset.withStorage { ($0, $1) }
     let parts = index.parts
-    func raw<T>(_ buffer: PinnedBuffer<T>, padding: Int = 0) -> UnsafeRawBufferPointer {
+    func raw<T>(_ buffer: UnsafePinnedBuffer<T>, padding: Int = 0) -> UnsafeRawBufferPointer {
       UnsafeRawBufferPointer(start: buffer.base, count: (buffer.count + padding) * MemoryLayout<T>.stride)
     }
     let scopes = dataset.rowScopes.withUnsafeBytes {

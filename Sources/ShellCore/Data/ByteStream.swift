@@ -109,7 +109,7 @@ struct ByteStream: ~Copyable {
   /// The fast path for runs of ordinary data: one copy per chunk instead of a call per byte.
   /// `stops` must contain CR and LF so that line tracking stays exact.
   @inline(__always)
-  mutating func appendRun(into cell: GrowableBuffer<UInt8>, until stops: ByteSet) throws(ShellError) {
+  mutating func appendRun(into cell: UnsafeGrowableBuffer<UInt8>, until stops: ByteSet) throws(ShellError) {
     while true {
       if position == end {
         guard try refill() else { return }
@@ -143,7 +143,8 @@ struct ByteStream: ~Copyable {
   /// a line is neither copied into a cell array nor scanned byte by byte through a `ByteSet`.
   @inline(__always)
   mutating func withLineRun<R>(
-    scratch: GrowableBuffer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) throws(ShellError) -> R
+    scratch: UnsafeGrowableBuffer<UInt8>,
+    _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) throws(ShellError) -> R
   ) throws(ShellError) -> R {
     scratch.removeAll()
     var spilled = false

@@ -26,14 +26,14 @@ public final class Dataset: Sendable {
   /// Per column, the JSON type its values had (empty: every column is text).
   let columnTypes: [ColumnType]
 
-  private let arena: GrowableBuffer<UInt8>
+  private let arena: UnsafeGrowableBuffer<UInt8>
   /// Cell `(row, column)` spans `offsets[row * columns.count + column] ..< offsets[... + 1]`.
-  private let offsets: GrowableBuffer<UInt32>
+  private let offsets: UnsafeGrowableBuffer<UInt32>
 
   init(
     name: String, source: DatasetSource, columns: [String], titleColumn: Int, scopeColumn: Int?,
     scopeTitles: [String], rowScopes: [UInt16], presets: DatasetPresets,
-    arena: GrowableBuffer<UInt8>, offsets: GrowableBuffer<UInt32>, columnTypes: [ColumnType] = []
+    arena: UnsafeGrowableBuffer<UInt8>, offsets: UnsafeGrowableBuffer<UInt32>, columnTypes: [ColumnType] = []
   ) {
     self.name = name
     self.source = source

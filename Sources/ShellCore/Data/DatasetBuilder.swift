@@ -12,8 +12,8 @@ import Foundation
 struct DatasetBuilder {
   /// Column names; JSON rows may add one mid-build with `addColumn(_:)`.
   private(set) var columns: [String]
-  private let arena: GrowableBuffer<UInt8>
-  private let offsets: GrowableBuffer<UInt32>
+  private let arena: UnsafeGrowableBuffer<UInt8>
+  private let offsets: UnsafeGrowableBuffer<UInt32>
   /// Cells per row in `offsets`: `columns.count` until a column is added.
   private var stride: Int
   private(set) var rowCount = 0
@@ -24,8 +24,8 @@ struct DatasetBuilder {
     precondition(!columns.isEmpty)
     self.columns = columns
     stride = columns.count
-    arena = try GrowableBuffer(capacity: reservingBytes, budget: budget)
-    offsets = try GrowableBuffer(capacity: columns.count + 1, budget: budget)
+    arena = try UnsafeGrowableBuffer(capacity: reservingBytes, budget: budget)
+    offsets = try UnsafeGrowableBuffer(capacity: columns.count + 1, budget: budget)
     try offsets.append(0)
   }
 
@@ -35,8 +35,8 @@ struct DatasetBuilder {
     precondition(!columns.isEmpty)
     self.columns = columns
     stride = columns.count
-    arena = GrowableBuffer(capacity: reservingBytes)
-    offsets = GrowableBuffer(capacity: rows * columns.count + 1)
+    arena = UnsafeGrowableBuffer(capacity: reservingBytes)
+    offsets = UnsafeGrowableBuffer(capacity: rows * columns.count + 1)
     Self.trapping { () throws(ShellError) in try offsets.append(0) }
   }
 

@@ -92,7 +92,7 @@ struct DelimitedParser {
   /// byte that ended it: the delimiter, CR, LF, or nil for the end of input.
   @inline(__always)
   private func readField(
-    startingWith first: UInt8?, into cell: GrowableBuffer<UInt8>, stream: inout ByteStream
+    startingWith first: UInt8?, into cell: UnsafeGrowableBuffer<UInt8>, stream: inout ByteStream
   ) throws(ShellError) -> UInt8? {
     guard let first else { return nil }
     if quoting, first == ByteCodes.quote {

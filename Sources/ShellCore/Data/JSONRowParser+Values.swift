@@ -2,7 +2,7 @@
 /// nested arrays and objects copied as compact text.
 extension JSONRowParser {
   /// Appends the text of any value whose first byte is `first`.
-  func parseValue(_ first: UInt8, _ stream: inout ByteStream, into out: GrowableBuffer<UInt8>)
+  func parseValue(_ first: UInt8, _ stream: inout ByteStream, into out: UnsafeGrowableBuffer<UInt8>)
     throws(ShellError)
   {
     if first == ByteCodes.openBrace || first == ByteCodes.openBracket {
@@ -13,7 +13,7 @@ extension JSONRowParser {
   }
 
   /// Appends a string's unescaped text, a number's or boolean's text, or nothing for `null`.
-  func parseScalar(_ first: UInt8, _ stream: inout ByteStream, into out: GrowableBuffer<UInt8>)
+  func parseScalar(_ first: UInt8, _ stream: inout ByteStream, into out: UnsafeGrowableBuffer<UInt8>)
     throws(ShellError)
   {
     switch first {
@@ -43,7 +43,7 @@ extension JSONRowParser {
   }
 
   /// Reads a number (JSON's grammar) and appends its text unchanged.
-  func parseNumber(_ first: UInt8, _ stream: inout ByteStream, into out: GrowableBuffer<UInt8>)
+  func parseNumber(_ first: UInt8, _ stream: inout ByteStream, into out: UnsafeGrowableBuffer<UInt8>)
     throws(ShellError)
   {
     // Read straight into `out`, so a number as long as the file is held once.
@@ -94,7 +94,7 @@ extension JSONRowParser {
   }
 
   /// Reads a string whose opening quote was consumed, appending its unescaped UTF-8.
-  func parseString(_ stream: inout ByteStream, into out: GrowableBuffer<UInt8>) throws(ShellError) {
+  func parseString(_ stream: inout ByteStream, into out: UnsafeGrowableBuffer<UInt8>) throws(ShellError) {
     let openLine = stream.line
     let openColumn = stream.column
     while true {
@@ -163,7 +163,7 @@ extension JSONRowParser {
   }
 
   /// Copies a nested array or object as compact JSON text, keeping strings exactly as written.
-  func copyNested(_ first: UInt8, _ stream: inout ByteStream, into out: GrowableBuffer<UInt8>)
+  func copyNested(_ first: UInt8, _ stream: inout ByteStream, into out: UnsafeGrowableBuffer<UInt8>)
     throws(ShellError)
   {
     closers.removeAll()
@@ -196,7 +196,7 @@ extension JSONRowParser {
   }
 
   /// Copies the rest of a string verbatim, escapes included, through its closing quote.
-  func copyString(_ stream: inout ByteStream, into out: GrowableBuffer<UInt8>) throws(ShellError) {
+  func copyString(_ stream: inout ByteStream, into out: UnsafeGrowableBuffer<UInt8>) throws(ShellError) {
     let openLine = stream.line
     let openColumn = stream.column
     var escaped = false

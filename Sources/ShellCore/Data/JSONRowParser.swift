@@ -17,13 +17,13 @@ struct JSONRowParser {
   var kind = RowKind.unknown
   private var keyIndex: [[UInt8]: Int] = [:]
   /// The row being read (an object's values wait here for their columns' order).
-  let rowBytes: GrowableBuffer<UInt8>
+  let rowBytes: UnsafeGrowableBuffer<UInt8>
   private var rowSpans: [(start: Int, end: Int, line: Int)?] = []
-  private let key: GrowableBuffer<UInt8>
+  private let key: UnsafeGrowableBuffer<UInt8>
   /// Other scratch: a value read and dropped, a member's name.
-  let scratch: GrowableBuffer<UInt8>
+  let scratch: UnsafeGrowableBuffer<UInt8>
   /// The closing brackets a nested value still owes.
-  let closers: GrowableBuffer<UInt8>
+  let closers: UnsafeGrowableBuffer<UInt8>
   /// What the parser's scratch is charged to (the table's budget).
   let budget: LoadBudget
   /// Objects without a key read before any key gave the table a column: rows all the same.

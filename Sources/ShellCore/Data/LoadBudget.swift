@@ -1,7 +1,7 @@
 /// The memory one load may hold at once, charged by every buffer the load grows.
 ///
 /// The dataset's text and offsets and the parsers' scratch (a row or cell being read, a JSON
-/// key, the nesting of a value) are `GrowableBuffer`s that charge their capacity here before
+/// key, the nesting of a value) are `UnsafeGrowableBuffer`s that charge their capacity here before
 /// they allocate it, so what a load holds never passes `limit`; an allocation the system
 /// refuses (`ulimit -v`, an exhausted address space) is an error, not a trap.
 final class LoadBudget {

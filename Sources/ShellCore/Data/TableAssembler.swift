@@ -31,8 +31,8 @@ struct TableAssembler {
   }
 
   /// An empty scratch buffer for a parser, charged to the budget.
-  func scratch(capacity: Int = 256) throws(ShellError) -> GrowableBuffer<UInt8> {
-    try GrowableBuffer(capacity: capacity, budget: budget)
+  func scratch(capacity: Int = 256) throws(ShellError) -> UnsafeGrowableBuffer<UInt8> {
+    try UnsafeGrowableBuffer(capacity: capacity, budget: budget)
   }
 
   /// The column names, empty until `setColumns` is called.
@@ -79,7 +79,7 @@ struct TableAssembler {
   }
 
   /// Appends one cell from a scratch buffer.
-  mutating func appendCell(_ bytes: GrowableBuffer<UInt8>, line: Int) throws(ShellError) {
+  mutating func appendCell(_ bytes: UnsafeGrowableBuffer<UInt8>, line: Int) throws(ShellError) {
     try appendCell(bytes.buffer, line: line)
   }
 

@@ -88,7 +88,8 @@ enum UTF8Repair {
   /// A window ends before a byte that is not a continuation byte (which starts a new sequence
   /// or invalid subpart), or after three continuation bytes in a row (no sequence starting
   /// before them reaches past them), so cutting there decodes exactly as the whole does.
-  static func repair(_ bytes: UnsafeBufferPointer<UInt8>, into out: GrowableBuffer<UInt8>) throws(ShellError)
+  static func repair(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeGrowableBuffer<UInt8>)
+    throws(ShellError)
   {
     var start = 0
     while start < bytes.count {

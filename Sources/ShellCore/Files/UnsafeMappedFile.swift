@@ -3,7 +3,7 @@ import Foundation
 /// A whole file mapped read-only into memory, unmapped when the last holder lets it go.
 ///
 /// It hands out raw pointers into the mapping (`base`): the buffers made over it
-/// (`PinnedBuffer(unsafeMapped:)`, `GrowableBuffer(unsafeMapped:)`) keep it alive, and nothing
+/// (`UnsafePinnedBuffer(unsafeMapped:)`, `UnsafeGrowableBuffer(unsafeMapped:)`) keep it alive, and nothing
 /// may write through them (the pages are read-only: a write is a crash, not a silent change).
 /// The file is opened without following a last symbolic link and without blocking (a FIFO
 /// is refused, never waited on), and must be a regular file.

@@ -92,7 +92,7 @@ struct LoadBudgetTests {
   /// A buffer whose growth is refused keeps its elements and gives back what it charged.
   @Test func aRefusedGrowthLeavesTheBufferAsItWas() throws {
     let budget = LoadBudget(label: "b", limit: 1 << 20)
-    let buffer = try GrowableBuffer<UInt8>(capacity: 16, budget: budget)
+    let buffer = try UnsafeGrowableBuffer<UInt8>(capacity: 16, budget: budget)
     let bytes = [UInt8](repeating: 7, count: 1000)
     try bytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in try buffer.append(contentsOf: bytes) }
     let charged = budget.charged
@@ -107,6 +107,7 @@ struct LoadBudgetTests {
     #expect(held == charged)
     #expect(budget.charged == charged)
     #expect(buffer.count == 1000 && buffer.buffer.allSatisfy { $0 == 7 })
+    buffer.checkInvariants()
     // Over the limit is the limit's error, and charges nothing either.
     budget.failsAllocationsAbove = .max
     let big = [UInt8](repeating: 1, count: 2 << 20)
@@ -120,12 +121,13 @@ struct LoadBudgetTests {
   /// Growth stops at what the budget has left, so a table that fits is not refused for doubling.
   @Test func growthIsCappedByTheBudget() throws {
     let budget = LoadBudget(label: "b", limit: 100_000)
-    let buffer = try GrowableBuffer<UInt8>(capacity: 16, budget: budget)
+    let buffer = try UnsafeGrowableBuffer<UInt8>(capacity: 16, budget: budget)
     let bytes = [UInt8](repeating: 1, count: 99_000)
     try bytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in
       for index in 0..<bytes.count { try buffer.append(bytes[index]) }
     }
     #expect(buffer.count == 99_000)
+    buffer.checkInvariants()
     #expect(budget.charged <= 100_000)
     #expect(budget.peak == budget.charged)
   }
@@ -139,7 +141,7 @@ struct LoadBudgetTests {
     let count = UTF8Repair.repairWindow * 3 + Int(seed)
     let bytes = (0..<count).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
     let budget = LoadBudget.unbounded()
-    let out = try GrowableBuffer<UInt8>(budget: budget)
+    let out = try UnsafeGrowableBuffer<UInt8>(budget: budget)
     try bytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in try UTF8Repair.repair(bytes, into: out)
     }
     let whole = bytes.withUnsafeBufferPointer { UTF8Repair.repaired($0) }

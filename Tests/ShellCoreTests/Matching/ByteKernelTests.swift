@@ -2,29 +2,29 @@ import Testing
 
 @testable import ShellCore
 
-/// The byte kernels (`ByteScanner.bits`, `RowFinder`, `ArenaView.row(containing:)`, the SIMD scan)
+/// The byte kernels (`ByteScanner.bits`, `RowFinder`, `UnsafeArenaView.row(containing:)`, the SIMD scan)
 /// against byte-by-byte definitions, on random rows that cross 32-byte steps and end at the arena's
 /// last readable byte, where the kernels switch to their scalar tails.
 struct ByteKernelTests {
   /// Rows packed into one arena, either padded like the engine's or ending exactly at `limit`.
   struct Arena {
-    let bytes: PinnedBuffer<UInt8>
-    let offsets: PinnedBuffer<UInt32>
+    let bytes: UnsafePinnedBuffer<UInt8>
+    let offsets: UnsafePinnedBuffer<UInt32>
     let rows: [[UInt8]]
     let limit: Int
 
     init(_ rows: [[UInt8]], padded: Bool) {
       self.rows = rows
       let joined = rows.flatMap { $0 }
-      bytes = PinnedBuffer(joined, padding: padded ? FoldedIndex.padding : 0)
+      bytes = UnsafePinnedBuffer(joined, padding: padded ? FoldedIndex.padding : 0)
       var ends: [UInt32] = [0]
       for row in rows { ends.append((ends.last ?? 0) + UInt32(row.count)) }
-      offsets = PinnedBuffer(ends)
+      offsets = UnsafePinnedBuffer(ends)
       limit = joined.count + (padded ? FoldedIndex.padding : 0)
     }
 
-    var view: ArenaView {
-      ArenaView(base: bytes.pointer, limit: limit, offsets: offsets.pointer, stride: 1, column: 0)
+    var view: UnsafeArenaView {
+      UnsafeArenaView(base: bytes.pointer, limit: limit, offsets: offsets.pointer, stride: 1, column: 0)
     }
   }
 
@@ -150,7 +150,7 @@ struct ByteKernelTests {
         #expect(view.row(containing: position, after: after, through: last) == expected)
         // With a guess of the rows' length, right or far off either way.
         for rowBytes in [1, 3, 8, 40] {
-          let rowsPerByte = ArenaView.rowsPerByte(averageRowBytes: rowBytes)
+          let rowsPerByte = UnsafeArenaView.rowsPerByte(averageRowBytes: rowBytes)
           #expect(
             view.row(containing: position, after: after, through: last, rowsPerByte: rowsPerByte) == expected)
         }

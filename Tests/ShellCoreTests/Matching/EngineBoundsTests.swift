@@ -43,7 +43,8 @@ struct EngineBoundsTests {
   ])
   func reservationsAreCappedByWhatTheRowsCanHold(rows: Int, averageRow: Int, available: Int, expected: Int) {
     #expect(
-      CompactRows.PartBuffer.reservation(rows: rows, averageRow: averageRow, available: available) == expected
+      UnsafeCompactRows.PartBuffer.reservation(rows: rows, averageRow: averageRow, available: available)
+        == expected
     )
   }
 

@@ -101,7 +101,7 @@ struct FoldedIndexTests {
     let count = parts.foldBytes.count
     let plainStart = Int(parts.foldOffsets.base[1])
     for position in [0, 2, plainStart, count - 1] {
-      let bytes = PinnedBuffer<UInt8>(count: count, padding: FoldedIndex.padding) { target in
+      let bytes = UnsafePinnedBuffer<UInt8>(count: count, padding: FoldedIndex.padding) { target in
         target.update(from: parts.foldBytes.base, count: count)
         target[position] = FoldedIndex.padByte
       }

@@ -30,12 +30,12 @@ struct FuzzyPropertyTests {
   /// bytes past the row that let it take the bitmask kernel.
   static func fastScore(_ scorer: FuzzyScorer, _ text: String, _ pattern: String, padded: Bool) -> Int32 {
     let bytes = Array(text.utf8)
-    let padding = padded ? FuzzyMaskScorer.reach : 0
+    let padding = padded ? UnsafeFuzzyMaskScorer.reach : 0
     let buffer = bytes + [UInt8](repeating: 0x61, count: padding)
     return buffer.withUnsafeBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return FuzzyScorer.none }
       return scorer.score(
-        RowSlice(base: base, start: 0, end: bytes.count, limit: buffer.count),
+        UnsafeRowSlice(base: base, start: 0, end: bytes.count, limit: buffer.count),
         pattern: pattern.unicodeScalars.map(\.value))
     }
   }
@@ -101,7 +101,7 @@ struct FuzzyPropertyTests {
     let alphabet = Array("aabbsst-  xyzw".utf8)
     for _ in 0..<800 {
       let length = Int.random(in: 0...64, using: &random)
-      let bytes = (0..<length + FuzzyMaskScorer.reach).map { _ in
+      let bytes = (0..<length + UnsafeFuzzyMaskScorer.reach).map { _ in
         alphabet.randomElement(using: &random) ?? 0x61
       }
       let text = String(decoding: bytes.prefix(length), as: UTF8.self)

@@ -74,7 +74,9 @@ struct GramPresenceTests {
       Array(UnsafeBufferPointer(start: restored.bits.base, count: words))
         == Array(UnsafeBufferPointer(start: grams.bits.base, count: words)))
     for word in [0, 1, words / 2, words - 1, words] {
-      let damaged = PinnedBuffer<UInt64>(count: words + 1) { $0.update(from: stored.base, count: words + 1) }
+      let damaged = UnsafePinnedBuffer<UInt64>(count: words + 1) {
+        $0.update(from: stored.base, count: words + 1)
+      }
       let pointer = UnsafeMutablePointer(mutating: damaged.base)
       pointer[word] ^= 1 << 9
       #expect(GramPresence.restoring(damaged) == nil, "word \(word) flipped")

@@ -93,7 +93,8 @@ struct RegexPropertyTests {
     arena.withUnsafeBufferPointer { bytes in
       offsets.withUnsafeBufferPointer { offsets in
         guard let base = bytes.baseAddress, let offsetBase = offsets.baseAddress else { return }
-        let view = ArenaView(base: base, limit: bytes.count - 1, offsets: offsetBase, stride: 1, column: 0)
+        let view = UnsafeArenaView(
+          base: base, limit: bytes.count - 1, offsets: offsetBase, stride: 1, column: 0)
         first.scan(view, rows: 0..<rows.count) { found.append($0) }
       }
     }

@@ -4,13 +4,13 @@ struct ChunkLayout {
   /// The balanced ranges of the work.
   let split: Parallel.Chunks
   /// The copy whose parts the chunks read, if any.
-  let compact: CompactRows?
+  let compact: UnsafeCompactRows?
   /// How many chunks there are.
   let count: Int
 
   /// `work` rows or candidates, split from `threshold` on; a compact copy is re-checked part by
   /// part, each part whole in one chunk (a part may be empty: its chunk then finds nothing).
-  init(work: Int, threshold: Int, compact: CompactRows?) {
+  init(work: Int, threshold: Int, compact: UnsafeCompactRows?) {
     split = Parallel.chunks(work, threshold: threshold)
     self.compact = compact
     if let compact, split.count > 1 { count = compact.parts.count } else { count = split.count }

@@ -4,15 +4,15 @@
 struct ChunkScan {
   let engine: SearchEngine
   let driver: ByteNeedle
-  let driverPlan: TermPlan
+  let driverPlan: UnsafeTermPlan
   /// The chunk's rows.
   let chunk: Range<Int>
-  let texts: RowTexts
-  let filter: RowFilter
+  let texts: UnsafeRowTexts
+  let filter: UnsafeRowFilter
   /// Where the chunk's ids go.
-  let rows: RowIDBuffer
+  let rows: UnsafeRowIDBuffer
   /// The chunk's compact-copy part.
-  let compact: CompactRows.PartBuffer
+  let compact: UnsafeCompactRows.PartBuffer
 
   /// Wide rows keep their `ci`, `exact` and `strip` forms apart: ASCII rows are scanned, then them.
   private var separateWide: Bool { driverPlan.variant != .fold }
@@ -140,7 +140,7 @@ struct ChunkScan {
 
   /// `scan` for an ASCII substring in `exact` form, in row order, so the compact copy is kept.
   ///
-  /// A row's bytes are its `exact` form but for the few not in NFC (`RowTexts.rowsToRecheck`):
+  /// A row's bytes are its `exact` form but for the few not in NFC (`UnsafeRowTexts.rowsToRecheck`):
   /// those are tested in their own form as the scan passes them, found in the bytes or not (NFC
   /// turns U+212A KELVIN SIGN into `K`, which the bytes lack).
   private func scanExact(_ range: Range<Int>) {
@@ -149,8 +149,8 @@ struct ChunkScan {
     let finder = driverPlan.finder
     let side = texts.side(.exact)
     let rechecked = texts.rowsToRecheck(.exact, wordStart: false)
-    var next = RowTexts.lowerBound(rechecked, range.lowerBound)
-    @inline(__always) func keep(_ row: Int, _ text: RowSlice) {
+    var next = UnsafeRowTexts.lowerBound(rechecked, range.lowerBound)
+    @inline(__always) func keep(_ row: Int, _ text: UnsafeRowSlice) {
       guard acceptsAll || filter.accepts(row) else { return }
       rows.append(row)
       // Counted from the chunk's start: the probed sample's rows are in the copy already.

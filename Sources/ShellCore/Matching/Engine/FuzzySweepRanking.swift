@@ -3,17 +3,18 @@
 /// rows scored, and the rows the sweep cannot take ranked one by one.
 struct FuzzySweepRanking {
   let engine: SearchEngine
-  let plan: QueryPlan
-  let texts: RowTexts
+  let plan: UnsafeQueryPlan
+  let texts: UnsafeRowTexts
   let titleLength: TitleLengths
-  let ids: RowIDBuffer
+  let ids: UnsafeRowIDBuffer
   let term: FuzzyTermBound
   let scorer: FuzzyScorer
   /// The best rows so far.
   private(set) var best = RankHeap(limit: RankedRows.topCount)
 
   init(
-    engine: SearchEngine, plan: QueryPlan, texts: RowTexts, titleLength: TitleLengths, ids: RowIDBuffer,
+    engine: SearchEngine, plan: UnsafeQueryPlan, texts: UnsafeRowTexts, titleLength: TitleLengths,
+    ids: UnsafeRowIDBuffer,
     term: FuzzyTermBound, scorer: FuzzyScorer
   ) {
     (self.engine, self.plan, self.texts, self.titleLength, self.ids, self.term, self.scorer) = (
@@ -26,7 +27,7 @@ struct FuzzySweepRanking {
   mutating func run<Shape: ProbeShape>(_ rows: Range<Int>, _ sweep: FuzzySweep<Shape>) {
     let fold = texts.fold
     let blockRows = engine.tuning.sweepBlock
-    var masks = ChunkSweep<Shape>.Scratch()
+    var masks = UnsafeChunkSweep<Shape>.Scratch()
     let reaches = UnsafeMutablePointer<Int32>.allocate(capacity: blockRows)
     defer {
       masks.words.deallocate()
@@ -34,14 +35,14 @@ struct FuzzySweepRanking {
     }
     // Most wide rows fold to ASCII (`café`), whose fold bytes the sweep reads as the scorer does.
     let wide = texts.foldWideRows
-    var wideStart = RowTexts.lowerBound(wide, rows.lowerBound)
+    var wideStart = UnsafeRowTexts.lowerBound(wide, rows.lowerBound)
     var lower = rows.lowerBound
     while lower < rows.upperBound {
       let next = min(rows.upperBound, lower &+ blockRows)
       var upper = next
       while upper > lower, fold.end(upper &- 1) &+ 64 > fold.limit { upper &-= 1 }
       if upper > lower {
-        let blockWide = RowTexts.run(of: wide, in: lower..<upper, from: &wideStart)
+        let blockWide = UnsafeRowTexts.run(of: wide, in: lower..<upper, from: &wideStart)
         sweepBlock(fold, lower..<upper, sweep, wide: blockWide, masks: &masks, reaches: reaches)
       }
       for row in upper..<next { rankOne(row, into: ids) }
@@ -50,13 +51,13 @@ struct FuzzySweepRanking {
   }
 
   /// Ranks the rows at `positions` of `candidates` (ascending) by `sweep`: each block of them
-  /// gathered into an arena of its own (`GatheredFoldBuffer`), then swept as `run` sweeps
+  /// gathered into an arena of its own (`UnsafeGatheredFoldBuffer`), then swept as `run` sweeps
   /// the whole arena's.
   mutating func run<Shape: ProbeShape>(
     candidates: UnsafePointer<Int32>, positions: Range<Int>, _ sweep: FuzzySweep<Shape>
   ) {
-    let gathered = GatheredFoldBuffer(capacity: engine.tuning.sweepBlock)
-    var masks = ChunkSweep<Shape>.Scratch()
+    let gathered = UnsafeGatheredFoldBuffer(capacity: engine.tuning.sweepBlock)
+    var masks = UnsafeChunkSweep<Shape>.Scratch()
     let reaches = UnsafeMutablePointer<Int32>.allocate(capacity: gathered.capacity)
     defer {
       masks.words.deallocate()
@@ -78,10 +79,11 @@ struct FuzzySweepRanking {
   /// One block of `fold`'s rows swept: its masks marked, then each run of rows it can take.
   ///
   /// Runs end at the rows of `wide` and at rows too long, which are ranked one by one. With `ids`,
-  /// `fold` holds gathered rows (`GatheredFoldBuffer`) whose ids it lists, and those are appended.
+  /// `fold` holds gathered rows (`UnsafeGatheredFoldBuffer`) whose ids it lists, and those are appended.
   mutating func sweepBlock<Shape: ProbeShape>(
-    _ fold: ArenaView, _ block: Range<Int>, _ sweep: FuzzySweep<Shape>, wide: UnsafeBufferPointer<Int32>,
-    masks: inout ChunkSweep<Shape>.Scratch, reaches: UnsafeMutablePointer<Int32>,
+    _ fold: UnsafeArenaView, _ block: Range<Int>, _ sweep: FuzzySweep<Shape>,
+    wide: UnsafeBufferPointer<Int32>,
+    masks: inout UnsafeChunkSweep<Shape>.Scratch, reaches: UnsafeMutablePointer<Int32>,
     ids map: UnsafePointer<Int32>? = nil
   ) {
     let origin = fold.start(block.lowerBound)
@@ -135,7 +137,7 @@ struct FuzzySweepRanking {
 
   /// A row the sweep does not take, tested and scored in its own form; appended to `ids` when
   /// it matches.
-  mutating func rankOne(_ row: Int, into ids: RowIDBuffer) {
+  mutating func rankOne(_ row: Int, into ids: UnsafeRowIDBuffer) {
     ids.appendBranchFree(upTo: 1) { rankOne(row, into: $0) }
   }
 

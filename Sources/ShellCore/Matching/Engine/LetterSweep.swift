@@ -3,17 +3,17 @@
 ///
 /// Probing every row cost a slice, a wide-row test and a vector test per row; the sweep compares
 /// 16 bytes a step and takes each row's hits with a load and a shift. Rows whose form is not
-/// their bytes (`RowTexts.rowsToRecheck`) are tested in their own form, as are rows too near the
+/// their bytes (`UnsafeRowTexts.rowsToRecheck`) are tested in their own form, as are rows too near the
 /// arena's end to read past.
 struct LetterSweep {
   let sweep: RowSweep<OneByteProbe>
-  let texts: RowTexts
+  let texts: UnsafeRowTexts
   let variant: TextVariant
   let finder: RowFinder
   /// Rows per block: a multiple of 64, so that a block's bits are whole words.
   let blockRows: Int
 
-  init(needle: [UInt8], texts: RowTexts, variant: TextVariant, finder: RowFinder, blockRows: Int) {
+  init(needle: [UInt8], texts: UnsafeRowTexts, variant: TextVariant, finder: RowFinder, blockRows: Int) {
     sweep = RowSweep(needle: needle)
     (self.texts, self.variant, self.finder) = (texts, variant, finder)
     self.blockRows = max(64, blockRows & ~63)
@@ -24,11 +24,11 @@ struct LetterSweep {
     let view = texts.cased
     let wide = texts.rowsToRecheck(variant, wordStart: false)
     let side = texts.side(variant)
-    var scratch = ChunkSweep<OneByteProbe>.Scratch()
+    var scratch = UnsafeChunkSweep<OneByteProbe>.Scratch()
     defer { scratch.words.deallocate() }
     var lower = words.lowerBound &* 64
     // Found by a search: a chunk past the first would walk every re-checked row before it.
-    var wideStart = RowTexts.lowerBound(wide, lower)
+    var wideStart = UnsafeRowTexts.lowerBound(wide, lower)
     let rowEnd = min(rowCount, words.upperBound &* 64)
     while lower < rowEnd {
       let next = min(rowEnd, lower &+ blockRows)
@@ -38,7 +38,7 @@ struct LetterSweep {
       var upper = next
       while upper > lower, view.end(upper &- 1) &+ 64 > view.limit { upper &-= 1 }
       if upper > lower {
-        let blockWide = RowTexts.run(of: wide, in: lower..<upper, from: &wideStart)
+        let blockWide = UnsafeRowTexts.run(of: wide, in: lower..<upper, from: &wideStart)
         scratch.reserve(RowSweep<OneByteProbe>.hitWords(byteCount: view.end(upper &- 1) &- view.start(lower)))
         sweep.sweepBits(view, rows: lower..<upper, hits: scratch.words, into: output)
         for row in blockWide.lazy.map(Int.init) {

@@ -15,7 +15,8 @@ extension SearchEngine {
   /// may hold) in `scope`, by `work`; also returns a compact copy of a small result of a plain
   /// query.
   func chunks(
-    _ query: CompiledQuery, _ work: ChunkWork, candidates: [Int32]?, compact: CompactRows? = nil, scope: Int,
+    _ query: CompiledQuery, _ work: ChunkWork, candidates: [Int32]?, compact: UnsafeCompactRows? = nil,
+    scope: Int,
     scored: Bool, cancellation: SearchCancellation?
   ) throws(ShellError) -> Found? {
     let rowWork = candidates?.count ?? dataset.rowCount
@@ -59,7 +60,9 @@ extension SearchEngine {
     // dropping it would waste its writing and slow the next keystroke.
     let copied =
       compactLimit > 0
-      ? query.driver.flatMap { CompactRows(parts: builders, rows: rows.count, variant: $0.plan.variant) }
+      ? query.driver.flatMap {
+        UnsafeCompactRows(parts: builders, rows: rows.count, variant: $0.plan.variant)
+      }
       : nil
     // Either every chunk that found rows ranked them as it went, or none did (an empty chunk of
     // a compact copy returns before it ranks).
@@ -73,10 +76,10 @@ extension SearchEngine {
     return Found(rows: rows, scores: scores, compact: copied, run: run)
   }
 
-  /// Each chunk's matches, written from `output` on (`ChunkPass`), or as bits without one.
+  /// Each chunk's matches, written from `output` on (`UnsafeChunkPass`), or as bits without one.
   func chunkResults(
     _ query: CompiledQuery, _ work: ChunkWork, _ layout: ChunkLayout, candidates: [Int32]?, scope: Int,
-    scored: Bool, builders: [CompactRows.PartBuffer], cancellation: SearchCancellation?,
+    scored: Bool, builders: [UnsafeCompactRows.PartBuffer], cancellation: SearchCancellation?,
     output: UnsafeMutablePointer<Int32>?
   ) -> [ChunkResult] {
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
@@ -86,7 +89,7 @@ extension SearchEngine {
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
         (candidates ?? []).withUnsafeBufferPointer { candidates in
           let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
-          let filter = RowFilter(
+          let filter = UnsafeRowFilter(
             scope: scope, scopes: scopes, plan: query.plan, texts: texts,
             signatures: index.signatures.pointer,
             required: query.requiredSignature, forbidden: query.forbiddenSignature,
@@ -95,7 +98,7 @@ extension SearchEngine {
             output == nil
             ? ChunkSlots(whole: layout)
             : slots(for: layout, query, candidates: candidates, texts: texts, filter: filter)
-          let pass = ChunkPass(
+          let pass = UnsafeChunkPass(
             engine: self, query: query, work: work, layout: layout, candidates: candidates, texts: texts,
             filter: filter, scope: scope, scopes: scopes,
             titleLength: TitleLengths(dataset, offsets: offsets),
@@ -109,8 +112,9 @@ extension SearchEngine {
   /// Where each chunk writes its ids (`ChunkSlots`): room estimated from a sample of its rows
   /// when the work is large (`SearchTuning.slotEstimate`), else room for all of them.
   private func slots(
-    for layout: ChunkLayout, _ query: CompiledQuery, candidates: UnsafeBufferPointer<Int32>, texts: RowTexts,
-    filter: RowFilter
+    for layout: ChunkLayout, _ query: CompiledQuery, candidates: UnsafeBufferPointer<Int32>,
+    texts: UnsafeRowTexts,
+    filter: UnsafeRowFilter
   ) -> ChunkSlots {
     let work = layout.positions(of: layout.count - 1).upperBound
     guard layout.count > 1, work >= tuning.slotEstimate else { return ChunkSlots(whole: layout) }
@@ -128,7 +132,7 @@ extension SearchEngine {
   /// the whole result's). Otherwise each chunk gives up past its share and a margin, or when its
   /// rows so far, extrapolated, pass its share by a margin (`SearchTuning.copyOverrun` and the margins).
   private func resetBuilders(
-    _ builders: [CompactRows.PartBuffer], _ layout: ChunkLayout, compactLimit: Int, listed: Bool
+    _ builders: [UnsafeCompactRows.PartBuffer], _ layout: ChunkLayout, compactLimit: Int, listed: Bool
   ) {
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
     for (chunk, builder) in builders.enumerated() {
@@ -153,7 +157,7 @@ extension SearchEngine {
           ? index.foldBytes.count
           : Int(index.foldOffsets.base[positions.upperBound])
             - Int(index.foldOffsets.base[positions.lowerBound]))
-      let reserved = CompactRows.PartBuffer.reservation(
+      let reserved = UnsafeCompactRows.PartBuffer.reservation(
         rows: min(limit, positions.count), averageRow: averageRow, available: available)
       builder.reset(limit: limit, share: share, margin: margin, bytes: reserved)
     }

@@ -1,9 +1,9 @@
 /// Fuzzy terms: matching rows, best rows first, and the scores the others wait for.
 extension SearchEngine {
-  /// One chunk of a search whose fuzzy terms each stand as a clause (`QueryPlan.isRankedBySum`):
+  /// One chunk of a search whose fuzzy terms each stand as a clause (`UnsafeQueryPlan.isRankedBySum`):
   /// appends the matching rows to `ids` and returns the best `RankedRows.topCount` of them.
   ///
-  /// A row that the mask kernels take is only tested (`FuzzyMaskScorer.ceiling`); it is scored
+  /// A row that the mask kernels take is only tested (`UnsafeFuzzyMaskScorer.ceiling`); it is scored
   /// only when an upper bound of its score (per term, the pattern's best possible, less the
   /// word-start bonuses of its first two bytes where they start none of the row's words) could
   /// beat the worst row kept, so most rows are never scored. The word starts come from the row's
@@ -11,9 +11,9 @@ extension SearchEngine {
   ///
   /// With `candidates` (ascending), `rows` are positions in them: a previous result narrowed.
   func rankFuzzyRows(
-    _ plan: QueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: RowTexts,
+    _ plan: UnsafeQueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: UnsafeRowTexts,
     required: UInt32, scope: Int, scopes: UnsafeBufferPointer<UInt16>, titleLength: TitleLengths,
-    into ids: RowIDBuffer
+    into ids: UnsafeRowIDBuffer
   ) -> RankHeap {
     // One scorer per fuzzy term: a mask kernel keeps its splatted pattern in its scorer.
     let owners = (0..<plan.termCount).filter { plan.terms[$0].kind == .fuzzy }.map { index in
@@ -48,25 +48,26 @@ extension SearchEngine {
           }
           return rankFuzzyRows(arguments, bound: bounds[0])
         }
-        return rankFuzzyRows(arguments, bound: FuzzyTermBounds(terms: bounds, plan: plan, filtered: filtered))
+        return rankFuzzyRows(
+          arguments, bound: UnsafeFuzzyTermBounds(terms: bounds, plan: plan, filtered: filtered))
       }
     }
   }
 
   /// What `rankFuzzyRows` passes on to its loop.
   struct FuzzyRanking {
-    let plan: QueryPlan
+    let plan: UnsafeQueryPlan
     /// Rows, or positions in `candidates` when there are.
     let rows: Range<Int>
     let candidates: UnsafePointer<Int32>?
-    let texts: RowTexts
+    let texts: UnsafeRowTexts
     let required: UInt32
     let scope: Int
     let scopes: UnsafeBufferPointer<UInt16>
     let titleLength: TitleLengths
     /// Whether a row the kernels cannot take is tested before it is scored.
     let check: Bool
-    let ids: RowIDBuffer
+    let ids: UnsafeRowIDBuffer
   }
 
   /// `rankFuzzyRows`' loop over every row of a range, or over candidates.
@@ -95,11 +96,11 @@ extension SearchEngine {
     while true {
       let row = source.next(signatures: signatures)
       guard row >= 0 else { break }
-      guard RowFilter.isInScope(row, scope: scope, scopes: scopes) else { continue }
+      guard UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes) else { continue }
       let start = fold.start(row)
       let length = fold.end(row) &- start
       let score: Int32
-      if let bound, length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit {
+      if let bound, length <= 64, !texts.isWide(row), start &+ UnsafeFuzzyMaskScorer.reach <= fold.limit {
         let text = fold.base + start
         let reach = bound.ceiling(
           text, length: length, lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0,
@@ -147,9 +148,9 @@ extension SearchEngine {
         for row in block {
           let start = fold.start(row)
           let length = fold.end(row) &- start
-          let inScope = RowFilter.isInScope(row, scope: scope, scopes: scopes)
+          let inScope = UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes)
           let score: Int32
-          if length <= 64, !texts.isWide(row), start &+ FuzzyMaskScorer.reach <= fold.limit, inScope {
+          if length <= 64, !texts.isWide(row), start &+ UnsafeFuzzyMaskScorer.reach <= fold.limit, inScope {
             let text = fold.base + start
             let reach = kernel.shortCeiling(
               text, length: length, bound: term.bound, losses: term.losses,

@@ -8,8 +8,8 @@ extension SearchEngine {
   /// With `candidates` (ascending), `rows` are positions in them (a previous result narrowed),
   /// always swept.
   func sweepFuzzyRows(
-    _ plan: QueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: RowTexts,
-    required: UInt32, titleLength: TitleLengths, share: Int, into ids: RowIDBuffer
+    _ plan: UnsafeQueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: UnsafeRowTexts,
+    required: UInt32, titleLength: TitleLengths, share: Int, into ids: UnsafeRowIDBuffer
   ) -> (best: RankHeap, swept: Int) {
     let scorer = FuzzyScorer()
     let term = plan.terms[0]

@@ -12,10 +12,11 @@ extension SearchEngine {
   /// when the rows kept so far, extrapolated to all of `copy.chunk`, would be too many. The term
   /// must be `isProbed`.
   func probe(
-    _ driver: ByteNeedle, _ driverPlan: TermPlan, _ positions: Range<Int>, candidates: UnsafePointer<Int32>?,
-    compact: (view: ArenaView, first: Int)? = nil, _ texts: RowTexts, _ filter: RowFilter,
-    _ rows: RowIDBuffer,
-    copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+    _ driver: ByteNeedle, _ driverPlan: UnsafeTermPlan, _ positions: Range<Int>,
+    candidates: UnsafePointer<Int32>?,
+    compact: (view: UnsafeArenaView, first: Int)? = nil, _ texts: UnsafeRowTexts, _ filter: UnsafeRowFilter,
+    _ rows: UnsafeRowIDBuffer,
+    copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     let bytes = driver.bytes
     // Not always inlined: `probeRows` is specialised for each shape named below either way.
@@ -35,9 +36,11 @@ extension SearchEngine {
 
   /// `probe`'s loop for one shape of probe.
   func probeRows<Shape: ProbeShape>(
-    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
-    _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+    _ probe: RowProbe<Shape>, _ driverPlan: UnsafeTermPlan, _ range: Range<Int>,
+    _ candidates: UnsafePointer<Int32>?, _ compact: (view: UnsafeArenaView, first: Int)?,
+    _ texts: UnsafeRowTexts,
+    _ filter: UnsafeRowFilter, _ rows: UnsafeRowIDBuffer,
+    _ copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     let listed = candidates != nil
     let compacted = compact != nil
@@ -60,18 +63,20 @@ extension SearchEngine {
     }
   }
 
-  /// `probeRows`'s loop, for one mode (`ProbeLoop`).
+  /// `probeRows`'s loop, for one mode (`UnsafeProbeLoop`).
   func probeLoop<Shape: ProbeShape, Mode: ProbeMode>(
-    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, _ range: Range<Int>,
-    _ candidates: UnsafePointer<Int32>?, _ compact: (view: ArenaView, first: Int)?, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer, _ copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>),
+    _ probe: RowProbe<Shape>, _ driverPlan: UnsafeTermPlan, _ range: Range<Int>,
+    _ candidates: UnsafePointer<Int32>?, _ compact: (view: UnsafeArenaView, first: Int)?,
+    _ texts: UnsafeRowTexts,
+    _ filter: UnsafeRowFilter, _ rows: UnsafeRowIDBuffer,
+    _ copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>),
     _ mode: Mode.Type
   ) {
-    let loop = ProbeLoop<Shape, Mode>(
+    let loop = UnsafeProbeLoop<Shape, Mode>(
       probe, driverPlan, candidates: candidates, compact: compact, texts, filter, copy.builder, tuning: tuning
     )
     rows.appendBranchFree(upTo: range.count) { output in
-      // A copy the optimiser can keep in registers (see `ProbeLoop`). A `let` is not copied; a
+      // A copy the optimiser can keep in registers (see `UnsafeProbeLoop`). A `let` is not copied; a
       // `var` (assigned again so it is one) is.
       var loop = loop
       loop = loop

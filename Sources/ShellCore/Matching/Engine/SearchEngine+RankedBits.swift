@@ -1,5 +1,5 @@
 /// A fuzzy ranking of every row that a sample says most rows enter, found as bits: each chunk
-/// holds a few thousand ids at a time and sets them as bits (`RowIDBuffer(bitsFor:)`), so the
+/// holds a few thousand ids at a time and sets them as bits (`UnsafeRowIDBuffer(bitsFor:)`), so the
 /// pages of a result array no later search reads are never faulted in.
 extension SearchEngine {
   /// Whether `work` ranks every row by fuzzy terms and `sampledRanking` puts more rows in it
@@ -19,7 +19,7 @@ extension SearchEngine {
   /// rows of each merged.
   func rankedAsBits(
     _ query: CompiledQuery, _ work: ChunkWork, _ layout: ChunkLayout, scope: Int, scored: Bool,
-    builders: [CompactRows.PartBuffer], cancellation: SearchCancellation?
+    builders: [UnsafeCompactRows.PartBuffer], cancellation: SearchCancellation?
   ) -> Found? {
     let parts = chunkResults(
       query, work, layout, candidates: nil, scope: scope, scored: scored, builders: builders,

@@ -13,7 +13,7 @@ extension SearchEngine {
       ByteNeedle(String(decoding: $0, as: UTF8.self), frequency: index.byteFrequency)
     }
     // Further literals a match needs, checked in each candidate row before the automaton.
-    let checks = (literals?.checks ?? []).map { PinnedBuffer($0) }
+    let checks = (literals?.checks ?? []).map { UnsafePinnedBuffer($0) }
     // Without a literal, rows that hold none of the bytes a match can start with are skipped
     // (`[0-9]+`), when few rows hold one.
     let firstBytes =
@@ -26,9 +26,9 @@ extension SearchEngine {
     let threshold = matcher.automaton == nil ? min(parallelThreshold, tuning.regexICU) : parallelThreshold
     let chunks = Parallel.chunks(rowCount, threshold: threshold)
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
-    let parts: [RowIDBuffer?] = dataset.withStorage { bytes, offsets in
+    let parts: [UnsafeRowIDBuffer?] = dataset.withStorage { bytes, offsets in
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
-        let search = RegexChunk(
+        let search = UnsafeRegexChunk(
           matcher: matcher, view: makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: nil).cased,
           checks: checks, scope: scope, scopes: scopes, cancellation: cancellation)
         return Parallel.map(chunks.count) { chunk in
@@ -41,6 +41,6 @@ extension SearchEngine {
     for part in found { try part.throwIfRefused() }
     // The joined ids are a Swift array, whose refusal would trap.
     try SearchMemory.ensureRoom(for: Int32.self, count: found.reduce(0) { $0 &+ $1.count })
-    return RowIDBuffer.join(found)
+    return UnsafeRowIDBuffer.join(found)
   }
 }

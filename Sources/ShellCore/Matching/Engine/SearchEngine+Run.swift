@@ -5,7 +5,7 @@ extension SearchEngine {
   struct Found {
     var rows: [Int32]
     var scores: [Int32] = []
-    var compact: CompactRows?
+    var compact: UnsafeCompactRows?
     var best: [Int32]?
     var dense: RowBitmap?
     /// What the passes chose at run time (`explain` says it).
@@ -15,7 +15,8 @@ extension SearchEngine {
   /// Answers `plan` for `text` (compiled as `query` unless blank or a regex) in `scope`, reading
   /// only `candidates` (ascending, their folded text maybe in `compact`) when it narrows.
   func run(
-    _ plan: SearchPlan, text: String, _ query: CompiledQuery?, candidates: [Int32]?, compact: CompactRows?,
+    _ plan: SearchPlan, text: String, _ query: CompiledQuery?, candidates: [Int32]?,
+    compact: UnsafeCompactRows?,
     scope: Int, scored: Bool, cancellation: SearchCancellation?
   ) throws(ShellError) -> Found? {
     switch plan {

@@ -3,7 +3,7 @@
 /// all of it.
 extension SearchEngine {
   /// The sample's rows that `matches` takes, with `sides`' forms readable, and how many it read.
-  func sampleRows(sides: SideForms?, _ matches: (Int, RowTexts) -> Bool) -> (hits: Int, read: Int) {
+  func sampleRows(sides: SideForms?, _ matches: (Int, UnsafeRowTexts) -> Bool) -> (hits: Int, read: Int) {
     let rowCount = dataset.rowCount
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let (blocks, blockRows) = (tuning.hitSampleBlocks, tuning.hitSampleRows)
@@ -47,7 +47,7 @@ extension SearchEngine {
     return dataset.rowScopes.withUnsafeBufferPointer { scopes in
       scaled(
         sampleRows(sides: sides) { row, texts in
-          RowFilter.isInScope(row, scope: scope, scopes: scopes) && query.plan.matches(row, texts)
+          UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes) && query.plan.matches(row, texts)
         })
     }
   }

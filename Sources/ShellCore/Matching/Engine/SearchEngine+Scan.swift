@@ -3,9 +3,9 @@ extension SearchEngine {
   /// The full scan of one chunk for `driver`, found as `approach` says (`SearchPlanner.approach`);
   /// returns the passes it chose (`ChunkScan`).
   func scanChunk(
-    driver: ByteNeedle, driverPlan: TermPlan, approach: SearchPlan.ScanApproach, rows chunk: Range<Int>,
-    texts: RowTexts, filter: RowFilter,
-    into rows: RowIDBuffer, compact: CompactRows.PartBuffer
+    driver: ByteNeedle, driverPlan: UnsafeTermPlan, approach: SearchPlan.ScanApproach, rows chunk: Range<Int>,
+    texts: UnsafeRowTexts, filter: UnsafeRowFilter,
+    into rows: UnsafeRowIDBuffer, compact: UnsafeCompactRows.PartBuffer
   ) -> SearchRun {
     ChunkScan(
       engine: self, driver: driver, driverPlan: driverPlan, chunk: chunk, texts: texts, filter: filter,
@@ -15,7 +15,7 @@ extension SearchEngine {
   }
 
   /// Appends the rows of `range` that hold `driver` (`isSwept`) and pass `filter`, by `RowSweep`
-  /// (`ChunkSweep`, per shape of needle).
+  /// (`UnsafeChunkSweep`, per shape of needle).
   ///
   /// A block of rows at a time; the rows are copied to `copy.builder` unless it has given up (or
   /// gives up, when they are too many); rows the sweep cannot read around (at the arena's edges)
@@ -27,11 +27,12 @@ extension SearchEngine {
   /// holds the needle (an ASCII substring of a `ci` form is one of its fold), `exact` and `strip`
   /// always (NFC may turn a sign into a letter), a word start when its fold form is not all ASCII.
   func sweep(
-    _ driver: ByteNeedle, _ driverPlan: TermPlan, _ range: Range<Int>, _ texts: RowTexts, _ filter: RowFilter,
-    _ rows: RowIDBuffer, copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+    _ driver: ByteNeedle, _ driverPlan: UnsafeTermPlan, _ range: Range<Int>, _ texts: UnsafeRowTexts,
+    _ filter: UnsafeRowFilter,
+    _ rows: UnsafeRowIDBuffer, copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   ) -> Int {
     func run<Shape: ProbeShape>(_ shape: Shape.Type) -> Int {
-      var sweep = ChunkSweep<Shape>(
+      var sweep = UnsafeChunkSweep<Shape>(
         self, driver, driverPlan, from: range.lowerBound, texts, filter, rows, copy: copy)
       sweep.run(range)
       return sweep.held
@@ -52,9 +53,9 @@ extension SearchEngine {
   /// appends the ids of the part's rows that hold `driver`, an `isSwept` substring, and copies
   /// them on to `copy.builder`.
   func sweepCompact(
-    _ driver: ByteNeedle, _ driverPlan: TermPlan, _ view: ArenaView, first: Int, count: Int,
-    candidates: UnsafePointer<Int32>, _ rows: RowIDBuffer,
-    copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+    _ driver: ByteNeedle, _ driverPlan: UnsafeTermPlan, _ view: UnsafeArenaView, first: Int, count: Int,
+    candidates: UnsafePointer<Int32>, _ rows: UnsafeRowIDBuffer,
+    copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     let builder = copy.builder
     let finder = driverPlan.finder
@@ -96,7 +97,7 @@ extension SearchEngine {
 
   /// About how many rows of `sample` hold `driver` (of one to three bytes) anywhere in the fold
   /// arena `view` (all but its first row or two).
-  func rowsHolding(_ driver: ByteNeedle, _ sample: Range<Int>, _ view: ArenaView) -> Int {
+  func rowsHolding(_ driver: ByteNeedle, _ sample: Range<Int>, _ view: UnsafeArenaView) -> Int {
     func run<Shape: ProbeShape>(_ shape: Shape.Type) -> Int {
       // The fold arena is padded after its last row; before its first, a row or two is skipped.
       var lower = sample.lowerBound

@@ -85,7 +85,7 @@ extension SearchEngine {
   ///
   /// Their `ci` form lacks the letter that their folded form has ("ś" folds to "s"); for ASCII
   /// rows the signature answers `ci` too.
-  func wideMisses(term: TermPlan, mask: UInt32) -> [Int32] {
+  func wideMisses(term: UnsafeTermPlan, mask: UInt32) -> [Int32] {
     let signatures = index.signatures.pointer
     let finder = term.finder
     let sides = index.sideForms(dataset: dataset, variants: [.ci])
@@ -107,7 +107,9 @@ extension SearchEngine {
 
   /// The rows whose text in `plan`'s form holds the one byte of `needle`, as bits (bit `r % 64` of
   /// word `r / 64`): `LetterSweep` over every row, with no branch on its answer.
-  func probedBits(_ needle: ByteNeedle, _ plan: TermPlan, cancellation: SearchCancellation?) -> [UInt64]? {
+  func probedBits(_ needle: ByteNeedle, _ plan: UnsafeTermPlan, cancellation: SearchCancellation?)
+    -> [UInt64]?
+  {
     let rowCount = dataset.rowCount
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
     let sides = index.sideForms(dataset: dataset, variants: [plan.variant])
@@ -124,7 +126,8 @@ extension SearchEngine {
 
   /// The rows whose text in `plan`'s form holds `needle` (two or three ASCII bytes, anywhere or
   /// starting a word), as bits: `TermSweepBits` over every row.
-  func sweptBits(_ needle: ByteNeedle, _ plan: TermPlan, cancellation: SearchCancellation?) -> [UInt64]? {
+  func sweptBits(_ needle: ByteNeedle, _ plan: UnsafeTermPlan, cancellation: SearchCancellation?) -> [UInt64]?
+  {
     switch (needle.count, plan.kind == .wordStart) {
     case (2, false): return sweptBits(needle, plan, TwoByteProbe.self, cancellation)
     case (2, true): return sweptBits(needle, plan, TwoByteWordProbe.self, cancellation)
@@ -136,7 +139,7 @@ extension SearchEngine {
 
   /// `sweptBits` for one shape of needle.
   private func sweptBits<Shape: ProbeShape>(
-    _ needle: ByteNeedle, _ plan: TermPlan, _ shape: Shape.Type, _ cancellation: SearchCancellation?
+    _ needle: ByteNeedle, _ plan: UnsafeTermPlan, _ shape: Shape.Type, _ cancellation: SearchCancellation?
   ) -> [UInt64]? {
     let rowCount = dataset.rowCount
     let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)

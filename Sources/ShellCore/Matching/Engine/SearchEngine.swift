@@ -207,8 +207,8 @@ final class SearchEngine {
   /// Pointers to every form's arena, valid inside `Dataset.withStorage`.
   func makeTexts(
     bytes: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>,
-    cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?, sides: SideForms?
-  ) -> RowTexts {
+    cased: (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)?, sides: SideForms?
+  ) -> UnsafeRowTexts {
     Self.makeTexts(
       index: index, dataset: dataset, columns: columns, bytes: bytes, offsets: offsets, cased: cased,
       sides: sides)
@@ -217,20 +217,21 @@ final class SearchEngine {
   /// `makeTexts` for an engine's parts (what a ranking keeps to score its rows later).
   static func makeTexts(
     index: FoldedIndex, dataset: Dataset, columns: [Int], bytes: UnsafeBufferPointer<UInt8>,
-    offsets: UnsafeBufferPointer<UInt32>, cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?,
+    offsets: UnsafeBufferPointer<UInt32>,
+    cased: (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)?,
     sides: SideForms?
-  ) -> RowTexts {
-    func view(_ bytes: PinnedBuffer<UInt8>, _ offsets: PinnedBuffer<UInt32>) -> ArenaView {
-      ArenaView(
+  ) -> UnsafeRowTexts {
+    func view(_ bytes: UnsafePinnedBuffer<UInt8>, _ offsets: UnsafePinnedBuffer<UInt32>) -> UnsafeArenaView {
+      UnsafeArenaView(
         base: bytes.pointer, limit: bytes.count + FoldedIndex.padding, offsets: offsets.pointer, stride: 1,
         column: 0)
     }
     let fold = index.foldView
-    let original: ArenaView
+    let original: UnsafeArenaView
     if let cased {
       original = view(cased.bytes, cased.offsets)
     } else if let base = bytes.baseAddress, let offsetBase = offsets.baseAddress {
-      original = ArenaView(
+      original = UnsafeArenaView(
         base: base, limit: bytes.count, offsets: offsetBase, stride: dataset.columns.count, column: columns[0]
       )
     } else {
@@ -238,10 +239,10 @@ final class SearchEngine {
     }
     // Without side forms (a query that only folds), their views stand on the fold arena and are
     // never read: every read of a side form comes from a term compared in another form.
-    func side(_ variant: TextVariant) -> ArenaView {
+    func side(_ variant: TextVariant) -> UnsafeArenaView {
       sides?.view(variant) ?? fold
     }
-    return RowTexts(
+    return UnsafeRowTexts(
       fold: fold, cased: original, exact: side(.exact), ci: side(.ci), strip: side(.strip),
       wideRows: index.wideRows.pointer, wideCount: index.wideRows.count, wideBits: index.wideBits.pointer,
       wideRanks: index.wideRanks.pointer,
@@ -263,7 +264,7 @@ final class SearchEngine {
   ///
   /// The next keystroke then reads only those rows' bytes, in one pass, for the price of the
   /// copy now. The wide rows of a form other than `fold` come from its side arena.
-  func compactCopy(of rows: [Int32], variant: TextVariant = .fold) -> CompactRows? {
+  func compactCopy(of rows: [Int32], variant: TextVariant = .fold) -> UnsafeCompactRows? {
     guard !rows.isEmpty, rows.count <= compactRowLimit else { return nil }
     let chunks = Parallel.chunks(rows.count, threshold: tuning.scatteredParallel)
     let builders = freeBuilders(chunks.count)
@@ -276,7 +277,7 @@ final class SearchEngine {
         Parallel.forEach(chunks.count) { chunk in
           let part = UnsafeBufferPointer(rebasing: ids[chunks.range(chunk)])
           let builder = builders[chunk]
-          let reserved = CompactRows.PartBuffer.reservation(
+          let reserved = UnsafeCompactRows.PartBuffer.reservation(
             rows: part.count, averageRow: averageRow, available: index.foldBytes.count + 1)
           builder.reset(limit: max(part.count, 1), share: part.count, bytes: reserved)
           if variant == .fold {
@@ -288,20 +289,20 @@ final class SearchEngine {
         }
       }
     }
-    return CompactRows(parts: builders, rows: rows.count, variant: variant)
+    return UnsafeCompactRows(parts: builders, rows: rows.count, variant: variant)
   }
 
   /// Compact-copy parts, reused from search to search; a kept copy holds its own.
-  private(set) var builders: [CompactRows.PartBuffer] = []
+  private(set) var builders: [UnsafeCompactRows.PartBuffer] = []
 
   /// `count` parts that no kept copy holds.
-  func freeBuilders(_ count: Int) -> [CompactRows.PartBuffer] {
-    var free: [CompactRows.PartBuffer] = []
+  func freeBuilders(_ count: Int) -> [UnsafeCompactRows.PartBuffer] {
+    var free: [UnsafeCompactRows.PartBuffer] = []
     for index in builders.indices where free.count < count && isKnownUniquelyReferenced(&builders[index]) {
       free.append(builders[index])
     }
     while free.count < count {
-      let builder = CompactRows.PartBuffer()
+      let builder = UnsafeCompactRows.PartBuffer()
       builders.append(builder)
       free.append(builder)
     }

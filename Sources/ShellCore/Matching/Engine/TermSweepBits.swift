@@ -1,19 +1,19 @@
 /// `SearchEngine.sweptBits` for a range of rows: a term of two or three bytes found by `RowSweep`
-/// a block at a time and written as the rows' bits, as `ChunkSweep` finds it as ids.
+/// a block at a time and written as the rows' bits, as `UnsafeChunkSweep` finds it as ids.
 ///
 /// A common short term matches a quarter of the rows or more: its ids took 10 MB at 10M rows,
 /// whose pages' first writes cost more than the sweep saved (each a fault of microseconds under
 /// virtualisation); its bits take a thirty-second of that. Rows whose form is not the bytes swept
-/// (`RowTexts.rowsToRecheck`) are tested in their own form, as are rows too near the arena's
+/// (`UnsafeRowTexts.rowsToRecheck`) are tested in their own form, as are rows too near the arena's
 /// edges to read around.
 struct TermSweepBits<Shape: ProbeShape> {
   let sweep: RowSweep<Shape>
-  let texts: RowTexts
-  let plan: TermPlan
+  let texts: UnsafeRowTexts
+  let plan: UnsafeTermPlan
   /// Rows per block: a multiple of 64, so that a block's bits are whole words.
   let blockRows: Int
 
-  init(needle: [UInt8], texts: RowTexts, plan: TermPlan, blockRows: Int) {
+  init(needle: [UInt8], texts: UnsafeRowTexts, plan: UnsafeTermPlan, blockRows: Int) {
     sweep = RowSweep(needle: needle)
     (self.texts, self.plan) = (texts, plan)
     self.blockRows = max(64, blockRows & ~63)
@@ -24,11 +24,11 @@ struct TermSweepBits<Shape: ProbeShape> {
     let variant = plan.variant
     let view = variant == .fold || variant == .ci ? texts.fold : texts.cased
     let wide = texts.rowsToRecheck(variant, wordStart: plan.kind == .wordStart)
-    var scratch = ChunkSweep<Shape>.Scratch()
+    var scratch = UnsafeChunkSweep<Shape>.Scratch()
     defer { scratch.words.deallocate() }
     var lower = words.lowerBound &* 64
     // Found by a search: a chunk past the first would walk every re-checked row before it.
-    var wideStart = RowTexts.lowerBound(wide, lower)
+    var wideStart = UnsafeRowTexts.lowerBound(wide, lower)
     let rowEnd = min(rowCount, words.upperBound &* 64)
     while lower < rowEnd {
       let next = min(rowEnd, lower &+ blockRows)
@@ -43,7 +43,7 @@ struct TermSweepBits<Shape: ProbeShape> {
       var upper = next
       while upper > start, view.end(upper &- 1) &+ 64 > view.limit { upper &-= 1 }
       if upper > start {
-        let blockWide = RowTexts.run(of: wide, in: start..<upper, from: &wideStart)
+        let blockWide = UnsafeRowTexts.run(of: wide, in: start..<upper, from: &wideStart)
         scratch.reserve(RowSweep<Shape>.hitWords(byteCount: view.end(upper &- 1) &- view.start(start)))
         sweep.sweepBits(view, rows: start..<upper, hits: scratch.words, into: output)
         recheck(blockWide, into: output)
@@ -60,7 +60,7 @@ struct TermSweepBits<Shape: ProbeShape> {
     }
   }
 
-  /// Corrects the bits of rows whose form is not the bytes swept, as `ChunkSweep` re-checks them:
+  /// Corrects the bits of rows whose form is not the bytes swept, as `UnsafeChunkSweep` re-checks them:
   /// `fold` word starts in their fold form, other forms in their side form (under `ci`, only rows
   /// whose fold form holds the term).
   private func recheck(_ rows: UnsafeBufferPointer<Int32>, into output: UnsafeMutablePointer<UInt64>) {

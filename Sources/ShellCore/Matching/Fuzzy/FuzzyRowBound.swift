@@ -2,11 +2,11 @@
 /// the row matches (for rows of at most 64 ASCII bytes).
 ///
 /// A protocol so that `SearchEngine.rankFuzzyRows` is specialised for one term (`FuzzyTermBound`)
-/// and for several (`FuzzyTermBounds`): one loop over the terms made a single term pay for it.
+/// and for several (`UnsafeFuzzyTermBounds`): one loop over the terms made a single term pay for it.
 protocol FuzzyRowBound {
   /// At least the row's score, or `FuzzyScorer.none` when the row does not match.
   func ceiling(
-    _ text: UnsafePointer<UInt8>, length: Int, lettersAndSpaces: Bool, row: Int, texts: RowTexts
+    _ text: UnsafePointer<UInt8>, length: Int, lettersAndSpaces: Bool, row: Int, texts: UnsafeRowTexts
   ) -> Int32
 
   /// The score of a matching row.

@@ -20,7 +20,7 @@ final class FuzzyScorer {
   private var current = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
   private var positions = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
   private var nextPositions = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-  /// `FuzzyMaskScorer`'s pattern and scratch (fixed size: it only takes patterns up to 64 bytes).
+  /// `UnsafeFuzzyMaskScorer`'s pattern and scratch (fixed size: it only takes patterns up to 64 bytes).
   private let maskPattern = UnsafeMutablePointer<SIMD32<UInt8>>.allocate(capacity: 64)
   private let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
   private let maskValues = UnsafeMutablePointer<Int32>.allocate(capacity: 128)
@@ -41,17 +41,17 @@ final class FuzzyScorer {
 
   /// A bitmask scorer for `pattern` if it is 1 to 64 ASCII scalars, using this scorer's scratch
   /// (valid while `self` lives, until the next call).
-  func maskScorer(pattern: UnsafePointer<UInt32>, count: Int) -> FuzzyMaskScorer? {
+  func maskScorer(pattern: UnsafePointer<UInt32>, count: Int) -> UnsafeFuzzyMaskScorer? {
     guard count > 0, count <= 64 else { return nil }
     for index in 0..<count {
       guard pattern[index] < 0x80 else { return nil }
       maskPattern[index] = SIMD32(repeating: UInt8(truncatingIfNeeded: pattern[index]))
     }
-    return FuzzyMaskScorer(pattern: maskPattern, count: count, masks: masks, values: maskValues)
+    return UnsafeFuzzyMaskScorer(pattern: maskPattern, count: count, masks: masks, values: maskValues)
   }
 
   /// The best score of `pattern` in the row, or `none` when it is not a subsequence.
-  func score(_ row: RowSlice, pattern: [UInt32]) -> Int32 {
+  func score(_ row: UnsafeRowSlice, pattern: [UInt32]) -> Int32 {
     pattern.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return 0 }
       return score(row, pattern: base, count: buffer.count)
@@ -59,10 +59,10 @@ final class FuzzyScorer {
   }
 
   /// `score` with the pattern in a buffer.
-  func score(_ row: RowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int) -> Int32 {
+  func score(_ row: UnsafeRowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int) -> Int32 {
     if patternCount == 0 { return 0 }
-    if row.count <= 64, row.start &+ FuzzyMaskScorer.reach <= row.limit,
-      FuzzyMaskScorer.isASCII(row.base + row.start, count: row.count),
+    if row.count <= 64, row.start &+ UnsafeFuzzyMaskScorer.reach <= row.limit,
+      UnsafeFuzzyMaskScorer.isASCII(row.base + row.start, count: row.count),
       let kernel = maskScorer(pattern: pattern, count: patternCount)
     {
       return kernel.score(row.base + row.start, length: row.count)
@@ -116,7 +116,7 @@ final class FuzzyScorer {
 
   /// Whether every byte of the row is ASCII.
   @inline(__always)
-  private static func isASCII(_ row: RowSlice) -> Bool {
+  private static func isASCII(_ row: UnsafeRowSlice) -> Bool {
     var any: UInt8 = 0
     for index in row.start..<row.end { any |= row.base[index] }
     return any < 0x80
@@ -127,7 +127,9 @@ final class FuzzyScorer {
   /// The same dynamic program, evaluated only at the
   /// positions holding each pattern character (a few per row) instead of at every position.
   /// `previous`/`current` hold the values and `positions`/`nextPositions` where they are.
-  private func scoreASCII(_ row: RowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int) -> Int32 {
+  private func scoreASCII(_ row: UnsafeRowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int)
+    -> Int32
+  {
     let none = Self.none
     let base = row.base + row.start
     let count = row.count
@@ -194,7 +196,7 @@ final class FuzzyScorer {
   }
 
   /// Fills `text` with the row's scalars and `bonus` with each position's word-start bonus.
-  private func decode(_ row: RowSlice) -> Int {
+  private func decode(_ row: UnsafeRowSlice) -> Int {
     let base = row.base
     var index = row.start
     var count = 0

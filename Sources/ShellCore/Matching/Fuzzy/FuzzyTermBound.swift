@@ -1,14 +1,14 @@
 /// One fuzzy term's mask kernel with the best score any row could give it, for ranking without
 /// scoring every row.
 struct FuzzyTermBound {
-  let kernel: FuzzyMaskScorer
+  let kernel: UnsafeFuzzyMaskScorer
   /// The pattern's best possible score.
   let bound: Int32
   /// What a row loses of `bound` when the pattern's first byte starts none of its words (the
   /// double word-start bonus), or the second does not (its best step beyond a consecutive one).
   let losses: (first: Int32, second: Int32)
 
-  init(kernel: FuzzyMaskScorer, scalars: UnsafePointer<UInt32>, count: Int) {
+  init(kernel: UnsafeFuzzyMaskScorer, scalars: UnsafePointer<UInt32>, count: Int) {
     self.kernel = kernel
     var bound = FuzzyScorer.match &* Int32(count)
     // (The first two only: checking every letter cost longer patterns more than it saved.)
@@ -38,7 +38,7 @@ struct FuzzyTermBound {
 extension FuzzyTermBound: FuzzyRowBound {
   @inline(__always)
   func ceiling(
-    _ text: UnsafePointer<UInt8>, length: Int, lettersAndSpaces: Bool, row: Int, texts: RowTexts
+    _ text: UnsafePointer<UInt8>, length: Int, lettersAndSpaces: Bool, row: Int, texts: UnsafeRowTexts
   ) -> Int32 {
     kernel.ceiling(text, length: length, bound: bound, losses: losses, lettersAndSpaces: lettersAndSpaces)
   }

@@ -4,13 +4,13 @@ import Foundation
 /// so that a refusal by the system is an error rather than a trap.
 struct FoldArenas {
   /// The fold offsets (`rows + 1`).
-  let offsets: (buffer: PinnedBuffer<UInt32>, elements: UnsafeMutablePointer<UInt32>)
+  let offsets: (buffer: UnsafePinnedBuffer<UInt32>, elements: UnsafeMutablePointer<UInt32>)
   /// The fold arena, with the index's padding after it.
-  let bytes: (buffer: PinnedBuffer<UInt8>, elements: UnsafeMutablePointer<UInt8>)
+  let bytes: (buffer: UnsafePinnedBuffer<UInt8>, elements: UnsafeMutablePointer<UInt8>)
   /// One signature per row.
-  let signatures: (buffer: PinnedBuffer<UInt32>, elements: UnsafeMutablePointer<UInt32>)
+  let signatures: (buffer: UnsafePinnedBuffer<UInt32>, elements: UnsafeMutablePointer<UInt32>)
   /// The wide rows.
-  let wideRows: (buffer: PinnedBuffer<Int32>, elements: UnsafeMutablePointer<Int32>)
+  let wideRows: (buffer: UnsafePinnedBuffer<Int32>, elements: UnsafeMutablePointer<Int32>)
 
   /// The arenas for `rows` rows of `total`'s sizes.
   ///
@@ -18,25 +18,25 @@ struct FoldArenas {
   /// (zeroed when `zeroed`). Every byte and slot but the offsets is written by pass 2, so none
   /// is zeroed first (only the padding).
   init(
-    offsets held: PinnedBuffer<UInt32>?, rows: Int, total: ChunkFold, zeroed: Bool
+    offsets held: UnsafePinnedBuffer<UInt32>?, rows: Int, total: ChunkFold, zeroed: Bool
   ) throws(ShellError) {
     if let held {
       offsets = (held, UnsafeMutablePointer(mutating: held.base))
     } else {
-      offsets = try PinnedBuffer<UInt32>.unsafeWritableChecked(count: rows + 1, zeroed: zeroed)
+      offsets = try UnsafePinnedBuffer<UInt32>.unsafeWritableChecked(count: rows + 1, zeroed: zeroed)
     }
-    bytes = try PinnedBuffer<UInt8>.unsafeWritableChecked(
+    bytes = try UnsafePinnedBuffer<UInt8>.unsafeWritableChecked(
       count: total.foldBytes, padding: FoldedIndex.padding, zeroed: false)
-    signatures = try PinnedBuffer<UInt32>.unsafeWritableChecked(count: rows, zeroed: false)
-    wideRows = try PinnedBuffer<Int32>.unsafeWritableChecked(count: total.wideCount)
+    signatures = try UnsafePinnedBuffer<UInt32>.unsafeWritableChecked(count: rows, zeroed: false)
+    wideRows = try UnsafePinnedBuffer<Int32>.unsafeWritableChecked(count: total.wideCount)
   }
 
   /// Arenas of no rows, for an index whose memory was refused (a few bytes each).
   private init(emptyOf _: Void) {
-    offsets = PinnedBuffer<UInt32>.unsafeWritable(count: 1)
-    bytes = PinnedBuffer<UInt8>.unsafeWritable(count: 0, padding: FoldedIndex.padding)
-    signatures = PinnedBuffer<UInt32>.unsafeWritable(count: 0)
-    wideRows = PinnedBuffer<Int32>.unsafeWritable(count: 0)
+    offsets = UnsafePinnedBuffer<UInt32>.unsafeWritable(count: 1)
+    bytes = UnsafePinnedBuffer<UInt8>.unsafeWritable(count: 0, padding: FoldedIndex.padding)
+    signatures = UnsafePinnedBuffer<UInt32>.unsafeWritable(count: 0)
+    wideRows = UnsafePinnedBuffer<Int32>.unsafeWritable(count: 0)
   }
 
   /// Arenas of no rows (see `init(emptyOf:)`).
@@ -45,7 +45,7 @@ struct FoldArenas {
   /// The arenas `init(offsets:rows:total:zeroed:)` makes, or empty ones once the system refused
   /// memory to the build (its bytes in `refused`, now or before).
   static func unlessRefused(
-    _ refused: inout Int?, offsets: PinnedBuffer<UInt32>?, rows: Int, total: ChunkFold, zeroed: Bool
+    _ refused: inout Int?, offsets: UnsafePinnedBuffer<UInt32>?, rows: Int, total: ChunkFold, zeroed: Bool
   ) -> FoldArenas {
     guard refused == nil else { return .empty }
     return FoldedIndex.refusing(&refused) { () throws(ShellError) in
@@ -67,15 +67,19 @@ extension FoldedIndex {
 
   /// `wideLookup`'s tables, or tables of no rows once the system refused memory to the build.
   static func wideLookup(
-    _ wideRows: PinnedBuffer<Int32>, signatures: PinnedBuffer<UInt32>, rowCount: Int,
+    _ wideRows: UnsafePinnedBuffer<Int32>, signatures: UnsafePinnedBuffer<UInt32>, rowCount: Int,
     unlessRefused refused: inout Int?
-  ) -> (bits: PinnedBuffer<UInt64>, ranks: PinnedBuffer<UInt32>, foldWide: PinnedBuffer<Int32>) {
+  ) -> (
+    bits: UnsafePinnedBuffer<UInt64>, ranks: UnsafePinnedBuffer<UInt32>, foldWide: UnsafePinnedBuffer<Int32>
+  ) {
     let lookup =
       refused != nil
       ? nil
       : refusing(&refused) { () throws(ShellError) in
         try wideLookup(wideRows, signatures: signatures, rowCount: rowCount)
       }
-    return lookup ?? (PinnedBuffer(count: 1), PinnedBuffer(count: 1), PinnedBuffer(count: 0))
+    return lookup ?? (
+      UnsafePinnedBuffer(count: 1), UnsafePinnedBuffer(count: 1), UnsafePinnedBuffer(count: 0)
+    )
   }
 }

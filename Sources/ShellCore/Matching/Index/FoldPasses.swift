@@ -95,10 +95,10 @@ struct FoldPasses {
   }
 
   /// Calls `body` with the dataset's rows; `placeholder` stands in for an empty buffer's address.
-  private func withSource(placeholder: UnsafeRawPointer, _ body: (SourceRows) -> Void) {
+  private func withSource(placeholder: UnsafeRawPointer, _ body: (UnsafeSourceRows) -> Void) {
     let stride = dataset.columns.count
     dataset.withStorage { bytes, offsets in
-      body(SourceRows(bytes, offsets, stride: stride, columns: columns, placeholder: placeholder))
+      body(UnsafeSourceRows(bytes, offsets, stride: stride, columns: columns, placeholder: placeholder))
     }
   }
 }

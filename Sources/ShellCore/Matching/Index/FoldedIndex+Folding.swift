@@ -5,7 +5,7 @@ import Foundation
 extension FoldedIndex {
   /// Pass 1 over rows lying back to back: finds the wide rows (a word-wise scan for bytes >= 0x80
   /// over the whole range) and measures their forms.
-  static func measureContiguous(_ source: SourceRows, rows: Range<Int>) -> ChunkFold {
+  static func measureContiguous(_ source: UnsafeSourceRows, rows: Range<Int>) -> ChunkFold {
     var work = ChunkFold()
     guard !rows.isEmpty else { return work }
     // Reserved whole (room tried by `FoldPasses.measure`): a growth refused here would trap.
@@ -52,7 +52,9 @@ extension FoldedIndex {
 
   /// Pass 1 over rows joined from several columns: stores each row's folded length at
   /// `lengths[row + 1]` and measures the wide rows' forms.
-  static func measureJoined(_ source: SourceRows, rows: Range<Int>, lengths: UnsafeMutablePointer<UInt32>)
+  static func measureJoined(
+    _ source: UnsafeSourceRows, rows: Range<Int>, lengths: UnsafeMutablePointer<UInt32>
+  )
     -> ChunkFold
   {
     var work = ChunkFold()
@@ -84,7 +86,7 @@ extension FoldedIndex {
   /// Without `writesOffsets` the fold offsets are the dataset's: a wide row's fold form (no
   /// longer than its text, as pass 1 found) is followed by pad bytes up to the row's length.
   static func fillContiguous(
-    _ source: SourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
+    _ source: UnsafeSourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
     into output: (
       bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
       signatures: UnsafeMutablePointer<UInt32>
@@ -140,7 +142,7 @@ extension FoldedIndex {
   /// Pass 2 over joined rows: `output.offsets[row + 1]` holds each row's length from pass 1 and
   /// becomes its end.
   static func fillJoined(
-    _ source: SourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
+    _ source: UnsafeSourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
     into output: (
       bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
       signatures: UnsafeMutablePointer<UInt32>

@@ -61,7 +61,7 @@ extension FoldedIndex {
   }
 
   /// Whether a row that is not wide folds to ASCII (a word start's sweep relies on it), and pad
-  /// bytes only end wide rows (`ArenaView.slice` drops them from the end only): the
+  /// bytes only end wide rows (`UnsafeArenaView.slice` drops them from the end only): the
   /// arena is read 4 KiB at a time on every core, and only a block with a high bit looks up the
   /// rows of its non-ASCII bytes.
   ///
@@ -128,7 +128,7 @@ extension FoldedIndex {
 
   /// Checks one arena: `rows + 1` ascending offsets from 0 to its byte count, then zero padding.
   private static func arenaViolation(
-    _ bytes: PinnedBuffer<UInt8>, _ offsets: PinnedBuffer<UInt32>, rows: Int, name: String
+    _ bytes: UnsafePinnedBuffer<UInt8>, _ offsets: UnsafePinnedBuffer<UInt32>, rows: Int, name: String
   ) -> String? {
     guard offsets.count == rows + 1 else { return "\(name): \(offsets.count) offsets for \(rows) rows" }
     guard offsets.base[0] == 0 else { return "\(name): the first row does not start at 0" }

@@ -6,9 +6,9 @@ extension FoldedIndex {
   /// The wide rows as one bit per row, the count of wide rows before each word of bits, and the
   /// wide rows whose fold form (by its `signatures`) keeps a non-ASCII byte.
   static func wideLookup(
-    _ wideRows: PinnedBuffer<Int32>, signatures: PinnedBuffer<UInt32>, rowCount: Int
+    _ wideRows: UnsafePinnedBuffer<Int32>, signatures: UnsafePinnedBuffer<UInt32>, rowCount: Int
   ) throws(ShellError) -> (
-    bits: PinnedBuffer<UInt64>, ranks: PinnedBuffer<UInt32>, foldWide: PinnedBuffer<Int32>
+    bits: UnsafePinnedBuffer<UInt64>, ranks: UnsafePinnedBuffer<UInt32>, foldWide: UnsafePinnedBuffer<Int32>
   ) {
     let nonASCII = RowSignature.nonASCII
     // The fold-wide rows are at most the wide rows: room for them all is tried before the array
@@ -16,21 +16,21 @@ extension FoldedIndex {
     try SearchMemory.ensureRoom(for: Int32.self, count: wideRows.count)
     var foldWide: [Int32] = []
     foldWide.reserveCapacity(wideRows.count)
-    let bits = try PinnedBuffer<UInt64>.checked(count: rowCount / 64 + 1) { bits in
+    let bits = try UnsafePinnedBuffer<UInt64>.checked(count: rowCount / 64 + 1) { bits in
       for index in 0..<wideRows.count {
         let row = wideRows.base[index]
         bits[Int(row) >> 6] |= 1 << (UInt64(row) & 63)
         if signatures.base[Int(row)] & nonASCII != 0 { foldWide.append(row) }
       }
     }
-    let ranks = try PinnedBuffer<UInt32>.checked(count: bits.count, zeroed: false) { ranks in
+    let ranks = try UnsafePinnedBuffer<UInt32>.checked(count: bits.count, zeroed: false) { ranks in
       var before: UInt32 = 0
       for word in 0..<bits.count {
         ranks[word] = before
         before &+= UInt32(truncatingIfNeeded: bits.base[word].nonzeroBitCount)
       }
     }
-    return (bits, ranks, try PinnedBuffer.checked(copying: foldWide))
+    return (bits, ranks, try UnsafePinnedBuffer.checked(copying: foldWide))
   }
 
   /// Byte counts over about 1 MiB of evenly spaced blocks.
@@ -47,12 +47,12 @@ extension FoldedIndex {
   }
 
   /// The wide rows whose `exact` form (in `exact`, by wide index) differs from their bytes.
-  func exactDifferences(dataset: Dataset, exact: ArenaView) -> PinnedBuffer<Int32> {
+  func exactDifferences(dataset: Dataset, exact: UnsafeArenaView) -> UnsafePinnedBuffer<Int32> {
     var rows: [Int32] = []
     // One pass on one core over the wide rows, once: splitting it over the cores saved no more
     // than the machine's drift.
     dataset.withStorage { bytes, offsets in
-      let source = SourceRows(
+      let source = UnsafeSourceRows(
         bytes, offsets, stride: dataset.columns.count, columns: columns,
         placeholder: UnsafeRawPointer(wideRows.base))
       var scratch: [UInt8] = []
@@ -66,6 +66,6 @@ extension FoldedIndex {
         }
       }
     }
-    return PinnedBuffer(rows)
+    return UnsafePinnedBuffer(rows)
   }
 }

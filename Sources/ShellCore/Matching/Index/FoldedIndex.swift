@@ -18,40 +18,41 @@ final class FoldedIndex: @unchecked Sendable {
   /// The searched columns (their text is joined with one space).
   let columns: [Int]
   /// The fold arena, followed by `padding` zero bytes so SIMD loads may run past the last row.
-  let foldBytes: PinnedBuffer<UInt8>
+  let foldBytes: UnsafePinnedBuffer<UInt8>
   /// Row `r` of the fold arena spans `foldOffsets[r] ..< foldOffsets[r + 1]`.
-  let foldOffsets: PinnedBuffer<UInt32>
+  let foldOffsets: UnsafePinnedBuffer<UInt32>
   /// The rows with a non-ASCII byte, ascending.
-  let wideRows: PinnedBuffer<Int32>
+  let wideRows: UnsafePinnedBuffer<Int32>
   /// One bit per row: set for wide rows.
-  let wideBits: PinnedBuffer<UInt64>
+  let wideBits: UnsafePinnedBuffer<UInt64>
   /// Per word of `wideBits`, how many wide rows come before its first row: a row's index among
-  /// the wide rows is then a load and a count of bits (`RowTexts.lowerWide`).
-  let wideRanks: PinnedBuffer<UInt32>
+  /// the wide rows is then a load and a count of bits (`UnsafeRowTexts.lowerWide`).
+  let wideRanks: UnsafePinnedBuffer<UInt32>
   /// The rows whose fold form keeps a non-ASCII byte, ascending (a word start's sweep tells word
   /// bytes apart in ASCII only; most wide rows fold to ASCII: `café`, `Øresund`).
-  let foldWideRows: PinnedBuffer<Int32>
+  let foldWideRows: UnsafePinnedBuffer<Int32>
   /// The wide rows' `exact`, `ci` and `strip` forms, each once a search has asked for it
   /// (`sideForms`), by `TextVariant.rawValue`.
-  private(set) var sides: [(bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?] = Array(
+  private(set) var sides: [(bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)?] = Array(
     repeating: nil, count: TextVariant.allCases.count)
   /// The wide rows whose `exact` form is not their own bytes (text not in NFC), ascending, built
   /// with that form: other rows are compared in their bytes as they stand.
-  private var exactWideRows: PinnedBuffer<Int32>?
+  private var exactWideRows: UnsafePinnedBuffer<Int32>?
   /// What forms not built stand on in `SideForms` (no term reads them), made once rather than at
   /// every search that compares outside `fold`.
   private let emptySide = (
-    bytes: PinnedBuffer<UInt8>(count: 0, padding: padding), offsets: PinnedBuffer<UInt32>(count: 1)
+    bytes: UnsafePinnedBuffer<UInt8>(count: 0, padding: padding),
+    offsets: UnsafePinnedBuffer<UInt32>(count: 1)
   )
   /// Per row, the set of byte classes in its fold form (`RowSignature`): short queries test
   /// it instead of scanning text.
-  let signatures: PinnedBuffer<UInt32>
+  let signatures: UnsafePinnedBuffer<UInt32>
   /// How often each byte occurs in (a sample of) the fold arena, to pick a needle's rarest bytes.
   let byteFrequency: [Int]
   /// Which short grams some row's fold form holds (large datasets only: `gramRows`).
   let grams: GramPresence?
   /// The searched columns' original text joined with a space, for multi-column search only.
-  private(set) var cased: (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>)?
+  private(set) var cased: (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)?
   /// Per row, the letters that start a word in its fold form (`PackedInitials`), once asked for:
   /// by `prefix`'s preparation (`SearchEngine.prepare`) or its first search.
   private var initials: PackedInitials?
@@ -63,7 +64,7 @@ final class FoldedIndex: @unchecked Sendable {
   static let padding = 96
 
   /// What follows a row's fold form when it is shorter than the row and the fold offsets are the
-  /// dataset's: a byte no UTF-8 text holds, so no needle matches it, and `ArenaView.slice` drops it.
+  /// dataset's: a byte no UTF-8 text holds, so no needle matches it, and `UnsafeArenaView.slice` drops it.
   static let padByte: UInt8 = 0xFF
 
   /// Whether the build was cancelled: every row is then empty text and the index is to be
@@ -81,8 +82,8 @@ final class FoldedIndex: @unchecked Sendable {
   static let bytesPerRow = 16
 
   /// The fold arena, row by row.
-  var foldView: ArenaView {
-    ArenaView(
+  var foldView: UnsafeArenaView {
+    UnsafeArenaView(
       base: foldBytes.pointer, limit: foldBytes.count + Self.padding, offsets: foldOffsets.pointer, stride: 1,
       column: 0)
   }
@@ -110,7 +111,7 @@ final class FoldedIndex: @unchecked Sendable {
       passes.contiguous
       ? nil
       : Self.refusing(&refused) { () throws(ShellError) in
-        try PinnedBuffer<UInt32>.unsafeWritableChecked(count: rowCount + 1)
+        try UnsafePinnedBuffer<UInt32>.unsafeWritableChecked(count: rowCount + 1)
       }
     var unused: UInt32 = 0
     var measured = withUnsafeMutablePointer(to: &unused) { placeholder in
@@ -182,24 +183,24 @@ final class FoldedIndex: @unchecked Sendable {
 
   /// The dataset's own offsets as the fold arena's, when they start at 0 and one column is folded
   /// with no row's fold form longer than the row: a fold offset per row the index need not hold.
-  private static func sharedOffsets(_ dataset: Dataset, rowCount: Int) -> PinnedBuffer<UInt32>? {
+  private static func sharedOffsets(_ dataset: Dataset, rowCount: Int) -> UnsafePinnedBuffer<UInt32>? {
     dataset.withStorage { _, offsets in
       guard dataset.columns.count == 1, offsets.count == rowCount + 1, let base = offsets.baseAddress,
         base[0] == 0
       else { return nil }
-      return PinnedBuffer(unsafeBorrowing: base, count: rowCount + 1, owner: dataset)
+      return UnsafePinnedBuffer(unsafeBorrowing: base, count: rowCount + 1, owner: dataset)
     }
   }
 
   /// What the index is made of once built, as a persisted index stores it (`IndexCacheFile`).
   struct Parts {
-    let foldBytes: PinnedBuffer<UInt8>
-    let foldOffsets: PinnedBuffer<UInt32>
-    let signatures: PinnedBuffer<UInt32>
-    let wideRows: PinnedBuffer<Int32>
-    let wideBits: PinnedBuffer<UInt64>
-    let wideRanks: PinnedBuffer<UInt32>
-    let foldWideRows: PinnedBuffer<Int32>
+    let foldBytes: UnsafePinnedBuffer<UInt8>
+    let foldOffsets: UnsafePinnedBuffer<UInt32>
+    let signatures: UnsafePinnedBuffer<UInt32>
+    let wideRows: UnsafePinnedBuffer<Int32>
+    let wideBits: UnsafePinnedBuffer<UInt64>
+    let wideRanks: UnsafePinnedBuffer<UInt32>
+    let foldWideRows: UnsafePinnedBuffer<Int32>
     let byteFrequency: [Int]
     var grams: GramPresence? = nil
   }
@@ -235,7 +236,8 @@ final class FoldedIndex: @unchecked Sendable {
   }
 
   /// The original text of the searched columns joined with a space (multi-column search only).
-  func casedArena(dataset: Dataset) -> (bytes: PinnedBuffer<UInt8>, offsets: PinnedBuffer<UInt32>) {
+  func casedArena(dataset: Dataset) -> (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)
+  {
     if let cased { return cased }
     var arena: [UInt8] = []
     var offsets: [UInt32] = [0]
@@ -243,7 +245,7 @@ final class FoldedIndex: @unchecked Sendable {
     let datasetColumns = dataset.columns.count
     dataset.withStorage { bytes, rowOffsets in
       guard let base = bytes.baseAddress, let offsetBase = rowOffsets.baseAddress else { return }
-      let source = SourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
+      let source = UnsafeSourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
       var scratch: [UInt8] = []
       for row in 0..<rowCount {
         source.withRow(row, scratch: &scratch) { pointer, count in
@@ -252,7 +254,7 @@ final class FoldedIndex: @unchecked Sendable {
         offsets.append(UInt32(arena.count))
       }
     }
-    let built = (PinnedBuffer(arena, padding: Self.padding), PinnedBuffer(offsets))
+    let built = (UnsafePinnedBuffer(arena, padding: Self.padding), UnsafePinnedBuffer(offsets))
     cased = built
     return built
   }
@@ -342,9 +344,9 @@ final class FoldedIndex: @unchecked Sendable {
       case .strip: total = totals.strip
       case .fold: continue
       }
-      let (bytes, byteSlots) = PinnedBuffer<UInt8>.unsafeWritable(
+      let (bytes, byteSlots) = UnsafePinnedBuffer<UInt8>.unsafeWritable(
         count: total, padding: Self.padding, zeroed: false)
-      let (offsets, offsetSlots) = PinnedBuffer<UInt32>.unsafeWritable(count: wideRows.count + 1)
+      let (offsets, offsetSlots) = UnsafePinnedBuffer<UInt32>.unsafeWritable(count: wideRows.count + 1)
       built[variant.rawValue] = (bytes, offsets)
       targets.set(variant, bytes: byteSlots, offsets: offsetSlots)
     }
@@ -357,7 +359,7 @@ final class FoldedIndex: @unchecked Sendable {
     passes.run(writers)
     sides = built
     if variants.contains(.exact), let arena = built[TextVariant.exact.rawValue] {
-      let view = ArenaView(
+      let view = UnsafeArenaView(
         base: arena.bytes.pointer, limit: arena.bytes.count + Self.padding, offsets: arena.offsets.pointer,
         stride: 1, column: 0)
       exactWideRows = exactDifferences(dataset: dataset, exact: view)

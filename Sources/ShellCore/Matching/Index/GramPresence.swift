@@ -7,7 +7,7 @@
 /// no row holds (`GramScan` reads rows back to back), never the other way round.
 struct GramPresence: @unchecked Sendable {
   /// One bit per gram's slot (`slot(of:)`): set when some row holds the gram.
-  let bits: PinnedBuffer<UInt64>
+  let bits: UnsafePinnedBuffer<UInt64>
 
   /// Symbols per byte: 0 stands for every byte outside the alphabet, which starts no gram.
   static let symbols = 64
@@ -20,14 +20,14 @@ struct GramPresence: @unchecked Sendable {
   static let wordCount = slotCount / 64
 
   /// The grams of `bits` (`wordCount` words, found at load or read from a persisted index).
-  init(bits: PinnedBuffer<UInt64>) {
+  init(bits: UnsafePinnedBuffer<UInt64>) {
     precondition(bits.count == Self.wordCount, "one bit per gram")
     self.bits = bits
   }
 
   /// Each byte's symbol: a fold form's printable ASCII but the six rarest signs, numbered 1 to
   /// 63; 0 for the rest (uppercase letters, which no fold form holds, controls and non-ASCII).
-  static let symbolTable = PinnedBuffer<UInt8>(count: 256) { table in
+  static let symbolTable = UnsafePinnedBuffer<UInt8>(count: 256) { table in
     var next: UInt8 = 1
     for byte in 0x20...0x7E where !(0x41...0x5A).contains(byte) && !rareSigns.contains(UInt8(byte)) {
       table[byte] = next
@@ -84,18 +84,18 @@ struct GramPresence: @unchecked Sendable {
 
   /// The bits and, last, their checksum (FNV-1a over their bytes), as a persisted index stores
   /// them: a damaged bit would answer a search with no row, so the bits are trusted only whole.
-  var stored: PinnedBuffer<UInt64> {
-    PinnedBuffer(count: Self.wordCount + 1) { words in
+  var stored: UnsafePinnedBuffer<UInt64> {
+    UnsafePinnedBuffer(count: Self.wordCount + 1) { words in
       words.update(from: bits.base, count: Self.wordCount)
       words[Self.wordCount] = Self.checksum(bits.base)
     }
   }
 
   /// The grams of `stored` words (`stored`'s layout), or nil when their checksum disagrees.
-  static func restoring(_ stored: PinnedBuffer<UInt64>) -> GramPresence? {
+  static func restoring(_ stored: UnsafePinnedBuffer<UInt64>) -> GramPresence? {
     guard stored.count == wordCount + 1, checksum(stored.base) == stored.base[wordCount] else { return nil }
     return GramPresence(
-      bits: PinnedBuffer(count: wordCount) { $0.update(from: stored.base, count: wordCount) })
+      bits: UnsafePinnedBuffer(count: wordCount) { $0.update(from: stored.base, count: wordCount) })
   }
 
   /// The index cache's checksum over the bytes of `wordCount` words.

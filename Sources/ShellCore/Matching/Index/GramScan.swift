@@ -49,7 +49,7 @@ enum GramScan {
       parts[0] = 1
       parts[GramPresence.pairBase] = 1
     }
-    let bits = PinnedBuffer<UInt64>(count: GramPresence.wordCount) { bits in
+    let bits = UnsafePinnedBuffer<UInt64>(count: GramPresence.wordCount) { bits in
       for part in 0..<split.count {
         let flags = parts + slots * part
         for slot in 0..<slots where flags[slot] != 0 { bits[slot >> 6] |= 1 << UInt64(slot & 63) }

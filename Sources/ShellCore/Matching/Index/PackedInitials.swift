@@ -5,7 +5,7 @@
 /// `isExact` tells which letters a bit answers alone.
 struct PackedInitials: @unchecked Sendable {
   /// Three bytes a row, and one of padding, so that the last row reads as a 4-byte word.
-  let bytes: PinnedBuffer<UInt8>
+  let bytes: UnsafePinnedBuffer<UInt8>
   let rowCount: Int
 
   /// Bytes per row.
@@ -30,7 +30,7 @@ struct PackedInitials: @unchecked Sendable {
   }
 
   /// Initials over `bytes` (`rowCount` rows, written by `store`).
-  init(bytes: PinnedBuffer<UInt8>, rowCount: Int) {
+  init(bytes: UnsafePinnedBuffer<UInt8>, rowCount: Int) {
     precondition(bytes.count == rowCount &* Self.stride, "three bytes a row")
     self.bytes = bytes
     self.rowCount = rowCount
@@ -39,8 +39,8 @@ struct PackedInitials: @unchecked Sendable {
   /// A buffer for `rowCount` rows and the one pointer that writes it (with `store`) until built.
   static func unsafeWritable(
     rowCount: Int
-  ) -> (buffer: PinnedBuffer<UInt8>, slots: UnsafeMutablePointer<UInt8>) {
-    let (buffer, slots) = PinnedBuffer<UInt8>.unsafeWritable(
+  ) -> (buffer: UnsafePinnedBuffer<UInt8>, slots: UnsafeMutablePointer<UInt8>) {
+    let (buffer, slots) = UnsafePinnedBuffer<UInt8>.unsafeWritable(
       count: rowCount &* stride, padding: 1, zeroed: false)
     return (buffer, slots)
   }

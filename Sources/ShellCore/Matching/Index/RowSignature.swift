@@ -34,7 +34,7 @@ enum RowSignature {
   }
 
   /// `bit` for every byte value: a table lookup beats the branches when folding millions of rows.
-  static let table = PinnedBuffer<UInt32>(count: 256) { table in
+  static let table = UnsafePinnedBuffer<UInt32>(count: 256) { table in
     for byte in 0...255 { table[byte] = bit(UInt8(byte)) }
   }
 

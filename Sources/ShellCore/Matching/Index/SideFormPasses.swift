@@ -6,11 +6,11 @@ struct SideFormPasses {
   /// The searched columns.
   let columns: [Int]
   /// The wide rows, ascending.
-  let wideRows: PinnedBuffer<Int32>
+  let wideRows: UnsafePinnedBuffer<Int32>
   /// The chunks of wide indices.
   let split: Parallel.Chunks
 
-  init(dataset: Dataset, columns: [Int], wideRows: PinnedBuffer<Int32>, threshold: Int) {
+  init(dataset: Dataset, columns: [Int], wideRows: UnsafePinnedBuffer<Int32>, threshold: Int) {
     self.dataset = dataset
     self.columns = columns
     self.wideRows = wideRows
@@ -24,7 +24,7 @@ struct SideFormPasses {
     let wide = wideRows.pointer
     let split = split
     dataset.withStorage { bytes, offsets in
-      let source = SourceRows(
+      let source = UnsafeSourceRows(
         bytes, offsets, stride: dataset.columns.count, columns: columns,
         placeholder: UnsafeRawPointer(wide))
       Parallel.forEach(split.count) { chunk in

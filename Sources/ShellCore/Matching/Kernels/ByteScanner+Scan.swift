@@ -9,7 +9,7 @@ extension ByteScanner {
   /// `hit` inlined (a regex's literal scan calls it for most rows it reads).
   @inline(__always)
   static func scan(
-    _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, hit: (Int) -> Void
+    _ view: UnsafeArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, hit: (Int) -> Void
   ) {
     scan(view, rows: rows, needle: needle, wordStart: wordStart, steps: CalledSteps.self, hit: hit)
   }
@@ -17,7 +17,7 @@ extension ByteScanner {
   /// `scan`, its next step with a candidate found as `Steps` says.
   @inline(never)
   static func scan<Steps: ScanSteps>(
-    _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, steps: Steps.Type,
+    _ view: UnsafeArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, steps: Steps.Type,
     hit: (Int) -> Void
   ) {
     // Two copies of the loop, each with the third key fixed, so neither tests it per step (which
@@ -34,7 +34,7 @@ extension ByteScanner {
   /// `scan` for a needle keyed on its two rarest bytes.
   @inline(never)
   static func scanTwoKeys<Steps: ScanSteps>(
-    _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, steps: Steps.Type,
+    _ view: UnsafeArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, steps: Steps.Type,
     hit: (Int) -> Void
   ) {
     scanKeyed(
@@ -45,7 +45,7 @@ extension ByteScanner {
   /// so each specialisation has the choice as a constant and no test of it in the loop).
   @inline(__always)
   static func scanKeyed<Keys: ScanKeys, Steps: ScanSteps>(
-    _ view: ArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, keys: Keys.Type,
+    _ view: UnsafeArenaView, rows: Range<Int>, needle: ByteNeedle, wordStart: Bool, keys: Keys.Type,
     steps: Steps.Type, hit: (Int) -> Void
   ) {
     let length = needle.count
@@ -71,8 +71,8 @@ extension ByteScanner {
       var row = rows.lowerBound
       var position = chunkStart
       let lastRow = rows.upperBound - 1
-      let rowsPerByte = ArenaView.rowsPerByte(averageRowBytes: (chunkEnd - chunkStart) / rows.count)
-      let bytes = CandidateCheck(needleBase, length: length, verified: verified, limit: view.limit)
+      let rowsPerByte = UnsafeArenaView.rowsPerByte(averageRowBytes: (chunkEnd - chunkStart) / rows.count)
+      let bytes = UnsafeCandidateCheck(needleBase, length: length, verified: verified, limit: view.limit)
       /// Verifies a candidate (its bytes first: most fail, and a row lookup reads offsets); on a
       /// hit reports the row and returns where the next row starts.
       @inline(__always) func check(_ candidate: Int) -> Int? {

@@ -128,7 +128,7 @@ enum ByteScanner {
   /// length is one step.
   @inline(__always)
   static func find(
-    _ row: RowSlice, _ needle: UnsafePointer<UInt8>, _ length: Int, keys: NeedleKeys, from: Int
+    _ row: UnsafeRowSlice, _ needle: UnsafePointer<UInt8>, _ length: Int, keys: NeedleKeys, from: Int
   ) -> Int {
     let lastStart = row.end - length
     if from > lastStart { return -1 }
@@ -175,7 +175,7 @@ enum ByteScanner {
   /// Whether a row matches a needle of `kind` with the given anchors.
   @inline(__always)
   static func matches(
-    _ row: RowSlice, _ needle: UnsafePointer<UInt8>, _ length: Int, keys: NeedleKeys, wordStart: Bool,
+    _ row: UnsafeRowSlice, _ needle: UnsafePointer<UInt8>, _ length: Int, keys: NeedleKeys, wordStart: Bool,
     anchoredStart: Bool, anchoredEnd: Bool
   ) -> Bool {
     assert(
@@ -204,7 +204,7 @@ enum ByteScanner {
   /// Whether the needle's scalars occur in the row in order (a subsequence, scalar by scalar).
   @inline(__always)
   static func isSubsequence(
-    _ row: RowSlice, _ needle: UnsafePointer<UInt8>, scalarStarts: UnsafePointer<Int>, scalarCount: Int
+    _ row: UnsafeRowSlice, _ needle: UnsafePointer<UInt8>, scalarStarts: UnsafePointer<Int>, scalarCount: Int
   ) -> Bool {
     assert(
       row.start >= 0 && row.start <= row.end && row.end <= row.limit,

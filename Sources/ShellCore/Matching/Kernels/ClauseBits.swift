@@ -25,7 +25,7 @@ final class ClauseBits {
       }
     }
 
-    func mark(_ view: ArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>) -> Int {
+    func mark(_ view: UnsafeArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>) -> Int {
       switch self {
       case .one(let sweep): return sweep.mark(view, rows: rows, hits: hits)
       case .two(let sweep): return sweep.mark(view, rows: rows, hits: hits)
@@ -54,7 +54,7 @@ final class ClauseBits {
   /// `memcpy`).
   private struct Term {
     let shape: Int
-    let view: ArenaView
+    let view: UnsafeArenaView
     let needleWord: UInt64
     let needleMask: UInt64
     let negated: Bool
@@ -104,7 +104,7 @@ final class ClauseBits {
 
   /// The clauses of `plan`, if every term is an unanchored ASCII needle of one to three bytes, a
   /// substring in any form or a word start in `fold` form.
-  init?(plan: QueryPlan, texts: RowTexts) {
+  init?(plan: UnsafeQueryPlan, texts: UnsafeRowTexts) {
     clauseEnds = (0..<plan.clauseCount).map { plan.clauseEnds[$0] }
     let plans = (0..<(clauseEnds.last ?? 0)).map { plan.terms[$0] }
     // Every term is checked before any memory is taken: a class whose initialiser fails still
@@ -136,7 +136,10 @@ final class ClauseBits {
   /// Keeps, of `rows`' ids from position `start` on (rows of `block`, ascending), those that pass
   /// `filter`, whose clauses these are; false, having changed nothing, when a term's arena
   /// cannot be read around the block (at its edges).
-  func keep(_ rows: RowIDBuffer, from start: Int, block: Range<Int>, filter: RowFilter, texts: RowTexts)
+  func keep(
+    _ rows: UnsafeRowIDBuffer, from start: Int, block: Range<Int>, filter: UnsafeRowFilter,
+    texts: UnsafeRowTexts
+  )
     -> Bool
   {
     for index in terms.indices {

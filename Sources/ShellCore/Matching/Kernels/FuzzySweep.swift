@@ -3,7 +3,7 @@ import CPrefetch
 /// Which rows of a run hold an ASCII pattern of two to four bytes as a subsequence, and an upper
 /// bound of each one's fuzzy score, from bits marked 64 bytes at a step, with no branch per row.
 ///
-/// The per-row kernel (`FuzzyMaskScorer.ceiling`) loads each row and gathers one mask per pattern
+/// The per-row kernel (`UnsafeFuzzyMaskScorer.ceiling`) loads each row and gathers one mask per pattern
 /// byte; its branches on whether each step matched were coin tosses for the predictor on common
 /// letters. The sweep marks every byte of a block once per pattern byte and once for the bytes
 /// outside words; each row of at most 57 bytes takes its places' bits from each mask with one
@@ -55,7 +55,9 @@ struct FuzzySweep<Shape: ProbeShape> {
   ///
   /// Reads from the first row's start to 64 bytes past the last row's end.
   @inline(__always)
-  func mark(_ view: ArenaView, rows: Range<Int>, masks: UnsafeMutablePointer<UInt64>, stride: Int) -> Int {
+  func mark(_ view: UnsafeArenaView, rows: Range<Int>, masks: UnsafeMutablePointer<UInt64>, stride: Int)
+    -> Int
+  {
     let origin = view.start(rows.lowerBound)
     let byteCount = view.end(rows.upperBound &- 1) &- origin
     let words = (byteCount &+ 63) &>> 6
@@ -94,7 +96,7 @@ struct FuzzySweep<Shape: ProbeShape> {
   /// are prefetched: the next block's while this one is read.
   @inline(__always)
   func ceilings(
-    _ view: ArenaView, rows: Range<Int>, origin: Int, masks: UnsafeMutablePointer<UInt64>, stride: Int,
+    _ view: UnsafeArenaView, rows: Range<Int>, origin: Int, masks: UnsafeMutablePointer<UInt64>, stride: Int,
     lead: Int, output: UnsafeMutablePointer<Int32>, reaches: UnsafeMutablePointer<Int32>
   ) -> (count: Int, stop: Int) {
     let bytes = UnsafeRawPointer(masks).assumingMemoryBound(to: UInt8.self)

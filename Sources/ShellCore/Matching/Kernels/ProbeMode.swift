@@ -28,7 +28,7 @@ enum FormScan: ProbeMode {
 }
 
 /// A short `fold` term probed on every row, with other clauses of one letter each, which the
-/// row's signature decides without a branch (`RowFilter.passesBySignature`).
+/// row's signature decides without a branch (`UnsafeRowFilter.passesBySignature`).
 enum FoldBySignature: ProbeMode {
   static var known: (filtered: Bool, listed: Bool, compacted: Bool, foldOnly: Bool, bySignature: Bool)? {
     (true, false, false, true, true)

@@ -43,7 +43,7 @@ struct RowFinder {
 
   /// Whether the row holds the needle (starting a word when the finder was made for word starts).
   @inline(__always)
-  func matches(_ row: RowSlice) -> Bool {
+  func matches(_ row: UnsafeRowSlice) -> Bool {
     // Reach: a step at `position <= limit - reach` loads through `limit - 1`; the tail reads
     // below `row.end`.
     assert(
@@ -71,7 +71,7 @@ struct RowFinder {
 
   /// Whether a candidate whose two compared bytes match is the whole needle, at a word start if asked.
   @inline(__always)
-  private func confirmed(_ row: RowSlice, _ candidate: Int) -> Bool {
+  private func confirmed(_ row: UnsafeRowSlice, _ candidate: Int) -> Bool {
     if verified {
     } else if length <= 8, candidate <= row.limit &- 8 {
       if (ByteScanner.load64(row.base + candidate) ^ needleWord) & wordMask != 0 { return false }
@@ -83,7 +83,7 @@ struct RowFinder {
 
   /// `matches` from `position` on, byte by byte, where 32-byte loads would pass the arena's end.
   @inline(never)
-  private func matchesNearLimit(_ row: RowSlice, from start: Int) -> Bool {
+  private func matchesNearLimit(_ row: UnsafeRowSlice, from start: Int) -> Bool {
     var position = start
     while position <= row.end &- length {
       if row.base[position &+ firstOffset] == firstByte, row.base[position &+ secondOffset] == secondByte,

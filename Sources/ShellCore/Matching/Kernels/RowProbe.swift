@@ -42,7 +42,7 @@ struct RowProbe<Shape: ProbeShape> {
   static var reach: Int { 66 }
 
   /// 64 bytes of 0xFF, then 64 of zero: the 32 bytes from `64 - n` keep the first `n` lanes.
-  private static var lengthMasks: PinnedBuffer<UInt8> { ProbeLengthMasks.table }
+  private static var lengthMasks: UnsafePinnedBuffer<UInt8> { ProbeLengthMasks.table }
 
   /// A probe for `needle`, of `Shape`'s length (for a word-start shape, on ASCII rows only:
   /// every byte outside `a-z0-9` ends a word, as in the `fold` form of an ASCII row).
@@ -119,7 +119,7 @@ struct RowProbe<Shape: ProbeShape> {
 
 /// The table of `RowProbe`'s length masks (a generic type cannot hold a stored static).
 private enum ProbeLengthMasks {
-  static let table = PinnedBuffer<UInt8>(count: 128) { table in
+  static let table = UnsafePinnedBuffer<UInt8>(count: 128) { table in
     for index in 0..<64 { table[index] = 0xFF }
   }
 }

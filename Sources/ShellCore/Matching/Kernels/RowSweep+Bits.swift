@@ -7,7 +7,7 @@ extension RowSweep {
   /// end are 0). No row is re-checked: the caller corrects the rows whose text is not the form
   /// compared. The same bounds as `sweep`.
   func sweepBits(
-    _ view: ArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>,
+    _ view: UnsafeArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>,
     into output: UnsafeMutablePointer<UInt64>
   ) {
     assert(rows.lowerBound & 63 == 0, "a run of rows from a word's first bit")

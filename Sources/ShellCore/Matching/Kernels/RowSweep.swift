@@ -60,7 +60,7 @@ struct RowSweep<Shape: ProbeShape> {
   /// row's start to 64 after the last row's end; `hits` has room for `hitWords` words of the
   /// bytes from the first row's start to the last row's end.
   func sweep(
-    _ view: ArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>,
+    _ view: UnsafeArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>,
     into output: UnsafeMutablePointer<Int32>, wide: UnsafeBufferPointer<Int32> = .init(start: nil, count: 0),
     recheck: (Int, Bool) -> Bool = { $1 }
   ) -> Int {
@@ -76,7 +76,7 @@ struct RowSweep<Shape: ProbeShape> {
   /// A word-start shape's bits hold only hits after a non-word byte; a row's first bytes are
   /// tested by `holds` itself. The same bounds as `sweep`.
   @inline(__always)
-  func mark(_ view: ArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>) -> Int {
+  func mark(_ view: UnsafeArenaView, rows: Range<Int>, hits: UnsafeMutablePointer<UInt64>) -> Int {
     let origin = view.start(rows.lowerBound)
     let byteCount = view.end(rows.upperBound &- 1) &- origin
     let words = Self.marked(byteCount: byteCount)
@@ -168,7 +168,7 @@ struct RowSweep<Shape: ProbeShape> {
   /// `wide`, which are rechecked one by one (cheaper than testing every row against a bitmap).
   @inline(__always)
   private func rowsWithHits(
-    _ view: ArenaView, _ rows: Range<Int>, _ origin: Int, _ hits: UnsafeMutablePointer<UInt64>,
+    _ view: UnsafeArenaView, _ rows: Range<Int>, _ origin: Int, _ hits: UnsafeMutablePointer<UInt64>,
     _ output: UnsafeMutablePointer<Int32>, _ wide: UnsafeBufferPointer<Int32>, _ recheck: (Int, Bool) -> Bool,
     contiguous: Bool
   ) -> Int {

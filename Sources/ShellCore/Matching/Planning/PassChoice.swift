@@ -15,7 +15,7 @@ enum PassChoice {
 
   /// Whether `sweep` takes a term: ASCII, a substring of one to four bytes in any form, or a word
   /// start of one to three in `fold` form.
-  static func isSwept(_ driver: ByteNeedle, _ plan: TermPlan) -> Bool {
+  static func isSwept(_ driver: ByteNeedle, _ plan: UnsafeTermPlan) -> Bool {
     guard driver.isASCII, !plan.negated, !plan.anchoredStart, !plan.anchoredEnd else { return false }
     switch plan.kind {
     case .contains: return (1...4).contains(driver.count)
@@ -26,7 +26,7 @@ enum PassChoice {
 
   /// Whether `probe` takes a term: ASCII, of one to three bytes, a substring (or one byte at a
   /// word start, in `fold` form).
-  static func isProbed(_ driver: ByteNeedle, _ plan: TermPlan) -> Bool {
+  static func isProbed(_ driver: ByteNeedle, _ plan: UnsafeTermPlan) -> Bool {
     guard driver.isASCII, !plan.negated, !plan.anchoredStart, !plan.anchoredEnd else { return false }
     switch plan.kind {
     case .contains: return (1...3).contains(driver.count)

@@ -172,7 +172,7 @@ enum SearchPlanner {
 
   /// How a chunk finds the driving term `driver`.
   static func approach(
-    _ driver: ByteNeedle, _ plan: TermPlan, tuning: SearchTuning
+    _ driver: ByteNeedle, _ plan: UnsafeTermPlan, tuning: SearchTuning
   ) -> SearchPlan.ScanApproach {
     let wordStart = plan.kind == .wordStart
     let variant = plan.variant

@@ -5,8 +5,8 @@ struct CompiledQuery {
   /// The clause a full scan starts with (a single positive `contains`/`wordStart` term), if any.
   let driver: CompiledTerm?
   /// `clauses` flattened for `plan`.
-  private let planTerms: PinnedBuffer<TermPlan>
-  private let planClauseEnds: PinnedBuffer<Int>
+  private let planTerms: UnsafePinnedBuffer<UnsafeTermPlan>
+  private let planClauseEnds: UnsafePinnedBuffer<Int>
 
   /// Compiles `parsed`, choosing needle bytes by the arena's `frequency`.
   ///
@@ -56,10 +56,10 @@ struct CompiledQuery {
       return a != b ? a < b : left.offset < right.offset
     }.map(\.element)
     let flat = self.clauses.joined().map(\.plan)
-    planTerms = PinnedBuffer(flat)
+    planTerms = UnsafePinnedBuffer(flat)
     var ends: [Int] = []
     for clause in self.clauses { ends.append((ends.last ?? 0) + clause.count) }
-    planClauseEnds = PinnedBuffer(ends)
+    planClauseEnds = UnsafePinnedBuffer(ends)
   }
 
   /// Whether a term is compared in a form other than `fold` (so wide rows' side forms are read).
@@ -163,16 +163,17 @@ struct CompiledQuery {
   }
 
   /// The clauses as raw pointers for the hot loops (valid while `self` lives).
-  var plan: QueryPlan {
-    QueryPlan(terms: planTerms.pointer, clauseEnds: planClauseEnds.pointer, clauseCount: planClauseEnds.count)
+  var plan: UnsafeQueryPlan {
+    UnsafeQueryPlan(
+      terms: planTerms.pointer, clauseEnds: planClauseEnds.pointer, clauseCount: planClauseEnds.count)
   }
 }
 
 /// The non-driver clauses as plain pointers: no reference counting in per-row loops, which would
 /// make both cores fight over the same retain counts.
-struct QueryPlan {
+struct UnsafeQueryPlan {
   /// Every term, clause after clause.
-  let terms: UnsafePointer<TermPlan>
+  let terms: UnsafePointer<UnsafeTermPlan>
   /// Where each clause ends in `terms`.
   let clauseEnds: UnsafePointer<Int>
   /// Number of clauses.
@@ -180,7 +181,7 @@ struct QueryPlan {
 
   /// Whether row `row` passes every clause.
   @inline(__always)
-  func matches(_ row: Int, _ texts: RowTexts) -> Bool {
+  func matches(_ row: Int, _ texts: UnsafeRowTexts) -> Bool {
     if clauseCount == 0 { return true }
     var start = 0
     for clause in 0..<clauseCount {
@@ -225,7 +226,7 @@ struct QueryPlan {
   /// `matches`'s loop with one test more, written out: one function for both, with the test
   /// behind a constant flag, cost the fuzzy loop measurably more instructions.
   @inline(__always)
-  func matchesUnranked(_ row: Int, _ texts: RowTexts) -> Bool {
+  func matchesUnranked(_ row: Int, _ texts: UnsafeRowTexts) -> Bool {
     var start = 0
     for clause in 0..<clauseCount {
       let end = clauseEnds[clause]
@@ -242,7 +243,7 @@ struct QueryPlan {
   }
 
   /// The fuzzy score of a matching row: per clause, the best score of its matching fuzzy terms.
-  func score(_ row: Int, _ texts: RowTexts, _ scorer: FuzzyScorer) -> Int32 {
+  func score(_ row: Int, _ texts: UnsafeRowTexts, _ scorer: FuzzyScorer) -> Int32 {
     var total: Int32 = 0
     var start = 0
     for clause in 0..<clauseCount {
@@ -264,7 +265,7 @@ struct QueryPlan {
 }
 
 /// One term as plain values and pointers into its `CompiledTerm`'s pinned buffers.
-struct TermPlan {
+struct UnsafeTermPlan {
   let needle: UnsafePointer<UInt8>
   let length: Int
   let keys: NeedleKeys
@@ -292,7 +293,7 @@ struct TermPlan {
 
   /// Whether the row's text (in the term's form) matches the term, ignoring negation.
   @inline(__always)
-  func matches(_ row: Int, _ texts: RowTexts) -> Bool {
+  func matches(_ row: Int, _ texts: UnsafeRowTexts) -> Bool {
     let slice = texts.slice(row, variant)
     switch kind {
     case .fuzzy:
@@ -312,23 +313,23 @@ struct CompiledTerm {
   /// The needle's bytes and scan plan.
   let needle: ByteNeedle
   /// The needle's bytes, pinned.
-  let bytes: PinnedBuffer<UInt8>
+  let bytes: UnsafePinnedBuffer<UInt8>
   /// Where each needle scalar starts, pinned (for subsequence matching).
-  let scalarStarts: PinnedBuffer<Int>
+  let scalarStarts: UnsafePinnedBuffer<Int>
   /// The needle's scalar values, pinned (for scoring).
-  let scalarValues: PinnedBuffer<UInt32>
+  let scalarValues: UnsafePinnedBuffer<UInt32>
 
   init(_ term: QueryTerm, frequency: [Int]) {
     self.term = term
     needle = ByteNeedle(term.needle, frequency: frequency)
-    bytes = PinnedBuffer(needle.bytes, padding: 1)
-    scalarStarts = PinnedBuffer(needle.scalarStarts)
-    scalarValues = PinnedBuffer(needle.scalars, padding: 1)
+    bytes = UnsafePinnedBuffer(needle.bytes, padding: 1)
+    scalarStarts = UnsafePinnedBuffer(needle.scalarStarts)
+    scalarValues = UnsafePinnedBuffer(needle.scalars, padding: 1)
   }
 
   /// The term as plain pointers (valid while `self` lives).
-  var plan: TermPlan {
-    TermPlan(
+  var plan: UnsafeTermPlan {
+    UnsafeTermPlan(
       needle: bytes.pointer, length: needle.count,
       keys: needle.rowKeys, scalars: scalarValues.pointer,
       scalarStarts: scalarStarts.pointer,

@@ -10,11 +10,11 @@
 final class RegexAutomaton: @unchecked Sendable {
   /// Per undecided state (as its row offset) and class, the next state's row offset, or
   /// `boundary` plus a sentinel.
-  private let transitions: PinnedBuffer<Int32>
+  private let transitions: UnsafePinnedBuffer<Int32>
   /// Per undecided state's row offset: whether reaching the end of the text there is a match.
-  private let acceptsAtEnd: PinnedBuffer<Bool>
+  private let acceptsAtEnd: UnsafePinnedBuffer<Bool>
   /// Per byte: the class of an ASCII scalar, or the column that decodes or refuses the byte.
-  private let byteClasses: PinnedBuffer<UInt8>
+  private let byteClasses: UnsafePinnedBuffer<UInt8>
   /// The class of each non-ASCII scalar the pattern names.
   private let scalarClasses: [UInt32: Int]
   /// The class of every other non-ASCII scalar (nil: refuse them).
@@ -70,7 +70,7 @@ final class RegexAutomaton: @unchecked Sendable {
       if stateFlags[state] & Self.deadBit != 0 { return Int32(boundary + Self.deadSentinel) }
       return Int32(number[state] * width)
     }
-    transitions = PinnedBuffer<Int32>(count: max(boundary, 1)) { table in
+    transitions = UnsafePinnedBuffer<Int32>(count: max(boundary, 1)) { table in
       for state in stateFlags.indices where number[state] >= 0 {
         let row = number[state] * width
         for klass in 0..<classCount {
@@ -80,13 +80,13 @@ final class RegexAutomaton: @unchecked Sendable {
         table[row + classCount + 1] = Int32(boundary + Self.bailSentinel)
       }
     }
-    acceptsAtEnd = PinnedBuffer<Bool>(count: max(boundary, 1)) { atEnd in
+    acceptsAtEnd = UnsafePinnedBuffer<Bool>(count: max(boundary, 1)) { atEnd in
       for state in stateFlags.indices where number[state] >= 0 {
         atEnd[number[state] * width] = stateFlags[state] & Self.acceptAtEndBit != 0
       }
     }
     let representativeClass = classes.representativeClass
-    byteClasses = PinnedBuffer<UInt8>(count: 256) { byteClasses in
+    byteClasses = UnsafePinnedBuffer<UInt8>(count: 256) { byteClasses in
       for byte in 0..<256 {
         byteClasses[byte] = UInt8(byte >= 0x80 && !asciiOnly ? classCount : classCount + 1)
       }

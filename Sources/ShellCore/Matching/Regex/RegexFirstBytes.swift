@@ -82,7 +82,7 @@ struct RegexFirstBytes {
 
   /// Calls `hit(row)`, ascending, for each row of `rows` holding a byte in the ranges.
   @inline(__always)
-  func scan(_ view: ArenaView, rows: Range<Int>, hit: (Int) -> Void) {
+  func scan(_ view: UnsafeArenaView, rows: Range<Int>, hit: (Int) -> Void) {
     guard !rows.isEmpty else { return }
     let base = view.base
     let end = view.end(rows.upperBound - 1)

@@ -70,7 +70,7 @@ enum RankSorter {
   }
 
   /// `best` with scores from any source (a one-letter fuzzy query's need no list).
-  static func best<Scores: RowScores>(
+  static func best<Scores: UnsafeRowScores>(
     _ limit: Int, rows: [Int32], scores: Scores, titleLength: TitleLengths, threshold: Int = 1 << 16
   ) -> [Int32] {
     guard limit > 0 else { return [] }
@@ -89,7 +89,7 @@ enum RankSorter {
   }
 
   /// `best` over the rows of `bits` (a ranking of most rows, held as bits), split by words.
-  static func best<Scores: RowScores>(
+  static func best<Scores: UnsafeRowScores>(
     _ limit: Int, bits: RowBitmap, scores: Scores, titleLength: TitleLengths, threshold: Int = 1 << 16
   ) -> [Int32] {
     guard limit > 0 else { return [] }
@@ -108,7 +108,7 @@ enum RankSorter {
   /// Offers the row at `index` (id `row`) to `heap`, scoring it only when its ceiling and title
   /// length could enter.
   @inline(__always)
-  private static func select<Scores: RowScores>(
+  private static func select<Scores: UnsafeRowScores>(
     _ index: Int, row: Int32, into heap: inout RankHeap, scores: Scores, titleLength: TitleLengths
   ) {
     let ceiling = scores.ceiling(at: index, row: row)

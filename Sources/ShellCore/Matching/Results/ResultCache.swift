@@ -18,7 +18,7 @@ struct ResultCache {
     /// A fuzzy result, with its rows ascending (narrowing needs row order).
     var ranked: RankedRows?
     /// The rows' folded text, copied contiguously (only the newest entry keeps it).
-    var compact: CompactRows?
+    var compact: UnsafeCompactRows?
     /// `rows` as bits, which then is empty: a one-letter result of most rows (`letterRows`), or
     /// one packed by `packLargeEntries`.
     var packed: RowBitmap?
@@ -131,7 +131,7 @@ struct ResultCache {
   }
 
   /// A cached result to narrow from: the query it answered, its rows ascending, maybe their copy.
-  typealias NarrowingBase = (query: String, rows: [Int32], compact: CompactRows?)
+  typealias NarrowingBase = (query: String, rows: [Int32], compact: UnsafeCompactRows?)
 
   /// Whether a result of `count` rows is worth narrowing from (see `narrowingBase`): up to a
   /// sixteenth of the rows scattered over the arena, a quarter from a compact copy.

@@ -38,7 +38,7 @@ enum ScalarFoldTable {
   ///
   /// The fold loop reads a word per form where `forms` cost an array (and its reference count)
   /// and a `memcpy` of one or two bytes.
-  static let packed: PinnedBuffer<UInt64> = {
+  static let packed: UnsafePinnedBuffer<UInt64> = {
     let forms = ScalarFoldTable.forms
     var words = [UInt64](repeating: absent, count: forms.count)
     for slot in stride(from: 0, to: forms.count, by: 4) {
@@ -51,7 +51,7 @@ enum ScalarFoldTable {
         words[slot + index] = word
       }
     }
-    return PinnedBuffer(words)
+    return UnsafePinnedBuffer(words)
   }()
 
   /// The packed word of a scalar outside the fast path.

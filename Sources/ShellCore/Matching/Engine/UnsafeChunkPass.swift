@@ -3,24 +3,24 @@
 ///
 /// Valid only inside the `withStorage` and buffer scopes that `chunks` opens for it; each chunk
 /// writes its ids into the result from its first position's slot.
-struct ChunkPass {
+struct UnsafeChunkPass {
   let engine: SearchEngine
   let query: CompiledQuery
   let work: SearchEngine.ChunkWork
   let layout: ChunkLayout
   /// The candidates, ascending (empty when every row is read).
   let candidates: UnsafeBufferPointer<Int32>
-  let texts: RowTexts
-  let filter: RowFilter
+  let texts: UnsafeRowTexts
+  let filter: UnsafeRowFilter
   let scope: Int
   let scopes: UnsafeBufferPointer<UInt16>
   let titleLength: TitleLengths
   /// Whether the rows get fuzzy scores.
   let scored: Bool
   /// Each chunk's compact-copy part.
-  let builders: [CompactRows.PartBuffer]
+  let builders: [UnsafeCompactRows.PartBuffer]
   let cancellation: SearchCancellation?
-  /// The result's first slot; nil when each chunk's rows end as bits (`RowIDBuffer(bitsFor:)`).
+  /// The result's first slot; nil when each chunk's rows end as bits (`UnsafeRowIDBuffer(bitsFor:)`).
   let output: UnsafeMutablePointer<Int32>?
   /// Where each chunk writes from, and its room.
   let slots: ChunkSlots
@@ -30,8 +30,8 @@ struct ChunkPass {
     let positions = layout.positions(of: chunk)
     let (lower, upper) = (positions.lowerBound, positions.upperBound)
     let ids =
-      output.map { RowIDBuffer(borrowing: $0 + slots.starts[chunk], capacity: slots.room(of: chunk)) }
-      ?? RowIDBuffer(bitsFor: positions)
+      output.map { UnsafeRowIDBuffer(borrowing: $0 + slots.starts[chunk], capacity: slots.room(of: chunk)) }
+      ?? UnsafeRowIDBuffer(bitsFor: positions)
     var result = ChunkResult(rows: ids)
     if cancellation?.isCancelled == true {
       result.cancelled = true
@@ -103,13 +103,14 @@ struct ChunkPass {
 
   /// Whether `row` is in the search's scope.
   @inline(__always) private func inScope(_ row: Int) -> Bool {
-    RowFilter.isInScope(row, scope: scope, scopes: scopes)
+    UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes)
   }
 
   /// The previous result's rows, copied contiguously: one sequential pass per part of the copy,
   /// swept, probed, scanned or tested by the driving term.
   private func recheckCopy(
-    _ parts: Range<Int>, _ positions: Range<Int>, _ rows: RowIDBuffer, _ copy: CompactRows.PartBuffer
+    _ parts: Range<Int>, _ positions: Range<Int>, _ rows: UnsafeRowIDBuffer,
+    _ copy: UnsafeCompactRows.PartBuffer
   ) -> SearchRun {
     var run = SearchRun()
     guard let driver = query.driver, let compact = layout.compact, let address = candidates.baseAddress
@@ -154,14 +155,14 @@ struct ChunkPass {
   /// A longer needle on one part of a compact copy: the part is an arena of its own, scanned as
   /// the whole one is (rather than a `RowFinder` test of each row).
   private func scanPart(
-    _ needle: ByteNeedle, _ driverPlan: TermPlan, _ view: ArenaView, first: Int, count: Int,
-    _ address: UnsafePointer<Int32>, _ rows: RowIDBuffer, _ copy: CompactRows.PartBuffer
+    _ needle: ByteNeedle, _ driverPlan: UnsafeTermPlan, _ view: UnsafeArenaView, first: Int, count: Int,
+    _ address: UnsafePointer<Int32>, _ rows: UnsafeRowIDBuffer, _ copy: UnsafeCompactRows.PartBuffer
   ) {
     let (scope, scopes) = (scope, scopes)
     ByteScanner.scan(view, rows: 0..<count, needle: needle, wordStart: driverPlan.kind == .wordStart) {
       slot in
       let row = Int(address[first + slot])
-      if RowFilter.isInScope(row, scope: scope, scopes: scopes) {
+      if UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes) {
         rows.append(row)
         copy.append(view.slice(slot))
       }
@@ -170,15 +171,15 @@ struct ChunkPass {
 
   /// Each row of one part of a compact copy tested by `finder`.
   private func testPart(
-    _ finder: RowFinder, _ view: ArenaView, _ positions: Range<Int>, first: Int,
+    _ finder: RowFinder, _ view: UnsafeArenaView, _ positions: Range<Int>, first: Int,
     _ address: UnsafePointer<Int32>,
-    _ rows: RowIDBuffer, _ copy: CompactRows.PartBuffer
+    _ rows: UnsafeRowIDBuffer, _ copy: UnsafeCompactRows.PartBuffer
   ) {
     let (scope, scopes) = (scope, scopes)
     for position in positions {
       let slice = view.slice(position - first)
       let row = Int(address[position])
-      if finder.matches(slice), RowFilter.isInScope(row, scope: scope, scopes: scopes) {
+      if finder.matches(slice), UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes) {
         rows.append(row)
         copy.append(slice)
       }
@@ -188,7 +189,7 @@ struct ChunkPass {
   /// A short term re-checked on a large previous result: scattered rows, where a branch on each
   /// row's answer would be mispredicted as often as taken; the probe has none.
   private func recheckByProbe(
-    _ positions: Range<Int>, _ rows: RowIDBuffer, _ copy: CompactRows.PartBuffer
+    _ positions: Range<Int>, _ rows: UnsafeRowIDBuffer, _ copy: UnsafeCompactRows.PartBuffer
   ) -> SearchRun {
     guard let driver = query.driver, let address = candidates.baseAddress else {
       assertionFailure("a probed re-check without its term")
@@ -203,7 +204,7 @@ struct ChunkPass {
   /// One plain term re-checked on a previous result (a typed letter): one inlined kernel per
   /// row, reading the rows in ascending order, in the term's form; returns the touches' value.
   private func recheckPlain(
-    _ positions: Range<Int>, _ rows: RowIDBuffer, _ copy: CompactRows.PartBuffer
+    _ positions: Range<Int>, _ rows: UnsafeRowIDBuffer, _ copy: UnsafeCompactRows.PartBuffer
   ) -> UInt8 {
     guard let driverPlan = query.driver?.plan else {
       assertionFailure("a plain re-check without its term")
@@ -229,7 +230,7 @@ struct ChunkPass {
       for position in blockStart..<blockEnd {
         let row = Int(candidates[position])
         let slice = texts.slice(row, variant)
-        if finder.matches(slice), RowFilter.isInScope(row, scope: scope, scopes: scopes) {
+        if finder.matches(slice), UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes) {
           rows.append(row)
           copy.append(slice)
         }
@@ -242,7 +243,7 @@ struct ChunkPass {
   /// Any query re-checked row by row on candidates: scattered rows are bound by memory latency,
   /// so a block of rows is touched with independent loads first (the CPU overlaps those misses),
   /// then tested from cache; returns the touches' value.
-  private func recheckGeneric(_ positions: Range<Int>, _ rows: RowIDBuffer) -> UInt8 {
+  private func recheckGeneric(_ positions: Range<Int>, _ rows: UnsafeRowIDBuffer) -> UInt8 {
     let (candidates, texts, scope, scopes) = (candidates, texts, scope, scopes)
     let (plan, driverPlan) = (query.plan, query.driver?.plan)
     let touchBlock = engine.tuning.touchBlock
@@ -256,7 +257,8 @@ struct ChunkPass {
       }
       for position in blockStart..<blockEnd {
         let row = Int(candidates[position])
-        if RowFilter.isInScope(row, scope: scope, scopes: scopes), driverPlan?.matches(row, texts) ?? true,
+        if UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes),
+          driverPlan?.matches(row, texts) ?? true,
           plan.matches(row, texts)
         {
           rows.append(row)
@@ -269,12 +271,14 @@ struct ChunkPass {
 
   /// No term to scan for: every row tested, skipping those whose signature lacks a byte that a
   /// required `fold` term needs.
-  private func testEveryRow(_ positions: Range<Int>, _ rows: RowIDBuffer) {
+  private func testEveryRow(_ positions: Range<Int>, _ rows: UnsafeRowIDBuffer) {
     let (texts, scope, scopes, plan) = (texts, scope, scopes, query.plan)
     let required = query.requiredSignature
     let signatures = engine.index.signatures.pointer
     for row in positions where signatures[row] & required == required {
-      if RowFilter.isInScope(row, scope: scope, scopes: scopes), plan.matches(row, texts) { rows.append(row) }
+      if UnsafeRowFilter.isInScope(row, scope: scope, scopes: scopes), plan.matches(row, texts) {
+        rows.append(row)
+      }
     }
   }
 }

@@ -1,5 +1,5 @@
 /// Reads a row's searched text from the dataset arena: in place for one column, joined otherwise.
-struct SourceRows {
+struct UnsafeSourceRows {
   let base: UnsafePointer<UInt8>
   let offsets: UnsafePointer<UInt32>
   let stride: Int
@@ -29,7 +29,7 @@ struct SourceRows {
   }
 }
 
-extension SourceRows {
+extension UnsafeSourceRows {
   /// The rows of a dataset's storage; `placeholder` stands in for an empty buffer's missing
   /// address (no byte is read through it then).
   init(

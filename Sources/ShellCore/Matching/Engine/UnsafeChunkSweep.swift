@@ -1,20 +1,20 @@
 /// `SearchEngine.sweep` for one shape of needle: a range of rows swept a block at a time by
 /// `RowSweep`, the rows at the arena's edges probed, the other clauses tested on the rows found,
 /// which are copied on to the compact copy while it is open.
-struct ChunkSweep<Shape: ProbeShape> {
+struct UnsafeChunkSweep<Shape: ProbeShape> {
   let engine: SearchEngine
   let driver: ByteNeedle
-  let driverPlan: TermPlan
-  let texts: RowTexts
-  let filter: RowFilter
-  let rows: RowIDBuffer
-  let copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+  let driverPlan: UnsafeTermPlan
+  let texts: UnsafeRowTexts
+  let filter: UnsafeRowFilter
+  let rows: UnsafeRowIDBuffer
+  let copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   let sweep: RowSweep<Shape>
   /// The rows' text in the term's form (`fold` for `ci`, the original bytes for the others).
-  let view: ArenaView
+  let view: UnsafeArenaView
   /// Whether wide rows found are re-checked in their own form.
   let rechecked: Bool
-  /// The wide rows re-checked (`RowTexts.rowsToRecheck`), ascending.
+  /// The wide rows re-checked (`UnsafeRowTexts.rowsToRecheck`), ascending.
   let wide: UnsafeBufferPointer<Int32>
   /// The other clauses as bits, when the signature does not decide them.
   let clauses: ClauseBits?
@@ -24,8 +24,10 @@ struct ChunkSweep<Shape: ProbeShape> {
   private(set) var held = 0
 
   init(
-    _ engine: SearchEngine, _ driver: ByteNeedle, _ driverPlan: TermPlan, from lower: Int, _ texts: RowTexts,
-    _ filter: RowFilter, _ rows: RowIDBuffer, copy: (builder: CompactRows.PartBuffer, chunk: Range<Int>)
+    _ engine: SearchEngine, _ driver: ByteNeedle, _ driverPlan: UnsafeTermPlan, from lower: Int,
+    _ texts: UnsafeRowTexts,
+    _ filter: UnsafeRowFilter, _ rows: UnsafeRowIDBuffer,
+    copy: (builder: UnsafeCompactRows.PartBuffer, chunk: Range<Int>)
   ) {
     (self.engine, self.driver, self.driverPlan, self.texts, self.filter, self.rows, self.copy) = (
       engine, driver, driverPlan, texts, filter, rows, copy
@@ -36,7 +38,7 @@ struct ChunkSweep<Shape: ProbeShape> {
     let wordStart = driverPlan.kind == .wordStart
     rechecked = wordStart || variant != .fold
     wide = texts.rowsToRecheck(variant, wordStart: wordStart)
-    wideStart = RowTexts.lowerBound(wide, lower)
+    wideStart = UnsafeRowTexts.lowerBound(wide, lower)
     clauses =
       filter.acceptsAll || (filter.scope == 0 && filter.bySignature) || filter.asciiRequired != nil
       ? nil : ClauseBits(plan: filter.plan, texts: texts)
@@ -89,7 +91,7 @@ struct ChunkSweep<Shape: ProbeShape> {
     // The block's wide rows come in order: their index in `wideRows` (and their side form) is
     // found by walking on from the last, not by a search.
     var wideIndex = rechecked ? texts.lowerWide(block.lowerBound) : 0
-    let blockWide = RowTexts.run(of: wide, in: block, from: &wideStart)
+    let blockWide = UnsafeRowTexts.run(of: wide, in: block, from: &wideStart)
     rows.appendBranchFree(upTo: block.count) { output in
       sweep.sweep(view, rows: block, hits: hits, into: output, wide: blockWide) { row, found in
         if variant == .fold { return finder.matches(texts.fold.slice(row)) }

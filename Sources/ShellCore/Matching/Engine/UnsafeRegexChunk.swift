@@ -1,19 +1,19 @@
 /// One chunk of a regex search (`SearchEngine.regexSearch`): its candidate rows picked by the
 /// bytes a match starts with, by one literal's scan, by several literals' marks, or every row,
 /// each judged from its original bytes by the matcher.
-struct RegexChunk {
+struct UnsafeRegexChunk {
   let matcher: RegexMatcher
   /// Every row's original text (wide or not): the subject ICU would see.
-  let view: ArenaView
+  let view: UnsafeArenaView
   /// Further literals a match needs, checked in each candidate row before the automaton.
-  let checks: [PinnedBuffer<UInt8>]
+  let checks: [UnsafePinnedBuffer<UInt8>]
   let scope: Int
   let scopes: UnsafeBufferPointer<UInt16>
   let cancellation: SearchCancellation?
 
   /// The rows of `rows` that match, found as `needles` and `firstBytes` allow; nil when cancelled.
-  func run(_ rows: Range<Int>, needles: [ByteNeedle], firstBytes: RegexFirstBytes?) -> RowIDBuffer? {
-    let found = RowIDBuffer()
+  func run(_ rows: Range<Int>, needles: [ByteNeedle], firstBytes: RegexFirstBytes?) -> UnsafeRowIDBuffer? {
+    let found = UnsafeRowIDBuffer()
     guard !rows.isEmpty else { return found }
     let finished: Bool
     if let firstBytes {
@@ -49,7 +49,9 @@ struct RegexChunk {
   }
 
   /// The rows holding a byte a match can start with; false when cancelled.
-  private func byFirstBytes(_ firstBytes: RegexFirstBytes, _ rows: Range<Int>, _ found: RowIDBuffer) -> Bool {
+  private func byFirstBytes(_ firstBytes: RegexFirstBytes, _ rows: Range<Int>, _ found: UnsafeRowIDBuffer)
+    -> Bool
+  {
     if cancellation?.isCancelled == true { return false }
     var checked = 0
     var stopped = false
@@ -65,7 +67,7 @@ struct RegexChunk {
   }
 
   /// Every row judged; false when cancelled.
-  private func everyRow(_ rows: Range<Int>, _ found: RowIDBuffer) -> Bool {
+  private func everyRow(_ rows: Range<Int>, _ found: UnsafeRowIDBuffer) -> Bool {
     for row in rows {
       if row % SearchTuning.regexCancelRows == 0, cancellation?.isCancelled == true { return false }
       if test(row) { found.append(row) }
@@ -74,7 +76,7 @@ struct RegexChunk {
   }
 
   /// The rows holding the one literal every match contains; false when cancelled.
-  private func byLiteral(_ needle: ByteNeedle, _ rows: Range<Int>, _ found: RowIDBuffer) -> Bool {
+  private func byLiteral(_ needle: ByteNeedle, _ rows: Range<Int>, _ found: UnsafeRowIDBuffer) -> Bool {
     if cancellation?.isCancelled == true { return false }
     var checked = 0
     var stopped = false
@@ -93,7 +95,7 @@ struct RegexChunk {
   /// The rows holding any of several literals; false when cancelled.
   ///
   /// One scan per literal marks the rows containing any of them; then they are judged in order.
-  private func byLiterals(_ needles: [ByteNeedle], _ rows: Range<Int>, _ found: RowIDBuffer) -> Bool {
+  private func byLiterals(_ needles: [ByteNeedle], _ rows: Range<Int>, _ found: UnsafeRowIDBuffer) -> Bool {
     let lower = rows.lowerBound
     var marks = [UInt64](repeating: 0, count: (rows.count + 63) / 64)
     for needle in needles {

@@ -2,17 +2,17 @@
 ///
 /// ASCII rows read `fold` for the `fold` and `ci` forms and `cased` (the original bytes) for
 /// `exact` and `strip`; wide rows read their own side arena except for `fold`.
-struct RowTexts {
+struct UnsafeRowTexts {
   /// Every row in `fold` form.
-  let fold: ArenaView
+  let fold: UnsafeArenaView
   /// Every row's original bytes (only ASCII rows are read through it).
-  let cased: ArenaView
+  let cased: UnsafeArenaView
   /// Wide rows in `exact` form, by wide index.
-  let exact: ArenaView
+  let exact: UnsafeArenaView
   /// Wide rows in `ci` form, by wide index.
-  let ci: ArenaView
+  let ci: UnsafeArenaView
   /// Wide rows in `strip` form, by wide index.
-  let strip: ArenaView
+  let strip: UnsafeArenaView
   /// The wide rows, ascending.
   let wideRows: UnsafePointer<Int32>
   /// Number of wide rows.
@@ -83,7 +83,7 @@ struct RowTexts {
 
   /// The side arena holding the wide rows' `variant` form, by wide index (`fold` has no side
   /// arena: it reads as `strip`, which `slice` never asks for).
-  @inline(__always) func side(_ variant: TextVariant) -> ArenaView {
+  @inline(__always) func side(_ variant: TextVariant) -> UnsafeArenaView {
     switch variant {
     case .exact: return exact
     case .ci: return ci
@@ -92,7 +92,7 @@ struct RowTexts {
   }
 
   /// A row's text in `variant` form.
-  @inline(__always) func slice(_ row: Int, _ variant: TextVariant) -> RowSlice {
+  @inline(__always) func slice(_ row: Int, _ variant: TextVariant) -> UnsafeRowSlice {
     if variant == .fold { return fold.slice(row) }
     if !isWide(row) { return variant == .ci ? fold.slice(row) : cased.slice(row) }
     return side(variant).slice(wideIndex(row))

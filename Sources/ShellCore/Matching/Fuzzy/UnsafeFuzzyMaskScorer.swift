@@ -5,7 +5,7 @@
 /// previous step's first one, then before the next step's last one), and the dynamic program
 /// runs over the few positions left. The pointers belong to the `FuzzyScorer` that made it,
 /// which must outlive it.
-struct FuzzyMaskScorer {
+struct UnsafeFuzzyMaskScorer {
   /// Each pattern byte in every lane, splatted once per pattern rather than per row and step.
   let pattern: UnsafePointer<SIMD32<UInt8>>
   /// Number of pattern bytes (1...64).

@@ -1,14 +1,14 @@
 /// Several fuzzy terms, each a clause, and the plan's other clauses: a row's score is the sum of
 /// the terms' own, and it matches when every term and clause does.
-struct FuzzyTermBounds: FuzzyRowBound {
+struct UnsafeFuzzyTermBounds: FuzzyRowBound {
   let terms: UnsafeBufferPointer<FuzzyTermBound>
-  let plan: QueryPlan
+  let plan: UnsafeQueryPlan
   /// Whether the plan has clauses besides the fuzzy terms (`'term`, `!term`, anchored ones).
   let filtered: Bool
 
   @inline(__always)
   func ceiling(
-    _ text: UnsafePointer<UInt8>, length: Int, lettersAndSpaces: Bool, row: Int, texts: RowTexts
+    _ text: UnsafePointer<UInt8>, length: Int, lettersAndSpaces: Bool, row: Int, texts: UnsafeRowTexts
   ) -> Int32 {
     var reach: Int32 = 0
     for term in terms {

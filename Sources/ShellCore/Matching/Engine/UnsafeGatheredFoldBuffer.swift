@@ -5,7 +5,7 @@
 /// (a fold form that keeps a non-ASCII byte, over `FuzzySweep.longestRow` bytes, or too near the
 /// arena's end to copy 64 bytes of) are copied empty and listed in `excluded`, to be ranked from
 /// their own bytes.
-final class GatheredFoldBuffer {
+final class UnsafeGatheredFoldBuffer {
   /// Most rows gathered at a time.
   let capacity: Int
   private let bytes: UnsafeMutablePointer<UInt8>
@@ -37,8 +37,8 @@ final class GatheredFoldBuffer {
   private static let copyBytes = 64
 
   /// The rows gathered, row `slot` being the `slot`th candidate.
-  var view: ArenaView {
-    ArenaView(base: bytes, limit: byteCapacity, offsets: offsets, stride: 1, column: 0)
+  var view: UnsafeArenaView {
+    UnsafeArenaView(base: bytes, limit: byteCapacity, offsets: offsets, stride: 1, column: 0)
   }
 
   /// The slots of the rows copied empty, ascending.
@@ -48,7 +48,7 @@ final class GatheredFoldBuffer {
   /// walking `wide` (the rows whose fold form keeps a non-ASCII byte, ascending) on from
   /// `wideIndex`.
   func gather(
-    _ candidates: UnsafePointer<Int32>, _ positions: Range<Int>, fold: ArenaView,
+    _ candidates: UnsafePointer<Int32>, _ positions: Range<Int>, fold: UnsafeArenaView,
     wide: UnsafeBufferPointer<Int32>, wideIndex: inout Int
   ) {
     precondition(positions.count <= capacity, "\(positions.count) rows gathered into room for \(capacity)")

@@ -3,7 +3,7 @@
 /// Row `r` spans `offsets[r * stride + column] ..< offsets[r * stride + column + 1]`, so the same
 /// type reads the engine's own arenas (stride 1) and one column of the dataset's arena in place.
 /// Only valid while the storage it points into is alive (the engine, or `Dataset.withStorage`).
-struct ArenaView {
+struct UnsafeArenaView {
   /// The arena's first byte.
   let base: UnsafePointer<UInt8>
   /// How many bytes may be read from `base` (SIMD loads must stay below it).
@@ -72,16 +72,16 @@ struct ArenaView {
   ///
   /// Kernels that only look for substrings read the pad bytes, which nothing matches; a slice is
   /// what anchors, scores and lengths read.
-  @inline(__always) func slice(_ row: Int) -> RowSlice {
+  @inline(__always) func slice(_ row: Int) -> UnsafeRowSlice {
     let start = start(row)
     var end = end(row)
     while end > start, base[end &- 1] == FoldedIndex.padByte { end &-= 1 }
-    return RowSlice(base: base, start: start, end: end, limit: limit)
+    return UnsafeRowSlice(base: base, start: start, end: end, limit: limit)
   }
 }
 
 /// One row's text inside an arena, with the arena's readable limit for SIMD over-reads.
-struct RowSlice {
+struct UnsafeRowSlice {
   /// The arena's first byte.
   let base: UnsafePointer<UInt8>
   /// The row's first byte.

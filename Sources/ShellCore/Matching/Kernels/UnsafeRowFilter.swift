@@ -2,15 +2,15 @@
 ///
 /// A value rather than a closure so that the per-row loops inline it, and the common case (no
 /// scope, no other clause) costs two predictable branches per row.
-struct RowFilter {
+struct UnsafeRowFilter {
   /// The selected scope (0 is "All").
   let scope: Int
   /// Each row's scope.
   let scopes: UnsafeBufferPointer<UInt16>
   /// The query's clauses besides the scanned term.
-  let plan: QueryPlan
+  let plan: UnsafeQueryPlan
   /// The rows' texts, for `plan`.
-  let texts: RowTexts
+  let texts: UnsafeRowTexts
   /// Each row's signature, the bits a row must have to pass `plan` and those it must not have
   /// (`CompiledQuery.requiredSignature`, `forbiddenSignature`): a row that fails them is turned
   /// down without reading its text.

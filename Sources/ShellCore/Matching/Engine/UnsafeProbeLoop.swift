@@ -5,23 +5,23 @@
 /// Built and copied into a local `var` by `probeLoop` and run there (every method is inlined):
 /// read through a parameter, the probe's vectors would be reloaded after every store to the
 /// copy, which might alias them.
-struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
+struct UnsafeProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
   let probe: RowProbe<Shape>
   let finder: RowFinder
   let variant: TextVariant
   /// The rows' text in the term's form, or the compact copy.
-  let view: ArenaView
+  let view: UnsafeArenaView
   /// Wide rows' side arena in the term's form.
-  let side: ArenaView
+  let side: UnsafeArenaView
   /// The position of the compact copy's first row (0 without one).
   let slotBase: Int
   /// The last starts the probe may read from, in `view` and `side`.
   let lastStart: Int
   let lastSideStart: Int
   let candidates: UnsafePointer<Int32>?
-  let texts: RowTexts
-  let filter: RowFilter
-  let builder: CompactRows.PartBuffer
+  let texts: UnsafeRowTexts
+  let filter: UnsafeRowFilter
+  let builder: UnsafeCompactRows.PartBuffer
   /// Rows offered to the copy at a time, and the share of kept rows from which every row's
   /// bytes are stored (`SearchTuning.probeCopyBlock`, `probeStoreShare`).
   let block: Int
@@ -33,9 +33,9 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
 
   @inline(__always)
   init(
-    _ probe: RowProbe<Shape>, _ driverPlan: TermPlan, candidates: UnsafePointer<Int32>?,
-    compact: (view: ArenaView, first: Int)?, _ texts: RowTexts, _ filter: RowFilter,
-    _ builder: CompactRows.PartBuffer, tuning: SearchTuning
+    _ probe: RowProbe<Shape>, _ driverPlan: UnsafeTermPlan, candidates: UnsafePointer<Int32>?,
+    compact: (view: UnsafeArenaView, first: Int)?, _ texts: UnsafeRowTexts, _ filter: UnsafeRowFilter,
+    _ builder: UnsafeCompactRows.PartBuffer, tuning: SearchTuning
   ) {
     (self.probe, self.candidates, self.texts, self.filter, self.builder) = (
       probe, candidates, texts, filter, builder
@@ -112,7 +112,7 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
   /// One row: its id stored at `slot`, its answer returned (a number: `&&` on it would branch).
   @inline(__always)
   private mutating func test(
-    _ position: Int, _ writer: inout CompactRows.PartBuffer.Writer, _ slot: UnsafeMutablePointer<Int32>,
+    _ position: Int, _ writer: inout UnsafeCompactRows.PartBuffer.Writer, _ slot: UnsafeMutablePointer<Int32>,
     copying: Bool
   ) -> Int {
     // Listed means candidates are given (asserted at init): the unwrap cannot fail.
@@ -127,7 +127,7 @@ struct ProbeLoop<Shape: ProbeShape, Mode: ProbeMode> {
     var stored = false
     // The row's text in the term's form: a wide row compared outside `fold` reads its side
     // arena, probed as the others are (its bytes, not its scalars: the needle is ASCII).
-    var text = RowSlice(base: view.base, start: start, end: start &+ length, limit: view.limit)
+    var text = UnsafeRowSlice(base: view.base, start: start, end: start &+ length, limit: view.limit)
     var clear = compacted || (start >= 1 && start <= lastStart)
     if !foldOnly && wide && variant != .fold {
       if listed { wideIndex = texts.wideIndex(row) }

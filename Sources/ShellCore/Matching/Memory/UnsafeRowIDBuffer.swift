@@ -5,7 +5,7 @@ import Foundation
 /// `Array.append` costs a uniqueness check and a capacity check through generic code on every
 /// hit; this is a store and a compare. Each chunk of a search owns one; `SearchEngine` joins
 /// them with one copy each.
-final class RowIDBuffer {
+final class UnsafeRowIDBuffer {
   /// The ids' memory, written only by the buffer's own appends (and the body `appendBranchFree`
   /// lends it to).
   private var storage: UnsafeMutablePointer<Int32>
@@ -166,7 +166,7 @@ final class RowIDBuffer {
   }
 
   /// The ids of `parts`, in order, as one array (one allocation, one copy per part).
-  static func join(_ parts: [RowIDBuffer]) -> [Int32] {
+  static func join(_ parts: [UnsafeRowIDBuffer]) -> [Int32] {
     let total = parts.reduce(0) { $0 + $1.count }
     return [Int32](unsafeUninitializedCapacity: total) { target, initialized in
       var offset = 0
@@ -177,5 +177,13 @@ final class RowIDBuffer {
       }
       initialized = total
     }
+  }
+
+  /// Checks the buffer's reach: the held ids fit `storage[0..<capacity]`, and `bits` (when
+  /// present) has `bitWords.count` words.
+  func checkInvariants() {
+    precondition(capacity > 0 && (0...capacity).contains(count), "count \(count), capacity \(capacity)")
+    precondition(flushed >= 0 && bitWords.count >= 0, "flushed \(flushed), words \(bitWords.count)")
+    precondition(bits != nil || (bitWords.count == 0 && flushed == 0), "bits mode without bits")
   }
 }

@@ -1,7 +1,7 @@
 /// Whether a position a scan's key bytes flagged holds the whole needle: nothing to check when the
 /// SIMD comparison covered every byte, one compare of a masked word for a needle of up to 8 bytes,
 /// else byte by byte.
-struct CandidateCheck {
+struct UnsafeCandidateCheck {
   /// The needle's bytes.
   let needle: UnsafePointer<UInt8>
   /// The needle's length.

@@ -4,17 +4,17 @@ import Testing
 
 /// A compact copy gives up as soon as its rows, extrapolated over the whole scan, pass its share
 /// by its margin, and not before.
-struct CompactRowsTests {
+struct UnsafeCompactRowsTests {
   /// Rows found at `rate` times the share's pace, offered 256 at a time over 40,000 scanned rows
   /// for a share of 1,000 (a 40th of the rows): whether the copy is still open at the end.
   static func staysOpen(margin: Int, rate: Double) -> Bool {
-    let builder = CompactRows.PartBuffer()
+    let builder = UnsafeCompactRows.PartBuffer()
     let total = 40_000
     builder.reset(limit: 2_000, share: 1_000, margin: margin, bytes: 64_000)
     let text: [UInt8] = Array("row".utf8) + [UInt8](repeating: 0, count: 96)
     return text.withUnsafeBufferPointer { text in
       guard let base = text.baseAddress else { return false }
-      let row = RowSlice(base: base, start: 0, end: 3, limit: text.count)
+      let row = UnsafeRowSlice(base: base, start: 0, end: 3, limit: text.count)
       var offered = 0
       for scanned in stride(from: 4_096, through: total, by: 4_096) {
         let due = Int(Double(scanned) / Double(total) * 1_000 * rate)

@@ -2,10 +2,10 @@ import Testing
 
 @testable import ShellCore
 
-/// `RowIDBuffer` in bits mode: ids appended one by one and a block at a time, past the room it
+/// `UnsafeRowIDBuffer` in bits mode: ids appended one by one and a block at a time, past the room it
 /// holds them in, come back as the bits of exactly those rows, and chunks whose rows share a
 /// word of bits set it together.
-struct RowIDBufferTests {
+struct UnsafeRowIDBufferTests {
   /// Chunks by name: their row ranges (consecutive, some splitting a word of 64 rows) and which
   /// rows of them match.
   static let cases: [(String, [Range<Int>], @Sendable (Int) -> Bool)] = [
@@ -22,7 +22,7 @@ struct RowIDBufferTests {
     let wordCount = (rowCount + 63) / 64
     var words = [UInt64](repeating: 0, count: max(wordCount, 1))
     for (number, rows) in chunks.enumerated() {
-      let buffer = RowIDBuffer(bitsFor: rows, capacity: 100)
+      let buffer = UnsafeRowIDBuffer(bitsFor: rows, capacity: 100)
       #expect(buffer.holdsBits)
       let found = rows.filter(matches)
       // Alternate chunks: one id at a time, or a block of up to 64 without a branch.
@@ -40,6 +40,7 @@ struct RowIDBufferTests {
         }
       }
       #expect(buffer.total == found.count, "\(name) chunk \(number)")
+      buffer.checkInvariants()
       words.withUnsafeMutableBufferPointer { words in
         guard let base = words.baseAddress else { return }
         buffer.orBits(into: base)

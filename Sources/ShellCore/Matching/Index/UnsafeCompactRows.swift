@@ -7,7 +7,7 @@
 /// over only their bytes. The copy is written while the rows are found (their bytes in cache),
 /// in parts, one per chunk of the search, so no part waits for another and nothing is joined:
 /// the next narrowing re-checks each part in a chunk of its own.
-final class CompactRows {
+final class UnsafeCompactRows {
   /// The parts, in the result's order.
   let parts: [PartBuffer]
   /// Where each part's rows start among the result's rows, then the result's row count.
@@ -114,14 +114,15 @@ final class CompactRows {
     }
 
     /// The copy as an arena whose row `i` is the part's `i`-th row.
-    var view: ArenaView {
-      ArenaView(base: bytes, limit: byteCount + FoldedIndex.padding, offsets: ends, stride: 1, column: 0)
+    var view: UnsafeArenaView {
+      UnsafeArenaView(
+        base: bytes, limit: byteCount + FoldedIndex.padding, offsets: ends, stride: 1, column: 0)
     }
 
     /// Appends one row's bytes, 32 at a time while its arena's `limit` allows (the folded arena
     /// and compact copies are padded; the dataset's own arena is not), the rest byte by byte.
     @inline(__always)
-    func append(_ row: RowSlice) {
+    func append(_ row: UnsafeRowSlice) {
       if overflowed { return }
       if rowCount == limit {
         overflowed = true
@@ -152,7 +153,7 @@ final class CompactRows {
     /// `append`'s copy of a row whose arena ends less than 32 bytes after it: whole loads while
     /// they stay below `row.limit` (`row.start + offset + 31 < row.limit`), then byte by byte.
     @inline(never)
-    private func copyNearLimit(_ row: RowSlice) {
+    private func copyNearLimit(_ row: UnsafeRowSlice) {
       let loads = min(row.count, row.limit &- row.start &- 31)
       var offset = 0
       while offset < loads {
@@ -170,7 +171,7 @@ final class CompactRows {
     /// no branch per row for rows of up to 48 bytes: scattered rows then wait for memory side by
     /// side, where a copy loop per row would wait for each in turn.
     @inline(__always)
-    func gather(_ ids: UnsafeBufferPointer<Int32>, text: (Int) -> RowSlice) {
+    func gather(_ ids: UnsafeBufferPointer<Int32>, text: (Int) -> UnsafeRowSlice) {
       var first = 0
       while first < ids.count, !overflowed {
         let last = min(ids.count, first + 1024)
@@ -200,7 +201,9 @@ final class CompactRows {
     /// Nothing is readable after that arena's last row: the rows starting within
     /// `Writer.rowBytes` of its end, the last ids, are appended instead (`append` reads no further
     /// than a row's arena allows). Offsets ascend with the rows, so one bisection finds them.
-    func gather(ascending ids: UnsafeBufferPointer<Int32>, unpadded: ArenaView, text: (Int) -> RowSlice) {
+    func gather(
+      ascending ids: UnsafeBufferPointer<Int32>, unpadded: UnsafeArenaView, text: (Int) -> UnsafeRowSlice
+    ) {
       assert(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "the ids do not ascend")
       var (clear, high) = (0, ids.count)
       while clear < high {
@@ -215,7 +218,7 @@ final class CompactRows {
     /// `append`, for a scan that has covered `scanned` of its `total` rows, which gives up early
     /// (see `outpaces`).
     @inline(__always)
-    func append(_ row: RowSlice, scanned: Int, of total: Int) {
+    func append(_ row: UnsafeRowSlice, scanned: Int, of total: Int) {
       if rowCount & 255 == 255, outpaces(scanned: scanned, of: total) { overflowed = true }
       append(row)
     }
@@ -262,7 +265,7 @@ final class CompactRows {
 
     /// `append` for a row that a branch-free writer cannot store (over 64 bytes, or at its arena's
     /// edge), leaving the `room` bytes free after it that the writer's block still needs.
-    func append(_ row: RowSlice, keepingRoom room: Int) {
+    func append(_ row: UnsafeRowSlice, keepingRoom room: Int) {
       if byteCount + row.count + room > byteCapacity { grow(byteCount + row.count + room) }
       append(row)
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Arrays would do, but their storage can only be borrowed inside `withUnsafeBufferPointer`;
 /// the index keeps raw pointers across calls, so it owns its memory outright.
-final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+final class UnsafePinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// The memory, written only through the pointer `unsafeWritable` or the `writing:` initializer
   /// hands the code that builds the buffer; everyone else reads it through `base`.
   private let storage: UnsafeMutablePointer<Element>
@@ -43,25 +43,28 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 
   /// `count` elements plus `padding` (see `init(storage:)`), or `searchOutOfMemory` when their
   /// size overflows or the system refuses it: for buffers sized by the data or the query.
-  static func checked(count: Int, padding: Int = 0, zeroed: Bool = true) throws(ShellError) -> PinnedBuffer {
+  static func checked(count: Int, padding: Int = 0, zeroed: Bool = true) throws(ShellError)
+    -> UnsafePinnedBuffer
+  {
     let (elements, overflow) = max(count, 0).addingReportingOverflow(max(padding, 0))
     let (bytes, wide) = max(elements, 1).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
     guard !overflow, !wide else { throw .searchOutOfMemory(requested: .max) }
     guard let storage = allocate(bytes: bytes) else { throw .searchOutOfMemory(requested: bytes) }
-    return PinnedBuffer(storage: storage, count: count, padding: padding, zeroed: zeroed)
+    return UnsafePinnedBuffer(storage: storage, count: count, padding: padding, zeroed: zeroed)
   }
 
   /// As `checked(count:)`, with the elements then written by `body`.
   static func checked(
     count: Int, padding: Int = 0, zeroed: Bool = true, writing body: (UnsafeMutablePointer<Element>) -> Void
-  ) throws(ShellError) -> PinnedBuffer {
+  ) throws(ShellError) -> UnsafePinnedBuffer {
     let buffer = try checked(count: count, padding: padding, zeroed: zeroed)
     body(buffer.storage)
     return buffer
   }
 
   /// A copy of `elements` (see `checked(count:)`).
-  static func checked(copying elements: [Element], padding: Int = 0) throws(ShellError) -> PinnedBuffer {
+  static func checked(copying elements: [Element], padding: Int = 0) throws(ShellError) -> UnsafePinnedBuffer
+  {
     try checked(count: elements.count, padding: padding) { base in
       elements.withUnsafeBufferPointer { source in
         if let address = source.baseAddress { base.update(from: address, count: elements.count) }
@@ -72,7 +75,7 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// As `unsafeWritable`, or `searchOutOfMemory` when the system refuses the memory.
   static func unsafeWritableChecked(
     count: Int, padding: Int = 0, zeroed: Bool = true
-  ) throws(ShellError) -> (buffer: PinnedBuffer, elements: UnsafeMutablePointer<Element>) {
+  ) throws(ShellError) -> (buffer: UnsafePinnedBuffer, elements: UnsafeMutablePointer<Element>) {
     let buffer = try checked(count: count, padding: padding, zeroed: zeroed)
     return (buffer, buffer.storage)
   }
@@ -104,8 +107,8 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// builder whose writes span several steps; it keeps the pointer no longer than the build.
   static func unsafeWritable(
     count: Int, padding: Int = 0, zeroed: Bool = true
-  ) -> (buffer: PinnedBuffer, elements: UnsafeMutablePointer<Element>) {
-    let buffer = PinnedBuffer(allocating: count, padding: padding, zeroed: zeroed)
+  ) -> (buffer: UnsafePinnedBuffer, elements: UnsafeMutablePointer<Element>) {
+    let buffer = UnsafePinnedBuffer(allocating: count, padding: padding, zeroed: zeroed)
     return (buffer, buffer.storage)
   }
 
@@ -161,4 +164,9 @@ final class PinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 
   /// The elements (without the padding) as an immutable buffer.
   var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: storage, count: count) }
+
+  /// Checks the buffer's reach: `base[0..<count]` are its elements (padding is not recorded).
+  func checkInvariants() {
+    precondition(count >= 0, "count \(count)")
+  }
 }

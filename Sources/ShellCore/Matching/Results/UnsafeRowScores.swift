@@ -1,6 +1,6 @@
 /// Where a ranking's scores come from while its best rows are selected (`RankSorter.best`): a
 /// type, so each source's loop is compiled with its own lookup and no call per row.
-protocol RowScores {
+protocol UnsafeRowScores {
   /// At least the score of the row at `index` (whose id is `row`), and cheaper to know: a row
   /// that cannot beat the worst row kept even with it is never scored.
   func ceiling(at index: Int, row: Int32) -> Int32
@@ -9,7 +9,7 @@ protocol RowScores {
 }
 
 /// Scores listed by position, as a search computed them.
-struct ListedScores: RowScores {
+struct ListedScores: UnsafeRowScores {
   let scores: UnsafeBufferPointer<Int32>
 
   @inline(__always)
@@ -21,9 +21,9 @@ struct ListedScores: RowScores {
 
 /// A one-letter fuzzy query's scores, read from the rows' folded text only for rows short enough
 /// to rank among the best: the letter starts a word of the row, or only appears inside words.
-struct WordStartScores: RowScores {
+struct WordStartScores: UnsafeRowScores {
   /// Every row in `fold` form.
-  let fold: ArenaView
+  let fold: UnsafeArenaView
   /// The letter, folded.
   let letter: UInt8
 

@@ -7,7 +7,7 @@ import Foundation
 /// buffer while the old one is still held (a large table's offsets briefly twice), and an array
 /// that cannot grow traps; `realloc` of a large block moves its pages instead, and its failure
 /// is an error. A buffer with a `LoadBudget` charges its capacity to it before allocating.
-final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+final class UnsafeGrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
   /// The first element.
   private(set) var base: UnsafeMutablePointer<Element>
   /// Number of elements appended.
@@ -127,7 +127,7 @@ final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 
   /// Marks the buffer's whole 2 MiB pages for transparent huge pages, once it is filled.
   ///
-  /// A case-sensitive search scans a dataset's own text (`PinnedBuffer` explains why huge pages
+  /// A case-sensitive search scans a dataset's own text (`UnsafePinnedBuffer` explains why huge pages
   /// help). Not while growing: the advice splits the mapping, and `realloc` can then no longer
   /// move a large block's pages with `mremap`, but copies it, holding it twice.
   func preferHugePages() {
@@ -189,5 +189,10 @@ final class GrowableBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     if let budget, bytes > budget.failsAllocationsAbove { return nil }
     guard let memory = realloc(old, max(bytes, 1)) else { return nil }
     return memory.bindMemory(to: Element.self, capacity: bytes / stride)
+  }
+
+  /// Checks the buffer's reach: the elements `base[0..<count]` lie within `capacity`.
+  func checkInvariants() {
+    precondition((0...capacity).contains(count), "count \(count), capacity \(capacity)")
   }
 }
