@@ -11,7 +11,7 @@ enum SearchMemory {
   static func allocate<Element>(
     _ type: Element.Type, count: Int
   ) throws(ShellError) -> UnsafeMutablePointer<Element> {
-    let bytes = try size(of: type, count: count)
+    let bytes = try self.bytes(of: type, count: count)
     guard let address = malloc(max(bytes, 1)) else { throw .searchOutOfMemory(requested: bytes) }
     return address.bindMemory(to: Element.self, capacity: max(count, 1))
   }
@@ -21,13 +21,11 @@ enum SearchMemory {
   /// Checked just before Swift allocates an array of them, whose refusal would trap. A trial,
   /// not a reservation: on one thread between two allocations nothing else of size takes the room.
   static func ensureRoom<Element>(for type: Element.Type, count: Int) throws(ShellError) {
-    let bytes = try size(of: type, count: count)
-    guard let address = malloc(max(bytes, 1)) else { throw .searchOutOfMemory(requested: bytes) }
-    free(address)
+    free(try allocate(type, count: count))
   }
 
   /// The bytes of `count` elements, or `searchOutOfMemory` when they pass `Int.max`.
-  private static func size<Element>(of type: Element.Type, count: Int) throws(ShellError) -> Int {
+  static func bytes<Element>(of type: Element.Type, count: Int) throws(ShellError) -> Int {
     let (bytes, overflow) = max(count, 0).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
     guard !overflow else { throw .searchOutOfMemory(requested: .max) }
     return bytes

@@ -47,8 +47,8 @@ final class UnsafePinnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     -> UnsafePinnedBuffer
   {
     let (elements, overflow) = max(count, 0).addingReportingOverflow(max(padding, 0))
-    let (bytes, wide) = max(elements, 1).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-    guard !overflow, !wide else { throw .searchOutOfMemory(requested: .max) }
+    guard !overflow else { throw .searchOutOfMemory(requested: .max) }
+    let bytes = try SearchMemory.bytes(of: Element.self, count: max(elements, 1))
     guard let storage = allocate(bytes: bytes) else { throw .searchOutOfMemory(requested: bytes) }
     return UnsafePinnedBuffer(storage: storage, count: count, padding: padding, zeroed: zeroed)
   }
