@@ -28,7 +28,8 @@ import Testing
     }
   }
 
-  /// `status`'s `index:` line and everything else the run printed.
+  /// The last `status`'s `index:` line (after the searches: a damaged index is found by the
+  /// first) and everything else the run printed.
   static func run(_ folder: Folder, _ load: String, environment: [String: String] = [:]) throws -> (
     index: String?, output: String, stderr: String
   ) {
@@ -37,12 +38,12 @@ import Testing
     let result = try ShellProcess.run(
       [
         "-c", load, "-c", "status", "-c", "search caf", "-c", "set match exact", "-c", "search st", "-c",
-        "list 2",
+        "list 2", "-c", "status",
       ],
       environment: variables)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    let index = lines.first { $0.hasPrefix("index: ") }
+    let index = lines.last { $0.hasPrefix("index: ") }
     let rest = lines.filter { !$0.hasPrefix("index: ") }.joined(separator: "\n")
     return (index, rest, result.stderr)
   }
@@ -63,8 +64,11 @@ import Testing
     #expect(started.stdout.contains("index: cache"), "--dataset opens the same way")
   }
 
-  /// A damaged entry (one flipped byte in its second half: an index section) is refused with one
-  /// line naming it, built again, and answers as the file does; the next run maps the new one.
+  /// A damaged entry (one flipped byte in its second half: an index section) is built again.
+  ///
+  /// One line names it, the rows answer as the file does, and the next run maps the new one.
+  /// The index's sections are checked in the background from the open: the first search waits
+  /// for the check and builds the index again.
   @Test func aDamagedEntryIsRebuiltWithOneLine() throws {
     let folder = try Folder()
     let first = try Self.run(folder, "load \(folder.data)")

@@ -6,7 +6,11 @@ final class InMemoryBackend: SearchBackend {
   /// The rows searched.
   let dataset: Dataset
   /// The engine that answers each search.
-  let engine: SearchEngine
+  private(set) var engine: SearchEngine
+  /// A persisted index still being checked: every use of the index waits for it first.
+  private var pendingCheck: IndexCacheCheck?
+  /// The rule to prepare for once the check passes.
+  private var pendingRule: MatchRule?
 
   /// Folds `dataset` for searching, keeping `cacheEntries` recent results; `isCancelled`
   /// (called from any thread) may stop the build, after which `wasCancelled` is true.
@@ -22,20 +26,49 @@ final class InMemoryBackend: SearchBackend {
   }
 
   /// Searches `dataset` with `index`, built before (a persisted index): nothing is folded.
-  init(dataset: Dataset, index: FoldedIndex, cacheEntries: Int = ShellConfiguration.defaultCacheEntries) {
+  ///
+  /// With a `check`, the index is read only once the check finds it sound; a damaged one is
+  /// built again from `dataset` (already verified) by the first search.
+  init(
+    dataset: Dataset, index: FoldedIndex, check: IndexCacheCheck? = nil,
+    cacheEntries: Int = ShellConfiguration.defaultCacheEntries
+  ) {
     var tuning = SearchTuning.standard
     tuning.cacheEntries = cacheEntries
     self.dataset = dataset
     engine = SearchEngine(dataset: dataset, index: index, tuning: tuning)
+    pendingCheck = check
   }
 
   /// The last order sorted (the same rows keep it: `set fields`, `set scopes`).
   private var rowOrder: RowOrder?
 
-  private init(engine: SearchEngine, rowOrder: RowOrder?) {
+  private init(engine: SearchEngine, rowOrder: RowOrder?, pendingCheck: IndexCacheCheck? = nil) {
     dataset = engine.dataset
     self.engine = engine
     self.rowOrder = rowOrder
+    self.pendingCheck = pendingCheck
+  }
+
+  /// The engine once its persisted index is known sound, or built again from the dataset when
+  /// the check found it damaged; nil when `cancellation` stopped the wait or the build.
+  private func checkedEngine(cancellation: SearchCancellation?) throws(ShellError) -> SearchEngine? {
+    guard let check = pendingCheck else { return engine }
+    guard let outcome = check.wait(isCancelled: { cancellation?.isCancelled == true }) else { return nil }
+    if case .damaged(let reason) = outcome {
+      let rebuilt = SearchEngine(
+        dataset: dataset, tuning: engine.tuning, isCancelled: { cancellation?.isCancelled == true })
+      if rebuilt.wasCancelled { return nil }
+      if let refused = rebuilt.refusedBytes { throw .searchOutOfMemory(requested: refused) }
+      engine = rebuilt
+      check.replaced(by: rebuilt.index, reason: reason)
+    }
+    pendingCheck = nil
+    if let rule = pendingRule {
+      pendingRule = nil
+      engine.prepare(for: rule)
+    }
+    return engine
   }
 
   /// Whether the index build was cancelled (the backend is then to be thrown away).
@@ -57,13 +90,21 @@ final class InMemoryBackend: SearchBackend {
   func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
     -> (any SearchRows)?
   {
+    guard let engine = try checkedEngine(cancellation: cancellation) else { return nil }
     let result = try engine.results(
       request.text, rule: request.rule, syntax: request.syntax, scope: request.scope,
       cancellation: cancellation)
     return result.map { InMemoryRows(rows: ordered(TableRows($0), by: request.order), dataset: dataset) }
   }
 
-  func prepare(for rule: MatchRule) { engine.prepare(for: rule) }
+  func prepare(for rule: MatchRule) {
+    // The index is not read before its check: the preparation waits for the first search.
+    guard pendingCheck == nil else {
+      pendingRule = rule
+      return
+    }
+    engine.prepare(for: rule)
+  }
 
   /// `rows` in `order`, the whole order sorted once and kept until another is asked for.
   private func ordered(_ rows: TableRows, by order: SortOrder?) -> TableRows {
@@ -107,7 +148,9 @@ final class InMemoryBackend: SearchBackend {
   }
 
   func relabeled(as dataset: Dataset) -> any SearchBackend {
-    InMemoryBackend(engine: SearchEngine(reusingIndexOf: engine, for: dataset), rowOrder: rowOrder)
+    InMemoryBackend(
+      engine: SearchEngine(reusingIndexOf: engine, for: dataset), rowOrder: rowOrder,
+      pendingCheck: pendingCheck)
   }
 }
 

@@ -7,4 +7,6 @@ struct IndexCacheMapping {
   let request: LoadRequest
   /// The data file, for the one line that says so.
   let dataPath: String
+  /// The check of the index's own sections, which may find them damaged (then built again).
+  let check: IndexCacheCheck
 }

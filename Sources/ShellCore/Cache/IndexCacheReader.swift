@@ -6,8 +6,10 @@ import Foundation
 /// Nothing in the file is trusted, as SQLite trusts no database file: the header's magic,
 /// version, length and keyed checksum, the key, every section's place and size (against the
 /// file's real size, in arithmetic that cannot overflow), every section's keyed checksum, the
-/// zeros between sections, and then the dataset's and the index's invariants are checked before
-/// anything reads it; any failure is an `IndexCacheProblem` (built again).
+/// zeros between sections, and the dataset's invariants are checked before anything reads it;
+/// any failure is an `IndexCacheProblem` (built again). The index's own sections and invariants
+/// are checked by `Restored.verifyIndex`, which the open starts in the background and the first
+/// search waits for: then damage there builds the index again from the verified dataset.
 enum IndexCacheReader {
   /// A dataset and index restored from a cache file.
   struct Restored {
@@ -18,6 +20,10 @@ enum IndexCacheReader {
     let format: DataFormat
     /// The mapped entry.
     let file: UnsafeMappedFile
+    /// Why the index's sections (checksums, invariants) are damaged, or nil.
+    ///
+    /// Nothing may read `index` before it returns nil. It stops early when its argument turns true.
+    let verifyIndex: @Sendable (_ isAbandoned: @Sendable () -> Bool) -> String?
   }
 
   /// The dataset and index stored at `path` for `key`, named and presented as `options` say.
@@ -178,11 +184,6 @@ enum IndexCacheReader {
     if let violation = dataset.invariantViolation() { return .failure(.corrupt(violation)) }
     // A folding search reads the rows' own text only to draw them: checked, it may leave memory.
     file.releasePages(offset: offset(.datasetBytes), length: bytes(.datasetBytes))
-    file.populate(offset: offset(.foldBytes), length: layout.fileLength - offset(.foldBytes))
-    let indexSections = IndexCacheLayout.Section.allCases.filter { $0.rawValue >= Section.foldBytes.rawValue }
-    guard checksumsMatch(indexSections, in: file, layout: layout, secret: secret) else {
-      return .failure(.corrupt("the index's checksum differs"))
-    }
     var parts = FoldedIndex.Parts(
       foldBytes: pinned(.foldBytes, UInt8.self, padding: FoldedIndex.padding),
       foldOffsets: pinned(sharesOffsets ? .datasetOffsets : .foldOffsets, UInt32.self),
@@ -200,10 +201,24 @@ enum IndexCacheReader {
     parts.grams = grams
     let index = FoldedIndex(
       restoring: parts, rowCount: rows, columns: [layout.titleColumn], sideFormThreshold: sideFormThreshold)
-    if let violation = index.invariantViolation() { return .failure(.corrupt(violation)) }
+    // The index's sections are checked on a thread of their own: the open returns now, and
+    // the first search waits for the check (`IndexCacheCheck`).
+    let check = UncheckedSendable((file, layout, secret, index))
+    let verify: @Sendable (_ isAbandoned: @Sendable () -> Bool) -> String? = { isAbandoned in
+      let (file, layout, secret, index) = check.value
+      let start = layout.sections[Section.foldBytes.rawValue].offset
+      file.populate(offset: start, length: layout.fileLength - start)
+      for section in Section.allCases where section.rawValue >= Section.foldBytes.rawValue {
+        if isAbandoned() { return "the check was abandoned" }
+        guard checksumsMatch([section], in: file, layout: layout, secret: secret) else {
+          return "the index's checksum differs"
+        }
+      }
+      return isAbandoned() ? "the check was abandoned" : index.invariantViolation()
+    }
     return .success(
       Restored(
         dataset: dataset, index: index, warnings: table.warnings, format: DataFormat.allCases[layout.format],
-        file: file))
+        file: file, verifyIndex: verify))
   }
 }

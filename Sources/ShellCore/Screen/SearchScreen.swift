@@ -21,10 +21,16 @@ final class SearchScreen {
   /// The last search, so drawing the table, its count and completion search once per query
   /// (written by `searchedRows`, forgotten with the backend).
   var searchCache: (key: SearchKey, rows: any SearchRows)?
-  /// Where the dataset's search index came from (built, or mapped from the index cache).
-  private(set) var indexOrigin = DatasetOpener.IndexOrigin.built
+  /// Where the dataset's search index came from when opened (built, or mapped from the cache).
+  private var openedIndexOrigin = DatasetOpener.IndexOrigin.built
   /// The index cache entry the dataset is mapped from, checked before each command.
   private(set) var indexCacheMapping: IndexCacheMapping?
+
+  /// Where the search index came from: a mapped index found damaged by the first search was
+  /// built again.
+  var indexOrigin: DatasetOpener.IndexOrigin {
+    indexCacheMapping?.check.wasRebuilt == true ? .built : openedIndexOrigin
+  }
   /// The `load` that opened the dataset, for a recording's first line (nil: opened by name).
   var loadedWith: LoadRequest?
   /// Stops the search of the frame being drawn (live mode: the next key); nil between frames.
@@ -43,7 +49,7 @@ final class SearchScreen {
   func replace(with opened: DatasetOpener.Opened, keepingSettings: Bool = false) {
     dataset = opened.dataset
     backend = opened.backend
-    indexOrigin = opened.index
+    openedIndexOrigin = opened.index
     indexCacheMapping = opened.mapping
     if !keepingSettings {
       settings = SessionSettings(presets: opened.dataset.presets, keeping: settings)

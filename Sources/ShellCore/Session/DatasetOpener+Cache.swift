@@ -75,11 +75,19 @@ extension DatasetOpener {
     guard let limit = try? configuration.loadLimit.get(), stored <= limit.bytes else { return nil }
     UnsafeMappedFile.touch(
       entry.path, after: entry.folder.entries().indexes.filter { $0.path != entry.path }.map(\.used).max())
+    // Damage in the index's sections is found by the first search, which builds the index
+    // again: written in the entry's place, as a first load's.
+    let rows = LoadResult(dataset: restored.dataset, warnings: restored.warnings, format: restored.format)
+    let check = IndexCacheCheck(
+      entryPath: entry.path, onRebuilt: { index in store(entry, result: rows, index: index) },
+      work: restored.verifyIndex)
     let backend = InMemoryBackend(
-      dataset: restored.dataset, index: restored.index, cacheEntries: configuration.cacheEntries)
+      dataset: restored.dataset, index: restored.index, check: check, cacheEntries: configuration.cacheEntries
+    )
     var opened = Opened(
       dataset: restored.dataset, backend: backend, warnings: restored.warnings, index: .cache)
-    opened.mapping = IndexCacheMapping(file: restored.file, request: request, dataPath: entry.dataPath)
+    opened.mapping = IndexCacheMapping(
+      file: restored.file, request: request, dataPath: entry.dataPath, check: check)
     return opened
   }
 

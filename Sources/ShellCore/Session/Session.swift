@@ -108,7 +108,11 @@ public final class Session {
   func runLine(_ line: String, depth: Int, echo written: String? = nil) -> Bool {
     defer { flushCast() }
     rebuildIfIndexCacheChanged()
-    defer { rebuildIfIndexCacheChanged() }
+    defer {
+      rebuildIfIndexCacheChanged()
+      // A damaged index found by this line's search is said right after it.
+      reportIndexCacheNotes()
+    }
     reportIndexCacheNotes()
     // Refused before anything reads it: no echo, no history, no tokenizing.
     guard line.utf8.count <= Self.lineLimit else {

@@ -65,14 +65,23 @@ final class CacheSandbox {
   var cacheFile: String? { cacheFiles.first.map { (folder as NSString).appendingPathComponent($0) } }
 
   /// What each query finds under each rule, through the opened backend.
+  ///
+  /// Through the backend, as the screen searches: a mapped index is read only once its check
+  /// passes (built again when damaged).
   static func answers(_ opened: DatasetOpener.Opened) throws -> [[Int32]] {
-    guard let backend = opened.backend as? InMemoryBackend else { return [] }
     var answers: [[Int32]] = []
     for rule in MatchRule.allCases {
       for query in ["s", "st", "stand", "zzqx", "caf", "é", "ø", "o", "ss", "本", "st !a", "^sta", "\\bst"] {
-        answers.append(try backend.engine.search(query, rule: rule))
+        let request = SearchRequest(text: query, rule: rule, syntax: .extended, scope: 0, order: nil)
+        // Nothing cancels it: nil would be a defect, thrown as one.
+        guard let rows = try opened.backend.search(request, cancellation: nil) else {
+          throw ShellError.cancelled(command: "search", outcome: "")
+        }
+        answers.append(rows.ids(in: 0..<(try rows.exactCount())).map { Int32($0) })
       }
     }
+    // A damaged index built again is written in the entry's place: done before the next open.
+    IndexCacheWrites.shared.waitForAll()
     return answers
   }
 }

@@ -21,11 +21,13 @@ extension IndexCacheTests {
   {
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     let opened = try sandbox.open()
-    if opened.index == .built {
+    _ = try CacheSandbox.answers(opened)
+    // Damage to the index's own sections is found by the first search, which builds it again.
+    let origin = opened.mapping?.check.wasRebuilt == true ? .built : opened.index
+    if origin == .built {
       #expect((0..<opened.dataset.rowCount).map { opened.dataset.title($0) } == rows)
     }
-    _ = try CacheSandbox.answers(opened)
-    return opened.index
+    return origin
   }
 
   /// Damage where every check must catch it: the header (its checksum), the section table,

@@ -82,9 +82,11 @@ extension FoldedIndex {
         // rows put a high byte in most blocks.
         var row = rowHolding(start)
         /// The row holding the high byte at `position` when it breaks the rule, else nil.
+        // Bounded by the rows, not only by the offsets checked to ascend: a mapped entry
+        // rewritten in place meanwhile must give a violation, never a read past them.
         func breaks(_ position: Int) -> Int? {
-          while Int(foldOffsets.base[row + 1]) <= position { row += 1 }
-          if !isWide(row) { return row }
+          while row < rowCount, Int(foldOffsets.base[row + 1]) <= position { row += 1 }
+          if row == rowCount || !isWide(row) { return row }
           if foldBytes.base[position] == Self.padByte, !isPaddingToEnd(position, row: row) { return row }
           return nil
         }
@@ -112,6 +114,7 @@ extension FoldedIndex {
   /// Whether the pad byte at `position` is followed only by pad bytes to the end of `row`.
   private func isPaddingToEnd(_ position: Int, row: Int) -> Bool {
     let end = Int(foldOffsets.base[row + 1])
+    guard end > position, end <= foldBytes.count else { return false }
     return (position + 1..<end).allSatisfy { foldBytes.base[$0] == Self.padByte }
   }
 
