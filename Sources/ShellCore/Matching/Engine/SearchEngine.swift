@@ -148,6 +148,10 @@ final class SearchEngine {
     var packed = found.dense
     var ranked: RankedRows?
     if rule == .fuzzy, let compiled {
+      // The ranking orders its rows when read past its top, where no error can be reported: room
+      // for that is tried now, while the search can still fail (a trial, not a reservation).
+      try SearchMemory.ensureRoom(
+        for: UInt8.self, count: (packed?.count ?? found.rows.count) &* RankedRows.orderBytesPerRow)
       if let best = found.best {
         // The ranking scores its other rows when read past `best`: it keeps what that needs
         // (not the engine, whose cache keeps the ranking).
