@@ -36,7 +36,7 @@ extension SearchEngine {
     let builders = freeBuilders(layout.count)
     resetBuilders(builders, layout, compactLimit: compactLimit, listed: candidates != nil)
     if asBits {
-      return rankedAsBits(
+      return try rankedAsBits(
         query, work, layout, scope: scope, scored: scored, builders: builders, cancellation: cancellation)
     }
     var parts: [ChunkResult] = []
