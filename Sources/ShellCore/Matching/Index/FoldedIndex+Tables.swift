@@ -47,8 +47,13 @@ extension FoldedIndex {
   }
 
   /// The wide rows whose `exact` form (in `exact`, by wide index) differs from their bytes.
-  func exactDifferences(dataset: Dataset, exact: UnsafeArenaView) -> UnsafePinnedBuffer<Int32> {
+  func exactDifferences(dataset: Dataset, exact: UnsafeArenaView) throws(ShellError)
+    -> UnsafePinnedBuffer<Int32>
+  {
+    // Room for every wide row, tried and then taken, so that no append grows the array.
+    try SearchMemory.ensureRoom(for: Int32.self, count: wideRows.count)
     var rows: [Int32] = []
+    rows.reserveCapacity(wideRows.count)
     // One pass on one core over the wide rows, once: splitting it over the cores saved no more
     // than the machine's drift.
     dataset.withStorage { bytes, offsets in
@@ -66,6 +71,6 @@ extension FoldedIndex {
         }
       }
     }
-    return UnsafePinnedBuffer(rows)
+    return try UnsafePinnedBuffer.checked(copying: rows)
   }
 }
