@@ -49,6 +49,14 @@ enum DatasetLoader {
     }
     let title = try ColumnRoles.title(options.title, columns: builder.columns)
     let scope = try ColumnRoles.scope(options.scope, columns: builder.columns, title: title)
+    if scope != nil {
+      // The rows' scopes are a Swift array, whose refusal would trap: its room is tried first.
+      do throws(ShellError) {
+        try SearchMemory.ensureRoom(for: UInt16.self, count: builder.rowCount)
+      } catch {
+        throw table.budget.outOfMemory(builder.rowCount &* MemoryLayout<UInt16>.stride)
+      }
+    }
     let dataset = builder.build(
       name: options.name, source: options.source, titleColumn: title, scopeColumn: scope,
       scopeTitles: options.scopeTitles, presets: options.presets, columnTypes: table.columnTypes)
