@@ -264,10 +264,13 @@ struct ByteStream: ~Copyable {
     }
   }
 
-  /// The first bytes of the input (up to a chunk), without consuming them, for format sniffing.
-  mutating func prefix() throws(ShellError) -> [UInt8] {
+  /// What `body` finds in the first bytes of the input (up to a chunk), read in place without
+  /// consuming them, for format sniffing: a copy would be a Swift array, whose refusal traps.
+  mutating func withPrefix<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(ShellError)
+    -> Result
+  {
     while end - position < 512, !exhausted { _ = try refill() }
-    return Array(buffer[position..<end])
+    return body(UnsafeBufferPointer(rebasing: buffer[position..<end]))
   }
 
   @inline(__always)
