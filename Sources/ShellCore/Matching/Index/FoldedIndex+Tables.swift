@@ -11,16 +11,19 @@ extension FoldedIndex {
     bits: UnsafePinnedBuffer<UInt64>, ranks: UnsafePinnedBuffer<UInt32>, foldWide: UnsafePinnedBuffer<Int32>
   ) {
     let nonASCII = RowSignature.nonASCII
-    // The fold-wide rows are at most the wide rows: room for them all is tried before the array
-    // is made, as Swift traps when its growth is refused.
-    try SearchMemory.ensureRoom(for: Int32.self, count: wideRows.count)
-    var foldWide: [Int32] = []
-    foldWide.reserveCapacity(wideRows.count)
+    // The fold-wide rows are at most the wide rows: gathered in memory from malloc, as Swift
+    // traps when an array's storage is refused.
+    let foldWide = try SearchMemory.allocate(Int32.self, count: wideRows.count)
+    defer { free(foldWide) }
+    var foldWideCount = 0
     let bits = try UnsafePinnedBuffer<UInt64>.checked(count: rowCount / 64 + 1) { bits in
       for index in 0..<wideRows.count {
         let row = wideRows.base[index]
         bits[Int(row) >> 6] |= 1 << (UInt64(row) & 63)
-        if signatures.base[Int(row)] & nonASCII != 0 { foldWide.append(row) }
+        if signatures.base[Int(row)] & nonASCII != 0 {
+          foldWide[foldWideCount] = row
+          foldWideCount &+= 1
+        }
       }
     }
     let ranks = try UnsafePinnedBuffer<UInt32>.checked(count: bits.count, zeroed: false) { ranks in
@@ -30,7 +33,10 @@ extension FoldedIndex {
         before &+= UInt32(truncatingIfNeeded: bits.base[word].nonzeroBitCount)
       }
     }
-    return (bits, ranks, try UnsafePinnedBuffer.checked(copying: foldWide))
+    let kept = try UnsafePinnedBuffer<Int32>.checked(count: foldWideCount, zeroed: false) { target in
+      target.update(from: foldWide, count: foldWideCount)
+    }
+    return (bits, ranks, kept)
   }
 
   /// Byte counts over about 1 MiB of evenly spaced blocks.

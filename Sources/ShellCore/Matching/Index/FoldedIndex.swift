@@ -74,8 +74,9 @@ final class FoldedIndex: @unchecked Sendable {
   /// (every row is then empty text, as after a cancel).
   let exceededLimit: Bool
   /// The bytes of the allocation the system refused (`ulimit -v`, an exhausted address space),
-  /// when it refused one: nothing was folded, every buffer is empty, `wasCancelled` is set, and
-  /// the index is to be thrown away with an error.
+  /// when it refused one: the build stopped there (every buffer is empty unless the last step,
+  /// the gram presence, was refused), `wasCancelled` is set, and the index is to be thrown away
+  /// with an error.
   let refusedBytes: Int?
   /// Bytes the index takes per row besides its fold text, at most: a fold offset, a signature,
   /// the wide-row lookup, with room to spare (`plannedBytes`).
@@ -113,13 +114,21 @@ final class FoldedIndex: @unchecked Sendable {
       : Self.refusing(&refused) { () throws(ShellError) in
         try UnsafePinnedBuffer<UInt32>.unsafeWritableChecked(count: rowCount + 1)
       }
+    // Pass 1's list of wide rows, room for every row, taken here: its workers allocate nothing
+    // of size (`FoldPasses.measure`).
+    let wide =
+      refused != nil
+      ? nil
+      : Self.refusing(&refused) { () throws(ShellError) in
+        try UnsafePinnedBuffer<Int32>.unsafeWritableChecked(count: rowCount, zeroed: false)
+      }
     var unused: UInt32 = 0
     var measured = withUnsafeMutablePointer(to: &unused) { placeholder in
-      refused != nil
-        ? nil
-        : Self.refusing(&refused) { () throws(ShellError) in
-          try passes.measure(lengths: joined?.elements ?? placeholder, isCancelled: isCancelled)
-        } ?? nil
+      guard let wide, refused == nil else { return nil as [ChunkFold]? }
+      return Self.refusing(&refused) { () throws(ShellError) in
+        try passes.measure(
+          lengths: joined?.elements ?? placeholder, wide: wide.elements, isCancelled: isCancelled)
+      } ?? nil
     }
     var shared =
       measured.map { passes.contiguous && $0.allSatisfy(\.fitsLengths) } == true
@@ -149,9 +158,10 @@ final class FoldedIndex: @unchecked Sendable {
     let (wideRows, wideSlots) = arenas.wideRows
     if refused != nil {
       measured = nil
-    } else if measured != nil {
+    } else if measured != nil, let wide {
       passes.fill(
-        chunks, starts: starts, into: (bytes, offsets, signatureSlots), wideRows: wideSlots,
+        chunks, starts: starts, into: (bytes, offsets, signatureSlots), wide: wide.elements,
+        wideRows: wideSlots,
         writesOffsets: shared == nil)
     } else if joined != nil {
       offsets.update(repeating: 0, count: rowCount + 1)
@@ -163,13 +173,15 @@ final class FoldedIndex: @unchecked Sendable {
     self.wideRows = wideRows
     (wideBits, wideRanks, foldWideRows) = Self.wideLookup(
       wideRows, signatures: signatures, rowCount: rowCount, unlessRefused: &refused)
-    refusedBytes = refused
     if refused != nil { measured = nil }
     byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: foldBytes.count)
     let counted =
       measured == nil || rowCount < gramRows
       ? nil
-      : GramScan.presence(fold: foldBytes.pointer, count: total.foldBytes, isCancelled: isCancelled)
+      : Self.refusing(&refused) { () throws(ShellError) in
+        try GramScan.presence(fold: foldBytes.pointer, count: total.foldBytes, isCancelled: isCancelled)
+      } ?? nil
+    refusedBytes = refused
     grams = counted
     // A count stopped part way is a cancelled load, as a fold pass stopped is.
     wasCancelled = measured == nil || (counted == nil && rowCount >= gramRows)
