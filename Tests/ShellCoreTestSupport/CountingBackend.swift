@@ -69,8 +69,8 @@ public final class CountingBackend: SearchBackend {
 
   public var lastAnswer: String? { inner.lastAnswer }
 
-  public func searching(columns: [Int]) -> any SearchBackend {
-    CountingBackend(wrapping: inner.searching(columns: columns), tally: tally)
+  public func searching(columns: [Int]) throws(ShellError) -> any SearchBackend {
+    CountingBackend(wrapping: try inner.searching(columns: columns), tally: tally)
   }
 
   public func relabeled(as dataset: Dataset) -> any SearchBackend {

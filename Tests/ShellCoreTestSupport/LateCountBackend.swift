@@ -95,8 +95,8 @@ public final class LateCountBackend: SearchBackend {
 
   public var lastAnswer: String? { inner.lastAnswer }
 
-  public func searching(columns: [Int]) -> any SearchBackend {
-    LateCountBackend(wrapping: inner.searching(columns: columns), estimate: estimate)
+  public func searching(columns: [Int]) throws(ShellError) -> any SearchBackend {
+    LateCountBackend(wrapping: try inner.searching(columns: columns), estimate: estimate)
   }
 
   public func relabeled(as dataset: Dataset) -> any SearchBackend {

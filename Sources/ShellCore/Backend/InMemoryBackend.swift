@@ -144,9 +144,11 @@ final class InMemoryBackend: SearchBackend {
 
   var lastAnswer: String? { engine.lastAnswer?.sentence(rowCount: dataset.rowCount) }
 
-  func searching(columns: [Int]) -> any SearchBackend {
-    InMemoryBackend(
-      engine: SearchEngine(dataset: dataset, columns: columns, tuning: engine.tuning), rowOrder: rowOrder)
+  func searching(columns: [Int]) throws(ShellError) -> any SearchBackend {
+    // Built while this index stays in force: refused, the fields stay as they were.
+    let searching = SearchEngine(dataset: dataset, columns: columns, tuning: engine.tuning)
+    if let refused = searching.refusedBytes { throw .fieldsOutOfMemory(requested: refused) }
+    return InMemoryBackend(engine: searching, rowOrder: rowOrder)
   }
 
   func relabeled(as dataset: Dataset) -> any SearchBackend {

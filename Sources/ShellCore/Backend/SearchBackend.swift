@@ -52,8 +52,9 @@ public protocol SearchBackend: AnyObject {
   /// (`explain`); nil before the first.
   var lastAnswer: String? { get }
 
-  /// A backend over the same rows that matches `columns` instead (`set fields`).
-  func searching(columns: [Int]) -> any SearchBackend
+  /// A backend over the same rows that matches `columns` instead (`set fields`), or an error
+  /// that leaves this one as it is.
+  func searching(columns: [Int]) throws(ShellError) -> any SearchBackend
 
   /// A backend over `dataset`: the same rows and text under new scope titles (`set scopes`).
   func relabeled(as dataset: Dataset) -> any SearchBackend

@@ -33,6 +33,8 @@ final class IndexCacheCheck: @unchecked Sendable {
     var outcome: Outcome?
     /// Guarded by `condition`: whether the damage was found and the index built again.
     var rebuilt = false
+    /// Guarded by `condition`: the line saying so, until the session prints it.
+    var note: String?
   }
 
   /// Starts `work` (which returns why the index is damaged, or nil, and may stop early when
@@ -79,14 +81,22 @@ final class IndexCacheCheck: @unchecked Sendable {
     return shared.rebuilt
   }
 
-  /// Records that `index` replaced the damaged one: one warning line, and the entry written
-  /// again in the background.
+  /// Records that `index` replaced the damaged one: one warning line (`takeNote`), and the
+  /// entry written again in the background.
   func replaced(by index: FoldedIndex, reason: String) {
     shared.condition.lock()
     shared.rebuilt = true
+    shared.note = "the index cache entry '\(entryPath)' is damaged (\(reason)); the index is built again"
     shared.condition.unlock()
-    IndexCacheWrites.shared.note(
-      "the index cache entry '\(entryPath)' is damaged (\(reason)); the index is built again")
     onRebuilt(index)
+  }
+
+  /// The line saying the index was damaged and built again, once: the session that searched
+  /// it prints it (the check is that session's alone; notes of the process are shared).
+  func takeNote() -> String? {
+    shared.condition.lock()
+    defer { shared.condition.unlock() }
+    defer { shared.note = nil }
+    return shared.note
   }
 }

@@ -70,7 +70,7 @@ extension Session {
     }
     // The current text must still be a valid query; it is, whatever the columns, so only the
     // table on screen needs drawing again.
-    screen.searchColumns(columns)
+    try screen.searchColumns(columns)
     if screen.state.shown == .results { printScreen(forceTable: true) }
   }
 

@@ -68,6 +68,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case outOfMemory(String, held: Int, requested: Int)
   /// A search the system refused memory to: the allocation that failed, in bytes.
   case searchOutOfMemory(requested: Int)
+  /// `set fields` refused memory for the index of its columns: the allocation that failed, in bytes.
+  case fieldsOutOfMemory(requested: Int)
   /// A file that ended before the size it had when opened: it shrank while loading.
   case fileShrank(String, expected: Int, read: Int)
   /// The index cache entry the dataset is mapped from changed during the command (truncated):
@@ -230,6 +232,9 @@ extension ShellError: CustomStringConvertible {
     case .searchOutOfMemory(let requested):
       return
         "Not enough memory for this search (\(LoadLimit.describe(requested)) more was refused); the previous results stay"
+    case .fieldsOutOfMemory(let requested):
+      return
+        "Not enough memory to search these fields (\(LoadLimit.describe(requested)) more was refused); the previous fields stay"
     case .fileShrank(let path, let expected, let read):
       return
         "Cannot load \(quote(path)): it shrank while loading (\(read) of \(expected) bytes read); the previous dataset stays. Load it again once it is complete"

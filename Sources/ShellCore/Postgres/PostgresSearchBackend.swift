@@ -139,7 +139,7 @@ final class PostgresSearchBackend: SearchBackend {
   /// Nothing to build: the database's own indexes serve every rule (`prepare` makes them).
   func prepare(for rule: MatchRule) {}
 
-  func searching(columns: [Int]) -> any SearchBackend { self }
+  func searching(columns: [Int]) throws(ShellError) -> any SearchBackend { self }
 
   func relabeled(as dataset: Dataset) -> any SearchBackend {
     PostgresSearchBackend(self, dataset: dataset)

@@ -48,21 +48,33 @@ extension SearchScreen {
     }
     let key = SearchKey(text: text, scope: scope, match: rule, syntax: settings.syntax, order: view.order)
     if let searchCache, searchCache.key == key { return searchCache.rows }
-    // The rows on screen are about to change: holding them through the search would keep two
-    // results in memory at once (the engine's cache keeps them, packed if large, for a backspace).
-    searchCache = nil
     let request = SearchRequest(
       text: text, rule: rule, syntax: settings.syntax, scope: scope, order: view.order)
     // A mapped entry truncated since the command began: nothing is read from it.
-    if let mapping = indexCacheMapping, !mapping.file.isIntact { throw .indexCacheChanged(mapping.dataPath) }
+    try refuseChangedMapping(faulted: false)
+    // The rows on screen stay until the search succeeds: a search refused (memory, a server's
+    // error, Ctrl-C) leaves the previous one as it was, where searching it again may be refused
+    // too. They share their memory with the engine's cache (a ranking, bits, a small result),
+    // except a large plain result, which the cache packs as bits, and a large ranking read past
+    // its top, which the cache drops: those stay held through the search.
     guard let rows = try backend.search(request, cancellation: cancellation) else {
       throw .cancelled(command: command, outcome: "the search is as it was before it")
     }
     // Truncated during the search: pages read as zeros (`MappedFileFaultGuard`), so the rows
     // are not the file's.
-    if let mapping = indexCacheMapping, mapping.file.hasFaulted { throw .indexCacheChanged(mapping.dataPath) }
+    try refuseChangedMapping(faulted: true)
     searchCache = (key, rows)
     return rows
+  }
+
+  /// Throws `indexCacheChanged`, dropping the rows on screen (they read the entry too), when the
+  /// mapped entry is truncated, or (`faulted`) when a read from it faulted.
+  private func refuseChangedMapping(faulted: Bool) throws(ShellError) {
+    guard let mapping = indexCacheMapping, faulted ? mapping.file.hasFaulted : !mapping.file.isIntact else {
+      return
+    }
+    searchCache = nil
+    throw .indexCacheChanged(mapping.dataPath)
   }
 
   /// The rows of the table on screen.

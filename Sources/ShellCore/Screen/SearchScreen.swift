@@ -70,9 +70,9 @@ final class SearchScreen {
       mapping: indexCacheMapping)
   }
 
-  /// Searches `columns` from now on (`set fields`); the screen stays as it is.
-  func searchColumns(_ columns: [Int]) {
-    backend = backend.searching(columns: columns)
+  /// Searches `columns` from now on (`set fields`); an error leaves them as they were.
+  func searchColumns(_ columns: [Int]) throws(ShellError) {
+    backend = try backend.searching(columns: columns)
     backend.prepare(for: settings.match)
     searchCache = nil
   }

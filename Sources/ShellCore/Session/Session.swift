@@ -220,9 +220,10 @@ extension Session {
   }
 
   /// Prints why an index was not cached (a write that failed in the background, or could not
-  /// start), one warning line each; the session goes on.
+  /// start) and why this session's was built again, one warning line each; the session goes on.
   func reportIndexCacheNotes() {
-    for note in IndexCacheWrites.shared.takeNotes() {
+    let damaged = screen.indexCacheMapping?.check.takeNote()
+    for note in IndexCacheWrites.shared.takeNotes() + (damaged.map { [$0] } ?? []) {
       console.printError("warning: " + Sanitizer.printable(note))
     }
   }

@@ -48,32 +48,36 @@ package struct ByteStream: ~Copyable {
   /// A regular file larger than `limit` is refused before a byte is read; a FIFO is waited on
   /// (see `LoadControl.waiting`) until a writer sends something or the load is cancelled.
   package init(_ input: DataInput, control: LoadControl, limit: Int = LoadLimit.ceiling) throws(TableError) {
+    // From malloc, so that a refusal near an address-space limit is the load's error, not a trap.
+    guard let chunk = malloc(Self.chunkSize) else {
+      throw .outOfMemory(input.label, held: 0, requested: Self.chunkSize)
+    }
+    let source: (descriptor: Int32, closes: Bool, memory: Data?, size: Int?)
+    switch input {
+    case .data(let data, _): source = (-1, false, data, data.count)
+    case .standardInput: source = (0, false, nil, nil)
+    case .file(let path):
+      do throws(TableError) {
+        let opened = try Self.openFile(path, control: control, limit: limit)
+        source = (opened.descriptor, true, nil, opened.size)
+      } catch {
+        free(chunk)
+        throw error
+      }
+    }
     label = input.label
     self.control = control
     self.limit = limit
-    switch input {
-    case .data(let data, _):
-      descriptor = -1
-      closesDescriptor = false
-      memory = data
-      totalBytes = data.count
-    case .standardInput:
-      descriptor = 0
-      closesDescriptor = false
-      memory = nil
-      totalBytes = nil
-    case .file(let path):
-      let opened = try Self.openFile(path, control: control, limit: limit)
-      descriptor = opened.descriptor
-      closesDescriptor = true
-      memory = nil
-      totalBytes = opened.size
-    }
-    buffer = .allocate(capacity: Self.chunkSize)
+    descriptor = source.descriptor
+    closesDescriptor = source.closes
+    memory = source.memory
+    totalBytes = source.size
+    buffer = UnsafeMutableBufferPointer(
+      start: chunk.bindMemory(to: UInt8.self, capacity: Self.chunkSize), count: Self.chunkSize)
   }
 
   deinit {
-    buffer.deallocate()
+    free(buffer.baseAddress)
     if closesDescriptor { _ = close(descriptor) }
   }
 
@@ -260,10 +264,13 @@ package struct ByteStream: ~Copyable {
     }
   }
 
-  /// The first bytes of the input (up to a chunk), without consuming them, for format sniffing.
-  package mutating func prefix() throws(TableError) -> [UInt8] {
+  /// What `body` finds in the first bytes of the input (up to a chunk), read in place without
+  /// consuming them, for format sniffing: a copy would be a Swift array, whose refusal traps.
+  package mutating func withPrefix<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(TableError)
+    -> Result
+  {
     while end - position < 512, !exhausted { _ = try refill() }
-    return Array(buffer[position..<end])
+    return body(UnsafeBufferPointer(rebasing: buffer[position..<end]))
   }
 
   @inline(__always)

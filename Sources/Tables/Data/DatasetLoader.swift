@@ -14,8 +14,8 @@ package enum DatasetLoader {
     var stream = try ByteStream(input, control: control, limit: limit)
     // Refuse binary files up front (as grep and git do), before a parser trips over the
     // bytes and reports them as malformed; the stream still refuses a NUL met later.
-    let prefix = try stream.prefix()
-    if prefix.contains(0) { throw .binaryFile(input.label) }
+    let (isBinary, sniffed) = try stream.withPrefix { ($0.contains(0), DataFormat.sniff($0)) }
+    if isBinary { throw .binaryFile(input.label) }
     let format: DataFormat
     // A key path only means something in JSON: a file named or piped without one is read as JSON.
     if let chosen = options.format ?? input.path.flatMap(DataFormat.forPath)
@@ -23,7 +23,7 @@ package enum DatasetLoader {
     {
       format = chosen
     } else {
-      format = prefix.withUnsafeBufferPointer { DataFormat.sniff($0) }
+      format = sniffed
     }
     if options.jsonPath != nil, format != .json {
       throw .jsonPathNeedsJSON(input.label, format: format.rawValue)
@@ -49,6 +49,12 @@ package enum DatasetLoader {
     }
     let title = try ColumnRoles.title(options.title, columns: builder.columns)
     let scope = try ColumnRoles.scope(options.scope, columns: builder.columns, title: title)
+    if scope != nil {
+      // The rows' scopes are a Swift array, whose refusal would trap: its room is tried first.
+      let bytes = builder.rowCount &* MemoryLayout<UInt16>.stride
+      guard let room = malloc(max(bytes, 1)) else { throw table.budget.outOfMemory(bytes) }
+      free(room)
+    }
     let dataset = builder.build(
       name: options.name, source: options.source, titleColumn: title, scopeColumn: scope,
       scopeTitles: options.scopeTitles, presets: options.presets, columnTypes: table.columnTypes)

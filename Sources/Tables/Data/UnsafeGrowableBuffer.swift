@@ -11,7 +11,7 @@ package final class UnsafeGrowableBuffer<Element: BitwiseCopyable>: @unchecked S
   /// The first element.
   private(set) var base: UnsafeMutablePointer<Element>
   /// Number of elements appended.
-  private(set) var count = 0
+  package private(set) var count = 0
   /// Number of elements the memory holds.
   private(set) var capacity: Int
   /// The mapped file the elements lie in (a persisted index), kept alive by the buffer; nil for

@@ -118,12 +118,12 @@ struct FoldedIndexTests {
 
   /// The side forms, built on first use in one chunk or many, hold each wide row's form.
   @Test(arguments: [1, 1_000_000])
-  func sideFormsHoldEachWideRowsForm(sideFormThreshold: Int) {
+  func sideFormsHoldEachWideRowsForm(sideFormThreshold: Int) throws {
     let titles = Self.rows()
     let dataset = MatchingFixtures.dataset(titles)
     let index = FoldedIndex(dataset: dataset, columns: [0], sideFormThreshold: sideFormThreshold)
     for variants in [[TextVariant.ci], [.exact, .strip]] {
-      let sides = index.sideForms(dataset: dataset, variants: variants)
+      let sides = try index.sideForms(dataset: dataset, variants: variants)
       index.checkInvariants()
       for variant in variants {
         let view = sides.view(variant)
@@ -139,14 +139,14 @@ struct FoldedIndexTests {
 
   /// Every scalar of the table's range, inside a row, folds to TextFolding's forms in every
   /// variant, whether the packed table (`ScalarFoldTable.packed`) or Foundation folds it.
-  @Test func everyLatinScalarFoldsAsTextFoldingDoes() {
+  @Test func everyLatinScalarFoldsAsTextFoldingDoes() throws {
     let titles = (0x80..<Int(ScalarFoldTable.end)).compactMap { Unicode.Scalar($0) }.map {
       "A\(Character($0))b"
     }
     let dataset = MatchingFixtures.dataset(titles)
     let index = FoldedIndex(dataset: dataset, columns: [0], parallelThreshold: 64, sideFormThreshold: 64)
     index.checkInvariants()
-    let sides = index.sideForms(dataset: dataset, variants: [.exact, .ci, .strip])
+    let sides = try index.sideForms(dataset: dataset, variants: [.exact, .ci, .strip])
     for (row, title) in titles.enumerated() {
       #expect(Self.fold(index, row) == Array(TextFolding.foldForm(title).utf8), "row \(row) \(title)")
       for variant in [TextVariant.exact, .ci, .strip] {

@@ -38,10 +38,10 @@ struct InitialScanTests {
   }
 
   /// The index's initials: the scan's for ASCII rows, the scalar path's for wide ones.
-  @Test func theIndexsInitialsAreEachRowsWordStarts() {
+  @Test func theIndexsInitialsAreEachRowsWordStarts() throws {
     let titles = ["Alpha beta", "x-ray 12abc", "café au lait", "", "9lives", "東京 tower", "naïve art"]
     let index = FoldedIndex(dataset: MatchingFixtures.dataset(titles), columns: [0])
-    let initials = index.initialSignatures(parallelThreshold: 1)
+    let initials = try index.initialSignatures(parallelThreshold: 1)
     let wide: [Int: String] = [2: "cal", 5: "t", 6: "na"]
     for (row, title) in titles.enumerated() {
       let letters =

@@ -53,3 +53,19 @@ struct UnsafeRowIDBufferTests {
     #expect(same, "\(name)")
   }
 }
+
+/// `UnsafeRowIDBuffer` whose bits the system refuses: no trap, the ids are dropped, and the
+/// search that owns it fails with the bytes refused.
+struct UnsafeRowIDBufferRefusalTests {
+  /// Rows 0..<2^58 take 2^52 words (32 PiB), past any x86-64 or arm64 address space.
+  @Test func refusedBitsAreAnErrorNamingTheBytes() {
+    let buffer = UnsafeRowIDBuffer(bitsFor: 0..<(1 << 58), capacity: 16)
+    #expect(buffer.holdsBits)
+    for row in 0..<100 { buffer.append(row) }
+    buffer.checkInvariants()
+    var word: UInt64 = 0
+    buffer.orBits(into: &word)
+    #expect(word == 0)
+    #expect(throws: ShellError.searchOutOfMemory(requested: 1 << 55)) { try buffer.throwIfRefused() }
+  }
+}

@@ -30,6 +30,10 @@ extension SearchEngine {
     // next keystroke, made as rows match (their bytes in cache). Every form copies: the next
     // keystroke then reads only the copy.
     let compactLimit = query.isPlain && scope == 0 ? compactRowLimit : 0
+    // The forms the passes read, built now, where their refusal is an error (in the passes it
+    // could not be).
+    if columns.count > 1 { _ = try index.casedArena(dataset: dataset) }
+    if query.comparesOutsideFold { _ = try index.sideForms(dataset: dataset, variants: query.sideVariants) }
     let asBits = candidates == nil && ranksAsBits(query, work, scope: scope)
     // The result's room for every row it may match is the search's largest allocation: asked
     // for before anything else (the copy's builders) is.
@@ -37,7 +41,7 @@ extension SearchEngine {
     let builders = freeBuilders(layout.count)
     resetBuilders(builders, layout, compactLimit: compactLimit, listed: candidates != nil)
     if asBits {
-      return rankedAsBits(
+      return try rankedAsBits(
         query, work, layout, scope: scope, scored: scored, builders: builders, cancellation: cancellation)
     }
     var parts: [ChunkResult] = []
@@ -83,9 +87,9 @@ extension SearchEngine {
     scored: Bool, builders: [UnsafeCompactRows.PartBuffer], cancellation: SearchCancellation?,
     output: UnsafeMutablePointer<Int32>?
   ) -> [ChunkResult] {
-    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
-    let sides =
-      query.comparesOutsideFold ? index.sideForms(dataset: dataset, variants: query.sideVariants) : nil
+    // Built by `chunks` before: these only read them.
+    let cased = casedArenaOrDeferredRefusal()
+    let sides = query.comparesOutsideFold ? sideFormsOrDeferredRefusal(query.sideVariants) : nil
     return dataset.withStorage { bytes, offsets in
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
         (candidates ?? []).withUnsafeBufferPointer { candidates in

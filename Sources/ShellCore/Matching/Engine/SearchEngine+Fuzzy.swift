@@ -122,6 +122,7 @@ extension SearchEngine {
       ids.append(row)
       best.consider(score: score, length: titleLength(row), row: row)
     }
+    ids.noteRefused(scorer.refusedBytes)
     return best
   }
 
@@ -178,6 +179,7 @@ extension SearchEngine {
         return count
       }
     }
+    arguments.ids.noteRefused(scorer.refusedBytes)
     return best
   }
 
@@ -212,6 +214,9 @@ extension SearchEngine {
             for position in chunks.range(chunk) {
               output.value[position] = plan.score(Int(ids[position]), texts, scorer)
             }
+            // Read past its top, a ranking has no error to fail with: the search scored these
+            // rows with scratch of the same size, and a row left unscored would be misplaced.
+            precondition(scorer.refusedBytes == 0, "out of memory scoring a ranking read past its top")
           }
           initialized = count
         }

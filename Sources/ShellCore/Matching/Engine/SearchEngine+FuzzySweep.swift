@@ -44,6 +44,7 @@ extension SearchEngine {
       }
       return ranking.best
     }
+    ids.noteRefused(scorer.refusedBytes)
     return (best, rows.count)
   }
 }

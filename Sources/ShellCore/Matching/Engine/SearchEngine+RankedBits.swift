@@ -22,12 +22,14 @@ extension SearchEngine {
   func rankedAsBits(
     _ query: CompiledQuery, _ work: ChunkWork, _ layout: ChunkLayout, scope: Int, scored: Bool,
     builders: [UnsafeCompactRows.PartBuffer], cancellation: SearchCancellation?
-  ) -> Found? {
+  ) throws(ShellError) -> Found? {
     let parts = chunkResults(
       query, work, layout, candidates: nil, scope: scope, scored: scored, builders: builders,
       cancellation: cancellation, output: nil)
     if parts.contains(where: \.cancelled) { return nil }
+    for part in parts { try part.rows.throwIfRefused() }
     let wordCount = (dataset.rowCount &+ 63) >> 6
+    try SearchMemory.ensureRoom(for: UInt64.self, count: max(wordCount, 1))
     let words = [UInt64](unsafeUninitializedCapacity: max(wordCount, 1)) { buffer, initialized in
       guard let base = buffer.baseAddress else { return }
       base.initialize(repeating: 0, count: wordCount)

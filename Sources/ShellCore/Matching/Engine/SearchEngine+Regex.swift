@@ -27,7 +27,7 @@ extension SearchEngine {
     // judges the rows.
     let threshold = matcher.automaton == nil ? min(parallelThreshold, tuning.regexICU) : parallelThreshold
     let chunks = Parallel.chunks(rowCount, threshold: threshold)
-    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    let cased = columns.count == 1 ? nil : try index.casedArena(dataset: dataset)
     let parts: [UnsafeRowIDBuffer?] = dataset.withStorage { bytes, offsets in
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
         let search = UnsafeRegexChunk(

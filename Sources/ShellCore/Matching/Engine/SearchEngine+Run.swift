@@ -41,7 +41,7 @@ extension SearchEngine {
       guard let words = sweptBits(driver.needle, driver.plan, cancellation: cancellation) else { return nil }
       return letterRows(words, variant: variant)
     case .initialBits(let letter):
-      let initials = index.initialSignatures(parallelThreshold: parallelThreshold)
+      let initials = try index.initialSignatures(parallelThreshold: parallelThreshold)
       let mask = PackedInitials.bit(letter)
       guard let words = signatureBits(mask: mask, in: initials.column, cancellation: cancellation)?.words
       else { return nil }
@@ -52,7 +52,7 @@ extension SearchEngine {
       guard let query else { return Self.unplanned(plan) }
       // When the rows whose initials have every letter are few, they are tested one by one (as a
       // previous result is) instead of every row being read.
-      let initials = index.initialSignatures(parallelThreshold: parallelThreshold).column
+      let initials = try index.initialSignatures(parallelThreshold: parallelThreshold).column
       if let rows = signatureRows(
         mask: mask, in: initials, all: true, limit: limit, cancellation: cancellation)
       {

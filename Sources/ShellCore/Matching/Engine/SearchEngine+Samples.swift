@@ -5,7 +5,7 @@ extension SearchEngine {
   /// The sample's rows that `matches` takes, with `sides`' forms readable, and how many it read.
   func sampleRows(sides: SideForms?, _ matches: (Int, UnsafeRowTexts) -> Bool) -> (hits: Int, read: Int) {
     let rowCount = dataset.rowCount
-    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    let cased = casedArenaOrDeferredRefusal()
     let (blocks, blockRows) = (tuning.hitSampleBlocks, tuning.hitSampleRows)
     return dataset.withStorage { bytes, offsets in
       let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
@@ -30,7 +30,7 @@ extension SearchEngine {
   /// The sample's rows that `term` matches (positive, in its own form), and how many it read.
   private func sample(_ term: CompiledTerm) -> (hits: Int, read: Int) {
     let plan = term.plan
-    let sides = plan.variant == .fold ? nil : index.sideForms(dataset: dataset, variants: [plan.variant])
+    let sides = plan.variant == .fold ? nil : sideFormsOrDeferredRefusal([plan.variant])
     return sampleRows(sides: sides) { plan.matches($0, $1) }
   }
 
@@ -43,7 +43,7 @@ extension SearchEngine {
   /// How many rows `query` matches in `scope`, as the sample says, scaled to every row.
   func sampledRanking(_ query: CompiledQuery, scope: Int) -> Int {
     let sides =
-      query.comparesOutsideFold ? index.sideForms(dataset: dataset, variants: query.sideVariants) : nil
+      query.comparesOutsideFold ? sideFormsOrDeferredRefusal(query.sideVariants) : nil
     return dataset.rowScopes.withUnsafeBufferPointer { scopes in
       scaled(
         sampleRows(sides: sides) { row, texts in

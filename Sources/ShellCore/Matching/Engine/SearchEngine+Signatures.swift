@@ -90,7 +90,8 @@ extension SearchEngine {
   func wideMisses(term: UnsafeTermPlan, mask: UInt32) -> [Int32] {
     let signatures = index.signatures.pointer
     let finder = term.finder
-    let sides = index.sideForms(dataset: dataset, variants: [.ci])
+    // Refused, the search fails (`deferredRefusal`): the rows missed here are never shown.
+    guard let sides = sideFormsOrDeferredRefusal([.ci]) else { return [] }
     let ci = sides.view(.ci)
     // On every core: a test per wide row holding the letter.
     let wideCount = index.wideRows.count
@@ -113,8 +114,8 @@ extension SearchEngine {
     -> [UInt64]?
   {
     let rowCount = dataset.rowCount
-    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
-    let sides = index.sideForms(dataset: dataset, variants: [plan.variant])
+    let cased = casedArenaOrDeferredRefusal()
+    let sides = sideFormsOrDeferredRefusal([plan.variant])
     return dataset.withStorage { bytes, offsets in
       let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
       let sweep = LetterSweep(
@@ -144,8 +145,8 @@ extension SearchEngine {
     _ needle: ByteNeedle, _ plan: UnsafeTermPlan, _ shape: Shape.Type, _ cancellation: SearchCancellation?
   ) -> [UInt64]? {
     let rowCount = dataset.rowCount
-    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
-    let sides = plan.variant == .fold ? nil : index.sideForms(dataset: dataset, variants: [plan.variant])
+    let cased = casedArenaOrDeferredRefusal()
+    let sides = plan.variant == .fold ? nil : sideFormsOrDeferredRefusal([plan.variant])
     return dataset.withStorage { bytes, offsets in
       let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
       let sweep = TermSweepBits<Shape>(

@@ -24,6 +24,9 @@ final class SearchEngine {
   private(set) var cache: ResultCache
   /// The thresholds the engine splits and sorts by.
   let tuning: SearchTuning
+  /// Bytes the system refused a structure built where no error can be thrown (a sample's side
+  /// forms), during the search under way: it then fails once its passes are done (0: none).
+  var deferredRefusal = 0
   /// Work (rows) below which a search runs on one thread.
   var parallelThreshold: Int { tuning.parallel }
 
@@ -124,6 +127,7 @@ final class SearchEngine {
       }
       return entry.result
     }
+    deferredRefusal = 0
     let blank = syntax.isBlank(query)
     let plain = blank || rule == .regex ? nil : ParsedQuery(query, rule: rule, syntax: syntax)
     cache.packLargeEntries(keepingBasesOf: plain, rule: rule, scope: scope)
@@ -145,10 +149,16 @@ final class SearchEngine {
         plan, text: query, compiled, candidates: base?.rows, compact: base?.compact, scope: scope,
         scored: rule == .fuzzy, cancellation: cancellation)
     else { return nil }
+    // A structure refused where no error could be thrown left this search incomplete.
+    if deferredRefusal > 0 { throw .searchOutOfMemory(requested: deferredRefusal) }
     var rows = found.rows
     var packed = found.dense
     var ranked: RankedRows?
     if rule == .fuzzy, let compiled {
+      // The ranking orders its rows when read past its top, where no error can be reported: room
+      // for that is tried now, while the search can still fail (a trial, not a reservation).
+      try SearchMemory.ensureRoom(
+        for: UInt8.self, count: (packed?.count ?? found.rows.count) &* RankedRows.orderBytesPerRow)
       if let best = found.best {
         // The ranking scores its other rows when read past `best`: it keeps what that needs
         // (not the engine, whose cache keeps the ranking).
@@ -270,8 +280,15 @@ final class SearchEngine {
     let chunks = Parallel.chunks(rows.count, threshold: tuning.scatteredParallel)
     let builders = freeBuilders(chunks.count)
     let averageRow = max(1, index.foldBytes.count / max(1, dataset.rowCount))
-    let sides = variant == .fold ? nil : index.sideForms(dataset: dataset, variants: [variant])
-    let cased = columns.count == 1 ? nil : index.casedArena(dataset: dataset)
+    // A copy is optional: refused, there is none.
+    var sides: SideForms?
+    var cased: (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)?
+    do throws(ShellError) {
+      if variant != .fold { sides = try index.sideForms(dataset: dataset, variants: [variant]) }
+      if columns.count > 1 { cased = try index.casedArena(dataset: dataset) }
+    } catch {
+      return nil
+    }
     dataset.withStorage { bytes, offsets in
       let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: sides)
       rows.withUnsafeBufferPointer { ids in

@@ -99,6 +99,7 @@ struct UnsafeChunkPass {
     if scored {
       let (plan, texts, scorer) = (query.plan, texts, FuzzyScorer())
       result.scores = result.rows.buffer.map { plan.score(Int($0), texts, scorer) }
+      result.rows.noteRefused(scorer.refusedBytes)
     }
     return result
   }

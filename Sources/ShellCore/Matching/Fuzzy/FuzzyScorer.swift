@@ -1,3 +1,5 @@
+import Foundation
+
 /// Scores a fuzzy match: the best alignment of the pattern's scalars, in order, in the row's text.
 ///
 /// The score of an alignment sums, per matched scalar, `match` plus `boundary` when it starts a
@@ -12,14 +14,18 @@ final class FuzzyScorer {
   /// Below any reachable score: marks "no alignment ends here".
   static let none = Int32.min / 4
 
-  /// Scratch rows, grown as needed and reused for every row (one scorer per worker).
+  /// Scratch rows, grown as needed and reused for every row (one scorer per worker), from
+  /// `malloc` (released with `free`); one element each until the first growth.
   private var capacity = 0
-  private var text = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-  private var bonus = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-  private var previous = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-  private var current = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-  private var positions = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-  private var nextPositions = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+  private var text: UnsafeMutablePointer<UInt32> = first()
+  private var bonus: UnsafeMutablePointer<Int32> = first()
+  private var previous: UnsafeMutablePointer<Int32> = first()
+  private var current: UnsafeMutablePointer<Int32> = first()
+  private var positions: UnsafeMutablePointer<Int32> = first()
+  private var nextPositions: UnsafeMutablePointer<Int32> = first()
+  /// The bytes of a growth the system refused (0: none): the row that asked for it scores
+  /// `none`, and the search that owns the scorer fails (`UnsafeRowIDBuffer.noteRefused`).
+  private(set) var refusedBytes = 0
   /// `UnsafeFuzzyMaskScorer`'s pattern and scratch (fixed size: it only takes patterns up to 64 bytes).
   private let maskPattern = UnsafeMutablePointer<SIMD32<UInt8>>.allocate(capacity: 64)
   private let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
@@ -28,12 +34,8 @@ final class FuzzyScorer {
   init() {}
 
   deinit {
-    text.deallocate()
-    bonus.deallocate()
-    previous.deallocate()
-    current.deallocate()
-    positions.deallocate()
-    nextPositions.deallocate()
+    free(text)
+    for pointer in [previous, current, bonus, positions, nextPositions] { free(pointer) }
     maskPattern.deallocate()
     masks.deallocate()
     maskValues.deallocate()
@@ -67,7 +69,8 @@ final class FuzzyScorer {
     {
       return kernel.score(row.base + row.start, length: row.count)
     }
-    reserve(row.count)
+    // One test per row, as before; a growth the system refuses leaves the row unscored.
+    guard reserve(row.count) else { return Self.none }
     if Self.isASCII(row), (0..<patternCount).allSatisfy({ pattern[$0] < 0x80 }) {
       return scoreASCII(row, pattern: pattern, count: patternCount)
     }
@@ -182,17 +185,40 @@ final class FuzzyScorer {
     return best
   }
 
-  private func reserve(_ count: Int) {
-    guard count > capacity else { return }
-    capacity = max(count, capacity * 2, 64)
-    for pointer in [previous, current, bonus, positions, nextPositions] { pointer.deallocate() }
-    text.deallocate()
-    text = .allocate(capacity: capacity)
-    bonus = .allocate(capacity: capacity)
-    previous = .allocate(capacity: capacity)
-    current = .allocate(capacity: capacity)
-    positions = .allocate(capacity: capacity)
-    nextPositions = .allocate(capacity: capacity)
+  /// A scratch row's first room: one element (a fixed size, which only growth may be refused).
+  private static func first<Element>() -> UnsafeMutablePointer<Element> {
+    guard let room = try? SearchMemory.allocate(Element.self, count: 1) else {
+      preconditionFailure("out of memory for a scorer's first scratch row")
+    }
+    return room
+  }
+
+  /// Whether the scratch rows hold `count` scalars, growing them if not.
+  @inline(__always)
+  func reserve(_ count: Int) -> Bool {
+    count <= capacity || grow(count)
+  }
+
+  /// Grows the scratch rows to at least `count` scalars, or records the refused bytes and keeps
+  /// the rows it has.
+  private func grow(_ count: Int) -> Bool {
+    let larger = max(count, capacity <= Int.max / 2 ? capacity * 2 : capacity, 64)
+    var grown: [UnsafeMutablePointer<Int32>] = []
+    for _ in 0..<6 {
+      guard let rows = try? SearchMemory.allocate(Int32.self, count: larger) else {
+        for rows in grown { free(rows) }
+        let (bytes, overflow) = larger.multipliedReportingOverflow(by: 6 * MemoryLayout<Int32>.stride)
+        refusedBytes = overflow ? .max : bytes
+        return false
+      }
+      grown.append(rows)
+    }
+    for pointer in [previous, current, bonus, positions, nextPositions] { free(pointer) }
+    free(text)
+    text = UnsafeMutableRawPointer(grown[0]).bindMemory(to: UInt32.self, capacity: larger)
+    (bonus, previous, current, positions, nextPositions) = (grown[1], grown[2], grown[3], grown[4], grown[5])
+    capacity = larger
+    return true
   }
 
   /// Fills `text` with the row's scalars and `bonus` with each position's word-start bonus.

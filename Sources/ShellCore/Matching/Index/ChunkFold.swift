@@ -1,18 +1,19 @@
-/// One build chunk's share of the index: its wide rows and how many bytes it adds to each arena.
+/// One build chunk's share of the index: how many wide rows it has and how many bytes it adds to
+/// each arena.
 ///
-/// Summed over the chunks before it, the same fields give a chunk's starting positions.
+/// Summed over the chunks before it, the same fields give a chunk's starting positions. The
+/// chunk's wide rows themselves lie in the build's list of them, from the chunk's first row on
+/// (`FoldPasses.measure`).
 struct ChunkFold {
-  /// Wide rows in this chunk, ascending.
-  var wide: [Int32] = []
   /// Number of wide rows.
   var wideCount = 0
   /// Bytes in the fold arena (every row's fold form).
   var foldBytes = 0
   /// The fold form of each wide row outside `ScalarFoldTable`, which Foundation folds in pass 1
   /// only: it is slow, and such rows are rare.
-  var foreign: [UInt8] = []
-  /// Where each of those forms ends in `foreign`.
-  var foreignEnds: [Int] = []
+  var foreign = ForeignForms()
+  /// The bytes the system refused to `foreign`, if it refused some: pass 1 stopped there.
+  var refusedBytes: Int?
   /// Whether no row's fold form is longer than its text (every ASCII row's is as long; pass 1
   /// over one column tells for the wide rows): each row's fold form then fits in its own length,
   /// padded (`FoldedIndex.padByte`), and the fold offsets are the dataset's own.
@@ -21,8 +22,8 @@ struct ChunkFold {
   var sourceBytes = 0
 
   /// Takes the totals from pass 1's measuring writer; `asciiBytes` is the ASCII rows' length.
-  mutating func record(_ writer: WideFormWriter, asciiBytes: Int, sourceBytes: Int = 0) {
-    wideCount = wide.count
+  mutating func record(_ writer: WideFormWriter, wideCount: Int, asciiBytes: Int, sourceBytes: Int = 0) {
+    self.wideCount = wideCount
     foldBytes = asciiBytes + writer.fold
     self.sourceBytes = sourceBytes
   }

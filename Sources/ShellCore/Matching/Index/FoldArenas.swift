@@ -60,9 +60,15 @@ extension FoldedIndex {
     do {
       return try body()
     } catch {
-      if case .searchOutOfMemory(let bytes) = error { refused = bytes } else { refused = .max }
+      refused = refusedBytes(error)
       return nil
     }
+  }
+
+  /// The bytes `error` says the system refused (all of them when it is another error).
+  static func refusedBytes(_ error: ShellError) -> Int {
+    if case .searchOutOfMemory(let bytes) = error { return bytes }
+    return .max
   }
 
   /// `wideLookup`'s tables, or tables of no rows once the system refused memory to the build.

@@ -20,16 +20,17 @@ struct FoldPasses {
     contiguous = dataset.columns.count == 1 && columns == [0]
   }
 
-  /// Pass 1: each chunk's wide rows and sizes (joined rows' lengths go to `lengths[row + 1]`), or
-  /// nil once `isCancelled`, asked before each chunk and after the pass, says stop.
+  /// Pass 1: each chunk's wide rows (written ascending into `wide` from the chunk's first row
+  /// on; room for every row) and sizes (joined rows' lengths go to `lengths[row + 1]`), or nil
+  /// once `isCancelled`, asked before each chunk and after the pass, says stop.
   ///
-  /// Each chunk's list of wide rows is reserved for all its rows at once, so that no worker grows
-  /// an array (Swift traps when a growth is refused); room for them all is tried first, and
-  /// `searchOutOfMemory` thrown when the system refuses it.
+  /// Memory the workers need is allocated before they start (`wide`, by the caller): a Swift
+  /// array a worker grows traps when the system refuses it, and the threads' own stacks and
+  /// arenas take room a trial on this thread cannot see. Only Foundation's forms of rare rows
+  /// grow (`ForeignForms`); `searchOutOfMemory` is thrown when the system refused them room.
   func measure(
-    lengths: UnsafeMutablePointer<UInt32>, isCancelled: (() -> Bool)?
+    lengths: UnsafeMutablePointer<UInt32>, wide: UnsafeMutablePointer<Int32>, isCancelled: (() -> Bool)?
   ) throws(ShellError) -> [ChunkFold]? {
-    try SearchMemory.ensureRoom(for: Int32.self, count: dataset.rowCount)
     let chunkCount = split.count
     var chunks = [ChunkFold](repeating: ChunkFold(), count: chunkCount)
     // Each chunk marks its own slot when it skipped its rows, so the skip is seen even if
@@ -46,27 +47,31 @@ struct FoldPasses {
               return
             }
             let rows = split.range(chunk)
+            let chunkWide = wide + rows.lowerBound
             results[chunk] =
               contiguous
-              ? FoldedIndex.measureContiguous(source, rows: rows)
-              : FoldedIndex.measureJoined(source, rows: rows, lengths: lengths)
+              ? FoldedIndex.measureContiguous(source, rows: rows, wide: chunkWide)
+              : FoldedIndex.measureJoined(source, rows: rows, lengths: lengths, wide: chunkWide)
           }
         }
       }
     }
+    if let refused = chunks.lazy.compactMap(\.refusedBytes).first {
+      throw .searchOutOfMemory(requested: refused)
+    }
     return skipped.contains(true) || isCancelled?() == true ? nil : chunks
   }
 
-  /// Pass 2: writes every chunk's rows from its `starts` (wide rows into `wideRows`), and their
-  /// ends (unless `writesOffsets` is false: they are the dataset's) and signatures;
-  /// `output.offsets` holds pass 1's lengths for joined rows.
+  /// Pass 2: writes every chunk's rows from its `starts` (its wide rows, from pass 1's `wide`,
+  /// into `wideRows`), and their ends (unless `writesOffsets` is false: they are the dataset's)
+  /// and signatures; `output.offsets` holds pass 1's lengths for joined rows.
   func fill(
     _ chunks: [ChunkFold], starts: [ChunkFold],
     into output: (
       bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
       signatures: UnsafeMutablePointer<UInt32>
     ),
-    wideRows: UnsafeMutablePointer<Int32>, writesOffsets: Bool = true
+    wide: UnsafePointer<Int32>, wideRows: UnsafeMutablePointer<Int32>, writesOffsets: Bool = true
   ) {
     // Only the fold forms are written now: the side forms wait for a search that needs them.
     let targets = WideFormWriter.Targets(fold: output.bytes)
@@ -78,18 +83,18 @@ struct FoldPasses {
           let rows = split.range(chunk)
           let work = results[chunk]
           let start = starts[chunk]
-          if !work.wide.isEmpty {
-            (wideRows + start.wideCount).update(from: work.wide, count: work.wide.count)
-          }
+          let chunkWide = wide + rows.lowerBound
+          (wideRows + start.wideCount).update(from: chunkWide, count: work.wideCount)
           var writer = WideFormWriter(
             into: targets, fold: start.foldBytes, exact: 0, ci: 0, strip: 0, row: start.wideCount)
           if contiguous {
             FoldedIndex.fillContiguous(
-              source, rows: rows, work: work, writer: &writer, into: output, table: signatureTable,
-              writesOffsets: writesOffsets)
+              source, rows: rows, work: work, wide: chunkWide, writer: &writer, into: output,
+              table: signatureTable, writesOffsets: writesOffsets)
           } else {
             FoldedIndex.fillJoined(
-              source, rows: rows, work: work, writer: &writer, into: output, table: signatureTable)
+              source, rows: rows, work: work, wide: chunkWide, writer: &writer, into: output,
+              table: signatureTable)
           }
         }
       }

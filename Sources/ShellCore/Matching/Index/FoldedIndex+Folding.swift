@@ -5,17 +5,19 @@ import Tables
 /// the wide rows' side forms.
 extension FoldedIndex {
   /// Pass 1 over rows lying back to back: finds the wide rows (a word-wise scan for bytes >= 0x80
-  /// over the whole range) and measures their forms.
-  static func measureContiguous(_ source: UnsafeSourceRows, rows: Range<Int>) -> ChunkFold {
+  /// over the whole range), writing them ascending from `wide` (room for every row of `rows`),
+  /// and measures their forms.
+  static func measureContiguous(
+    _ source: UnsafeSourceRows, rows: Range<Int>, wide: UnsafeMutablePointer<Int32>
+  ) -> ChunkFold {
     var work = ChunkFold()
     guard !rows.isEmpty else { return work }
-    // Reserved whole (room tried by `FoldPasses.measure`): a growth refused here would trap.
-    work.wide.reserveCapacity(rows.count)
     let base = source.base
     let offsets = source.offsets
     let end = Int(offsets[rows.upperBound])
     var row = rows.lowerBound
     var position = Int(offsets[row])
+    var wideCount = 0
     let high: UInt64 = 0x8080_8080_8080_8080
     while position < end {
       // The next byte >= 0x80, 32 bytes at a time.
@@ -31,53 +33,73 @@ extension FoldedIndex {
       while position < end, base[position] < 0x80 { position &+= 1 }
       if position >= end { break }
       while Int(offsets[row + 1]) <= position { row &+= 1 }
-      work.wide.append(Int32(row))
+      // At most one per row of `rows`: the room `wide` has.
+      wide[wideCount] = Int32(row)
+      wideCount &+= 1
       position = Int(offsets[row + 1])
       row &+= 1
     }
     var writer = WideFormWriter()
     var wideBytes = 0
     let forms = ScalarFoldTable.packed.pointer
-    for wideRow in work.wide {
-      let start = Int(offsets[Int(wideRow)])
-      let count = Int(offsets[Int(wideRow) + 1]) - start
-      wideBytes += count
-      let before = writer.fold
-      measureWide(base + start, count, forms: forms, writer: &writer, work: &work)
-      if writer.fold &- before > count { work.fitsLengths = false }
+    do {
+      for index in 0..<wideCount {
+        let wideRow = Int(wide[index])
+        let start = Int(offsets[wideRow])
+        let count = Int(offsets[wideRow + 1]) - start
+        wideBytes += count
+        let before = writer.fold
+        try measureWide(base + start, count, forms: forms, writer: &writer, work: &work)
+        if writer.fold &- before > count { work.fitsLengths = false }
+      }
+    } catch {
+      work.refusedBytes = refusedBytes(error)
+      return work
     }
     let sourceBytes = end - Int(offsets[rows.lowerBound])
-    work.record(writer, asciiBytes: sourceBytes - wideBytes, sourceBytes: sourceBytes)
+    work.record(writer, wideCount: wideCount, asciiBytes: sourceBytes - wideBytes, sourceBytes: sourceBytes)
     return work
   }
 
   /// Pass 1 over rows joined from several columns: stores each row's folded length at
-  /// `lengths[row + 1]` and measures the wide rows' forms.
+  /// `lengths[row + 1]`, writes the wide rows ascending from `wide` (room for every row of
+  /// `rows`) and measures their forms.
   static func measureJoined(
-    _ source: UnsafeSourceRows, rows: Range<Int>, lengths: UnsafeMutablePointer<UInt32>
+    _ source: UnsafeSourceRows, rows: Range<Int>, lengths: UnsafeMutablePointer<UInt32>,
+    wide: UnsafeMutablePointer<Int32>
   )
     -> ChunkFold
   {
     var work = ChunkFold()
-    work.wide.reserveCapacity(rows.count)
+    var wideCount = 0
     var writer = WideFormWriter()
     var asciiBytes = 0
     let forms = ScalarFoldTable.packed.pointer
     var scratch: [UInt8] = []
+    var refused: ShellError?
     for row in rows {
       source.withRow(row, scratch: &scratch) { pointer, count in
         if Self.isASCII(pointer, count) {
           lengths[row + 1] = UInt32(count)
           asciiBytes += count
         } else {
-          work.wide.append(Int32(row))
+          wide[wideCount] = Int32(row)
+          wideCount &+= 1
           let before = writer.fold
-          measureWide(pointer, count, forms: forms, writer: &writer, work: &work)
+          do throws(ShellError) {
+            try measureWide(pointer, count, forms: forms, writer: &writer, work: &work)
+          } catch {
+            refused = error
+          }
           lengths[row + 1] = UInt32(writer.fold - before)
         }
       }
+      if let refused {
+        work.refusedBytes = refusedBytes(refused)
+        return work
+      }
     }
-    work.record(writer, asciiBytes: asciiBytes)
+    work.record(writer, wideCount: wideCount, asciiBytes: asciiBytes)
     return work
   }
 
@@ -87,7 +109,8 @@ extension FoldedIndex {
   /// Without `writesOffsets` the fold offsets are the dataset's: a wide row's fold form (no
   /// longer than its text, as pass 1 found) is followed by pad bytes up to the row's length.
   static func fillContiguous(
-    _ source: UnsafeSourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
+    _ source: UnsafeSourceRows, rows: Range<Int>, work: ChunkFold, wide: UnsafePointer<Int32>,
+    writer: inout WideFormWriter,
     into output: (
       bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
       signatures: UnsafeMutablePointer<UInt32>
@@ -100,8 +123,8 @@ extension FoldedIndex {
     var row = rows.lowerBound
     var foreign = 0
     let forms = ScalarFoldTable.packed.pointer
-    for index in 0...work.wide.count {
-      let stop = index < work.wide.count ? Int(work.wide[index]) : rows.upperBound
+    for index in 0...work.wideCount {
+      let stop = index < work.wideCount ? Int(wide[index]) : rows.upperBound
       if stop > row {
         // Rows row..<stop are ASCII: lowercase their bytes in one pass.
         let start = base + Int(offsets[row])
@@ -120,7 +143,7 @@ extension FoldedIndex {
         }
         offset += count
       }
-      guard index < work.wide.count else { break }
+      guard index < work.wideCount else { break }
       let start = Int(offsets[stop])
       let count = Int(offsets[stop + 1]) - start
       writer.fold = offset
@@ -143,7 +166,8 @@ extension FoldedIndex {
   /// Pass 2 over joined rows: `output.offsets[row + 1]` holds each row's length from pass 1 and
   /// becomes its end.
   static func fillJoined(
-    _ source: UnsafeSourceRows, rows: Range<Int>, work: ChunkFold, writer: inout WideFormWriter,
+    _ source: UnsafeSourceRows, rows: Range<Int>, work: ChunkFold, wide: UnsafePointer<Int32>,
+    writer: inout WideFormWriter,
     into output: (
       bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<UInt32>,
       signatures: UnsafeMutablePointer<UInt32>
@@ -159,7 +183,7 @@ extension FoldedIndex {
       let length = Int(output.offsets[row + 1])
       let target = output.bytes + offset
       source.withRow(row, scratch: &scratch) { pointer, count in
-        if nextWide < work.wide.count, Int(work.wide[nextWide]) == row {
+        if nextWide < work.wideCount, Int(wide[nextWide]) == row {
           writer.fold = offset
           writeWide(pointer, count, forms: forms, writer: &writer, work: work, foreign: &foreign)
           nextWide += 1
@@ -186,21 +210,28 @@ extension FoldedIndex {
 
   /// Pass 1 for one wide row: counts its fold form; a row outside `ScalarFoldTable` is folded by
   /// Foundation here, once, and its fold form is kept in `work` for pass 2.
+  ///
+  /// Throws `searchOutOfMemory` when the system refuses `work` room for the form.
   static func measureWide(
     _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: UnsafePointer<UInt64>, writer: inout WideFormWriter,
     work: inout ChunkFold
-  ) {
+  ) throws(ShellError) {
     let mark = writer
     defer { writer.endRow() }
     if foldLatin(pointer, count, forms: forms, into: &writer, sides: false) { return }
     writer = mark
     let text = String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     var form = TextFolding.foldForm(text)
-    form.withUTF8 { bytes in
-      work.foreign.append(contentsOf: bytes)
+    let refused = form.withUTF8 { bytes -> ShellError? in
       writer.append(bytes, as: .fold)
+      do throws(ShellError) {
+        try work.foreign.append(bytes)
+        return nil
+      } catch {
+        return error
+      }
     }
-    work.foreignEnds.append(work.foreign.count)
+    if let refused { throw refused }
   }
 
   /// Pass 2 for one wide row: writes its fold form, through the table again or from the
@@ -214,10 +245,7 @@ extension FoldedIndex {
     if foldLatin(pointer, count, forms: forms, into: &writer, sides: false) { return }
     // The table refused the same scalar as in pass 1: write over the partial output.
     writer = mark
-    work.foreign.withUnsafeBufferPointer { bytes in
-      let start = foreign == 0 ? 0 : work.foreignEnds[foreign - 1]
-      writer.append(UnsafeBufferPointer(rebasing: bytes[start..<work.foreignEnds[foreign]]), as: .fold)
-    }
+    writer.append(work.foreign.form(foreign), as: .fold)
     foreign += 1
   }
 

@@ -12,16 +12,19 @@ extension FoldedIndex {
     bits: UnsafePinnedBuffer<UInt64>, ranks: UnsafePinnedBuffer<UInt32>, foldWide: UnsafePinnedBuffer<Int32>
   ) {
     let nonASCII = RowSignature.nonASCII
-    // The fold-wide rows are at most the wide rows: room for them all is tried before the array
-    // is made, as Swift traps when its growth is refused.
-    try SearchMemory.ensureRoom(for: Int32.self, count: wideRows.count)
-    var foldWide: [Int32] = []
-    foldWide.reserveCapacity(wideRows.count)
+    // The fold-wide rows are at most the wide rows: gathered in memory from malloc, as Swift
+    // traps when an array's storage is refused.
+    let foldWide = try SearchMemory.allocate(Int32.self, count: wideRows.count)
+    defer { free(foldWide) }
+    var foldWideCount = 0
     let bits = try UnsafePinnedBuffer<UInt64>.checked(count: rowCount / 64 + 1) { bits in
       for index in 0..<wideRows.count {
         let row = wideRows.base[index]
         bits[Int(row) >> 6] |= 1 << (UInt64(row) & 63)
-        if signatures.base[Int(row)] & nonASCII != 0 { foldWide.append(row) }
+        if signatures.base[Int(row)] & nonASCII != 0 {
+          foldWide[foldWideCount] = row
+          foldWideCount &+= 1
+        }
       }
     }
     let ranks = try UnsafePinnedBuffer<UInt32>.checked(count: bits.count, zeroed: false) { ranks in
@@ -31,7 +34,10 @@ extension FoldedIndex {
         before &+= UInt32(truncatingIfNeeded: bits.base[word].nonzeroBitCount)
       }
     }
-    return (bits, ranks, try UnsafePinnedBuffer.checked(copying: foldWide))
+    let kept = try UnsafePinnedBuffer<Int32>.checked(count: foldWideCount, zeroed: false) { target in
+      target.update(from: foldWide, count: foldWideCount)
+    }
+    return (bits, ranks, kept)
   }
 
   /// Byte counts over about 1 MiB of evenly spaced blocks.
@@ -48,8 +54,13 @@ extension FoldedIndex {
   }
 
   /// The wide rows whose `exact` form (in `exact`, by wide index) differs from their bytes.
-  func exactDifferences(dataset: Dataset, exact: UnsafeArenaView) -> UnsafePinnedBuffer<Int32> {
+  func exactDifferences(dataset: Dataset, exact: UnsafeArenaView) throws(ShellError)
+    -> UnsafePinnedBuffer<Int32>
+  {
+    // Room for every wide row, tried and then taken, so that no append grows the array.
+    try SearchMemory.ensureRoom(for: Int32.self, count: wideRows.count)
     var rows: [Int32] = []
+    rows.reserveCapacity(wideRows.count)
     // One pass on one core over the wide rows, once: splitting it over the cores saved no more
     // than the machine's drift.
     dataset.withStorage { bytes, offsets in
@@ -67,6 +78,6 @@ extension FoldedIndex {
         }
       }
     }
-    return UnsafePinnedBuffer(rows)
+    return try UnsafePinnedBuffer.checked(copying: rows)
   }
 }

@@ -75,8 +75,9 @@ final class FoldedIndex: @unchecked Sendable {
   /// (every row is then empty text, as after a cancel).
   let exceededLimit: Bool
   /// The bytes of the allocation the system refused (`ulimit -v`, an exhausted address space),
-  /// when it refused one: nothing was folded, every buffer is empty, `wasCancelled` is set, and
-  /// the index is to be thrown away with an error.
+  /// when it refused one: the build stopped there (every buffer is empty unless the last step,
+  /// the gram presence, was refused), `wasCancelled` is set, and the index is to be thrown away
+  /// with an error.
   let refusedBytes: Int?
   /// Bytes the index takes per row besides its fold text, at most: a fold offset, a signature,
   /// the wide-row lookup, with room to spare (`plannedBytes`).
@@ -114,13 +115,21 @@ final class FoldedIndex: @unchecked Sendable {
       : Self.refusing(&refused) { () throws(ShellError) in
         try UnsafePinnedBuffer<UInt32>.unsafeWritableChecked(count: rowCount + 1)
       }
+    // Pass 1's list of wide rows, room for every row, taken here: its workers allocate nothing
+    // of size (`FoldPasses.measure`).
+    let wide =
+      refused != nil
+      ? nil
+      : Self.refusing(&refused) { () throws(ShellError) in
+        try UnsafePinnedBuffer<Int32>.unsafeWritableChecked(count: rowCount, zeroed: false)
+      }
     var unused: UInt32 = 0
     var measured = withUnsafeMutablePointer(to: &unused) { placeholder in
-      refused != nil
-        ? nil
-        : Self.refusing(&refused) { () throws(ShellError) in
-          try passes.measure(lengths: joined?.elements ?? placeholder, isCancelled: isCancelled)
-        } ?? nil
+      guard let wide, refused == nil else { return nil as [ChunkFold]? }
+      return Self.refusing(&refused) { () throws(ShellError) in
+        try passes.measure(
+          lengths: joined?.elements ?? placeholder, wide: wide.elements, isCancelled: isCancelled)
+      } ?? nil
     }
     var shared =
       measured.map { passes.contiguous && $0.allSatisfy(\.fitsLengths) } == true
@@ -150,9 +159,10 @@ final class FoldedIndex: @unchecked Sendable {
     let (wideRows, wideSlots) = arenas.wideRows
     if refused != nil {
       measured = nil
-    } else if measured != nil {
+    } else if measured != nil, let wide {
       passes.fill(
-        chunks, starts: starts, into: (bytes, offsets, signatureSlots), wideRows: wideSlots,
+        chunks, starts: starts, into: (bytes, offsets, signatureSlots), wide: wide.elements,
+        wideRows: wideSlots,
         writesOffsets: shared == nil)
     } else if joined != nil {
       offsets.update(repeating: 0, count: rowCount + 1)
@@ -164,13 +174,15 @@ final class FoldedIndex: @unchecked Sendable {
     self.wideRows = wideRows
     (wideBits, wideRanks, foldWideRows) = Self.wideLookup(
       wideRows, signatures: signatures, rowCount: rowCount, unlessRefused: &refused)
-    refusedBytes = refused
     if refused != nil { measured = nil }
     byteFrequency = Self.sampleFrequency(foldBytes.pointer, count: foldBytes.count)
     let counted =
       measured == nil || rowCount < gramRows
       ? nil
-      : GramScan.presence(fold: foldBytes.pointer, count: total.foldBytes, isCancelled: isCancelled)
+      : Self.refusing(&refused) { () throws(ShellError) in
+        try GramScan.presence(fold: foldBytes.pointer, count: total.foldBytes, isCancelled: isCancelled)
+      } ?? nil
+    refusedBytes = refused
     grams = counted
     // A count stopped part way is a cancelled load, as a fold pass stopped is.
     wasCancelled = measured == nil || (counted == nil && rowCount >= gramRows)
@@ -236,28 +248,44 @@ final class FoldedIndex: @unchecked Sendable {
       grams: grams)
   }
 
-  /// The original text of the searched columns joined with a space (multi-column search only).
-  func casedArena(dataset: Dataset) -> (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>)
-  {
+  /// The original text of the searched columns joined with a space (multi-column search only),
+  /// or `searchOutOfMemory` when the system refuses it (nothing is kept; the next search tries
+  /// again).
+  ///
+  /// One pass measures the rows, so that the text and offsets are allocated, checked, at their
+  /// exact size before a second pass writes them.
+  func casedArena(
+    dataset: Dataset
+  ) throws(ShellError) -> (bytes: UnsafePinnedBuffer<UInt8>, offsets: UnsafePinnedBuffer<UInt32>) {
     if let cased { return cased }
-    var arena: [UInt8] = []
-    var offsets: [UInt32] = [0]
-    offsets.reserveCapacity(rowCount + 1)
+    let (offsets, offsetSlots) = try UnsafePinnedBuffer<UInt32>.unsafeWritableChecked(count: rowCount + 1)
+    var total = 0
+    withCasedRows(dataset) { row, _, count in
+      total &+= count
+      offsetSlots[row + 1] = UInt32(total)
+    }
+    offsetSlots[0] = 0
+    let (bytes, byteSlots) = try UnsafePinnedBuffer<UInt8>.unsafeWritableChecked(
+      count: total, padding: Self.padding, zeroed: false)
+    withCasedRows(dataset) { row, pointer, count in
+      (byteSlots + Int(offsetSlots[row])).update(from: pointer, count: count)
+    }
+    let built = (bytes, offsets)
+    cased = built
+    return built
+  }
+
+  /// Calls `body` with each row's searched columns joined with a space, in row order.
+  private func withCasedRows(_ dataset: Dataset, _ body: (Int, UnsafePointer<UInt8>, Int) -> Void) {
     let datasetColumns = dataset.columns.count
     dataset.withStorage { bytes, rowOffsets in
       guard let base = bytes.baseAddress, let offsetBase = rowOffsets.baseAddress else { return }
       let source = UnsafeSourceRows(base: base, offsets: offsetBase, stride: datasetColumns, columns: columns)
       var scratch: [UInt8] = []
       for row in 0..<rowCount {
-        source.withRow(row, scratch: &scratch) { pointer, count in
-          arena.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count))
-        }
-        offsets.append(UInt32(arena.count))
+        source.withRow(row, scratch: &scratch) { pointer, count in body(row, pointer, count) }
       }
     }
-    let built = (UnsafePinnedBuffer(arena, padding: Self.padding), UnsafePinnedBuffer(offsets))
-    cased = built
-    return built
   }
 
   /// Per row, the letters that start a word in its fold form (`PackedInitials`).
@@ -265,9 +293,10 @@ final class FoldedIndex: @unchecked Sendable {
   /// A one-letter `prefix` query is then a test of 3 bytes per row, as a one-letter `fold` query
   /// is of 4 with `signatures`. Built on first use (a pass over every row on every core), as a
   /// session that never searches by word start should not hold it.
-  func initialSignatures(parallelThreshold: Int) -> PackedInitials {
+  /// Refused memory is `searchOutOfMemory`, and nothing is kept.
+  func initialSignatures(parallelThreshold: Int) throws(ShellError) -> PackedInitials {
     if let initials { return initials }
-    let (built, letterSlots) = PackedInitials.unsafeWritable(rowCount: rowCount)
+    let (built, letterSlots) = try PackedInitials.unsafeWritable(rowCount: rowCount)
     let split = Parallel.chunks(rowCount, threshold: parallelThreshold)
     let base = foldBytes.pointer
     let offsets = foldOffsets.pointer
@@ -306,10 +335,11 @@ final class FoldedIndex: @unchecked Sendable {
   /// them, and one that only uses `ci` holds only that form, a third of the three.
   ///
   /// Two passes over the wide rows, like the load's: count each chunk's bytes, then write the
-  /// missing forms straight into arenas of exact size.
-  func sideForms(dataset: Dataset, variants: [TextVariant]) -> SideForms {
+  /// missing forms straight into arenas of exact size. Refused memory is `searchOutOfMemory`,
+  /// and no form is kept.
+  func sideForms(dataset: Dataset, variants: [TextVariant]) throws(ShellError) -> SideForms {
     let missing = variants.filter { $0 != .fold && sides[$0.rawValue] == nil }
-    if !missing.isEmpty { buildSides(dataset: dataset, variants: missing) }
+    if !missing.isEmpty { try buildSides(dataset: dataset, variants: missing) }
     return SideForms(
       bytes: sides.map { $0?.bytes ?? emptySide.bytes },
       offsets: sides.map { $0?.offsets ?? emptySide.offsets }, exactWideRows: exactWideRows ?? wideRows)
@@ -317,7 +347,7 @@ final class FoldedIndex: @unchecked Sendable {
 
   /// Builds the side forms in `variants`: counts each chunk's bytes of every form, then writes
   /// the missing forms from each chunk's start.
-  private func buildSides(dataset: Dataset, variants: [TextVariant]) {
+  private func buildSides(dataset: Dataset, variants: [TextVariant]) throws(ShellError) {
     let passes = SideFormPasses(
       dataset: dataset, columns: columns, wideRows: wideRows, threshold: sideFormThreshold)
     let chunkCount = passes.split.count
@@ -345,9 +375,10 @@ final class FoldedIndex: @unchecked Sendable {
       case .strip: total = totals.strip
       case .fold: continue
       }
-      let (bytes, byteSlots) = UnsafePinnedBuffer<UInt8>.unsafeWritable(
+      let (bytes, byteSlots) = try UnsafePinnedBuffer<UInt8>.unsafeWritableChecked(
         count: total, padding: Self.padding, zeroed: false)
-      let (offsets, offsetSlots) = UnsafePinnedBuffer<UInt32>.unsafeWritable(count: wideRows.count + 1)
+      let (offsets, offsetSlots) = try UnsafePinnedBuffer<UInt32>.unsafeWritableChecked(
+        count: wideRows.count + 1)
       built[variant.rawValue] = (bytes, offsets)
       targets.set(variant, bytes: byteSlots, offsets: offsetSlots)
     }
@@ -358,13 +389,14 @@ final class FoldedIndex: @unchecked Sendable {
         row: passes.split.range(chunk).lowerBound)
     }
     passes.run(writers)
-    sides = built
+    // The exact form's differences first: refused, no form is kept, as none was built.
     if variants.contains(.exact), let arena = built[TextVariant.exact.rawValue] {
       let view = UnsafeArenaView(
         base: arena.bytes.pointer, limit: arena.bytes.count + Self.padding, offsets: arena.offsets.pointer,
         stride: 1, column: 0)
-      exactWideRows = exactDifferences(dataset: dataset, exact: view)
+      exactWideRows = try exactDifferences(dataset: dataset, exact: view)
     }
+    sides = built
   }
 
   /// What was built beyond the load's structures (tests): the side forms, and whether

@@ -1,3 +1,4 @@
+import Foundation
 import Tables
 
 /// Finds `GramPresence` over a fold arena: each part of its bytes on a core of its own, into
@@ -11,15 +12,17 @@ import Tables
 /// holds (a search then reads the rows, as it would without this), the second are never asked.
 enum GramScan {
   /// The grams of `count` bytes of `fold`, or nil once `isCancelled`, asked after every block of
-  /// bytes, says stop.
+  /// bytes, says stop; `searchOutOfMemory` when the system refuses the flags' memory (a load near
+  /// an address-space limit), taken before the workers start.
   static func presence(
     fold: UnsafePointer<UInt8>, count: Int, isCancelled: (() -> Bool)?
-  ) -> GramPresence? {
+  ) throws(ShellError) -> GramPresence? {
     let split = Parallel.Chunks(work: count, count: count < blockBytes ? 1 : Parallel.cores)
     let slots = GramPresence.slotCount
-    let parts = UnsafeMutablePointer<UInt8>.allocate(capacity: slots * split.count)
-    defer { parts.deallocate() }
+    let parts = try SearchMemory.allocate(UInt8.self, count: slots * split.count)
+    defer { free(parts) }
     parts.initialize(repeating: 0, count: slots * split.count)
+    let (bits, words) = try UnsafePinnedBuffer<UInt64>.unsafeWritableChecked(count: GramPresence.wordCount)
     var stopped = [Bool](repeating: false, count: split.count)
     let sendable = UncheckedSendable(parts)
     let symbols = GramPresence.symbolTable.pointer
@@ -51,11 +54,9 @@ enum GramScan {
       parts[0] = 1
       parts[GramPresence.pairBase] = 1
     }
-    let bits = UnsafePinnedBuffer<UInt64>(count: GramPresence.wordCount) { bits in
-      for part in 0..<split.count {
-        let flags = parts + slots * part
-        for slot in 0..<slots where flags[slot] != 0 { bits[slot >> 6] |= 1 << UInt64(slot & 63) }
-      }
+    for part in 0..<split.count {
+      let flags = parts + slots * part
+      for slot in 0..<slots where flags[slot] != 0 { words[slot >> 6] |= 1 << UInt64(slot & 63) }
     }
     return GramPresence(bits: bits)
   }

@@ -39,8 +39,8 @@ struct PackedInitials: @unchecked Sendable {
   /// A buffer for `rowCount` rows and the one pointer that writes it (with `store`) until built.
   static func unsafeWritable(
     rowCount: Int
-  ) -> (buffer: UnsafePinnedBuffer<UInt8>, slots: UnsafeMutablePointer<UInt8>) {
-    let (buffer, slots) = UnsafePinnedBuffer<UInt8>.unsafeWritable(
+  ) throws(ShellError) -> (buffer: UnsafePinnedBuffer<UInt8>, slots: UnsafeMutablePointer<UInt8>) {
+    let (buffer, slots) = try UnsafePinnedBuffer<UInt8>.unsafeWritableChecked(
       count: rowCount &* stride, padding: 1, zeroed: false)
     return (buffer, slots)
   }

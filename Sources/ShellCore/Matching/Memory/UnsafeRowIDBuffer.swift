@@ -17,8 +17,11 @@ final class UnsafeRowIDBuffer {
   private var owned: Bool
 
   /// In bits mode (`init(bitsFor:)`), one bit per row of the chunk's words, set from the ids
-  /// held each time their room runs out: the ids' pages are then the same few, reused.
+  /// held each time their room runs out: the ids' pages are then the same few, reused; nil in
+  /// bits mode when the system refused them (the ids are then dropped as they are flushed).
   private var bits: UnsafeMutablePointer<UInt64>?
+  /// Whether the ids end as bits (`init(bitsFor:)`).
+  let holdsBits: Bool
   /// The word of all rows that `bits[0]` is, and how many words `bits` has.
   private var bitWords: (first: Int, count: Int) = (0, 0)
   /// Ids already set as bits (bits mode only).
@@ -35,18 +38,31 @@ final class UnsafeRowIDBuffer {
     }
     storage = first
     owned = true
+    holdsBits = false
   }
 
   /// A buffer in bits mode for the ids of `rows`: `capacity` ids are held at a time, then set as
   /// bits; `orBits` gives them all.
-  convenience init(bitsFor rows: Range<Int>, capacity: Int = 8_192) {
-    self.init(capacity: capacity)
-    let first = rows.lowerBound >> 6
-    let count = rows.isEmpty ? 0 : (rows.upperBound &- 1) >> 6 &- first &+ 1
-    bitWords = (first, count)
-    let words = UnsafeMutablePointer<UInt64>.allocate(capacity: max(count, 1))
-    words.initialize(repeating: 0, count: max(count, 1))
-    bits = words
+  init(bitsFor rows: Range<Int>, capacity: Int = 8_192) {
+    self.capacity = max(capacity, 16)
+    holdsBits = true
+    owned = true
+    // A fixed first room, as `init(capacity:)`'s; only the words are sized by the rows.
+    guard let first = try? SearchMemory.allocate(Int32.self, count: self.capacity) else {
+      preconditionFailure("out of memory for \(self.capacity) row ids")
+    }
+    storage = first
+    let firstWord = rows.lowerBound >> 6
+    let count = rows.isEmpty ? 0 : (rows.upperBound &- 1) >> 6 &- firstWord &+ 1
+    do throws(ShellError) {
+      let words = try SearchMemory.allocate(UInt64.self, count: max(count, 1))
+      words.initialize(repeating: 0, count: max(count, 1))
+      bits = words
+      bitWords = (firstWord, count)
+    } catch {
+      // Refused: no words, so nothing is set; the search fails with `throwIfRefused`.
+      refusedBytes = max(count, 1) &* MemoryLayout<UInt64>.stride
+    }
   }
 
   /// A buffer that writes into `capacity` ids of memory that its creator owns and reads after it
@@ -55,18 +71,16 @@ final class UnsafeRowIDBuffer {
     storage = memory
     self.capacity = capacity
     owned = false
+    holdsBits = false
   }
 
   deinit {
     if owned { free(storage) }
-    bits?.deallocate()
+    free(bits)
   }
 
   /// Ids appended in all: those set as bits and those held.
   var total: Int { flushed &+ count }
-
-  /// Whether the ids end as bits (`init(bitsFor:)`).
-  var holdsBits: Bool { bits != nil }
 
   /// Appends one row id.
   @inline(__always)
@@ -89,7 +103,7 @@ final class UnsafeRowIDBuffer {
   /// A growth the system refuses drops the ids held, so the scan goes on writing into the room
   /// the buffer has (its result discarded) instead of trapping in the middle of a kernel.
   private func makeRoom(_ extra: Int) {
-    if bits != nil { flushBits() }
+    if holdsBits { flushBits() }
     while capacity - count < extra {
       if !grow() {
         count = 0
@@ -103,9 +117,20 @@ final class UnsafeRowIDBuffer {
     if refusedBytes > 0 { throw .searchOutOfMemory(requested: refusedBytes) }
   }
 
+  /// Records `bytes` the system refused to a helper of the search that fills the buffer (a
+  /// scorer's scratch rows), so that the search fails with `throwIfRefused`; 0 records nothing.
+  func noteRefused(_ bytes: Int) {
+    if bytes > 0, refusedBytes == 0 { refusedBytes = bytes }
+  }
+
   /// Sets the ids held as bits and forgets them (bits mode).
   private func flushBits() {
-    guard let bits else { return }
+    guard holdsBits else { return }
+    guard let bits else {
+      // The words were refused: the ids are dropped (the search fails).
+      count = 0
+      return
+    }
     let (first, wordCount) = bitWords
     for index in 0..<count {
       let id = Int(storage[index])
@@ -122,8 +147,9 @@ final class UnsafeRowIDBuffer {
   /// `r`, at least as many words as the buffer's rows reach), with an OR: two chunks may share a
   /// word.
   func orBits(into words: UnsafeMutablePointer<UInt64>) {
-    guard let bits else { preconditionFailure("ids as bits from a buffer not in bits mode") }
+    precondition(holdsBits, "ids as bits from a buffer not in bits mode")
     flushBits()
+    guard let bits else { return }
     for index in 0..<bitWords.count { words[bitWords.first &+ index] |= bits[index] }
   }
 
@@ -131,7 +157,7 @@ final class UnsafeRowIDBuffer {
   /// or 1: a number, so that the loop has no branch on it).
   @inline(__always)
   func keep(from start: Int, _ keep: (Int) -> Int) {
-    assert(bits == nil, "ids kept in place from a buffer in bits mode")
+    assert(!holdsBits, "ids kept in place from a buffer in bits mode")
     var kept = start
     for index in start..<count {
       let id = storage[index]
@@ -184,6 +210,7 @@ final class UnsafeRowIDBuffer {
   func checkInvariants() {
     precondition(capacity > 0 && (0...capacity).contains(count), "count \(count), capacity \(capacity)")
     precondition(flushed >= 0 && bitWords.count >= 0, "flushed \(flushed), words \(bitWords.count)")
-    precondition(bits != nil || (bitWords.count == 0 && flushed == 0), "bits mode without bits")
+    precondition(bits != nil || (bitWords.count == 0 && flushed == 0), "ids set as bits without bits")
+    precondition(holdsBits || bits == nil, "bits outside bits mode")
   }
 }

@@ -26,6 +26,10 @@ final class RankedRows: Equatable {
   /// How many rows a selection takes at once: a few pages.
   static let topCount = 256
 
+  /// The most bytes per row that ranking every row past `top` takes at once: the ids listed
+  /// from bits, their scores, and the sort's keys, spares and result (`RankSorter`).
+  static let orderBytesPerRow = 32
+
   init(ascending: [Int32], scores: [Int32], dataset: Dataset, tuning: SearchTuning = .standard) {
     precondition(scores.count == ascending.count, "a score for every row")
     members = nil
