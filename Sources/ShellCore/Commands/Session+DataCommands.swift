@@ -68,9 +68,9 @@ extension Session {
     if columns != [screen.dataset.titleColumn], let reason = screen.backend.lacks(.searchingOtherColumns) {
       throw .notAvailable(command: "set fields", reason: reason)
     }
-    // The current text must still be a valid query; it is, whatever the columns, so only the
-    // table on screen needs drawing again.
-    try screen.searchColumns(columns)
+    // The current text is searched in the new columns before they are kept: a search the
+    // system refuses memory to leaves the old ones.
+    try screen.searchColumns(columns, cancellation: hooks.interruption)
     if screen.state.shown == .results { printScreen(forceTable: true) }
   }
 

@@ -71,10 +71,21 @@ final class SearchScreen {
   }
 
   /// Searches `columns` from now on (`set fields`); an error leaves them as they were.
-  func searchColumns(_ columns: [Int]) throws(ShellError) {
+  ///
+  /// The current text is searched in the new columns here, where a refusal (memory, Ctrl-C)
+  /// can still be reported and undone: drawn later, it would show as no rows.
+  func searchColumns(_ columns: [Int], cancellation: SearchCancellation) throws(ShellError) {
+    let (previous, previousCache) = (backend, searchCache)
     backend = try backend.searching(columns: columns)
     backend.prepare(for: settings.match)
     searchCache = nil
+    do throws(ShellError) {
+      try validateQuery(
+        state.text, scope: state.scopeIndex, cancellation: cancellation, command: "set fields")
+    } catch {
+      (backend, searchCache) = (previous, previousCache)
+      throw error
+    }
   }
 
   /// Forgets the last search, so the next one asks the backend again (`prepare` changed it).
