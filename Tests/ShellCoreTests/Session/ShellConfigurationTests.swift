@@ -23,7 +23,7 @@ import Testing
     let backend = try #require(session.screen.backend as? InMemoryBackend)
     #expect(backend.engine.cache.capacity == entries)
     // A new backend for other columns keeps it.
-    try session.screen.searchColumns([0])
+    try session.screen.searchColumns([0], cancellation: SearchCancellation())
     #expect((session.screen.backend as? InMemoryBackend)?.engine.cache.capacity == entries)
   }
 
