@@ -24,15 +24,18 @@ let package = Package(
     // The UIKit model: the search stack's state machine and the tutorials' apps. The bottom of
     // the graph: it imports none of the project's modules.
     .target(name: "UIKitModel"),
-    .target(name: "ShellCore", dependencies: ["UIKitModel", "CLibPQ", "CPrefetch"]),
+    // Tables: datasets, their loaders, exporters and formats, the guarded file writers, and the
+    // sanitizer every byte shown goes through. It knows nothing of searching or of the shell.
+    .target(name: "Tables", dependencies: ["UIKitModel"]),
+    .target(name: "ShellCore", dependencies: ["UIKitModel", "Tables", "CLibPQ", "CPrefetch"]),
     .executableTarget(
       name: "SearchShell",
-      dependencies: ["ShellCore", "UIKitModel", "CReadline"]
+      dependencies: ["ShellCore", "Tables", "UIKitModel", "CReadline"]
     ),
     // Types only tests use (`BufferConsole`), kept out of the product.
     .target(
       name: "ShellCoreTestSupport",
-      dependencies: ["ShellCore"],
+      dependencies: ["ShellCore", "Tables"],
       path: "Tests/ShellCoreTestSupport"
     ),
     .testTarget(
@@ -41,7 +44,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ShellCoreTests",
-      dependencies: ["ShellCore", "UIKitModel", "ShellCoreTestSupport"]
+      dependencies: ["ShellCore", "Tables", "UIKitModel", "ShellCoreTestSupport"]
     ),
     .testTarget(
       name: "EndToEndTests",

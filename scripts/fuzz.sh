@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# libFuzzer with AddressSanitizer on ShellCore: one binary holds every target in
+# libFuzzer with AddressSanitizer on ShellCore (over the Tables and UIKitModel modules, built
+# first as static libraries): one binary holds every target in
 # Tests/ShellCoreTests/Fuzz (compiled into the ShellCore module with -D FUZZING, so the targets
 # see internal types), chosen at run time.
 #
@@ -24,9 +25,10 @@ opt=${FUZZ_OPT:--Onone}
 bin=$out/searchshell-fuzz$opt
 sources=$(find "$(pwd)/Sources/ShellCore" "$(pwd)/Tests/ShellCoreTestSupport" "$(pwd)/Tests/ShellCoreTests/Fuzz" -name '*.swift' ! -name '*Tests.swift' | sort)
 model=$(find "$(pwd)/Sources/UIKitModel" -name '*.swift' | sort)
+tables=$(find "$(pwd)/Sources/Tables" -name '*.swift' | sort)
 stamp=$bin.stamp
 mkdir -p "$out"
-if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ]; then
+if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ] || [ -n "$(find $tables -newer "$stamp" | head -1)" ]; then
   echo "building $bin ($opt)..." >&2
   # ShellCore imports the UIKit model, its own module: built first as a static library, with the
   # same package name so ShellCore sees its `package` declarations.
@@ -34,11 +36,17 @@ if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Ent
   swiftc -parse-as-library -module-name UIKitModel -package-name searchshell -sanitize=fuzzer,address \
     -swift-version 6 "$opt" -g -emit-module -emit-module-path "$out/UIKitModel.swiftmodule" \
     -emit-library -static -o "$out/libUIKitModel.a" $model
+  # The tables tier on top of it, the same way; with testing enabled, as the harnesses import
+  # it `@testable`.
+  # shellcheck disable=SC2086
+  swiftc -parse-as-library -module-name Tables -package-name searchshell -sanitize=fuzzer,address \
+    -swift-version 6 "$opt" -g -enable-testing -I "$out" -emit-module -emit-module-path "$out/Tables.swiftmodule" \
+    -emit-library -static -o "$out/libTables.a" $tables
   # shellcheck disable=SC2086
   # The PostgreSQL backend imports libpq through its module map (which links `pq`); the sweep
   # imports CPrefetch.
   swiftc -parse-as-library -module-name ShellCore -package-name searchshell -D FUZZING -sanitize=fuzzer,address -swift-version 6 "$opt" -g \
-    -I "$out" -L "$out" -lUIKitModel \
+    -I "$out" -L "$out" -lTables -lUIKitModel \
     -I "$(pwd)/Sources/CLibPQ" -I "$(pwd)/Sources/CPrefetch" $sources "$(pwd)/Fuzz/Entry.swift" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
   touch "$stamp"
 fi

@@ -1,5 +1,6 @@
 import Foundation
 import ShellCore
+import Tables
 import UIKitModel
 
 /// The command line: `searchshell [OPTIONS] [-c COMMAND | -f FILE]... [--check FILE...]`.

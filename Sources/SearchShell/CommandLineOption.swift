@@ -1,3 +1,5 @@
+import Tables
+
 /// One option of the command line: its names, whether it takes a value, and what it sets.
 ///
 /// `Arguments.options` lists them all; the parser looks options up there and "Did you mean"

@@ -1,4 +1,5 @@
 import ShellCore
+import Tables
 
 /// The flags for exploring data from a pipeline: the picker, `--filter`, `--match` and the
 /// start-up file.

@@ -1,6 +1,7 @@
 @preconcurrency import CReadline
 import Foundation
 import ShellCore
+import Tables
 
 /// Live mode's terminal: raw mode, keys in, frames out, below the prompt (no alternate screen).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ShellCore
+import Tables
 
 /// The command line's flags for presenting a script: `--cast FILE`, `--type-delay DURATION`
 /// and `--echo-all` (`--pace`, `--step` and `--echo` are in `Arguments`).

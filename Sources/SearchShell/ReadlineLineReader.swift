@@ -1,6 +1,7 @@
 @preconcurrency import CReadline
 import Foundation
 import ShellCore
+import Tables
 
 /// GNU readline with persistent history, tab completion and Ctrl-C that only discards the line.
 ///
@@ -41,11 +42,11 @@ struct ReadlineLineReader: LineReader {
       )
       warnedAboutWriting = true
     } else {
-      do throws(ShellError) {
+      do throws(TableError) {
         try historyFile.trim()
         entries = try historyFile.load(keeping: Self.recalled)
       } catch {
-        Self.warn("cannot read history: \(error.description)")
+        Self.warn("cannot read history: \(ShellError(error).description)")
       }
     }
     for entry in entries { add_history(entry) }
@@ -70,10 +71,10 @@ struct ReadlineLineReader: LineReader {
     }
     add_history(trimmed)
     guard !historyFile.isRefused else { return }
-    do throws(ShellError) {
+    do throws(TableError) {
       try historyFile.append(trimmed)
     } catch {
-      if !warnedAboutWriting { Self.warn("history not saved: \(error.description)") }
+      if !warnedAboutWriting { Self.warn("history not saved: \(ShellError(error).description)") }
       warnedAboutWriting = true
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ShellCore
+import Tables
 
 /// Removes an atomic write's temporary file when a terminating signal ends the process.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ShellCore
+import Tables
 
 /// Draws a progress bar on standard error for loads that take more than a moment, and turns
 /// Ctrl-C (the flag `SignalHandling` sets) into a cancelled load.

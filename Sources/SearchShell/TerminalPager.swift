@@ -1,5 +1,6 @@
 import Foundation
 import ShellCore
+import Tables
 
 /// The user's pager, as psql and git start it: `$SEARCHSHELL_PAGER`, else `$PAGER`, else
 /// `less -FRX` (or `more` without less), run by `/bin/sh -c` and fed through a pipe.

@@ -1,5 +1,6 @@
 import Foundation
 import ShellCore
+import Tables
 
 /// Raw mode for live mode, and the way back: the saved terminal settings are restored on
 /// leaving, at exit, before every signal that would end the process with the terminal raw,

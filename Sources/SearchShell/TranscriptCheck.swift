@@ -1,5 +1,6 @@
 import Foundation
 import ShellCore
+import Tables
 
 /// `searchshell --check FILE...`: each golden transcript on a fresh session, a unified diff
 /// where its output differs, and one line for each that passes.

@@ -1,5 +1,6 @@
 import Foundation
 import ShellCore
+import Tables
 
 let version = "0.1.0"
 

@@ -1,3 +1,5 @@
+import Tables
+
 #if !FUZZING
   import ShellCore
 #endif

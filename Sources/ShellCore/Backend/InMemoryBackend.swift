@@ -1,3 +1,5 @@
+import Tables
+
 /// The backend over a dataset loaded into memory: `SearchEngine` and its folded index.
 ///
 /// Counts are exact at once, and pages are read from the engine's result as they are asked for

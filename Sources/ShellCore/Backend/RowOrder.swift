@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// `sort COL [desc]`: every row of a dataset in the order of one column, computed once, so the
 /// table on screen (every row, or any search's results) is put in that order in linear time.

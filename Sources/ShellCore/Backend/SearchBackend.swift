@@ -1,3 +1,5 @@
+import Tables
+
 /// What the session searches through: the one seam between the shell and where the rows live.
 ///
 /// The in-memory engine implements it (`InMemoryBackend`); a database backend would too. A

@@ -1,3 +1,5 @@
+import Tables
+
 /// One search a session asks of its backend: the text, how it is read, the rule and the scope.
 public struct SearchRequest: Equatable, Sendable {
   /// The query as typed.

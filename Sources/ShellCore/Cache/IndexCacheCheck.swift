@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The check of a persisted index's own sections (their keyed checksums, then the index's
 /// invariants), run on a background thread from the open, so the open waits only for the

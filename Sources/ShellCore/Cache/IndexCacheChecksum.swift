@@ -1,3 +1,5 @@
+import Tables
+
 /// The keyed checksum of a persisted index: every section, and the header, hashed with the
 /// user's secret (`IndexCacheSecret`), so an entry someone else wrote or damaged is refused.
 ///

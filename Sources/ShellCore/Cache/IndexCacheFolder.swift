@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The cache folder's index files: where each key's file lies, whether the folder may be
 /// trusted, and room made for a new file by removing the files used least recently (a file's

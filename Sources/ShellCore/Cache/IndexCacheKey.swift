@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// What a persisted index was built from: the file (its real path, device, inode, size,
 /// modification and change times to the nanosecond, and a fingerprint of its contents) and how

@@ -1,3 +1,5 @@
+import Tables
+
 /// A dataset mapped from an index cache entry, and how to build it again should the entry
 /// change under the session (truncated, or a page lost: `UnsafeMappedFile.isIntact`).
 struct IndexCacheMapping {

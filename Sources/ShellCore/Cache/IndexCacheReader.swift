@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Opens a persisted index: maps the file read-only and, once every check passes, makes the
 /// dataset and its folded index over the mapping itself (nothing copied, nothing folded).

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The user's secret that keys every index cache checksum: 64 random bytes in the file `key` of
 /// the cache folder, mode 0600, made once by the first write.

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Where persisted indexes go and how much room they may take, as the environment says at start.
 ///

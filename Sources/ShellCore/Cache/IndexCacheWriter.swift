@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Writes a dataset and its folded index as one persisted index file: a private temporary file
 /// (0600, never through a link) made under the folder's lock once there is room, synced, and
@@ -15,10 +16,10 @@ enum IndexCacheWriter {
     _ dataset: Dataset, index: FoldedIndex, key: IndexCacheKey, format: DataFormat, warnings: [String],
     to path: String, folder: IndexCacheFolder, secret: IndexCacheSecret,
     isCancelled: @escaping () -> Bool = { false }
-  ) throws(ShellError) {
+  ) throws(TableError) {
     let frequency = UnsafePinnedBuffer<Int64>(index.byteFrequency.map { Int64($0) })
     let grams = index.grams?.stored
-    try withExtendedLifetime((dataset, index, frequency, grams)) { () throws(ShellError) in
+    try withExtendedLifetime((dataset, index, frequency, grams)) { () throws(TableError) in
       let sections = Self.sections(dataset, index: index, frequency: frequency, grams: grams)
       var (layout, strings) = Self.layout(
         dataset, sections: sections, key: key, format: format, warnings: warnings)
@@ -28,7 +29,7 @@ enum IndexCacheWriter {
       let header = Self.header(layout, key: key, strings: strings, secret: secret)
       let temporary = try reserve(layout.fileLength, at: path, in: folder, isCancelled: isCancelled)
       try GuardedFileWriter.finishPrivate(temporary, over: path, slot: .background) {
-        (output: inout BufferedFileWriter) throws(ShellError) in
+        (output: inout BufferedFileWriter) throws(TableError) in
         try write(header, into: &output)
         var written = header.count
         for (section, bytes) in zip(layout.sections, sections) {
@@ -51,12 +52,12 @@ enum IndexCacheWriter {
   /// size, so a concurrent writer counts it.
   private static func reserve(
     _ length: Int, at path: String, in folder: IndexCacheFolder, isCancelled: () -> Bool
-  ) throws(ShellError) -> GuardedFileWriter.PrivateTemporary {
+  ) throws(TableError) -> GuardedFileWriter.PrivateTemporary {
     guard let lock = IndexCacheFolderLock(folder: folder.settings.folder, isCancelled: isCancelled) else {
       throw .unwritableFile(
         path, reason: isCancelled() ? "the write was cancelled" : "the cache folder cannot be locked")
     }
-    return try withExtendedLifetime(lock) { () throws(ShellError) in
+    return try withExtendedLifetime(lock) { () throws(TableError) in
       if let problem = folder.makeRoom(for: length, at: path) { throw .unwritableFile(path, reason: problem) }
       return try GuardedFileWriter.createPrivate(beside: path, length: length, slot: .background)
     }
@@ -145,16 +146,16 @@ enum IndexCacheWriter {
   }
 
   /// Writes `count` zero bytes (the alignment between sections).
-  private static func zeros(_ count: Int, into output: inout BufferedFileWriter) throws(ShellError) {
+  private static func zeros(_ count: Int, into output: inout BufferedFileWriter) throws(TableError) {
     guard count > 0 else { return }
     try write([UInt8](repeating: 0, count: count), into: &output)
   }
 
   /// Writes an array's bytes.
-  private static func write(_ array: [UInt8], into output: inout BufferedFileWriter) throws(ShellError) {
-    var failure: ShellError?
+  private static func write(_ array: [UInt8], into output: inout BufferedFileWriter) throws(TableError) {
+    var failure: TableError?
     array.withUnsafeBytes { bytes in
-      do throws(ShellError) { try output.write(bytes: bytes) } catch { failure = error }
+      do throws(TableError) { try output.write(bytes: bytes) } catch { failure = error }
     }
     if let failure { throw failure }
   }

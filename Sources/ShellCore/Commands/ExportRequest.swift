@@ -1,3 +1,5 @@
+import Tables
+
 /// What `export` was asked for: a file or `-` (standard output), and the format.
 struct ExportRequest: Equatable {
   /// The usage line for errors.
@@ -30,7 +32,7 @@ struct ExportRequest: Equatable {
   func outputFormat() throws(ShellError) -> OutputFormat {
     if let format { return format }
     if isStandardOutput { return .csv }
-    return try DatasetExporter.format(forPath: target)
+    return try tables { () throws(TableError) in try DatasetExporter.format(forPath: target) }
   }
 
   /// What Tab completes after `export`.

@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// One option `set` can change: its name, its values and how it reads and writes the session.

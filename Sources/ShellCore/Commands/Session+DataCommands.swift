@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 import UIKitModel
 
 /// The data commands: `load` with formats and column roles, `export`, `set fields`, `set format`,
@@ -36,10 +37,11 @@ extension Session {
       return
     }
     let path = request.target
-    let written = try DatasetExporter.export(
-      exported.dataset, rows: exported.rows, to: path, format: format, protectedPaths: protectedFiles,
-      cancellation: hooks.interruption
-    )
+    let written = try tables { () throws(TableError) in
+      try DatasetExporter.export(
+        exported.dataset, rows: exported.rows, to: path, format: format, protectedPaths: protectedFiles,
+        cancellation: hooks.interruption)
+    }
     console.print(
       "Exported \(written) \(written == 1 ? "row" : "rows") to '\(Sanitizer.printable(path))' (\(format.rawValue))"
     )

@@ -1,3 +1,5 @@
+import Tables
+
 /// The command for a table in PostgreSQL: `prepare` (and `prepare undo`).
 extension Session {
   /// `prepare [undo]`: installs (or removes) what makes searches of the loaded table fast.

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 import UIKitModel
 
 /// The commands that inspect and configure the session: `list`, `status`, `trace`, `pull`,
@@ -62,7 +63,9 @@ extension Session {
         throw .unexpectedArgument(command: "trace \(token)", token: path, usage: "trace on|off|json [FILE]")
       }
       // Starts the file afresh, through the guard every writer uses.
-      file = try GuardedFileWriter.openAppending(path, header: "", protectedPaths: protectedFiles)
+      file = try tables { () throws(TableError) in
+        try GuardedFileWriter.openAppending(path, header: "", protectedPaths: protectedFiles)
+      }
     }
     tracing.file?.close()
     tracing.file = file

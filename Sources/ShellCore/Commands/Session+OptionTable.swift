@@ -1,3 +1,5 @@
+import Tables
+
 /// The layouts `set` and `help` fit to the output width.
 extension Session {
   /// `set`'s table: name, value, values and what the option does, one line each when that fits

@@ -1,3 +1,5 @@
+import Tables
+
 /// The parts of `record` beyond the script recording: `--cast`, `--append`'s path, and `stop`.
 extension Session {
   /// `record stop`: ends the recording and the cast, whichever run.

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 import UIKitModel
 
 /// The script commands: `source`, `echo`, `quiet`, `demo`, `record` and `expect`.

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 import UIKitModel
 
 /// The commands of the search bar and the rows. Each validates everything first, so a failure

@@ -1,3 +1,5 @@
+import Tables
+
 /// The table's columns and order: `set fields *`, `set columns`, `sort` (and `set sort`).
 extension Session {
   /// The columns `value` names for `option`: `COL,COL` (`\,` a comma in a name), or `*` for all.

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 import UIKitModel
 
 /// The teaching commands: `trace state`'s table, `explain` and `diagram`.
@@ -58,9 +59,11 @@ extension Session {
     let isMermaid = lower.hasSuffix(".mmd") || lower.hasSuffix(".md")
     var lines = isMermaid ? diagram.mermaid() : diagram.ascii()
     if lower.hasSuffix(".md") { lines = ["```mermaid"] + lines + ["```"] }
-    try GuardedFileWriter.replace(path, protectedPaths: protectedFiles) {
-      (output: inout BufferedFileWriter) throws(ShellError) in
-      for line in lines { try output.write(line + "\n") }
+    try tables { () throws(TableError) in
+      try GuardedFileWriter.replace(path, protectedPaths: protectedFiles) {
+        (output: inout BufferedFileWriter) throws(TableError) in
+        for line in lines { try output.write(line + "\n") }
+      }
     }
     let count = diagram.callbackCount
     printWrapped(

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Everything that can go wrong with one command, rendered to one line in one place.
 ///

@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// Live mode on one session's screen: turns keys into actions and draws the frame.

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Watches live mode's input while a frame is drawn: a key arriving cancels the frame's search.
 ///

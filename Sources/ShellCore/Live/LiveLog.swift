@@ -1,3 +1,5 @@
+import Tables
+
 /// What live mode and the picker keep beyond the screen: the command each key stands for, and
 /// the rows piped in, to print them back as they came.
 struct LiveLog {

@@ -1,3 +1,5 @@
+import Tables
+
 /// The live screen's layout: what goes on which line for a terminal of a given size.
 ///
 /// Pure: it gets everything as values (already-sanitized text, the rows in sight) and returns

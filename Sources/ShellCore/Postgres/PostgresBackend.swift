@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// A table in PostgreSQL searched where it lives: counts, estimates and pages pushed down as SQL.
 ///

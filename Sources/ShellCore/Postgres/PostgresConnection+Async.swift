@@ -1,5 +1,6 @@
 import CLibPQ
 import Foundation
+import Tables
 
 /// A statement sent without waiting for it (`PostgresConnection.start`): its outcome once read.
 final class PostgresInFlight {

@@ -1,3 +1,5 @@
+import Tables
+
 /// The gram count table `prepare` builds: how many rows' folded text holds each 1-, 2- and
 /// 3-character gram, over all rows (scope NULL) and per value of the scope column.
 ///

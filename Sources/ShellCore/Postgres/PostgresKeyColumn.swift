@@ -1,3 +1,5 @@
+import Tables
+
 /// How the keyset compares a key column: the `>` and `=` of its type's default btree operator
 /// class (the ones `ORDER BY` sorts by), schema-qualified, and whether it may hold NULL.
 ///

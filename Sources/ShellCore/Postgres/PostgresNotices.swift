@@ -1,4 +1,5 @@
 import CLibPQ
+import Tables
 
 /// A connection's server notices (`RAISE NOTICE` in a view or trigger, warnings), kept as one
 /// printable line each until the session prints them; libpq never writes them to the terminal.

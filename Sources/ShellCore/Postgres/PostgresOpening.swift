@@ -1,3 +1,5 @@
+import Tables
+
 /// Opens a table in PostgreSQL as the session's dataset (`load postgres://…`, `--dataset`).
 ///
 /// `--title` and `--scope` override the URL's `title=` and `scope=`; `--format` means nothing

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The session's backend over a PostgreSQL table: the `SearchBackend` seam's adapter of
 /// `PostgresBackend`.

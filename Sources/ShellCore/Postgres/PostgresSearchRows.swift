@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// One search's rows in a PostgreSQL table, read a page at a time as the screen asks for them.
 ///

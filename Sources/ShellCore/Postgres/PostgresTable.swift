@@ -1,3 +1,5 @@
+import Tables
+
 /// A table the shell searches in PostgreSQL: where it is, its columns and the role each plays.
 ///
 /// The title and scope columns are detected or named as for files (`ColumnRoles`: `name`/`title`,
@@ -148,10 +150,14 @@ struct PostgresTable: Equatable, Sendable {
       guard !columns.isEmpty else {
         throw .databaseTableUnsuitable(table, server: server, reason: "it has no columns")
       }
-      let titleIndex = try ColumnRoles.title(Self.choice(url.parameters[.title]), columns: columns)
+      let titleIndex = try tables { () throws(TableError) in
+        try ColumnRoles.title(Self.choice(url.parameters[.title]), columns: columns)
+      }
       title = columns[titleIndex]
-      scope = try ColumnRoles.scope(Self.choice(url.parameters[.scope]), columns: columns, title: titleIndex)
-        .map { columns[$0] }
+      scope = try tables { () throws(TableError) in
+        try ColumnRoles.scope(Self.choice(url.parameters[.scope]), columns: columns, title: titleIndex)
+      }
+      .map { columns[$0] }
       if let named = url.parameters[.order] {
         guard let index = ColumnRoles.index(of: named, in: columns) else {
           throw .unknownColumn(named, columns: columns)

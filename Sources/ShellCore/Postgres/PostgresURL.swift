@@ -1,3 +1,5 @@
+import Tables
+
 /// A `postgres://` or `postgresql://` URL split into what libpq reads and what the shell reads.
 ///
 /// libpq rejects query parameters it does not know, so the shell's own (`table`, `title`, `scope`,

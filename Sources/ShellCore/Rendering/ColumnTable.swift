@@ -1,3 +1,5 @@
+import Tables
+
 /// The table's rows as columns (`set columns`, or the searched columns after `set fields`): a
 /// line of column names, then each row's cells, widths fitted to the room the line has.
 ///

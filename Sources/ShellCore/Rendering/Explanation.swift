@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// Says in plain sentences which list the table on screen reads, and why: `explain`.

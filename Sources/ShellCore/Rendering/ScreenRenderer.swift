@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// Draws the imaginary screen as text: the search bar, the scope bar, the table and the detail view.

@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// Draws callbacks as a sequence diagram between the user, the search bar, the controller and the

@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// Draws `trace state`: one row per callback with the state at that step and the rows that match.

@@ -1,3 +1,5 @@
+import Tables
+
 extension TextWrapper {
   /// `text` (plain) in at most `columns` columns: whole when it fits, else cut with `…` at its
   /// end, or, `keepingEnd`, at its start (a text field scrolled to its cursor).

@@ -1,3 +1,5 @@
+import Tables
+
 /// Fits text to the terminal's width: the one wrapping every teaching output uses.
 ///
 /// Widths are display columns, counted per Unicode scalar (a wide CJK or emoji scalar takes two,

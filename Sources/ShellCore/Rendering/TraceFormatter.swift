@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// Turns callbacks into trace lines: readable text, or one JSON object per line.

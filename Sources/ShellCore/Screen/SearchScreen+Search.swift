@@ -1,3 +1,5 @@
+import Tables
+
 /// The one path from a query to the backend, and the rows of the table on screen.
 extension SearchScreen {
   /// The app's filtered items for `text` in `scope`; an invalid query selects nothing.

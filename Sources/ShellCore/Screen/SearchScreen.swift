@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// The imaginary screen a session acts on: the dataset and its backend, the search controller's

@@ -1,3 +1,5 @@
+import Tables
+
 /// What the audience sees, on the way to the terminal: every line passes here after the
 /// sanitizer, is copied into a cast being recorded, and first clears a bar that `type` drew in
 /// place.

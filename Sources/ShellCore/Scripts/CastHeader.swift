@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The first line of an asciicast v2 file: the terminal's size, when it was recorded, and the
 /// environment variables asciinema records.

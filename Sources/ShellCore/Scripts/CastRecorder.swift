@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Writes what the audience sees as an asciicast v2 file, the format `asciinema play` replays:
 /// a JSON header line, then one `[seconds, "o", text]` line per burst of output.
@@ -32,8 +33,10 @@ final class CastRecorder {
     path: String, header: CastHeader, clock: PresentationClock, policy: ExistingFilePolicy,
     protectedPaths: [String]
   ) throws(ShellError) {
-    self.file = try GuardedFileWriter.openAppending(
-      path, header: header.line + "\n", protectedPaths: protectedPaths, existing: policy)
+    self.file = try tables { () throws(TableError) in
+      try GuardedFileWriter.openAppending(
+        path, header: header.line + "\n", protectedPaths: protectedPaths, existing: policy)
+    }
     self.clock = clock
     self.origin = clock.now
     self.width = header.width
@@ -64,10 +67,10 @@ final class CastRecorder {
     let line = "[" + Self.seconds(time) + ", \"o\", " + JSONText.string(pending) + "]\n"
     pending = ""
     lastTime = time
-    do throws(ShellError) {
+    do throws(TableError) {
       try file.append(line)
     } catch {
-      failure = error
+      failure = ShellError(error)
     }
   }
 

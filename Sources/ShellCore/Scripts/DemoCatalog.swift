@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The built-in walkthroughs: ordinary scripts in the repository's `demos` folder, one per tutorial.
 ///

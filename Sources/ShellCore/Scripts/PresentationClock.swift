@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The time a cast stamps its events with, in microseconds.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// A script's command lines, read whole and with `{name}` parameters filled in, ready to run.
 ///

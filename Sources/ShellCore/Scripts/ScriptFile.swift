@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Reads a script file whole, refusing what is not a regular file or is too large to be one.
 ///

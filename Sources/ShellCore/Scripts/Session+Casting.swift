@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Recording what the audience sees as an asciicast v2 file (`record --cast FILE`, `--cast`).
 extension Session {

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Presenting a script to an audience: the pace between actions, `--step`, `type` shown key by
 /// key, `pause`, and where a failing line is.

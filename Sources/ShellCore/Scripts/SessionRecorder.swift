@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Appends the commands that succeed to a script file, as `record FILE` asks.
 final class SessionRecorder {
@@ -14,8 +15,10 @@ final class SessionRecorder {
     path: String, depth: Int, header: [String], protectedPaths: [String], policy: ExistingFilePolicy
   ) throws(ShellError) {
     let text = header.map { $0 + "\n" }.joined()
-    self.file = try GuardedFileWriter.openAppending(
-      path, header: text, protectedPaths: protectedPaths, existing: policy)
+    self.file = try tables { () throws(TableError) in
+      try GuardedFileWriter.openAppending(
+        path, header: text, protectedPaths: protectedPaths, existing: policy)
+    }
     self.depth = depth
   }
 
@@ -26,7 +29,7 @@ final class SessionRecorder {
   func append(_ line: String, protectedPaths: [String]) throws(ShellError) {
     if file.isOne(of: protectedPaths) { throw .wouldOverwriteDataset(file.name) }
     // Written at once so a session that ends abruptly still leaves a runnable script.
-    try file.append(Script.escaped(line) + "\n")
+    try tables { () throws(TableError) in try file.append(Script.escaped(line) + "\n") }
   }
 
   /// Closes the file.

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The start-up file: commands a session runs before its first one, as psql runs `~/.psqlrc`
 /// and sqlite3 `~/.sqliterc`.

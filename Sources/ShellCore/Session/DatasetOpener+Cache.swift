@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The index cache in the one way to open: a file loaded by path is mapped from its persisted
 /// index when it has not changed, and its index is written in the background when it was built.
@@ -124,14 +125,14 @@ extension DatasetOpener {
     let protected = UncheckedSendable((result, index, entry))
     writes.start { isCancelled in
       let (result, index, entry) = protected.value
-      do throws(ShellError) {
+      do throws(TableError) {
         try IndexCacheWriter.write(
           result.dataset, index: index, key: entry.key, format: result.format, warnings: result.warnings,
           to: entry.path, folder: entry.folder, secret: secret, isCancelled: isCancelled)
         return nil
       } catch {
         // A write stopped for a newer load is no failure: that load writes its own.
-        return isCancelled() ? nil : "index not cached: " + error.description
+        return isCancelled() ? nil : "index not cached: " + ShellError(error).description
       }
     }
   }

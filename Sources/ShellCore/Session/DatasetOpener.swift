@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The one way a dataset is opened, at start (`--dataset`) and by `load`: read the rows a
 /// request names, then build the backend that searches them.
@@ -106,7 +107,8 @@ struct DatasetOpener {
     if let catalog, let entry = catalog.entry(request.target) {
       if !request.hasOverrides {
         let format = DataFormat.forPath(entry.file) ?? .text
-        return .loaded(LoadResult(dataset: try catalog.load(entry.name), warnings: [], format: format))
+        let dataset = try tables { () throws(TableError) in try catalog.load(entry.name) }
+        return .loaded(LoadResult(dataset: dataset, warnings: [], format: format))
       }
       let options = LoadOptions(
         name: entry.name, source: .bundled(entry.name), presets: entry.presets, format: request.format,
@@ -153,13 +155,17 @@ struct DatasetOpener {
       console.printError("Waiting for a writer on \(Sanitizer.quoted(label)) (Ctrl-C to stop)")
     }
     guard let monitor else {
-      return try DatasetLoader.load(input, options: options, control: LoadControl(waiting: waiting))
+      return try tables { () throws(TableError) in
+        try DatasetLoader.load(input, options: options, control: LoadControl(waiting: waiting))
+      }
     }
     // The progress bar shows the file's name: it must not drive the terminal either.
     monitor.loadWillStart(Sanitizer.printable(input.label))
     let control = LoadControl(
       progress: { monitor.loadProgressed(bytesRead: $0, totalBytes: $1) },
       isCancelled: { monitor.isCancelled }, waiting: waiting)
-    return try DatasetLoader.load(input, options: options, control: control)
+    return try tables { () throws(TableError) in
+      try DatasetLoader.load(input, options: options, control: control)
+    }
   }
 }

@@ -1,3 +1,5 @@
+import Tables
+
 /// What `load` was asked for: a bundled name, a path or `-`, and the column and format overrides.
 struct LoadRequest: Equatable {
   /// The usage line for errors.
@@ -57,7 +59,9 @@ struct LoadRequest: Equatable {
     }
     request.title = arguments.values["--title"]
     request.scope = arguments.values["--scope"]
-    if let path = arguments.values["--path"] { request.jsonPath = try JSONKeyPath(parsing: path) }
+    if let path = arguments.values["--path"] {
+      request.jsonPath = try tables { () throws(TableError) in try JSONKeyPath(parsing: path) }
+    }
     request.noCache = arguments.switches.contains("--no-cache")
     return request
   }

@@ -1,3 +1,5 @@
+import Tables
+
 /// How a session shapes what it prints: `set format`, paging, `timing`, and which table is on
 /// the terminal already.
 struct OutputState {

@@ -1,3 +1,5 @@
+import Tables
+
 /// The console of one command whose output may be long: its lines are held until they pass a
 /// screenful, then go to the pager (held ones first); fewer go to the terminal at `finish`.
 ///

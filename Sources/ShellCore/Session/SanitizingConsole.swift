@@ -1,3 +1,5 @@
+import Tables
+
 /// The boundary every line of a session passes on its way out: whatever a command forgot to
 /// escape, no control character reaches the console but newlines, tabs and the shell's colours.
 ///

@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// How the session's actions reach the lifecycle: one driver for commands and live keys alike.
@@ -79,7 +80,7 @@ extension Session {
       .joined()
     do throws(ShellError) {
       if file.isOne(of: protectedFiles) { throw .wouldOverwriteDataset(file.name) }
-      try file.append(text)
+      try tables { () throws(TableError) in try file.append(text) }
     } catch {
       tracing.stop()
       report(.stoppedWriting(what: "tracing to it", because: error))

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Tab completion as a pure function of the line, so readline's C callback only adapts it.
 ///

@@ -1,3 +1,5 @@
+import Tables
+
 /// Rows written as data for another program: `export -`, `--filter` and the picker's choice.
 extension Session {
   /// Writes one record as data: unescaped to a pipe or a file, escaped on a terminal.

@@ -1,3 +1,5 @@
+import Tables
+
 /// The dataset mapped from an index cache entry is checked before and after each command: an
 /// entry truncated meanwhile (a sync client, `: > entry`) is dropped and the index rebuilt from
 /// the data file, with one line that says so.

@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// The one place the session turns the screen into lines: the renderer over the screen's

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Running scripts: a whole script, a piped line, nesting and its echo.
 extension Session {

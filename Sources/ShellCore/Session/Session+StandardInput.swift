@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Sessions on the rows piped in, as the picker and `--filter` read them.
 extension Session {
@@ -23,7 +24,9 @@ extension Session {
       name: "stdin", source: .standardInput, presets: DatasetPresets(title: "stdin"), format: .text,
       scope: .none)
     options.limit = try configuration.loadLimit.get()
-    let (loaded, piped) = try PipedRowReader.read(descriptor, rows: rows, options: options)
+    let (loaded, piped) = try tables { () throws(TableError) in
+      try PipedRowReader.read(descriptor, rows: rows, options: options)
+    }
     var request = LoadRequest(target: "-")
     request.format = .text
     request.scope = "none"

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 import UIKitModel
 
 /// What the executable runs once, before the first command.

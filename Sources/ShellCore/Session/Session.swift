@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 import UIKitModel
 
 /// One shell session: the loaded dataset, the search screen's state, the options, and the history.
@@ -43,7 +44,9 @@ public final class Session {
     // With no dataset named and no bundled folder found, say which folder is missing.
     guard let target = name ?? catalog?.defaultName else { throw .datasetsMissing("datasets/manifest.json") }
     var request = LoadRequest(target: target)
-    if let jsonPath { request.jsonPath = try JSONKeyPath(parsing: jsonPath) }
+    if let jsonPath {
+      request.jsonPath = try tables { () throws(TableError) in try JSONKeyPath(parsing: jsonPath) }
+    }
     try self.init(
       console: console, catalog: catalog, opening: request, isInteractive: isInteractive, useColor: useColor,
       configuration: configuration)

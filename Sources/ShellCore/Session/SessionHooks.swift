@@ -1,3 +1,5 @@
+import Tables
+
 /// What the executable plugs into a session: the terminal's services (set only when it has a
 /// terminal), Ctrl-C, the demos and how scripts run.
 public struct SessionHooks {

@@ -1,3 +1,4 @@
+import Tables
 import UIKitModel
 
 /// The options `set` changes; loading a dataset resets them to its presets.

@@ -1,3 +1,5 @@
+import Tables
+
 /// What the environment configures, read once when the shell starts and passed to the session.
 ///
 /// Nothing in `ShellCore` reads the environment after that: a variable changed while the shell
@@ -27,7 +29,9 @@ public struct ShellConfiguration: Sendable {
     if let entries = environment[Self.cacheEntriesVariable].flatMap(Int.init) {
       cacheEntries = max(1, min(entries, Self.defaultCacheEntries))
     }
-    loadLimit = Result { () throws(ShellError) in try LoadLimit.standard(environment: environment) }
+    loadLimit = Result { () throws(ShellError) in
+      try tables { () throws(TableError) in try LoadLimit.standard(environment: environment) }
+    }
     indexCache = IndexCacheSettings.standard(environment: environment)
   }
 }

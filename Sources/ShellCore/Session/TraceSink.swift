@@ -1,3 +1,5 @@
+import Tables
+
 /// Where the callbacks go as they fire: the trace mode (`trace on|all|off|json|state`) and the
 /// file `trace json FILE` appends to.
 struct TraceSink {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 @testable import UIKitModel
 
 /// The renderers draw a value: a snapshot made by hand draws without any session or backend.

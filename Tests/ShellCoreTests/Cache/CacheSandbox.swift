@@ -2,6 +2,7 @@ import Foundation
 import ShellCoreTestSupport
 
 @testable import ShellCore
+@testable import Tables
 
 /// A temporary folder holding a data file and a cache folder, removed at the end.
 final class CacheSandbox {

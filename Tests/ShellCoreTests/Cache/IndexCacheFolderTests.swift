@@ -3,6 +3,7 @@ import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Issue 37's reproducers on the folder and its files: links and FIFOs at an entry's name,
 /// shared or foreign folders, the umask, stale temporaries, concurrent writers.

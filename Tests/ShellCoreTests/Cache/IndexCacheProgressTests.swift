@@ -3,6 +3,7 @@ import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// What a first open reports to the monitor, in order: the reading's progress, then the index
 /// build with the row count; a second open from the index cache reads and indexes nothing.

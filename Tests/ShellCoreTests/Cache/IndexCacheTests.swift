@@ -3,6 +3,7 @@ import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The persisted index: a second open of an unchanged file maps it and answers as the first;
 /// a changed file, another way of reading it, or a damaged cache file is built again.

@@ -3,6 +3,7 @@ import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Issue 37's SIGBUS: an entry truncated while a session has it mapped (a sync client,
 /// `: > entry`) no longer kills the session at the next search.

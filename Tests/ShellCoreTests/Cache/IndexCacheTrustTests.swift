@@ -3,6 +3,7 @@ import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Issue 37's reproducers: a cache entry is an untrusted file (crafted, damaged, forged, stale).
 extension IndexCacheTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The whole-arena checks a persisted index's open runs: the same verdict as checking cell by
 /// cell, on one thread or split over the cores at any character.

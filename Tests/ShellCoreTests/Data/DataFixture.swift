@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ShellCore
+@testable import Tables
 
 /// Helpers for the data-layer tests: loading from bytes or files, reading rows back, temp folders.
 enum DataFixture {
@@ -8,7 +9,7 @@ enum DataFixture {
   static func load(
     _ bytes: [UInt8], format: DataFormat?, label: String = "test", title: ColumnChoice = .automatic,
     scope: ColumnChoice = .automatic, control: LoadControl = LoadControl()
-  ) throws(ShellError) -> LoadResult {
+  ) throws(TableError) -> LoadResult {
     try DatasetLoader.load(
       .data(Data(bytes), label: label),
       options: LoadOptions(
@@ -19,12 +20,12 @@ enum DataFixture {
   }
 
   /// Loads `text` (UTF-8) as `format`.
-  static func load(_ text: String, format: DataFormat?) throws(ShellError) -> LoadResult {
+  static func load(_ text: String, format: DataFormat?) throws(TableError) -> LoadResult {
     try load(Array(text.utf8), format: format)
   }
 
   /// Loads the file at `path`, choosing the format by extension.
-  static func loadFile(_ path: String) throws(ShellError) -> LoadResult {
+  static func loadFile(_ path: String) throws(TableError) -> LoadResult {
     try DatasetLoader.load(
       .file(path),
       options: LoadOptions(name: "file", source: .file(path), presets: DatasetPresets(title: "File")))
@@ -49,6 +50,8 @@ enum DataFixture {
       _ = try body()
       return nil
     } catch {
+      // The tables tier throws its own errors; they are compared as the shell shows them.
+      if let error = error as? TableError { return ShellError(error) }
       return error as? ShellError
     }
   }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// `export`: format by extension, atomic replacement, and never writing over a dataset's file.
 struct DatasetExporterTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Loading each format: rows, columns, line endings, byte-order marks and the final newline.
 struct DatasetLoaderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Cells that formats write with care (NUL, a quote carrying a combining mark, a leading
 /// U+FEFF, lone CRs), exported to every format and loaded back, compared byte for byte.

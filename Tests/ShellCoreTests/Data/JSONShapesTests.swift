@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// JSON as it comes: rows inside a top-level object (found, or chosen with `--path`), rows that
 /// are arrays, and numbers and booleans that stay numbers and booleans on export.
@@ -87,7 +88,7 @@ struct JSONShapesTests {
   func loads(_ example: Case) throws {
     var options = LoadOptions(
       name: "t", source: .standardInput, presets: DatasetPresets(title: "T"), format: .json)
-    options.jsonPath = try example.path.map { path throws(ShellError) in try JSONKeyPath(parsing: path) }
+    options.jsonPath = try example.path.map { path throws(TableError) in try JSONKeyPath(parsing: path) }
     let result = DataFixture.error {
       try DatasetLoader.load(.data(Data(example.input.utf8), label: "f"), options: options)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// What a load holds at once: every buffer charged to its `LoadBudget`, and an allocation the
 /// system refuses turned into one error.
@@ -94,11 +95,11 @@ struct LoadBudgetTests {
     let budget = LoadBudget(label: "b", limit: 1 << 20)
     let buffer = try UnsafeGrowableBuffer<UInt8>(capacity: 16, budget: budget)
     let bytes = [UInt8](repeating: 7, count: 1000)
-    try bytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in try buffer.append(contentsOf: bytes) }
+    try bytes.withUnsafeBufferPointer { (bytes) throws(TableError) in try buffer.append(contentsOf: bytes) }
     let charged = budget.charged
     budget.failsAllocationsAbove = 1500
     let error = DataFixture.error {
-      try bytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in try buffer.append(contentsOf: bytes) }
+      try bytes.withUnsafeBufferPointer { (bytes) throws(TableError) in try buffer.append(contentsOf: bytes) }
     }
     guard case .outOfMemory("b", let held, _) = error else {
       Issue.record("expected out of memory, got \(String(describing: error))")
@@ -112,7 +113,7 @@ struct LoadBudgetTests {
     budget.failsAllocationsAbove = .max
     let big = [UInt8](repeating: 1, count: 2 << 20)
     let over = DataFixture.error {
-      try big.withUnsafeBufferPointer { (bytes) throws(ShellError) in try buffer.append(contentsOf: bytes) }
+      try big.withUnsafeBufferPointer { (bytes) throws(TableError) in try buffer.append(contentsOf: bytes) }
     }
     #expect(over == .loadTooLarge("b", limit: 1 << 20))
     #expect(budget.charged == charged)
@@ -123,7 +124,7 @@ struct LoadBudgetTests {
     let budget = LoadBudget(label: "b", limit: 100_000)
     let buffer = try UnsafeGrowableBuffer<UInt8>(capacity: 16, budget: budget)
     let bytes = [UInt8](repeating: 1, count: 99_000)
-    try bytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in
+    try bytes.withUnsafeBufferPointer { (bytes) throws(TableError) in
       for index in 0..<bytes.count { try buffer.append(bytes[index]) }
     }
     #expect(buffer.count == 99_000)
@@ -142,7 +143,7 @@ struct LoadBudgetTests {
     let bytes = (0..<count).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
     let budget = LoadBudget.unbounded()
     let out = try UnsafeGrowableBuffer<UInt8>(budget: budget)
-    try bytes.withUnsafeBufferPointer { (bytes) throws(ShellError) in try UTF8Repair.repair(bytes, into: out)
+    try bytes.withUnsafeBufferPointer { (bytes) throws(TableError) in try UTF8Repair.repair(bytes, into: out)
     }
     let whole = bytes.withUnsafeBufferPointer { UTF8Repair.repaired($0) }
     #expect(Array(out.buffer) == whole)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Ctrl-C during a load's index build cancels the load like Ctrl-C while reading.
 struct LoadCancellationTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The load limit, files that shrink while loading, and FIFOs without a writer.
 struct LoadLimitTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Malformed CSV and JSON: one error naming the file, the line and the column where parsing stopped.
 struct MalformedFileTests {
@@ -236,7 +237,7 @@ extension MalformedFileTests {
       outcome = .loads(
         columns: result.dataset.columns, rows: DataFixture.rows(result.dataset), warnings: result.warnings)
     } catch {
-      outcome = .fails(error)
+      outcome = .fails(ShellError(error))
     }
     #expect(outcome == testCase.outcome)
     // Swift compares Strings by canonical equivalence: the bytes must match too.

@@ -3,6 +3,7 @@ import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The rows piped into `--pick` and `--filter`: split as fzf splits them, each printed back as
 /// the bytes that came in (issue 37).
@@ -43,14 +44,14 @@ struct PipedRowReaderTests {
 
   /// Reads `input` fed in chunks of `chunk` bytes.
   private func read(_ input: [UInt8], separator: PipedRows.Separator, chunk: Int, limit: Int = 1 << 20)
-    throws(ShellError) -> (Dataset, PipedRows)
+    throws(TableError) -> (Dataset, PipedRows)
   {
     var reader = try PipedRowReader(
       label: "standard input", limit: limit, rows: PipedRows(separator: separator))
     var start = 0
     while start < input.count {
       let end = min(start + chunk, input.count)
-      try input[start..<end].withUnsafeBufferPointer { (bytes) throws(ShellError) in try reader.feed(bytes) }
+      try input[start..<end].withUnsafeBufferPointer { (bytes) throws(TableError) in try reader.feed(bytes) }
       start = end
     }
     let options = LoadOptions(name: "stdin", source: .standardInput, presets: DatasetPresets(title: "stdin"))
@@ -98,7 +99,7 @@ struct PipedRowReaderTests {
   }
 
   @Test func inputPastTheLimitIsRefused() throws {
-    #expect(throws: ShellError.loadTooLarge("standard input", limit: 10)) {
+    #expect(throws: TableError.loadTooLarge("standard input", limit: 10)) {
       _ = try read(Array("0123456789\nx".utf8), separator: .lineFeed, chunk: 4, limit: 10)
     }
     // Rows kept twice count too: the smallest limit that loads the row's shown form (ten
@@ -107,7 +108,7 @@ struct PipedRowReaderTests {
     let shown = Array(String(repeating: "\u{FFFD}", count: 10).utf8) + [0x0A]
     let fits = try #require(
       (1...4_096).first { limit in (try? read(shown, separator: .lineFeed, chunk: 64, limit: limit)) != nil })
-    #expect(throws: ShellError.loadTooLarge("standard input", limit: fits)) {
+    #expect(throws: TableError.loadTooLarge("standard input", limit: fits)) {
       _ = try read(invalid, separator: .lineFeed, chunk: 64, limit: fits)
     }
     let (dataset, rows) = try read(invalid, separator: .lineFeed, chunk: 64, limit: 1 << 16)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Load → export in each format → load again gives the same columns and cells.
 struct RoundTripTests {

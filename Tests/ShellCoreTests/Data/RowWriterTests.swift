@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The exact text of each output format.
 struct RowWriterTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Cells cannot drive the terminal: every control character and escape sequence prints escaped.
 struct TerminalEscapingTests {

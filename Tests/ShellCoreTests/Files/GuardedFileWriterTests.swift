@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The guarded write path's promises for the targets it does write: links, devices, FIFOs,
 /// permissions, streams that fail midway, and the temporary file a signal must remove.
@@ -36,7 +37,7 @@ import Testing
     var before = stat()
     #expect(stat("/dev/null", &before) == 0)
     try GuardedFileWriter.replace("/dev/null", protectedPaths: []) {
-      (output: inout BufferedFileWriter) throws(ShellError) in try output.write("gone\n")
+      (output: inout BufferedFileWriter) throws(TableError) in try output.write("gone\n")
     }
     let file = try GuardedFileWriter.openAppending("/dev/null", header: "# header\n", protectedPaths: [])
     try file.append("line\n")
@@ -73,7 +74,7 @@ import Testing
     let write = { (name: String) in
       DataFixture.error {
         try GuardedFileWriter.replace(name, protectedPaths: []) {
-          (_: inout BufferedFileWriter) throws(ShellError) in
+          (_: inout BufferedFileWriter) throws(TableError) in
         }
       }
     }
@@ -105,7 +106,7 @@ import Testing
     var seen: String?
     let error = DataFixture.error {
       try GuardedFileWriter.replace(target, protectedPaths: []) {
-        (output: inout BufferedFileWriter) throws(ShellError) in
+        (output: inout BufferedFileWriter) throws(TableError) in
         try output.write("rows\n")
         seen = PendingTemporaryFile.registeredPath
         #expect(seen.map { FileManager.default.fileExists(atPath: $0) } == true)
@@ -202,7 +203,7 @@ struct LongNameTests {
     defer { sandbox.remove() }
     let name = sandbox.path(String(repeating: "é", count: 125) + "x.csv")
     try GuardedFileWriter.replace(name, protectedPaths: []) {
-      (output: inout BufferedFileWriter) throws(ShellError) in
+      (output: inout BufferedFileWriter) throws(TableError) in
       try output.write("a\n")
     }
     #expect(FileManager.default.contents(atPath: name) == Data("a\n".utf8))

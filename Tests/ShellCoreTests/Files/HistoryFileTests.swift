@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The history file: concurrent sessions keep every entry, nothing is cut without a setting.
 struct HistoryFileTests {
@@ -30,7 +31,7 @@ struct HistoryFileTests {
     defer { if reader >= 0 { _ = close(reader) } }
     #expect(!withReader || reader >= 0)
     #expect(file.isRefused)
-    let refusal = ShellError.unwritableFile(path, reason: HistoryFile.notRegular)
+    let refusal = TableError.unwritableFile(path, reason: HistoryFile.notRegular)
     #expect(throws: refusal) { try file.append("search ger") }
     #expect(throws: refusal) { try file.load(keeping: 10) }
     #expect(throws: refusal) { try file.trim() }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// `~` as shells read it: `$HOME` first.
 struct HomeFolderTests {

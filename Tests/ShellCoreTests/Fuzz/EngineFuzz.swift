@@ -4,6 +4,8 @@
 // swift-format-ignore: OrderedImports
 import Foundation
 
+@testable import Tables
+
 /// The search engine against `ReferenceMatcher` on tiny datasets, every rule, typed and
 /// backspaced queries, at thresholds small enough that the chunked and parallel paths run.
 ///

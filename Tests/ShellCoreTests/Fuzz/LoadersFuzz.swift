@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import Tables
+
 #if !FUZZING
   @testable import ShellCore
 #endif
@@ -43,8 +45,8 @@ enum LoadersFuzz {
     do {
       return try DatasetLoader.load(.data(Data(bytes), label: "fuzz"), options: options)
     } catch {
-      // The loader's typed throws guarantee a ShellError; its message must be one line.
-      precondition(!error.description.contains("\n"), "an error is one line: \(error)")
+      // The loader's typed throws guarantee a TableError; its message must be one line.
+      precondition(!ShellError(error).description.contains("\n"), "an error is one line: \(error)")
       return nil
     }
   }

@@ -1,3 +1,5 @@
+@testable import Tables
+
 #if !FUZZING
   @testable import ShellCore
 #endif

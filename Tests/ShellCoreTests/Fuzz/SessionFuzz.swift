@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import Tables
+
 #if !FUZZING
   import ShellCoreTestSupport
 

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import Tables
+
 #if !FUZZING
   @testable import ShellCore
 #endif
@@ -37,13 +39,13 @@ enum WriteGuardFuzz {
     let path =
       root + "/" + bytes.prefix(12).map { components[Int($0) % components.count] }.joined(separator: "/")
     let reachesDataset = FileIdentity(path: path) == dataIdentity
-    do throws(ShellError) {
+    do throws(TableError) {
       let target = try WriteTarget.resolve(path, protectedPaths: [data])
       precondition(!reachesDataset, "'\(path)' reaches the dataset but was not refused")
       // Write only inside the sandbox (a link up and `..` can climb out of it).
       if case .regular = target.kind, !target.path.hasPrefix(root + "/") { return }
       try? GuardedFileWriter.replace(path, protectedPaths: [data]) {
-        (output: inout BufferedFileWriter) throws(ShellError) in
+        (output: inout BufferedFileWriter) throws(TableError) in
         try output.write("written\n")
       }
     } catch {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The live screen's layout: which lines show, how many rows fit, scrolling, and cutting to width.
 struct LiveScreenTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The engine's memory bounds (issue 20): reservations capped by the dataset, chunks never
 /// empty, and the sweep's reads within its scratch and the arenas' padding (checked by the

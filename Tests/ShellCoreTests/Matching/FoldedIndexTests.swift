@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// `FoldedIndex`'s build: every way of reading the rows (in bulk from one column, joined from
 /// several, in one chunk or many) gives each row its fold form, the invariants hold, and a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The grams the load finds: every gram of every row is held, a gram of no row is not (unless
 /// it straddles two rows), searches it answers without reading rows find what the reference finds.

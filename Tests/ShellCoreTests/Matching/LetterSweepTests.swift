@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// A letter in a case-sensitive form (`LetterSweep`, the `probedBits` plan) against
 /// `ReferenceMatcher` under `exact`: blocks of 64 rows on every core, rows whose `exact` form is not their

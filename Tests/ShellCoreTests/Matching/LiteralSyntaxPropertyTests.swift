@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 @testable import UIKitModel
 
 /// The engine against `ReferenceMatcher` in the literal syntax, where markers, spaces and

@@ -1,4 +1,5 @@
 @testable import ShellCore
+@testable import Tables
 
 /// Small datasets and a seeded random generator shared by the matching tests.
 enum MatchingFixtures {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The fast engine against `ReferenceMatcher` on random rows and random queries, for every rule,
 /// including keystroke sequences that exercise narrowing and the result cache.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The query syntax parser and the implication that makes narrowing safe.
 struct MatchingQueryTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Each rule and each piece of query syntax on a small, hand-checked dataset.
 struct MatchingRuleTests {

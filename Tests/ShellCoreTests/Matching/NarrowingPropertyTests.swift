@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Typing query after query on one engine, whose narrowing reads the results and compact copies
 /// the last keystroke left, against an engine that remembers nothing.

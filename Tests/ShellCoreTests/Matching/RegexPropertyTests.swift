@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The regex fast paths (literal prefilter, byte automaton) against a plain NSRegularExpression
 /// loop over Strings, on random patterns from a small grammar over random rows.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// `ResultCache` answers repeated queries, evicts the least recently used, and offers a typed
 /// keystroke the smallest result that provably holds its rows, when that is small enough.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// `SearchPlanner.plan`: the query, the dataset's statistics and the cache's state in, the plan
 /// out; every boundary comes from `SearchTuning` or `ResultCache`, not from a literal.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// A common term of two or three bytes (`TermSweepBits`, the `sweptBits` plan) against
 /// `ReferenceMatcher` in every substring rule: blocks of 64 rows on every core, accented rows and

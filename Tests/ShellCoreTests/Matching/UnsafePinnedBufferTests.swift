@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// `UnsafePinnedBuffer.checked`: a buffer the system refuses, or whose size overflows, is a
 /// `searchOutOfMemory` error naming its bytes (the index build turns it into a load error); one it

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// A newer search stops the older one's statement on the server (`PQcancel`), so a keystroke
 /// never waits for the last keystroke's count; the connection is usable afterwards.

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ShellCore
+@testable import Tables
 
 /// A generated table loaded both ways: into the test cluster and into the in-memory engine.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// No SQL text the shell sends holds the user's text: queries, their folds and scope values all
 /// travel as parameters, whatever the rule.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Every rule through the seam on PostgreSQL against the in-memory engine on the same rows: the
 /// exact count and the first pages (which rows, in which order) are equal, in every scope.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The query syntax as SQL: the text never holds the user's terms, only `$n` placeholders.
 struct PostgresSearchSQLTests {

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ShellCore
+@testable import Tables
 
 /// A terminal for presenting tests: a console and a pacer writing one log, in order, so a
 /// test sees which wait came before which line.

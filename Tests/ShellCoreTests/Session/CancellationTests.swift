@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// Ctrl-C (the session's interruption) stops long work with one line saying so, and keeps the
 /// state: a cancelled command changes nothing, a cancelled script stops before its next line.

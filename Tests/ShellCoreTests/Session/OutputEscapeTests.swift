@@ -3,6 +3,7 @@ import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// No path to the terminal lets a control character through: every hostile input, echoed by any
 /// command, error, listing or name, prints escaped; only the shell's own colours remain.

@@ -2,6 +2,7 @@ import Foundation
 import ShellCoreTestSupport
 
 @testable import ShellCore
+@testable import Tables
 
 /// A session on the bundled datasets, writing into memory.
 struct SessionFixture {

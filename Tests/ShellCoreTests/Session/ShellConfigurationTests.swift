@@ -3,6 +3,7 @@ import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// The environment is read once, into a `ShellConfiguration` the session is given: the engine's
 /// cache size and the load limit come from it, not from the process's variables.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 
 /// `set fields *`, `set columns` and `sort`: a table that shows why a row matched, in the order
 /// asked for, through every step of the lifecycle.

@@ -2,6 +2,7 @@ import ShellCoreTestSupport
 import Testing
 
 @testable import ShellCore
+@testable import Tables
 @testable import UIKitModel
 
 /// The tutorials' screens as presets: the custom bar (000), the Chinese guide's own navigation

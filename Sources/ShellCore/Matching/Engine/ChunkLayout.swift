@@ -1,3 +1,5 @@
+import Tables
+
 /// How `SearchEngine.chunks` splits its rows (or candidates) into chunks: balanced ranges, or,
 /// for a compact copy read on more than one thread, whole parts of the copy.
 struct ChunkLayout {

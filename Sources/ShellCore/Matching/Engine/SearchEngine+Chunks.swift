@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// A pass over every row, or over a list of candidate rows, in chunks (on every core for large
 /// datasets): the plans that read the text.

@@ -1,3 +1,5 @@
+import Tables
+
 /// Fuzzy terms: matching rows, best rows first, and the scores the others wait for.
 extension SearchEngine {
   /// One chunk of a search whose fuzzy terms each stand as a clause (`UnsafeQueryPlan.isRankedBySum`):

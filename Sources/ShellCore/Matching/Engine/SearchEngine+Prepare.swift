@@ -1,3 +1,5 @@
+import Tables
+
 extension SearchEngine {
   /// Builds the structures beyond the fold form that searches under `rule` read.
   ///

@@ -1,3 +1,5 @@
+import Tables
+
 /// A fuzzy ranking of every row that a sample says most rows enter, found as bits: each chunk
 /// holds a few thousand ids at a time and sets them as bits (`UnsafeRowIDBuffer(bitsFor:)`), so the
 /// pages of a result array no later search reads are never faulted in.

@@ -1,3 +1,5 @@
+import Tables
+
 /// Regular expressions: literals scanned for, candidates judged by the automaton.
 extension SearchEngine {
   /// Regex matching: a byte scan for the literals every match contains (when the pattern has

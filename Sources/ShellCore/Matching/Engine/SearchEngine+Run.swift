@@ -1,3 +1,5 @@
+import Tables
+
 /// `run`: the engine follows the plan `SearchPlanner` chose, one case per strategy.
 extension SearchEngine {
   /// What `run` found: rows ascending (with fuzzy scores, or a single fuzzy term's best rows),

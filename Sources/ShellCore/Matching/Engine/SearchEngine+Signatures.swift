@@ -1,3 +1,5 @@
+import Tables
+
 /// Results read from the row signatures (one 32-bit byte-class set per row) instead of the text.
 extension SearchEngine {
   /// The rows whose signature has a bit of `mask` (every bit, with `all`), ascending.

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Finds the rows that a query selects, fast enough to run on every keystroke.
 ///

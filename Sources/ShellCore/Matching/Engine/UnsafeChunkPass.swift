@@ -1,3 +1,5 @@
+import Tables
+
 /// One search's work on each chunk of `SearchEngine.chunks`: the query, the texts and the
 /// filter every chunk reads, and one method per `ChunkWork`.
 ///

@@ -1,3 +1,5 @@
+import Tables
+
 /// One chunk of a regex search (`SearchEngine.regexSearch`): its candidate rows picked by the
 /// bytes a match starts with, by one literal's scan, by several literals' marks, or every row,
 /// each judged from its original bytes by the matcher.

@@ -1,3 +1,5 @@
+import Tables
+
 /// The load's two passes over a dataset's rows, each chunk of rows on a core of its own: pass 1
 /// finds the wide rows and measures every row's fold form, pass 2 writes the forms straight into
 /// an arena of exact size, each chunk into its own slice.

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Folding rows into the index's arenas: the build's two passes (measuring, then writing) and
 /// the wide rows' side forms.

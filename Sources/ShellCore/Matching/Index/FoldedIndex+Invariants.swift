@@ -1,3 +1,5 @@
+import Tables
+
 extension FoldedIndex {
   /// Checks what every kernel's reach relies on: each arena's offsets ascend from 0 to its byte
   /// count, `padding` zero bytes follow it, and the wide rows, their bits and ranks agree.

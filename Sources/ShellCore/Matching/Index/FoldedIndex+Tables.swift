@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The tables a folded index builds beside its arena: byte counts its scans are planned by,
 /// and the lookup of its wide rows.

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Every row's searchable text, folded once at load into contiguous byte arenas.
 ///

@@ -1,3 +1,5 @@
+import Tables
+
 /// The fold forms one build chunk took from Foundation in pass 1 (rows outside
 /// `ScalarFoldTable`), kept for pass 2 in memory whose refusal is an error.
 ///
@@ -12,14 +14,14 @@ struct ForeignForms {
 
   /// Appends one row's form, or throws `searchOutOfMemory` when the system refuses the room.
   mutating func append(_ form: UnsafeBufferPointer<UInt8>) throws(ShellError) {
-    do throws(ShellError) {
+    do throws(TableError) {
       if storage == nil { storage = try Self.makeStorage() }
       guard let held = storage else { return }
       try held.bytes.append(contentsOf: form)
       try held.ends.append(held.bytes.count)
     } catch {
       if case .outOfMemory(_, _, let requested) = error { throw .searchOutOfMemory(requested: requested) }
-      throw error
+      throw ShellError(error)
     }
   }
 
@@ -31,7 +33,7 @@ struct ForeignForms {
   }
 
   /// Empty buffers, unbudgeted: the index build's memory is bounded by its plan, not the load's budget.
-  private static func makeStorage() throws(ShellError) -> (
+  private static func makeStorage() throws(TableError) -> (
     bytes: UnsafeGrowableBuffer<UInt8>, ends: UnsafeGrowableBuffer<Int>
   ) {
     (

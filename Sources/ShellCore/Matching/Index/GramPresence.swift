@@ -1,3 +1,5 @@
+import Tables
+
 /// Which grams of one, two and three bytes of a 63-byte alphabet some row's fold form holds.
 ///
 /// Found at load, it answers before any row is read that no row holds a term with a gram no row

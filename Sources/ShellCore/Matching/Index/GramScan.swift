@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Finds `GramPresence` over a fold arena: each part of its bytes on a core of its own, into
 /// flags of its own, joined at the end.

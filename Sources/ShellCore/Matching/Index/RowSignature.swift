@@ -1,3 +1,5 @@
+import Tables
+
 /// A row's byte-class set in 32 bits: one bit per letter a–z, plus shared bits for digits, the
 /// space, other ASCII and non-ASCII bytes.
 ///

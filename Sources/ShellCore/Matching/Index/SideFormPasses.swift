@@ -1,3 +1,5 @@
+import Tables
+
 /// A pass over the wide rows that builds side forms, each chunk of them on a core of its own:
 /// every chunk's rows go through its own `WideFormWriter`, which counts or writes their forms.
 struct SideFormPasses {

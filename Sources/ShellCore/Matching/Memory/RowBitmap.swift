@@ -1,3 +1,5 @@
+import Tables
+
 /// A set of row ids as one bit per row: how a result of most of the rows is held.
 ///
 /// A one-letter result holds most rows, 4 bytes each as ids; as bits it is an eighth of a byte

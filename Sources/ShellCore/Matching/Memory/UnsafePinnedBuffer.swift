@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// A fixed-size, manually allocated buffer whose address never moves, for the engine's hot loops.
 ///

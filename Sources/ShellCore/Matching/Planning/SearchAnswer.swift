@@ -1,3 +1,5 @@
+import Tables
+
 /// How the engine answered one search, for `explain`: the plan that found its rows and the
 /// passes it chose at run time, whether the cache gave them this time, how many there are and
 /// how many threads a full pass could use.

@@ -1,3 +1,5 @@
+import Tables
+
 /// A parsed query turned into byte needles and an evaluation plan.
 struct CompiledQuery {
   /// Clauses in evaluation order (cheap and selective first); terms within a clause are ORed.

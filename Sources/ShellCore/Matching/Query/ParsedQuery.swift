@@ -1,3 +1,5 @@
+import Tables
+
 /// A query: clauses that must all match, each a list of alternatives.
 ///
 /// In the `literal` syntax the whole text is one term. The extended syntax (every rule but

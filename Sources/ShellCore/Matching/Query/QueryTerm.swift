@@ -1,3 +1,5 @@
+import Tables
+
 /// One term of a parsed query: what to look for, in which text form, and how it must sit in the row.
 struct QueryTerm: Equatable, Sendable {
   /// How the needle must occur in the row's text.

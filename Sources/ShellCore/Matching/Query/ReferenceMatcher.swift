@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The obviously-correct, `String`-based matcher: slow, and the yardstick the fast engine is tested against.
 ///

@@ -1,3 +1,5 @@
+import Tables
+
 /// `RankSorter`'s order from keys packed into at most 32 bits (score below the best, then length).
 ///
 /// A stable LSD radix sort on digits of at most 11 bits, whose counts stay in L1. Raw buffers

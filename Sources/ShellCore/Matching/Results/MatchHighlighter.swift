@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Which characters of a title a query matched, for highlighting the rows on screen.
 ///

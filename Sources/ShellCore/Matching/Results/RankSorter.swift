@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// Orders fuzzy matches: higher score first, then shorter title, then original order.
 enum RankSorter {

@@ -1,3 +1,5 @@
+import Tables
+
 /// A `fuzzy` result: its rows in row order with their scores, put in rank order only as far as
 /// it is read.
 ///

@@ -1,3 +1,5 @@
+import Tables
+
 /// The search engine's recent results: a repeated query (backspace) is answered from here, and a
 /// typed keystroke narrows the smallest result that provably holds its rows.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Tables
 
 /// The Unicode definitions of the four text forms a query term can be compared in.
 ///

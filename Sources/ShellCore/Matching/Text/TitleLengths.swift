@@ -1,3 +1,5 @@
+import Tables
+
 /// Each row's title length in bytes (the rank order's tie-break), read from a dataset's offsets;
 /// valid inside the `Dataset.withStorage` call that gave them.
 struct TitleLengths {

@@ -1,3 +1,5 @@
+import Tables
+
 /// Appends wide rows' four forms (`fold`, `exact`, `ci`, `strip`) to their arenas, or only counts
 /// their bytes.
 ///

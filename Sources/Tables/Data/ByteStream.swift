@@ -1,0 +1,345 @@
+import Foundation
+
+/// Reads a dataset's bytes in fixed-size chunks, refusing NUL bytes and tracking line and column.
+///
+/// Parsers pull one byte at a time; the chunk buffer is reused, so reading never holds more
+/// than one chunk of the input. Line and column (1-based, in characters) are those of the byte
+/// `next()` returned last, so a parser can report exactly where it stopped. CR, LF and CRLF
+/// each end one line.
+package struct ByteStream: ~Copyable {
+  /// The chunk size; also how often progress is reported and cancellation checked.
+  static let chunkSize = 256 * 1024
+
+  /// The input's name in error messages.
+  package let label: String
+  /// The input's size when known (a regular file or memory), for progress.
+  package let totalBytes: Int?
+  /// The line of the last byte returned.
+  private(set) var line = 1
+  /// The column of the last byte returned (0 before the first byte of a line).
+  package var column: Int {
+    guard let base = buffer.baseAddress, !uncounted.isEmpty else { return countedColumn }
+    return countedColumn + Self.characters(base + uncounted.lowerBound, count: uncounted.count)
+  }
+  /// Bytes read from the input so far.
+  private(set) var bytesRead = 0
+  /// The most bytes the input may have (`LoadLimit`); reading one more throws `loadTooLarge`.
+  package let limit: Int
+
+  private let descriptor: Int32
+  private let closesDescriptor: Bool
+  private let memory: Data?
+  private let buffer: UnsafeMutableBufferPointer<UInt8>
+  private var position = 0
+  private var end = 0
+  private var exhausted = false
+  private var atLineStart = false
+  private var previousWasCR = false
+  private var countedColumn = 0
+  /// The buffer positions of a run `withLineRun` consumed but did not count into the column yet.
+  ///
+  /// Counting characters costs more than finding the line's end, and only error messages (never
+  /// the text format's) ask for a column. A new line forgets the run; a refill counts it first.
+  private var uncounted = 0..<0
+  private let control: LoadControl
+
+  /// Opens `input`, mapping the reasons it cannot be read to the shell's errors.
+  ///
+  /// A regular file larger than `limit` is refused before a byte is read; a FIFO is waited on
+  /// (see `LoadControl.waiting`) until a writer sends something or the load is cancelled.
+  package init(_ input: DataInput, control: LoadControl, limit: Int = LoadLimit.ceiling) throws(TableError) {
+    // From malloc, so that a refusal near an address-space limit is the load's error, not a trap.
+    guard let chunk = malloc(Self.chunkSize) else {
+      throw .outOfMemory(input.label, held: 0, requested: Self.chunkSize)
+    }
+    let source: (descriptor: Int32, closes: Bool, memory: Data?, size: Int?)
+    switch input {
+    case .data(let data, _): source = (-1, false, data, data.count)
+    case .standardInput: source = (0, false, nil, nil)
+    case .file(let path):
+      do throws(TableError) {
+        let opened = try Self.openFile(path, control: control, limit: limit)
+        source = (opened.descriptor, true, nil, opened.size)
+      } catch {
+        free(chunk)
+        throw error
+      }
+    }
+    label = input.label
+    self.control = control
+    self.limit = limit
+    descriptor = source.descriptor
+    closesDescriptor = source.closes
+    memory = source.memory
+    totalBytes = source.size
+    buffer = UnsafeMutableBufferPointer(
+      start: chunk.bindMemory(to: UInt8.self, capacity: Self.chunkSize), count: Self.chunkSize)
+  }
+
+  deinit {
+    free(buffer.baseAddress)
+    if closesDescriptor { _ = close(descriptor) }
+  }
+
+  /// Where the input ended, for "unexpected end of file" errors: just after the last byte.
+  var endPosition: (line: Int, column: Int) {
+    atLineStart ? (line + 1, 1) : (line, column + 1)
+  }
+
+  /// The next byte, or nil at the end of the input.
+  @inline(__always)
+  package mutating func next() throws(TableError) -> UInt8? {
+    if position == end {
+      guard try refill() else { return nil }
+    }
+    let byte = buffer[position]
+    position += 1
+    if byte == 0 { throw .binaryFile(label) }
+    track(byte)
+    return byte
+  }
+
+  /// The next byte without consuming it, or nil at the end of the input.
+  @inline(__always)
+  mutating func peek() throws(TableError) -> UInt8? {
+    if position == end {
+      guard try refill() else { return nil }
+    }
+    return buffer[position]
+  }
+
+  /// Appends bytes to `cell` up to, not including, the first byte in `stops` or the end of input.
+  ///
+  /// The fast path for runs of ordinary data: one copy per chunk instead of a call per byte.
+  /// `stops` must contain CR and LF so that line tracking stays exact.
+  @inline(__always)
+  mutating func appendRun(into cell: UnsafeGrowableBuffer<UInt8>, until stops: ByteSet) throws(TableError) {
+    while true {
+      if position == end {
+        guard try refill() else { return }
+      }
+      var index = position
+      var characters = 0
+      while index < end {
+        let byte = buffer[index]
+        if stops.contains(byte) { break }
+        if byte & 0xC0 != 0x80 { characters += 1 }
+        index += 1
+      }
+      if index > position {
+        beginLineIfNeeded()
+        previousWasCR = false
+        countedColumn += characters
+        try cell.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<index]))
+        position = index
+      }
+      if index < end { return }
+    }
+  }
+
+  /// Consumes the bytes before the next LF, CR or NUL (or the end of input) and calls `body` with them.
+  ///
+  /// The bytes are passed in place when they lie in one chunk, else gathered in `scratch`, with
+  /// their line. Line and column advance exactly as `appendRun(into:until:)` with those stops
+  /// (the column is counted only when asked for).
+  ///
+  /// The text parser's fast path: the stop bytes are found 8 at a time with word operations, and
+  /// a line is neither copied into a cell array nor scanned byte by byte through a `ByteSet`.
+  @inline(__always)
+  mutating func withLineRun<R>(
+    scratch: UnsafeGrowableBuffer<UInt8>,
+    _ body: (UnsafeBufferPointer<UInt8>, _ line: Int) throws(TableError) -> R
+  ) throws(TableError) -> R {
+    scratch.removeAll()
+    var spilled = false
+    while true {
+      if position == end {
+        guard try refill() else { break }
+      }
+      guard let base = buffer.baseAddress else { break }
+      let stop = Self.lineStop(base, from: position, to: end)
+      if stop > position { trackRun(position, stop) }
+      if stop < end, !spilled {
+        let run = UnsafeBufferPointer(start: base + position, count: stop - position)
+        position = stop
+        return try body(run, line)
+      }
+      try scratch.append(contentsOf: UnsafeBufferPointer(start: base + position, count: stop - position))
+      spilled = true
+      position = stop
+      if stop < end { break }
+    }
+    return try body(scratch.buffer, line)
+  }
+
+  /// The first position in `from..<to` holding LF, CR or NUL, or `to`.
+  ///
+  /// Eight bytes at a time: each word's stop bytes are found exactly (no borrow between bytes),
+  /// and the first one's position is its trailing zero count, so a short line costs a few words
+  /// and no byte loop.
+  @inline(__always)
+  private static func lineStop(_ base: UnsafeMutablePointer<UInt8>, from: Int, to: Int) -> Int {
+    var index = from
+    let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    let carriageReturns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+    while index &+ 8 <= to {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      let stops = zeroBytes(word) | zeroBytes(word ^ lineFeeds) | zeroBytes(word ^ carriageReturns)
+      if stops != 0 { return index &+ stops.trailingZeroBitCount >> 3 }
+      index &+= 8
+    }
+    while index < to {
+      let byte = base[index]
+      if byte == 0x0A || byte == 0x0D || byte == 0 { return index }
+      index &+= 1
+    }
+    return to
+  }
+
+  /// The high bit of each byte of `x` that is zero, exactly (no borrow between bytes).
+  @inline(__always)
+  private static func zeroBytes(_ x: UInt64) -> UInt64 {
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((x & low7) &+ low7) | x | low7)
+  }
+
+  /// Number of characters (bytes other than UTF-8 continuation bytes) in `count` bytes.
+  private static func characters(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+    count &- continuationBytes(bytes, count: count)
+  }
+
+  /// Number of UTF-8 continuation bytes (10xxxxxx) in `count` bytes, eight at a time.
+  @inline(__always)
+  private static func continuationBytes(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var total = 0
+    var index = 0
+    while index &+ 8 <= count {
+      let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+      // High bit set and the bit below it clear.
+      total &+= (word & ~(word << 1) & high).nonzeroBitCount
+      index &+= 8
+    }
+    while index < count {
+      total &+= bytes[index] & 0xC0 == 0x80 ? 1 : 0
+      index &+= 1
+    }
+    return total
+  }
+
+  /// Moves the position to the next line's start when the previous byte ended a line.
+  @inline(__always)
+  private mutating func beginLineIfNeeded() {
+    guard atLineStart else { return }
+    line += 1
+    countedColumn = 0
+    uncounted = 0..<0
+    atLineStart = false
+  }
+
+  /// Line and column bookkeeping for the run of bytes without LF, CR or NUL at `start..<end`.
+  @inline(__always)
+  private mutating func trackRun(_ start: Int, _ end: Int) {
+    beginLineIfNeeded()
+    previousWasCR = false
+    countUncounted()
+    uncounted = start..<end
+  }
+
+  /// Adds the characters of the run `withLineRun` left uncounted to the column.
+  @inline(__always)
+  private mutating func countUncounted() {
+    guard !uncounted.isEmpty, let base = buffer.baseAddress else { return }
+    countedColumn += Self.characters(base + uncounted.lowerBound, count: uncounted.count)
+    uncounted = 0..<0
+  }
+
+  /// Consumes a UTF-8 byte-order mark if the input starts with one.
+  mutating func skipByteOrderMark() throws(TableError) {
+    while end - position < 3, !exhausted { _ = try refill() }
+    if end - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
+      buffer[position + 2] == 0xBF
+    {
+      position += 3
+    }
+  }
+
+  /// What `body` finds in the first bytes of the input (up to a chunk), read in place without
+  /// consuming them, for format sniffing: a copy would be a Swift array, whose refusal traps.
+  package mutating func withPrefix<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(TableError)
+    -> Result
+  {
+    while end - position < 512, !exhausted { _ = try refill() }
+    return body(UnsafeBufferPointer(rebasing: buffer[position..<end]))
+  }
+
+  @inline(__always)
+  private mutating func track(_ byte: UInt8) {
+    // The LF of a CRLF belongs to the line the CR ended.
+    if byte == 0x0A, previousWasCR {
+      previousWasCR = false
+      return
+    }
+    beginLineIfNeeded()
+    if byte & 0xC0 != 0x80 { countedColumn += 1 }
+    if byte == 0x0A || byte == 0x0D { atLineStart = true }
+    previousWasCR = byte == 0x0D
+  }
+
+  /// Keeps the unread bytes, reads more after them, and reports progress; false at the end.
+  private mutating func refill() throws(TableError) -> Bool {
+    if exhausted { return position < end }
+    // The bytes move below.
+    countUncounted()
+    if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
+    let kept = end - position
+    if kept > 0, position > 0, let base = buffer.baseAddress {
+      base.update(from: base + position, count: kept)
+    }
+    position = 0
+    end = kept
+    // One byte past the limit is enough to know the input exceeds it.
+    let room = min(buffer.count - end, max(1, limit &- bytesRead &+ 1))
+    var count = 0
+    if let memory {
+      count = min(room, memory.count - bytesRead)
+      if count > 0, let base = buffer.baseAddress {
+        let start = memory.startIndex + bytesRead
+        memory.copyBytes(to: base + end, from: start..<start + count)
+      }
+    } else {
+      while true {
+        guard let base = buffer.baseAddress else { return false }
+        let result = read(descriptor, base + end, room)
+        if result >= 0 {
+          count = result
+          break
+        }
+        let code = errno
+        // A signal (Ctrl-C) interrupts the read: check whether it meant to cancel, then retry.
+        if code == EINTR {
+          if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
+          continue
+        }
+        if code == EISDIR { throw .isDirectory(label) }
+        throw .unreadableFile(label, reason: Self.reason(code))
+      }
+    }
+    if count == 0 {
+      exhausted = true
+      // Short of the size at open: the file shrank, unless its size still says the same (a
+      // /proc or /sys file gives a nominal size).
+      if let totalBytes, bytesRead < totalBytes {
+        var info = stat()
+        if fstat(descriptor, &info) != 0 || Int(info.st_size) != totalBytes {
+          throw .fileShrank(label, expected: totalBytes, read: bytesRead)
+        }
+      }
+    }
+    end += count
+    bytesRead += count
+    if bytesRead > limit { throw .loadTooLarge(label, limit: limit) }
+    control.progress?(bytesRead, totalBytes)
+    return position < end
+  }
+}

@@ -1,0 +1,51 @@
+/// Decides which column is the title and which feeds the scope bar.
+package enum ColumnRoles {
+  /// Column names that make a title, checked in order.
+  static let titleNames = ["name", "title"]
+  /// Column names that make a scope, checked in order.
+  static let scopeNames = ["category", "type", "kind", "group"]
+
+  /// The index of the column `name` names: an exact match first, then one ignoring case.
+  package static func index(of name: String, in columns: [String]) -> Int? {
+    if let exact = columns.firstIndex(of: name) { return exact }
+    let folded = name.lowercased()
+    return columns.firstIndex { $0.lowercased() == folded }
+  }
+
+  /// The title column: the chosen one, else the first named like a title, else the first.
+  package static func title(_ choice: ColumnChoice, columns: [String]) throws(TableError) -> Int {
+    switch choice {
+    case .named(let name):
+      guard let index = index(of: name, in: columns) else { throw .unknownColumn(name, columns: columns) }
+      return index
+    case .automatic, .none:
+      return firstNamed(titleNames, in: columns) ?? 0
+    }
+  }
+
+  /// The scope column: the chosen one, nil for `.none`, else the first named like a category
+  /// that is not the title column.
+  package static func scope(_ choice: ColumnChoice, columns: [String], title: Int) throws(TableError) -> Int?
+  {
+    switch choice {
+    case .named(let name):
+      guard let index = index(of: name, in: columns) else { throw .unknownColumn(name, columns: columns) }
+      return index
+    case .none:
+      return nil
+    case .automatic:
+      return firstNamed(scopeNames, in: columns, excluding: title)
+    }
+  }
+
+  /// The first column whose trimmed, lowercased name is in `names`, trying the names in order.
+  private static func firstNamed(_ names: [String], in columns: [String], excluding: Int? = nil) -> Int? {
+    let normalized = columns.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    for name in names {
+      if let index = normalized.indices.first(where: { normalized[$0] == name && $0 != excluding }) {
+        return index
+      }
+    }
+    return nil
+  }
+}

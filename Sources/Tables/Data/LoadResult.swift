@@ -1,0 +1,19 @@
+/// A loaded dataset together with what was worth telling the user about its file.
+package struct LoadResult {
+  /// The rows.
+  package let dataset: Dataset
+  /// One-line notes (sentence case, no trailing period) such as invalid UTF-8 or ragged rows.
+  package let warnings: [String]
+  /// The format the file was read as (after detection).
+  package let format: DataFormat
+  /// The most bytes the load's charged buffers held at once (`LoadBudget.peak`); 0 when unknown.
+  package var peakBytes = 0
+
+  /// A load of `dataset` read as `format`, with its `warnings`.
+  package init(dataset: Dataset, warnings: [String], format: DataFormat, peakBytes: Int = 0) {
+    self.dataset = dataset
+    self.warnings = warnings
+    self.format = format
+    self.peakBytes = peakBytes
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Splits piped bytes into `PipedRows` and the one-column table that searches them.
+///
+/// Fed a chunk at a time (a read's worth), it holds at most one unfinished row besides the
+/// table, and stops with `loadTooLarge` once the input, or the table and the rows kept as they
+/// came, pass the load limit.
+package struct PipedRowReader {
+  /// The input's name, for errors.
+  package let label: String
+  /// The load limit, in bytes.
+  package let limit: Int
+  private var table: TableAssembler
+  private(set) var rows: PipedRows
+  /// The bytes of the row not ended yet.
+  private var partial: [UInt8] = []
+  private var bytesRead = 0
+  /// The bytes of the rows kept as they came already charged to the table's budget.
+  private var chargedOriginals = 0
+
+  package init(label: String, limit: Int, rows: PipedRows) throws(TableError) {
+    self.label = label
+    self.limit = limit
+    self.rows = rows
+    table = TableAssembler(label: label, limit: limit, reservingBytes: 0)
+    try table.setColumns([Array("title".utf8)], line: 1)
+  }
+
+  /// Adds `chunk`: every row it ends, and the rest as the start of the next one.
+  mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws(TableError) {
+    let (read, overflow) = bytesRead.addingReportingOverflow(chunk.count)
+    guard !overflow, read <= limit else { throw .loadTooLarge(label, limit: limit) }
+    bytesRead = read
+    guard let base = chunk.baseAddress else { return }
+    let separator = Int32(rows.separator.rawValue)
+    var start = 0
+    while start < chunk.count, let found = memchr(base + start, separator, chunk.count - start) {
+      let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if partial.isEmpty {
+        try addRow(UnsafeBufferPointer(rebasing: chunk[start..<end]))
+      } else {
+        partial.append(contentsOf: chunk[start..<end])
+        // Moved out, not copied: the row is added, then its storage takes the next one.
+        var row: [UInt8] = []
+        swap(&row, &partial)
+        try row.withUnsafeBufferPointer { (bytes) throws(TableError) in try addRow(bytes) }
+        row.removeAll(keepingCapacity: true)
+        partial = row
+      }
+      start = end + 1
+    }
+    partial.append(contentsOf: chunk[start...])
+  }
+
+  /// Ends the input: a last row without its separator is a row (an empty one is not, as in fzf).
+  package mutating func finish(options: LoadOptions) throws(TableError) -> (LoadResult, PipedRows) {
+    if !partial.isEmpty {
+      let row = partial
+      partial = []
+      try row.withUnsafeBufferPointer { (bytes) throws(TableError) in try addRow(bytes) }
+    }
+    guard let builder = table.builder else {
+      throw .malformedFile(label, line: nil, column: nil, reason: "no columns")
+    }
+    let dataset = builder.build(
+      name: options.name, source: options.source, titleColumn: 0, scopeColumn: nil, presets: options.presets)
+    return (LoadResult(dataset: dataset, warnings: [], format: .text), rows)
+  }
+
+  /// Appends one row to the table (its searchable form) and to `rows`.
+  private mutating func addRow(_ bytes: UnsafeBufferPointer<UInt8>) throws(TableError) {
+    if let form = PipedRows.searchableForm(bytes) {
+      rows.addRow(original: bytes)
+      try form.withUnsafeBufferPointer { (cell) throws(TableError) in
+        try table.appendCell(cell, line: rows.rowCount)
+      }
+      // The rows kept as they came are charged to the table's budget: one limit for both.
+      try table.budget.charge(rows.originalBytes &- chargedOriginals)
+      chargedOriginals = rows.originalBytes
+    } else {
+      rows.addRow(original: nil)
+      if bytes.isEmpty {
+        try table.appendEmptyCell()
+      } else {
+        try table.appendCell(bytes, line: rows.rowCount)
+      }
+    }
+  }
+
+  /// Reads `descriptor` to its end (retrying reads a signal interrupted) into rows and their table.
+  package static func read(
+    _ descriptor: Int32, rows: PipedRows, options: LoadOptions
+  ) throws(TableError) -> (LoadResult, PipedRows) {
+    let label = DataInput.standardInput.label
+    var reader = try PipedRowReader(label: label, limit: options.limit.bytes, rows: rows)
+    var chunk = [UInt8](repeating: 0, count: ByteStream.chunkSize)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadableFile(label, reason: ByteStream.reason(errno))
+      }
+      if count == 0 { break }
+      try chunk.withUnsafeBufferPointer { (bytes) throws(TableError) in
+        try reader.feed(UnsafeBufferPointer(rebasing: bytes[..<count]))
+      }
+    }
+    return try reader.finish(options: options)
+  }
+}
