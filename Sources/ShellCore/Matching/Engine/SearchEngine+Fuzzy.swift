@@ -194,13 +194,24 @@ extension SearchEngine {
     return passing &* share >= sample.count
   }
 
-  /// The scores of `rows` (ascending, each matching) for a fuzzy `query`, on every core.
+  /// Scorers for a ranking read past its top, one per core, made while a search can still fail:
+  /// each scores a row whose scratch the system refuses with scratch for the longest term.
+  static func rankingScorers(for query: CompiledQuery) throws(ShellError) -> [FuzzyScorer] {
+    var scorers: [FuzzyScorer] = []
+    for _ in 0..<Parallel.cores { scorers.append(try FuzzyScorer(streamRoom: query.longestFuzzyTerm)) }
+    return scorers
+  }
+
+  /// The scores of `rows` (ascending, each matching) for a fuzzy `query`, with one of `scorers`
+  /// (from `rankingScorers`) per core.
   static func fuzzyScores(
     _ rows: [Int32], query: CompiledQuery, index: FoldedIndex, dataset: Dataset, columns: [Int],
-    threshold: Int
+    threshold: Int, scorers: [FuzzyScorer]
   ) -> [Int32] {
     let count = rows.count
     let chunks = Parallel.chunks(count, threshold: threshold)
+    let lanes = min(scorers.count, chunks.count)
+    precondition(lanes > 0, "a ranking scores with at least one scorer")
     return dataset.withStorage { bytes, offsets in
       let texts = makeTexts(
         index: index, dataset: dataset, columns: columns, bytes: bytes, offsets: offsets, cased: nil,
@@ -209,14 +220,17 @@ extension SearchEngine {
       return rows.withUnsafeBufferPointer { ids in
         [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
           let output = UncheckedSendable(buffer)
-          Parallel.forEach(chunks.count) { chunk in
-            let scorer = FuzzyScorer()
-            for position in chunks.range(chunk) {
-              output.value[position] = plan.score(Int(ids[position]), texts, scorer)
+          // Each lane owns one scorer and takes every `lanes`-th chunk.
+          Parallel.forEach(lanes) { lane in
+            let scorer = scorers[lane]
+            for chunk in stride(from: lane, to: chunks.count, by: lanes) {
+              for position in chunks.range(chunk) {
+                output.value[position] = plan.score(Int(ids[position]), texts, scorer)
+              }
             }
-            // Read past its top, a ranking has no error to fail with: the search scored these
-            // rows with scratch of the same size, and a row left unscored would be misplaced.
-            precondition(scorer.refusedBytes == 0, "out of memory scoring a ranking read past its top")
+            // Read past its top, a ranking has no error to fail with: a row whose scratch is
+            // refused is scored by the stream scorer, whose room holds every term of the query.
+            precondition(scorer.refusedBytes == 0, "a ranking's row left unscored")
           }
           initialized = count
         }

@@ -163,9 +163,11 @@ final class SearchEngine {
         // The ranking scores its other rows when read past `best`: it keeps what that needs
         // (not the engine, whose cache keeps the ranking).
         let (index, dataset, columns, threshold) = (index, dataset, columns, parallelThreshold)
+        let scorers = try Self.rankingScorers(for: compiled)
         let scoring = { (rows: [Int32]) in
           Self.fuzzyScores(
-            rows, query: compiled, index: index, dataset: dataset, columns: columns, threshold: threshold)
+            rows, query: compiled, index: index, dataset: dataset, columns: columns, threshold: threshold,
+            scorers: scorers)
         }
         ranked =
           packed.map { RankedRows(bits: $0, top: best, dataset: dataset, tuning: tuning, scoring: scoring) }

@@ -26,12 +26,23 @@ final class FuzzyScorer {
   /// The bytes of a growth the system refused (0: none): the row that asked for it scores
   /// `none`, and the search that owns the scorer fails (`UnsafeRowIDBuffer.noteRefused`).
   private(set) var refusedBytes = 0
+  /// The most scalars the scratch rows grow to: past it a growth is refused as the system's
+  /// would be (tests set it; the system's own limit is otherwise the only one).
+  var scratchLimit = Int.max
+  /// Scores a row whose scratch is refused, when the scorer was made with one (a ranking's).
+  private let stream: UnsafeFuzzyStreamScorer?
   /// `UnsafeFuzzyMaskScorer`'s pattern and scratch (fixed size: it only takes patterns up to 64 bytes).
   private let maskPattern = UnsafeMutablePointer<SIMD32<UInt8>>.allocate(capacity: 64)
   private let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
   private let maskValues = UnsafeMutablePointer<Int32>.allocate(capacity: 128)
 
-  init() {}
+  init() { stream = nil }
+
+  /// A scorer that never leaves a row unscored for want of scratch: a row whose scratch rows the
+  /// system refuses is scored with `room` scalars' worth, enough for patterns of up to `room`.
+  init(streamRoom room: Int) throws(ShellError) {
+    stream = try UnsafeFuzzyStreamScorer(room: room)
+  }
 
   deinit {
     free(text)
@@ -69,8 +80,18 @@ final class FuzzyScorer {
     {
       return kernel.score(row.base + row.start, length: row.count)
     }
-    // One test per row, as before; a growth the system refuses leaves the row unscored.
-    guard reserve(row.count) else { return Self.none }
+    // One test per row, as before; a growth the system refuses leaves the row to the stream
+    // scorer, or unscored.
+    if row.count > capacity {
+      let refused = grow(row.count)
+      if refused > 0 {
+        if let stream, patternCount <= stream.room {
+          return stream.score(row, pattern: pattern, count: patternCount)
+        }
+        refusedBytes = refused
+        return Self.none
+      }
+    }
     if Self.isASCII(row), (0..<patternCount).allSatisfy({ pattern[$0] < 0x80 }) {
       return scoreASCII(row, pattern: pattern, count: patternCount)
     }
@@ -193,23 +214,25 @@ final class FuzzyScorer {
     return room
   }
 
-  /// Whether the scratch rows hold `count` scalars, growing them if not.
-  @inline(__always)
+  /// Whether the scratch rows hold `count` scalars, growing them if not (recording the bytes
+  /// refused if the system refuses them).
   func reserve(_ count: Int) -> Bool {
-    count <= capacity || grow(count)
+    if count <= capacity { return true }
+    let refused = grow(count)
+    if refused > 0 { refusedBytes = refused }
+    return refused == 0
   }
 
-  /// Grows the scratch rows to at least `count` scalars, or records the refused bytes and keeps
-  /// the rows it has.
-  private func grow(_ count: Int) -> Bool {
+  /// Grows the scratch rows to at least `count` scalars and returns 0, or keeps the rows it has
+  /// and returns the bytes the system refused.
+  private func grow(_ count: Int) -> Int {
     let larger = max(count, capacity <= Int.max / 2 ? capacity * 2 : capacity, 64)
+    if larger > scratchLimit { return Self.scratchBytes(larger) }
     var grown: [UnsafeMutablePointer<Int32>] = []
     for _ in 0..<6 {
       guard let rows = try? SearchMemory.allocate(Int32.self, count: larger) else {
         for rows in grown { free(rows) }
-        let (bytes, overflow) = larger.multipliedReportingOverflow(by: 6 * MemoryLayout<Int32>.stride)
-        refusedBytes = overflow ? .max : bytes
-        return false
+        return Self.scratchBytes(larger)
       }
       grown.append(rows)
     }
@@ -218,7 +241,13 @@ final class FuzzyScorer {
     text = UnsafeMutableRawPointer(grown[0]).bindMemory(to: UInt32.self, capacity: larger)
     (bonus, previous, current, positions, nextPositions) = (grown[1], grown[2], grown[3], grown[4], grown[5])
     capacity = larger
-    return true
+    return 0
+  }
+
+  /// The bytes of scratch rows for `count` scalars (`Int.max` past it), at least 1.
+  private static func scratchBytes(_ count: Int) -> Int {
+    let (bytes, overflow) = count.multipliedReportingOverflow(by: 6 * MemoryLayout<Int32>.stride)
+    return overflow ? .max : max(bytes, 1)
   }
 
   /// Fills `text` with the row's scalars and `bonus` with each position's word-start bonus.

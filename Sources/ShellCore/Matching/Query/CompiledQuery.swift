@@ -164,6 +164,11 @@ struct CompiledQuery {
     return byte
   }
 
+  /// The most scalars in one fuzzy term (0: none), which a ranking's stream scorers hold.
+  var longestFuzzyTerm: Int {
+    clauses.joined().lazy.map(\.plan).filter { $0.kind == .fuzzy }.map(\.scalarCount).max() ?? 0
+  }
+
   /// The clauses as raw pointers for the hot loops (valid while `self` lives).
   var plan: UnsafeQueryPlan {
     UnsafeQueryPlan(
