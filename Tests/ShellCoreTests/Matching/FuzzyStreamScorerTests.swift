@@ -35,7 +35,8 @@ struct FuzzyStreamScorerTests {
       guard pattern.unicodeScalars.count <= 6 else { continue }
       let slow = ReferenceMatcher.fuzzyScore(
         text: text.unicodeScalars.map(\.value), pattern: pattern.unicodeScalars.map(\.value))
-      #expect(Self.streamScore(scorer, text, pattern) == (slow ?? FuzzyScorer.none), "'\(pattern)' in '\(text)'")
+      #expect(
+        Self.streamScore(scorer, text, pattern) == (slow ?? FuzzyScorer.none), "'\(pattern)' in '\(text)'")
     }
   }
 
