@@ -97,7 +97,7 @@ extension Session {
       path: path, depth: scripting.depth, header: header, protectedPaths: protectedFiles,
       policy: appending ? .append : .refuse(hint: Self.recordHint(path)))
     apply([.datasetLoaded], echo: .console)
-    scripting.diagram = []
+    scripting.diagram = DiagramLog()
     forgetPrintedTable()
     let verb = appending ? "Appending a recording to" : "Recording to"
     console.print(

@@ -45,13 +45,17 @@ extension Session {
     if words.count > 1, let extra = words.last {
       throw .unexpectedArgument(command: "diagram", token: extra, usage: "diagram [all] [last] [FILE]")
     }
-    let steps = lastOnly ? Array(scripting.diagram.suffix(1)) : scripting.diagram
+    let steps = lastOnly ? Array(scripting.diagram.steps.suffix(1)) : scripting.diagram.steps
     guard !steps.isEmpty else {
       throw .notAvailable(
         command: "diagram", reason: "no callbacks have fired yet; run an action such as 'focus' first")
     }
     let diagram = SequenceDiagram(steps: steps, naming: screen.settings.naming, showsUnreceived: everything)
+    // A first step that lost callbacks to the log's limit says so (`diagram last` of one long
+    // `type` too).
+    let note = scripting.diagram.droppedNote(lastOnly: lastOnly)
     guard let path = words.first else {
+      if let note { printWrapped(note) }
       for line in diagram.ascii(width: outputWidth) { console.print(line) }
       return
     }
@@ -68,6 +72,7 @@ extension Session {
     let count = diagram.callbackCount
     printWrapped(
       "Wrote a sequence diagram of \(count) \(count == 1 ? "callback" : "callbacks") to '\(Sanitizer.printable(path))' (\(isMermaid ? "Mermaid" : "ASCII"))"
+        + (note.map { " " + $0 } ?? "")
     )
   }
 }

@@ -56,15 +56,18 @@ struct SequenceDiagram {
 
   private static func userMessage(_ step: Step) -> Message {
     let command = step.line.prefix(while: { $0 != " " })
+    // The command as typed, a long one cut short as a long quoted text is.
+    let cut = !step.line.dropFirst(quotedLimit * 2).isEmpty
+    let label = Sanitizer.printable(cut ? String(step.line.prefix(quotedLimit * 2)) + "…" : step.line)
     switch command {
     case "select", "detail":
-      return Message(from: "User", to: "UITableView", label: Sanitizer.printable(step.line))
+      return Message(from: "User", to: "UITableView", label: label)
     case "code":
       // App code talks to the controller directly, with no user action and no bar.
       let controller = step.flavor == .display ? "UISearchDisplayController" : "UISearchController"
-      return Message(from: step.appCode, to: controller, label: Sanitizer.printable(step.line))
+      return Message(from: step.appCode, to: controller, label: label)
     default:
-      return Message(from: "User", to: "UISearchBar", label: Sanitizer.printable(step.line))
+      return Message(from: "User", to: "UISearchBar", label: label)
     }
   }
 
@@ -97,10 +100,22 @@ struct SequenceDiagram {
       if case .object = $0.value { return false } else { return true }
     }
     if !values.isEmpty {
-      text += " " + values.map { TraceFormatter.describe($0.value) }.joined(separator: ", ")
+      text += " " + values.map { Self.describe($0.value) }.joined(separator: ", ")
     }
     if let returns = callback.returns { text += " -> \(returns)" }
     return text
+  }
+
+  /// The longest text an arrow quotes, in characters: a longer one is cut short with `…`.
+  static let quotedLimit = 40
+
+  /// A value as an arrow shows it: a long text cut short (only its head is read, so an arrow
+  /// costs the same however long the text grew).
+  static func describe(_ value: CallbackArgument.Value) -> String {
+    guard case .text(let text) = value, !text.string.dropFirst(quotedLimit).isEmpty else {
+      return TraceFormatter.describe(value)
+    }
+    return TraceFormatter.quoted(String(text.string.prefix(quotedLimit))) + "…"
   }
 
   // MARK: - ASCII

@@ -30,5 +30,5 @@ struct ScriptingState {
   /// Whether this line's Ctrl-C has been reported, so the scripts it stops say nothing more.
   var interruptReported = false
   /// Each command that fired callbacks, in order, for `diagram`.
-  var diagram: [SequenceDiagram.Step] = []
+  var diagram = DiagramLog()
 }

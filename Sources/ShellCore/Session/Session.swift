@@ -215,7 +215,7 @@ extension Session {
   func replaceDataset(with opened: DatasetOpener.Opened, keepingSettings: Bool = false) {
     screen.replace(with: opened, keepingSettings: keepingSettings)
     output.lastTable = nil
-    scripting.diagram = []
+    scripting.diagram = DiagramLog()
     if screen.settings.appearance.startsHidden { apply([.tableScrolledPastBar], echo: .console) }
   }
 

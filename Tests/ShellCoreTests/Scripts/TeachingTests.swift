@@ -26,7 +26,7 @@ struct TeachingTests {
   @Test func mermaidDiagramDrawsWhatTheAppReceives() throws {
     let fixture = try SessionFixture(dataset: "countries")
     fixture.run("focus")
-    let diagram = SequenceDiagram(steps: fixture.session.scripting.diagram)
+    let diagram = SequenceDiagram(steps: fixture.session.scripting.diagram.steps)
     #expect(
       diagram.mermaid() == [
         "sequenceDiagram", "  actor User", "  participant UISearchBar", "  participant ViewController",
@@ -40,7 +40,7 @@ struct TeachingTests {
     let fixture = try SessionFixture(dataset: "countries")
     fixture.run("focus")
     let diagram = SequenceDiagram(
-      steps: fixture.session.scripting.diagram, naming: .objc, showsUnreceived: true)
+      steps: fixture.session.scripting.diagram.steps, naming: .objc, showsUnreceived: true)
     #expect(
       diagram.mermaid() == [
         "sequenceDiagram", "  actor User", "  participant UISearchBar", "  participant ViewController",
@@ -70,7 +70,7 @@ struct TeachingTests {
     let fixture = try SessionFixture(dataset: "countries")
     for line in setup { fixture.run(line) }
     fixture.run("search a", "select 1")
-    let steps = fixture.session.scripting.diagram
+    let steps = fixture.session.scripting.diagram.steps
     let messages = SequenceDiagram(steps: steps, showsUnreceived: true).messages
     let updates = messages.filter { $0.label.hasPrefix("updateSearchResults(for:)") }
     #expect(updates.count == 2)
@@ -86,7 +86,7 @@ struct TeachingTests {
   @Test func customFlavorDiagramRoutesTheBarThroughTheCustomController() throws {
     let fixture = try SessionFixture(dataset: "countries")
     fixture.run("set flavor custom", "focus")
-    let diagram = SequenceDiagram(steps: fixture.session.scripting.diagram)
+    let diagram = SequenceDiagram(steps: fixture.session.scripting.diagram.steps)
     #expect(diagram.participants == ["User", "UISearchBar", "CustomSearchController", "ViewController"])
     #expect(
       diagram.messages.last

@@ -54,7 +54,7 @@ struct OutputWidthTests {
   @Test func diagramFileKeepsTheFullLayout() throws {
     let fixture = try SessionFixture(dataset: "countries")
     fixture.run("type ge")
-    let diagram = SequenceDiagram(steps: fixture.session.scripting.diagram)
+    let diagram = SequenceDiagram(steps: fixture.session.scripting.diagram.steps)
     #expect(diagram.ascii().contains { TextWrapper.displayWidth($0) > 80 })
     #expect(diagram.ascii(width: 80).allSatisfy { TextWrapper.displayWidth($0) <= 80 })
     #expect(diagram.ascii(width: 1000) == diagram.ascii())
