@@ -27,7 +27,10 @@ let package = Package(
     // Tables: datasets, their loaders, exporters and formats, the guarded file writers, and the
     // sanitizer every byte shown goes through. It knows nothing of searching or of the shell.
     .target(name: "Tables", dependencies: ["UIKitModel"]),
-    .target(name: "ShellCore", dependencies: ["UIKitModel", "Tables", "CLibPQ", "CPrefetch"]),
+    // The search engine: the folded index and its cache file, query planning, the kernels and
+    // the results. It knows nothing of the shell, the backends or the terminal.
+    .target(name: "Engine", dependencies: ["Tables", "CPrefetch"]),
+    .target(name: "ShellCore", dependencies: ["UIKitModel", "Tables", "Engine", "CLibPQ"]),
     .executableTarget(
       name: "SearchShell",
       dependencies: ["ShellCore", "Tables", "UIKitModel", "CReadline"]
@@ -42,9 +45,19 @@ let package = Package(
       name: "UIKitModelTests",
       dependencies: ["UIKitModel"]
     ),
+    // Datasets, random rows and a seeded generator the engine's tests and the shell's share.
+    .target(
+      name: "EngineTestSupport",
+      dependencies: ["Engine", "Tables"],
+      path: "Tests/EngineTestSupport"
+    ),
+    .testTarget(
+      name: "EngineTests",
+      dependencies: ["Engine", "Tables", "EngineTestSupport"]
+    ),
     .testTarget(
       name: "ShellCoreTests",
-      dependencies: ["ShellCore", "Tables", "UIKitModel", "ShellCoreTestSupport"]
+      dependencies: ["ShellCore", "Engine", "Tables", "UIKitModel", "ShellCoreTestSupport", "EngineTestSupport"]
     ),
     .testTarget(
       name: "EndToEndTests",

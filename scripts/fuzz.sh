@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# libFuzzer with AddressSanitizer on ShellCore (over the Tables and UIKitModel modules, built
-# first as static libraries): one binary holds every target in
+# libFuzzer with AddressSanitizer on ShellCore (over the Engine, Tables and UIKitModel modules,
+# built first as static libraries): one binary holds every target in
 # Tests/ShellCoreTests/Fuzz (compiled into the ShellCore module with -D FUZZING, so the targets
 # see internal types), chosen at run time.
 #
@@ -26,9 +26,10 @@ bin=$out/searchshell-fuzz$opt
 sources=$(find "$(pwd)/Sources/ShellCore" "$(pwd)/Tests/ShellCoreTestSupport" "$(pwd)/Tests/ShellCoreTests/Fuzz" -name '*.swift' ! -name '*Tests.swift' | sort)
 model=$(find "$(pwd)/Sources/UIKitModel" -name '*.swift' | sort)
 tables=$(find "$(pwd)/Sources/Tables" -name '*.swift' | sort)
+engine=$(find "$(pwd)/Sources/Engine" -name '*.swift' | sort)
 stamp=$bin.stamp
 mkdir -p "$out"
-if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ] || [ -n "$(find $tables -newer "$stamp" | head -1)" ]; then
+if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ] || [ -n "$(find $tables $engine -newer "$stamp" | head -1)" ]; then
   echo "building $bin ($opt)..." >&2
   # ShellCore imports the UIKit model, its own module: built first as a static library, with the
   # same package name so ShellCore sees its `package` declarations.
@@ -42,11 +43,16 @@ if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Ent
   swiftc -parse-as-library -module-name Tables -package-name searchshell -sanitize=fuzzer,address \
     -swift-version 6 "$opt" -g -enable-testing -I "$out" -emit-module -emit-module-path "$out/Tables.swiftmodule" \
     -emit-library -static -o "$out/libTables.a" $tables
+  # The engine on top of the tables, the same way (its sweep imports CPrefetch).
+  # shellcheck disable=SC2086
+  swiftc -parse-as-library -module-name Engine -package-name searchshell -sanitize=fuzzer,address \
+    -swift-version 6 "$opt" -g -enable-testing -I "$out" -I "$(pwd)/Sources/CPrefetch" -emit-module \
+    -emit-module-path "$out/Engine.swiftmodule" -emit-library -static -o "$out/libEngine.a" $engine
   # shellcheck disable=SC2086
   # The PostgreSQL backend imports libpq through its module map (which links `pq`); the sweep
   # imports CPrefetch.
   swiftc -parse-as-library -module-name ShellCore -package-name searchshell -D FUZZING -sanitize=fuzzer,address -swift-version 6 "$opt" -g \
-    -I "$out" -L "$out" -lTables -lUIKitModel \
+    -I "$out" -L "$out" -lEngine -lTables -lUIKitModel \
     -I "$(pwd)/Sources/CLibPQ" -I "$(pwd)/Sources/CPrefetch" $sources "$(pwd)/Fuzz/Entry.swift" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
   touch "$stamp"
 fi

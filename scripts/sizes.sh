@@ -3,7 +3,7 @@
 # when every file and function is within the sizes docs/architecture.md asks for.
 #
 #   scripts/sizes.sh              # Sources and Tests
-#   scripts/sizes.sh Sources/ShellCore/Matching
+#   scripts/sizes.sh Sources/Engine
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || set -- Sources Tests

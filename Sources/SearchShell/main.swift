@@ -17,7 +17,7 @@ let console = StandardConsole(stdoutWasClosed: StandardStreams.reopenClosedDescr
 /// Ends the process: pending output first; a failed write to standard output fails the run.
 @MainActor func finish(_ status: Int32) -> Never {
   // A persisted index being written is finished first: the next run of the same file uses it.
-  for note in IndexCacheWrites.shared.finish() { printError("warning: \(note)") }
+  for note in Session.finishBackgroundWrites() { printError("warning: \(note)") }
   console.flush()
   exit(console.outputFailed && status == 0 ? 1 : status)
 }

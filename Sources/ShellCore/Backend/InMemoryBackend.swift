@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The backend over a dataset loaded into memory: `SearchEngine` and its folded index.
@@ -93,9 +94,11 @@ final class InMemoryBackend: SearchBackend {
     -> (any SearchRows)?
   {
     guard let engine = try checkedEngine(cancellation: cancellation) else { return nil }
-    let result = try engine.results(
-      request.text, rule: request.rule, syntax: request.syntax, scope: request.scope,
-      cancellation: cancellation)
+    let result = try inEngine { () throws(SearchError) in
+      try engine.results(
+        request.text, rule: request.rule, syntax: request.syntax, scope: request.scope,
+        cancellation: cancellation)
+    }
     return result.map { InMemoryRows(rows: ordered(TableRows($0), by: request.order), dataset: dataset) }
   }
 

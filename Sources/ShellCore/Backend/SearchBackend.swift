@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// What the session searches through: the one seam between the shell and where the rows live.

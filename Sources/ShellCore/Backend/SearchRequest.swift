@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// One search a session asks of its backend: the text, how it is read, the rule and the scope.

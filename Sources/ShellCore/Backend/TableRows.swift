@@ -1,3 +1,5 @@
+import Engine
+
 /// An in-memory search's rows as dataset row ids, without materialising the full list.
 enum TableRows: Equatable {
   /// Every row of the dataset, in order.

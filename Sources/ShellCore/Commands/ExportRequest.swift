@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// What `export` was asked for: a file or `-` (standard output), and the format.

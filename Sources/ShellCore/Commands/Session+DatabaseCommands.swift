@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The command for a table in PostgreSQL: `prepare` (and `prepare undo`).

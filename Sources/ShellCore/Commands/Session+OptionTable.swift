@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The layouts `set` and `help` fit to the output width.

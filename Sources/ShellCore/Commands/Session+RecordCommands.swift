@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The parts of `record` beyond the script recording: `--cast`, `--append`'s path, and `stop`.

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The table's columns and order: `set fields *`, `set columns`, `sort` (and `set sort`).

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// What live mode and the picker keep beyond the screen: the command each key stands for, and

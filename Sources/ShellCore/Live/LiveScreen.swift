@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The live screen's layout: what goes on which line for a terminal of a given size.

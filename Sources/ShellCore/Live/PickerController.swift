@@ -1,3 +1,5 @@
+import Engine
+
 /// The live screen as fzf's picker: type to search, Enter picks the highlighted row (or the rows
 /// Tab marked), Esc and Ctrl-C leave without one.
 ///

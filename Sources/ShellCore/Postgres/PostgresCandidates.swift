@@ -1,3 +1,5 @@
+import Engine
+
 /// What of a search PostgreSQL can answer: a fold-form filter every match passes, and whether the
 /// rows it selects are the matches themselves or candidates the client checks again.
 ///

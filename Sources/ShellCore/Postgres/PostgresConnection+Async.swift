@@ -1,4 +1,5 @@
 import CLibPQ
+import Engine
 import Foundation
 import Tables
 

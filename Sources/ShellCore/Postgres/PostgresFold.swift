@@ -1,3 +1,5 @@
+import Engine
+
 /// The shell's fold (`TextFolding.foldForm`) as an IMMUTABLE PostgreSQL function, generated from it.
 ///
 /// The fold is a per-scalar map once the text is in NFD (lowercasing has no context rules and

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The gram count table `prepare` builds: how many rows' folded text holds each 1-, 2- and

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// How the keyset compares a key column: the `>` and `=` of its type's default btree operator

@@ -1,4 +1,5 @@
 import CLibPQ
+import Engine
 import Tables
 
 /// A connection's server notices (`RAISE NOTICE` in a view or trigger, warnings), kept as one

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// Opens a table in PostgreSQL as the session's dataset (`load postgres://…`, `--dataset`).

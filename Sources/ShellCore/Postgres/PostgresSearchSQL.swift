@@ -1,3 +1,5 @@
+import Engine
+
 /// The query syntax translated to SQL: the text is fixed fragments, quoted names and `$n`; the
 /// user's terms, the scope and the page bounds travel only as parameters.
 ///

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// A table the shell searches in PostgreSQL: where it is, its columns and the role each plays.

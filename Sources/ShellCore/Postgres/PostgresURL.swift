@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// A `postgres://` or `postgresql://` URL split into what libpq reads and what the shell reads.

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The table's rows as columns (`set columns`, or the searched columns after `set fields`): a

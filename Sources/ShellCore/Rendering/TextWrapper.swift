@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// Fits text to the terminal's width: the one wrapping every teaching output uses.

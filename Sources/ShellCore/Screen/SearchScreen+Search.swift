@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The one path from a query to the backend, and the rows of the table on screen.

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// What the audience sees, on the way to the terminal: every line passes here after the

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// What `load` was asked for: a bundled name, a path or `-`, and the column and format overrides.

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// How a session shapes what it prints: `set format`, paging, `timing`, and which table is on

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The console of one command whose output may be long: its lines are held until they pass a

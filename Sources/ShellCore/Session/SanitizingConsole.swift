@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The boundary every line of a session passes on its way out: whatever a command forgot to

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// Rows written as data for another program: `export -`, `--filter` and the picker's choice.

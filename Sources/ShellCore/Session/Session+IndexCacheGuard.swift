@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// The dataset mapped from an index cache entry is checked before and after each command: an

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// What the executable plugs into a session: the terminal's services (set only when it has a

@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// What the environment configures, read once when the shell starts and passed to the session.
@@ -32,6 +33,6 @@ public struct ShellConfiguration: Sendable {
     loadLimit = Result { () throws(ShellError) in
       try tables { () throws(TableError) in try LoadLimit.standard(environment: environment) }
     }
-    indexCache = IndexCacheSettings.standard(environment: environment)
+    indexCache = IndexCacheSettings.standard(environment: environment).mapError(ShellError.init)
   }
 }

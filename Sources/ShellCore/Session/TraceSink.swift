@@ -1,3 +1,4 @@
+import Engine
 import Tables
 
 /// Where the callbacks go as they fire: the trace mode (`trace on|all|off|json|state`) and the

@@ -1,7 +1,9 @@
+import EngineTestSupport
 import Foundation
 import ShellCoreTestSupport
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// Damaged cache files are refused, never trusted, and the folder keeps to its limit.

@@ -2,6 +2,7 @@ import Foundation
 import ShellCoreTestSupport
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 @testable import Tables
 

@@ -2,6 +2,7 @@ import Foundation
 import ShellCoreTestSupport
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 @testable import Tables
 
@@ -132,6 +133,8 @@ import Testing
     guard
       case .failure(let error) = IndexCacheSettings.standard(environment: ["SEARCHSHELL_INDEX_CACHE": "lots"])
     else { return #expect(Bool(false), "a bad size is an error") }
-    #expect(error.description.contains("SEARCHSHELL_INDEX_CACHE") && error.description.contains("lots"))
+    #expect(
+      ShellError(error).description.contains("SEARCHSHELL_INDEX_CACHE")
+        && ShellError(error).description.contains("lots"))
   }
 }

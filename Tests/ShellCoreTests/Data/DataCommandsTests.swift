@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// `load` with options, `set fields`, `set format`, `list` in each format and `export`, in a session.

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import Engine
 @testable import ShellCore
 @testable import Tables
 

@@ -1,6 +1,8 @@
+import EngineTestSupport
 import Foundation
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 @testable import Tables
 

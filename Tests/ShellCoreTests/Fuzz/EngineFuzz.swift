@@ -2,6 +2,8 @@
   @testable import ShellCore
 #endif
 // swift-format-ignore: OrderedImports
+@testable import Engine
+
 import Foundation
 
 @testable import Tables

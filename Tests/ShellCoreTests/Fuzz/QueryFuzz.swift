@@ -1,3 +1,4 @@
+@testable import Engine
 @testable import Tables
 
 #if !FUZZING

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import Engine
 @testable import Tables
 
 #if !FUZZING

@@ -2,6 +2,7 @@ import Foundation
 import ShellCoreTestSupport
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// The picker's keys on the live screen: Enter picks, Tab marks, Esc and Ctrl-C leave.

@@ -1,5 +1,7 @@
+import EngineTestSupport
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 @testable import Tables
 
@@ -108,7 +110,7 @@ struct MatchingRuleTests {
       }
       #expect(text == pattern)
       if let position { #expect(found == position) }
-      #expect(error.description.hasPrefix("Invalid pattern '\(pattern)'"))
+      #expect(ShellError(error).description.hasPrefix("Invalid pattern '\(pattern)'"))
     }
   }
 

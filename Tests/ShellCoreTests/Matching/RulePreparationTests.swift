@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// `load`, `set match` and `set fields` build what the rule's searches read beyond the fold

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// `SearchMemory`: memory the system refuses, or whose size overflows, is a `searchOutOfMemory`
@@ -13,10 +14,10 @@ struct SearchMemoryTests {
   @Test(arguments: refused.indices)
   func refusedMemoryIsAnErrorNamingTheBytes(index: Int) {
     let (count, bytes) = Self.refused[index]
-    #expect(throws: ShellError.searchOutOfMemory(requested: bytes)) {
+    #expect(throws: SearchError.searchOutOfMemory(requested: bytes)) {
       _ = try SearchMemory.allocate(UInt64.self, count: count)
     }
-    #expect(throws: ShellError.searchOutOfMemory(requested: bytes)) {
+    #expect(throws: SearchError.searchOutOfMemory(requested: bytes)) {
       try SearchMemory.ensureRoom(for: UInt64.self, count: count)
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// The backend against the in-memory engine on the same generated rows: counts and pages equal.

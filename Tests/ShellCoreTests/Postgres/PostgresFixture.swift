@@ -1,5 +1,7 @@
+import EngineTestSupport
 import Foundation
 
+@testable import Engine
 @testable import ShellCore
 @testable import Tables
 

@@ -1,6 +1,8 @@
+import EngineTestSupport
 import Foundation
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// The SQL fold function the shell installs agrees with the shell's own fold.

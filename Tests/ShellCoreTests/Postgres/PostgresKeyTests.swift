@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// Any order column pages exactly: NULL order values (listed last), floats whatever

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// `prepare` waits for any other `prepare` or `unprepare` in the same database: they create and

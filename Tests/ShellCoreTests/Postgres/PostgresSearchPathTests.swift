@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// A schema placed before pg_catalog on the search path (`options=-csearch_path=…` here; a role's

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// `load postgres://…` in a session: the table on screen, the password kept out of everything

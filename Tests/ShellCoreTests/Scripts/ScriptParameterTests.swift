@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 
 /// `{name}` substitution: parameters, literal braces, and unset names before anything runs.

@@ -1,6 +1,7 @@
 import ShellCoreTestSupport
 import Testing
 
+@testable import Engine
 @testable import ShellCore
 @testable import Tables
 @testable import UIKitModel
