@@ -33,7 +33,7 @@ extension SearchEngine {
     // (`SearchTuning.fuzzyCheckedScalars`) match fewer rows and the cheap check first pays. Several
     // terms' scores add up, where one `none` would not show: they are always checked.
     let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= tuning.fuzzyCheckedScalars
-    let arguments = FuzzyRanking(
+    let arguments = UnsafeFuzzyRanking(
       plan: plan, rows: rows, candidates: candidates, texts: texts, required: required, scope: scope,
       scopes: scopes, titleLength: titleLength, check: check, ids: ids)
     return withExtendedLifetime(owners) {
@@ -57,7 +57,7 @@ extension SearchEngine {
   }
 
   /// What `rankFuzzyRows` passes on to its loop.
-  struct FuzzyRanking {
+  struct UnsafeFuzzyRanking {
     let plan: UnsafeQueryPlan
     /// Rows, or positions in `candidates` when there are.
     let rows: Range<Int>
@@ -73,7 +73,8 @@ extension SearchEngine {
   }
 
   /// `rankFuzzyRows`' loop over every row of a range, or over candidates.
-  private func rankFuzzyRows<Bound: FuzzyRowBound>(_ arguments: FuzzyRanking, bound: Bound?) -> RankHeap {
+  private func rankFuzzyRows<Bound: FuzzyRowBound>(_ arguments: UnsafeFuzzyRanking, bound: Bound?) -> RankHeap
+  {
     let required = arguments.required
     guard let candidates = arguments.candidates else {
       return rankFuzzyRows(
@@ -86,7 +87,7 @@ extension SearchEngine {
 
   /// `rankFuzzyRows`' loop, rows of at most 64 ASCII bytes ranked by `bound` (when there is one).
   private func rankFuzzyRows<Bound: FuzzyRowBound, Rows: FuzzyRowSource>(
-    _ arguments: FuzzyRanking, bound: Bound?, from source: Rows
+    _ arguments: UnsafeFuzzyRanking, bound: Bound?, from source: Rows
   ) -> RankHeap {
     let (plan, texts, scope, scopes) = (arguments.plan, arguments.texts, arguments.scope, arguments.scopes)
     let (titleLength, check, ids) = (arguments.titleLength, arguments.check, arguments.ids)
@@ -132,7 +133,7 @@ extension SearchEngine {
   /// not, with no branch on whether it matches: its id is stored and counted by the answer.
   /// Where most rows have both letters, the signature test and the match were coin tosses for
   /// the predictor. Rare letters keep the other loop, whose signature test skips most rows.
-  private func rankShortFuzzyRows(_ arguments: FuzzyRanking, term: FuzzyTermBound) -> RankHeap {
+  private func rankShortFuzzyRows(_ arguments: UnsafeFuzzyRanking, term: FuzzyTermBound) -> RankHeap {
     let (plan, texts, scope, scopes) = (arguments.plan, arguments.texts, arguments.scope, arguments.scopes)
     let (titleLength, check, required) = (arguments.titleLength, arguments.check, arguments.required)
     let signatures = index.signatures.pointer

@@ -74,7 +74,7 @@ struct FoldPasses {
     wide: UnsafePointer<Int32>, wideRows: UnsafeMutablePointer<Int32>, writesOffsets: Bool = true
   ) {
     // Only the fold forms are written now: the side forms wait for a search that needs them.
-    let targets = WideFormWriter.Targets(fold: output.bytes)
+    let targets = WideFormWriter.UnsafeTargets(fold: output.bytes)
     let signatureTable = RowSignature.table.pointer
     let (split, contiguous) = (split, contiguous)
     withSource(placeholder: UnsafeRawPointer(output.offsets)) { source in

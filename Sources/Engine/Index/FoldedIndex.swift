@@ -366,7 +366,7 @@ package final class FoldedIndex: @unchecked Sendable {
     }
     // Only the new forms are written; the writer skips forms without a target.
     var built = sides
-    var targets = WideFormWriter.Targets()
+    var targets = WideFormWriter.UnsafeTargets()
     for variant in variants {
       let total: Int
       switch variant {

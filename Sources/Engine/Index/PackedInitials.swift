@@ -57,10 +57,10 @@ struct PackedInitials: @unchecked Sendable {
   }
 
   /// The rows' bits, read one row at a time.
-  var column: Column { Column(base: bytes.pointer, rowCount: rowCount) }
+  var column: UnsafeColumn { UnsafeColumn(base: bytes.pointer, rowCount: rowCount) }
 
   /// The rows' packed letters as a signature column.
-  struct Column: SignatureColumn {
+  struct UnsafeColumn: SignatureColumn {
     let base: UnsafePointer<UInt8>
     let rowCount: Int
 

@@ -52,7 +52,7 @@ final class ClauseBits {
   /// What a row's test of one term reads: the arena of its form for ASCII rows, its needle, and
   /// the block's bits (the sweep, with its vectors, stays apart: copied per row, it cost a
   /// `memcpy`).
-  private struct Term {
+  private struct UnsafeTerm {
     let shape: Int
     let view: UnsafeArenaView
     let needleWord: UInt64
@@ -98,7 +98,7 @@ final class ClauseBits {
   }
 
   private var sweeps: [Sweep] = []
-  private var terms: [Term] = []
+  private var terms: [UnsafeTerm] = []
   /// Where each clause ends in `terms`.
   private let clauseEnds: [Int]
 
@@ -122,7 +122,7 @@ final class ClauseBits {
       sweeps.append(sweep)
       let lead = ByteScanner.leadingWord(term.needle, count: term.length)
       terms.append(
-        Term(
+        UnsafeTerm(
           shape: sweep.shape, view: term.variant == .fold || term.variant == .ci ? texts.fold : texts.cased,
           needleWord: lead.word, needleMask: lead.mask, negated: term.negated,
           hits: .allocate(capacity: 0)))

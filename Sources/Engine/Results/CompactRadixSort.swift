@@ -36,7 +36,7 @@ struct CompactRadixSort {
     let counts = UnsafeMutablePointer<Int>.allocate(capacity: digits.passes * sort.slices * digits.buckets)
     defer { counts.deallocate() }
     counts.initialize(repeating: 0, count: digits.passes * sort.slices * digits.buckets)
-    let tables = Tables(counts: counts, slices: sort.slices, buckets: digits.buckets)
+    let tables = UnsafeCountTables(counts: counts, slices: sort.slices, buckets: digits.buckets)
     sort.pack(
       scores, into: keys, lengthBits: lengthBits, best: Int32(truncatingIfNeeded: extremes.best),
       counting: tables, mask: digits.mask)
@@ -63,7 +63,7 @@ struct CompactRadixSort {
   }
 
   /// The digit counts of every pass and slice, one table of `buckets` each.
-  package struct Tables {
+  package struct UnsafeCountTables {
     /// The first table.
     let counts: UnsafeMutablePointer<Int>
     /// Slices per pass.
@@ -120,7 +120,7 @@ struct CompactRadixSort {
   /// pass's digits.
   private func pack(
     _ scores: [Int32], into keys: UnsafeMutablePointer<UInt32>, lengthBits: Int, best top: Int32,
-    counting tables: Tables, mask: UInt32
+    counting tables: UnsafeCountTables, mask: UInt32
   ) {
     scores.withUnsafeBufferPointer { scoreBuffer in
       let shift = UInt32(lengthBits)
@@ -138,7 +138,7 @@ struct CompactRadixSort {
 
   /// The passes of the sort over `keys` (whose first pass is counted); the last writes the result.
   private func scatter(
-    _ rows: [Int32], keys: UnsafeMutablePointer<UInt32>, digits: Digits, tables: Tables
+    _ rows: [Int32], keys: UnsafeMutablePointer<UInt32>, digits: Digits, tables: UnsafeCountTables
   ) -> [Int32] {
     let spareKeys = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
     defer { spareKeys.deallocate() }
@@ -187,7 +187,7 @@ struct CompactRadixSort {
 
   /// Turns `pass`'s counts into each slice's first slot per digit: exclusive prefix sums over
   /// digits, then slices.
-  private func startSlots(_ tables: Tables, pass: Int) {
+  private func startSlots(_ tables: UnsafeCountTables, pass: Int) {
     var total = 0
     for digit in 0..<tables.buckets {
       for slice in 0..<slices {

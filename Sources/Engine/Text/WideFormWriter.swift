@@ -12,7 +12,7 @@ struct WideFormWriter {
   ///
   /// A nil arena is counted but not written: the load writes only `fold`, and the side forms are
   /// written by a later pass over the wide rows, when a search first needs them.
-  struct Targets {
+  struct UnsafeTargets {
     var fold: UnsafeMutablePointer<UInt8>?
     var exact: UnsafeMutablePointer<UInt8>?
     var ci: UnsafeMutablePointer<UInt8>?
@@ -35,7 +35,7 @@ struct WideFormWriter {
   }
 
   /// nil while measuring.
-  private let targets: Targets?
+  private let targets: UnsafeTargets?
   /// Position of the next `fold` byte; the fold arena interleaves ASCII rows, so callers move it.
   var fold = 0
   /// Position of the next byte of each side form.
@@ -49,7 +49,7 @@ struct WideFormWriter {
   init() { targets = nil }
 
   /// A writer into `targets`, starting at the given positions (a chunk's share of each arena).
-  init(into targets: Targets, fold: Int, exact: Int, ci: Int, strip: Int, row: Int) {
+  init(into targets: UnsafeTargets, fold: Int, exact: Int, ci: Int, strip: Int, row: Int) {
     self.targets = targets
     self.fold = fold
     self.exact = exact
