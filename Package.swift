@@ -30,7 +30,10 @@ let package = Package(
     // The search engine: the folded index and its cache file, query planning, the kernels and
     // the results. It knows nothing of the shell, the backends or the terminal.
     .target(name: "Engine", dependencies: ["Tables", "CPrefetch"]),
-    .target(name: "ShellCore", dependencies: ["UIKitModel", "Tables", "Engine", "CLibPQ"]),
+    // The backends: the seam the shell searches through, the in-memory engine behind it, and
+    // PostgreSQL over libpq. They know nothing of the shell or the terminal.
+    .target(name: "Backends", dependencies: ["Tables", "Engine", "CLibPQ"]),
+    .target(name: "ShellCore", dependencies: ["UIKitModel", "Tables", "Engine", "Backends"]),
     .executableTarget(
       name: "SearchShell",
       dependencies: ["ShellCore", "Tables", "UIKitModel", "CReadline"]
@@ -38,7 +41,7 @@ let package = Package(
     // Types only tests use (`BufferConsole`), kept out of the product.
     .target(
       name: "ShellCoreTestSupport",
-      dependencies: ["ShellCore", "Tables"],
+      dependencies: ["ShellCore", "Backends", "Tables"],
       path: "Tests/ShellCoreTestSupport"
     ),
     .testTarget(
@@ -57,7 +60,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ShellCoreTests",
-      dependencies: ["ShellCore", "Engine", "Tables", "UIKitModel", "ShellCoreTestSupport", "EngineTestSupport"]
+      dependencies: [
+        "ShellCore", "Backends", "Engine", "Tables", "UIKitModel", "ShellCoreTestSupport", "EngineTestSupport",
+      ]
     ),
     .testTarget(
       name: "EndToEndTests",

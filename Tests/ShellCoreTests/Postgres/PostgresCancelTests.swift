@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import Engine
 @testable import ShellCore
 @testable import Tables
@@ -41,7 +42,7 @@ struct PostgresCancelTests {
       cancellation.cancel()
       cancelled.signal()
     }
-    #expect(throws: ShellError.databaseQueryCancelled(table: "sleep")) {
+    #expect(throws: BackendError.databaseQueryCancelled(table: "sleep")) {
       try connection.run(PostgresStatement("SELECT pg_sleep(10)"), about: "sleep", cancellation: cancellation)
     }
     let returned = DispatchTime.now().uptimeNanoseconds
@@ -53,7 +54,7 @@ struct PostgresCancelTests {
   @Test func aCancelledSearchAnswersNil() throws {
     let cluster = try TestCluster.started()
     try PostgresFixture(count: 200).load(into: "cancel_rows", cluster.connect())
-    let opened = try PostgresOpening.open(LoadRequest(target: cluster.url("table=cancel_rows")))
+    let opened = try DatasetOpener.openDatabase(LoadRequest(target: cluster.url("table=cancel_rows")))
     let cancellation = SearchCancellation()
     cancellation.cancel()
     let rows = try opened.backend.search(

@@ -1,6 +1,7 @@
 import EngineTestSupport
 import Foundation
 
+@testable import Backends
 @testable import Engine
 @testable import ShellCore
 @testable import Tables

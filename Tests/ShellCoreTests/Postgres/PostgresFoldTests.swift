@@ -2,6 +2,7 @@ import EngineTestSupport
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import Engine
 @testable import ShellCore
 

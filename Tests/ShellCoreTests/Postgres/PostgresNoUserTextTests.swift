@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import Engine
 @testable import ShellCore
 @testable import Tables
@@ -32,7 +33,7 @@ struct PostgresNoUserTextTests {
   ]
 
   @Test(arguments: MatchRule.allCases) func theSQLHoldsNoneOfTheUsersText(_ rule: MatchRule) throws {
-    let opened = try PostgresOpening.open(LoadRequest(target: try Self.loaded.get()))
+    let opened = try DatasetOpener.openDatabase(LoadRequest(target: try Self.loaded.get()))
     let database = try #require(opened.backend as? PostgresSearchBackend)
     let sent = SQLLog()
     database.backend.connection.onStatement = { sent.append($0) }

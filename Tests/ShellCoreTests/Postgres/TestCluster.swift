@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import ShellCore
 
 /// A throwaway PostgreSQL cluster the tests start themselves: one per test process, shared.

@@ -7,7 +7,7 @@ import Foundation
 /// from another thread, to stop the statement running. The session keeps one connection, set up
 /// with `jit = off` (JIT compilation of the first big plan swallowed early cancels) and a
 /// `statement_timeout` as the backstop for a cancel that does not land.
-final class PostgresConnection {
+package final class PostgresConnection {
   /// The URL it was opened with (its `display` is what messages show).
   let url: PostgresURL
   /// Stops the running statement from any thread.
@@ -25,13 +25,13 @@ final class PostgresConnection {
   /// libpq's connection (only this file and `PostgresConnection+Async` touch it).
   let connection: OpaquePointer
   /// The server's notices, kept for the session to print (never written by libpq).
-  let notices: PostgresNotices
+  package let notices: PostgresNotices
 
   /// Connects to `url` (the shell's parameters already taken out) and sets the session up.
   ///
   /// The password comes from the URL, `PGPASSWORD` or `~/.pgpass`, as libpq looks for it; errors
   /// name the server and user, never the password.
-  init(url: PostgresURL, statementTimeout: Int = 5000, connectTimeout: Int = 10) throws(ShellError) {
+  init(url: PostgresURL, statementTimeout: Int = 5000, connectTimeout: Int = 10) throws(BackendError) {
     try Self.validate(url)
     // Entries before the URL are defaults it may override; client_encoding after it is forced.
     let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding"]
@@ -78,12 +78,12 @@ final class PostgresConnection {
   /// A statement stopped by `cancelHandle` throws `databaseQueryCancelled`; one stopped by the
   /// statement timeout throws `databaseQueryFailed`; a dropped connection `databaseConnectionLost`.
   @discardableResult
-  func run(_ statement: PostgresStatement, about: String) throws(ShellError) -> PostgresRows {
+  func run(_ statement: PostgresStatement, about: String) throws(BackendError) -> PostgresRows {
     try run(statement, about: about, cancellation: nil)
   }
 
   /// The outcome of a finished result: its rows, or the error it reports.
-  func outcome(of result: OpaquePointer?, about: String) -> Result<PostgresRows, ShellError> {
+  func outcome(of result: OpaquePointer?, about: String) -> Result<PostgresRows, BackendError> {
     let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
     if status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK, let result {
       return .success(Self.rows(of: result))
@@ -99,7 +99,7 @@ final class PostgresConnection {
   }
 
   /// `name` as a quoted SQL identifier (`PQescapeIdentifier`): the only way names enter SQL text.
-  func quotedIdentifier(_ name: String) throws(ShellError) -> String {
+  func quotedIdentifier(_ name: String) throws(BackendError) -> String {
     guard !name.utf8.contains(0) else {
       throw .databaseQueryFailed(table: name, server: place, reason: "a name cannot hold NUL")
     }
@@ -114,7 +114,7 @@ final class PostgresConnection {
   var place: String { server + "/" + database }
 
   /// Whether the session may not write (a read-only default, a hot standby).
-  func isReadOnly(about table: String) throws(ShellError) -> Bool {
+  func isReadOnly(about table: String) throws(BackendError) -> Bool {
     try run(PostgresStatement("SELECT pg_catalog.current_setting('transaction_read_only')"), about: table)
       .scalar == "on"
   }
@@ -126,7 +126,7 @@ final class PostgresConnection {
   var backendProcessID: Int32 { PQbackendPID(connection) }
 
   /// Throws `invalidDatabaseURL` with libpq's reason when libpq cannot parse the URL.
-  private static func validate(_ url: PostgresURL) throws(ShellError) {
+  private static func validate(_ url: PostgresURL) throws(BackendError) {
     var error: UnsafeMutablePointer<CChar>? = nil
     if let options = PQconninfoParse(url.connectionString, &error) {
       PQconninfoFree(options)

@@ -1,6 +1,6 @@
 import CLibPQ
 
-/// What a failed statement means, from its SQLSTATE, rendered as the `ShellError` the user sees.
+/// What a failed statement means, from its SQLSTATE, rendered as the `BackendError` the user sees.
 struct PostgresFailure: Equatable, Sendable {
   /// The five-character SQLSTATE (`57014` for a cancel or a timeout), empty when libpq gave none.
   var sqlState: String
@@ -25,7 +25,7 @@ struct PostgresFailure: Equatable, Sendable {
   /// The error for a statement on `table`; `cancelled` tells a requested cancel from a timeout.
   func error(
     about table: String, database: String, server: String, cancelled: Bool, scrub: (String) -> String
-  ) -> ShellError {
+  ) -> BackendError {
     switch sqlState {
     case "57014" where cancelled:
       return .databaseQueryCancelled(table: table)
@@ -45,7 +45,7 @@ struct PostgresFailure: Equatable, Sendable {
   /// libpq's line reads `connection to server at "h" (addr), port 5432 failed: FATAL:  reason`;
   /// the part after `failed:` is the reason, and a refused login is told from an unreachable
   /// server by the words the server and libpq use for authentication.
-  static func connecting(message: String, server: String, user: String) -> ShellError {
+  static func connecting(message: String, server: String, user: String) -> BackendError {
     var reason = Substring(message)
     if let range = reason.range(of: "failed: ") { reason = reason[range.upperBound...] }
     for prefix in ["FATAL:", "ERROR:"] where reason.hasPrefix(prefix) {

@@ -8,9 +8,9 @@ import Tables
 /// `password` parameter) stays in `connectionString` only: `display`, `description` and any
 /// reflection show the URL without it. libpq's own parsing decides everything else (hosts, ports,
 /// `?host=/socket/dir`, `sslmode`, …); this type splits the URL the way libpq scans it.
-struct PostgresURL: Equatable, Sendable {
+package struct PostgresURL: Equatable, Sendable {
   /// The parameters the shell reads itself.
-  enum ShellParameter: String, CaseIterable, Sendable {
+  package enum ShellParameter: String, CaseIterable, Sendable {
     /// The table (`schema.table` for another schema).
     case table
     /// The column shown as each row's title.
@@ -29,7 +29,7 @@ struct PostgresURL: Equatable, Sendable {
   /// The URL as shown: the password removed, everything else as typed.
   let display: String
   /// The shell's parameters, percent-decoded.
-  var parameters: [ShellParameter: String]
+  package var parameters: [ShellParameter: String]
   /// The host part as libpq will read it (a `host` parameter wins), decoded; nil for libpq's default.
   let host: String?
   /// The database name (path or `dbname` parameter), decoded; nil for libpq's default.
@@ -45,7 +45,7 @@ struct PostgresURL: Equatable, Sendable {
   }
 
   /// Splits `text`; throws `invalidDatabaseURL` for a URL the shell's part of cannot be read.
-  init(parsing text: String) throws(ShellError) {
+  package init(parsing text: String) throws(BackendError) {
     guard let scheme = Self.schemes.first(where: { text.hasPrefix($0) }) else {
       throw .invalidDatabaseURL(
         Self.redactedGuess(text), reason: "it must start with postgres:// or postgresql://")
@@ -124,7 +124,7 @@ struct PostgresURL: Equatable, Sendable {
   }
 
   /// The query's pairs in order; a pair without `=` or with bad percent-encoding is an error.
-  private static func pairs(_ query: Substring?, url: String) throws(ShellError) -> [Pair] {
+  private static func pairs(_ query: Substring?, url: String) throws(BackendError) -> [Pair] {
     guard var remaining = query, !remaining.isEmpty else { return [] }
     var result: [Pair] = []
     while true {
@@ -195,9 +195,9 @@ struct PostgresURL: Equatable, Sendable {
 
 extension PostgresURL: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   /// The URL without its password.
-  var description: String { display }
+  package var description: String { display }
   /// The URL without its password.
-  var debugDescription: String { "PostgresURL(\(display))" }
+  package var debugDescription: String { "PostgresURL(\(display))" }
   /// No stored property: `dump` and the debugger would otherwise print the password.
-  var customMirror: Mirror { Mirror(self, children: ["display": display]) }
+  package var customMirror: Mirror { Mirror(self, children: ["display": display]) }
 }

@@ -1,23 +1,27 @@
 import Engine
 import Tables
 
-/// Opens a table in PostgreSQL as the session's dataset (`load postgres://…`, `--dataset`).
+/// Opens a table in PostgreSQL as a dataset and the backend that searches it (`load
+/// postgres://…`, `--dataset`).
 ///
-/// `--title` and `--scope` override the URL's `title=` and `scope=`; `--format` means nothing
-/// for a table. The dataset the session reads holds the columns and the scope bar (its values
-/// in order of their first row, as a file's are) and no rows; the backend reads them.
-enum PostgresOpening {
-  /// Whether `target` names a table in PostgreSQL.
-  static func isDatabase(_ target: String) -> Bool { PostgresURL.isPostgresURL(target) }
+/// The dataset the session reads holds the columns and the scope bar (its values in order of
+/// their first row, as a file's are) and no rows; the backend reads them.
+package enum PostgresOpening {
+  /// A table opened: its dataset, its backend and the notes on it.
+  package struct Opened {
+    /// The columns and the scope bar, no rows.
+    package let dataset: Dataset
+    /// What searches the table.
+    package let backend: any SearchBackend
+    /// One-line notes on the table (a key that is not unique).
+    package let warnings: [String]
+  }
 
-  /// Connects, describes the table and reads its row count and scope values.
-  static func open(_ request: LoadRequest) throws(ShellError) -> DatasetOpener.Opened {
-    var url = try PostgresURL(parsing: request.target)
-    if request.format != nil {
-      throw .notAvailable(command: "load --format", reason: "a database table has no file format")
-    }
-    if let title = request.title { url.parameters[.title] = title }
-    if let scope = request.scope { url.parameters[.scope] = scope }
+  /// Whether `target` names a table in PostgreSQL.
+  package static func isDatabase(_ target: String) -> Bool { PostgresURL.isPostgresURL(target) }
+
+  /// Connects to the table `url` names, describes it and reads its row count and scope values.
+  package static func open(_ url: PostgresURL) throws(BackendError) -> Opened {
     let backend = try PostgresBackend(url: url)
     let table = backend.table
     let total =
@@ -26,12 +30,11 @@ enum PostgresOpening {
       ).scalar.flatMap { Int($0) } ?? 0
     let dataset = try shell(of: backend, url: url)
     let searching = PostgresSearchBackend(backend: backend, dataset: dataset, rowCount: total)
-    return DatasetOpener.Opened(
-      dataset: dataset, backend: searching, warnings: backend.warning.map { [$0] } ?? [])
+    return Opened(dataset: dataset, backend: searching, warnings: backend.warning.map { [$0] } ?? [])
   }
 
   /// The dataset the session reads: the table's columns and scope bar, no rows.
-  static func shell(of backend: PostgresBackend, url: PostgresURL) throws(ShellError) -> Dataset {
+  static func shell(of backend: PostgresBackend, url: PostgresURL) throws(BackendError) -> Dataset {
     let table = backend.table
     var titles = ["All"]
     if let scope = table.names.scope {

@@ -23,7 +23,7 @@ enum PostgresGrams {
   static func tableName(oid: String) -> String { "searchshell_grams_\(oid)" }
 
   /// The count table's quoted, schema-qualified name.
-  static func quotedTable(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+  static func quotedTable(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
     -> String
   {
     try connection.quotedIdentifier(table.schema) + "."
@@ -54,7 +54,7 @@ enum PostgresGrams {
   static func lookup(
     _ gram: String, scope: String?, table: PostgresTable, _ connection: PostgresConnection,
     cancellation: SearchCancellation?
-  ) throws(ShellError) -> Lookup? {
+  ) throws(BackendError) -> Lookup? {
     guard table.hasGrams else { return nil }
     let counts = try quotedTable(table, connection)
     // Parameters cannot be NULL: a flag says whether a scope (column) is given.
@@ -78,7 +78,7 @@ enum PostgresGrams {
 
   /// The statements that build the count table and its trigger for `table` (prepared: its
   /// folded column exists); the previous counts, if any, are dropped first.
-  static func build(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+  static func build(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
     -> [PostgresStatement]
   {
     let counts = try quotedTable(table, connection)
@@ -119,7 +119,8 @@ enum PostgresGrams {
   }
 
   /// Drops the count table and the trigger, each only when it exists; returns what it dropped.
-  static func drop(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError) -> [String] {
+  static func drop(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError) -> [String]
+  {
     var done: [String] = []
     let hasTrigger =
       try connection.run(
@@ -145,7 +146,7 @@ enum PostgresGrams {
 
   /// Drops the trigger's function unless another table's trigger uses it; says what it did, or
   /// nil when there is no such function.
-  static func dropFunction(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+  static func dropFunction(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
     -> String?
   {
     let function = try connection.quotedIdentifier(table.schema) + "." + staleFunction + "()"

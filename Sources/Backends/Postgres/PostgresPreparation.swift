@@ -10,7 +10,7 @@ enum PostgresPreparation {
   static let statisticsTarget = 10_000
 
   /// Throws unless the database stores UTF-8 (the fold function works on Unicode scalars).
-  static func checkEncoding(_ connection: PostgresConnection, table: String) throws(ShellError) {
+  static func checkEncoding(_ connection: PostgresConnection, table: String) throws(BackendError) {
     let encoding = try connection.run(
       PostgresStatement("SELECT pg_catalog.current_setting('server_encoding')"), about: table)
     guard encoding.scalar == "UTF8" else {
@@ -25,7 +25,7 @@ enum PostgresPreparation {
   /// connection).
   static func foldFunction(
     in schema: String, tableOID: String, table: String, _ connection: PostgresConnection
-  ) throws(ShellError) -> String {
+  ) throws(BackendError) -> String {
     let installed = try connection.quotedIdentifier(schema) + "." + PostgresTable.foldFunction
     // Only the table owner's function (its `prepare`): another role able to create in the
     // schema could otherwise plant one with the same name and comment.
@@ -40,7 +40,7 @@ enum PostgresPreparation {
     if owned == PostgresFold.comment { return installed }
     let temporary = "pg_temp." + PostgresTable.foldFunction
     if try comment(of: temporary, connection, table: table) != PostgresFold.comment {
-      do throws(ShellError) {
+      do throws(BackendError) {
         for statement in PostgresFold.createFunction(named: temporary) {
           try connection.run(statement, about: table)
         }
@@ -56,7 +56,7 @@ enum PostgresPreparation {
   }
 
   /// The comment on the function `name(text)`, or nil when there is no such function.
-  static func comment(of name: String, _ connection: PostgresConnection, table: String) throws(ShellError)
+  static func comment(of name: String, _ connection: PostgresConnection, table: String) throws(BackendError)
     -> String?
   {
     try connection.run(
@@ -68,9 +68,10 @@ enum PostgresPreparation {
   }
 
   /// Prepares `table` (see the type's summary); returns what it did, one line each.
-  static func prepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError) -> [String]
+  static func prepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
+    -> [String]
   {
-    try transaction(connection, about: table.name) { () throws(ShellError) -> [String] in
+    try transaction(connection, about: table.name) { () throws(BackendError) -> [String] in
       var done: [String] = []
       try createExtension(table, connection)
       let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
@@ -107,7 +108,7 @@ enum PostgresPreparation {
   /// Adds the stored folded column, its GIN index, its statistics target and its version stamp.
   private static func addFoldedColumn(
     _ table: PostgresTable, function: String, column: String, stamp: String, _ connection: PostgresConnection
-  ) throws(ShellError) {
+  ) throws(BackendError) {
     let index = try connection.quotedIdentifier(indexName(table))
     let trigram = try extensionSchema(table, connection) + ".gin_trgm_ops"
     let statements = [
@@ -126,21 +127,22 @@ enum PostgresPreparation {
 
   /// Whether `table`'s folded column was folded from its title column by the fold installed now.
   static func foldedColumnIsCurrent(_ table: PostgresTable, _ connection: PostgresConnection)
-    throws(ShellError) -> Bool
+    throws(BackendError) -> Bool
   {
     try columnComment(table, connection) == stamp(table, connection)
   }
 
   /// The version stamp a folded column of `table`'s title carries: the title's column number and
   /// the fold's version.
-  private static func stamp(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+  private static func stamp(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
     -> String
   {
     "SearchShell folded column \(try titleNumber(table, connection)); \(PostgresFold.comment)"
   }
 
   /// The title column's number in the table (`attnum`), which the version stamp records.
-  private static func titleNumber(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+  private static func titleNumber(_ table: PostgresTable, _ connection: PostgresConnection)
+    throws(BackendError)
     -> Int
   {
     let number = try connection.run(
@@ -155,7 +157,7 @@ enum PostgresPreparation {
 
   /// Whether `table` has the folded column now (in the catalog, not as it was when loaded).
   private static func foldedColumnExists(_ table: PostgresTable, _ connection: PostgresConnection)
-    throws(ShellError) -> Bool
+    throws(BackendError) -> Bool
   {
     try connection.run(
       PostgresStatement(
@@ -168,7 +170,7 @@ enum PostgresPreparation {
 
   /// The version stamp on the folded column, if the column exists.
   private static func columnComment(_ table: PostgresTable, _ connection: PostgresConnection)
-    throws(ShellError)
+    throws(BackendError)
     -> String?
   {
     try connection.run(
@@ -185,10 +187,10 @@ enum PostgresPreparation {
   ///
   /// Its gram counts, index and column go, then the functions if no other table needs them; a
   /// table never prepared gets one line saying there was nothing to undo.
-  static func unprepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(ShellError)
+  static func unprepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
     -> [String]
   {
-    try transaction(connection, about: table.name) { () throws(ShellError) -> [String] in
+    try transaction(connection, about: table.name) { () throws(BackendError) -> [String] in
       var done = try PostgresGrams.drop(table, connection)
       let column = try connection.quotedIdentifier(PostgresTable.foldedColumn)
       if try foldedColumnExists(table, connection) {
@@ -224,7 +226,7 @@ enum PostgresPreparation {
   static func dropShared(
     function signature: String, isOurs: (String?) -> Bool, table: PostgresTable,
     _ connection: PostgresConnection
-  ) throws(ShellError) -> Bool? {
+  ) throws(BackendError) -> Bool? {
     let found = try connection.run(
       PostgresStatement(
         "SELECT pg_catalog.to_regprocedure($1) IS NOT NULL, "
@@ -233,7 +235,7 @@ enum PostgresPreparation {
     ).rows.first
     guard found?[0] == "t", isOurs(found?[1] ?? nil) else { return nil }
     try connection.run(PostgresStatement("SAVEPOINT searchshell_function"), about: table.name)
-    do throws(ShellError) {
+    do throws(BackendError) {
       try connection.run(PostgresStatement("DROP FUNCTION \(signature)"), about: table.name)
       return false
     } catch {
@@ -244,7 +246,7 @@ enum PostgresPreparation {
 
   /// Whether the relation `quoted` (a quoted, schema-qualified name) exists.
   static func exists(relation quoted: String, _ connection: PostgresConnection, table: String)
-    throws(ShellError) -> Bool
+    throws(BackendError) -> Bool
   {
     try connection.run(
       PostgresStatement("SELECT pg_catalog.to_regclass($1) IS NOT NULL", [quoted]), about: table
@@ -256,7 +258,7 @@ enum PostgresPreparation {
 
   /// The schema `pg_trgm` is installed in, quoted (its operator class is named with it).
   private static func extensionSchema(_ table: PostgresTable, _ connection: PostgresConnection)
-    throws(ShellError) -> String
+    throws(BackendError) -> String
   {
     let schema = try connection.run(
       PostgresStatement(
@@ -273,20 +275,22 @@ enum PostgresPreparation {
   /// Creates `pg_trgm` if missing; a concurrent `prepare` creating it too loses the race with a
   /// unique violation, so the statement is tried once more after a savepoint.
   private static func createExtension(_ table: PostgresTable, _ connection: PostgresConnection)
-    throws(ShellError)
+    throws(BackendError)
   {
     // In the table's schema, never the first on a search path a URL or role may have chosen.
     let create = PostgresStatement(
       "CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA \(try connection.quotedIdentifier(table.schema))")
     try connection.run(PostgresStatement("SAVEPOINT searchshell_extension"), about: table.name)
-    do throws(ShellError) {
+    do throws(BackendError) {
       try connection.run(create, about: table.name)
     } catch {
       try connection.run(PostgresStatement("ROLLBACK TO SAVEPOINT searchshell_extension"), about: table.name)
-      do throws(ShellError) {
+      do throws(BackendError) {
         try connection.run(create, about: table.name)
       } catch {
-        throw .databaseExtensionMissing("pg_trgm", database: connection.database, reason: reason(error))
+        // A refused CREATE names the extension; a lost connection is its own line.
+        guard case .databaseQueryFailed(_, _, let reason) = error else { throw error }
+        throw .databaseExtensionMissing("pg_trgm", database: connection.database, reason: reason)
       }
     }
   }
@@ -300,17 +304,17 @@ enum PostgresPreparation {
   /// Runs `body` in a transaction without a statement timeout, after any other `prepare` or
   /// `unprepare` in the database (`lockKey`); rolls back when it throws.
   private static func transaction<Result>(
-    _ connection: PostgresConnection, about table: String, _ body: () throws(ShellError) -> Result
-  ) throws(ShellError) -> Result {
-    try connection.notices.quietly { () throws(ShellError) -> Result in
+    _ connection: PostgresConnection, about table: String, _ body: () throws(BackendError) -> Result
+  ) throws(BackendError) -> Result {
+    try connection.notices.quietly { () throws(BackendError) -> Result in
       try transactionBody(connection, about: table, body)
     }
   }
 
   /// `transaction`'s statements (its notices are the shell's own: "…, skipping").
   private static func transactionBody<Result>(
-    _ connection: PostgresConnection, about table: String, _ body: () throws(ShellError) -> Result
-  ) throws(ShellError) -> Result {
+    _ connection: PostgresConnection, about table: String, _ body: () throws(BackendError) -> Result
+  ) throws(BackendError) -> Result {
     try connection.run(PostgresStatement("BEGIN"), about: table)
     do {
       try connection.run(PostgresStatement("SET LOCAL statement_timeout = 0"), about: table)
@@ -324,11 +328,5 @@ enum PostgresPreparation {
       if connection.isConnected { _ = try? connection.run(PostgresStatement("ROLLBACK"), about: table) }
       throw error
     }
-  }
-
-  /// The server's reason inside a query error.
-  private static func reason(_ error: ShellError) -> String {
-    if case .databaseQueryFailed(_, _, let reason) = error { return reason }
-    return error.description
   }
 }

@@ -45,8 +45,8 @@ struct PostgresTable: Equatable, Sendable {
   /// table has no folded column of its own, from the table's schema and object id.
   static func describe(
     _ url: PostgresURL, connection: PostgresConnection,
-    foldFunction: (_ schema: String, _ oid: String) throws(ShellError) -> String
-  ) throws(ShellError) -> PostgresTable {
+    foldFunction: (_ schema: String, _ oid: String) throws(BackendError) -> String
+  ) throws(BackendError) -> PostgresTable {
     guard let name = url.parameters[.table] else {
       throw .invalidDatabaseURL(url.display, reason: "it names no table: add ?table=NAME")
     }
@@ -83,7 +83,7 @@ struct PostgresTable: Equatable, Sendable {
       : try foldFunction(schema, row[2] ?? "0") + "(coalesce(\(title)::pg_catalog.text, ''))"
     var names = PostgresSearchSQL.Names(
       table: quotedTable, title: title, order: try connection.quotedIdentifier(roles.order),
-      scope: try roles.scope.map { (name) throws(ShellError) -> String in
+      scope: try roles.scope.map { (name) throws(BackendError) -> String in
         try connection.quotedIdentifier(name)
       },
       folded: folded)
@@ -127,7 +127,7 @@ struct PostgresTable: Equatable, Sendable {
   /// The single column of the table's primary key, if it has one.
   private static func primaryKey(
     _ oid: String, _ connection: PostgresConnection, _ name: String
-  ) throws(ShellError) -> String? {
+  ) throws(BackendError) -> String? {
     let rows = try connection.run(
       PostgresStatement(
         "SELECT a.attname FROM pg_catalog.pg_index i JOIN pg_catalog.pg_attribute a "
@@ -146,7 +146,7 @@ struct PostgresTable: Equatable, Sendable {
     var order: String
 
     init(_ url: PostgresURL, columns: [String], table: String, server: String, primaryKey: String?)
-      throws(ShellError)
+      throws(BackendError)
     {
       guard !columns.isEmpty else {
         throw .databaseTableUnsuitable(table, server: server, reason: "it has no columns")
@@ -161,7 +161,7 @@ struct PostgresTable: Equatable, Sendable {
       .map { columns[$0] }
       if let named = url.parameters[.order] {
         guard let index = ColumnRoles.index(of: named, in: columns) else {
-          throw .unknownColumn(named, columns: columns)
+          throw .table(.unknownColumn(named, columns: columns))
         }
         order = columns[index]
       } else if let primaryKey {

@@ -60,7 +60,7 @@ final class PostgresSearchRows: SearchRows {
   init(
     source: PostgresSearchBackend, request: SearchRequest, scope: String?, cancellation: SearchCancellation?,
     knownCount: Int? = nil
-  ) throws(ShellError) {
+  ) throws(BackendError) {
     self.source = source
     backend = source.backend
     ids = source.ids
@@ -113,7 +113,7 @@ final class PostgresSearchRows: SearchRows {
     return .estimate(max(estimate, loaded.count))
   }
 
-  func exactCount() throws(ShellError) -> Int {
+  func exactCount() throws(BackendError) -> Int {
     if let exact { return exact }
     if let counting {
       try backend.connection.finish(counting, cancellation: nil)
@@ -148,7 +148,7 @@ final class PostgresSearchRows: SearchRows {
   func rows(in range: Range<Int>) -> [ResultRow] {
     guard !range.isEmpty else { return [] }
     while loaded.count < range.upperBound, !exhausted {
-      do throws(ShellError) {
+      do throws(BackendError) {
         try readBatch(cancellation: nil)
       } catch {
         source?.failed(error)
@@ -159,7 +159,7 @@ final class PostgresSearchRows: SearchRows {
   }
 
   /// Reads the next batch of candidates into `loaded`, checking each when the filter is not exact.
-  private func readBatch(cancellation: SearchCancellation?) throws(ShellError) {
+  private func readBatch(cancellation: SearchCancellation?) throws(BackendError) {
     let limit = batch
     batch = min(batch * 2, PostgresSearchBackend.batchLimit)
     let page: [PostgresBackend.Row]
@@ -183,7 +183,7 @@ final class PostgresSearchRows: SearchRows {
   }
 
   /// Counts the checked matches: the rows read so far and every candidate after them.
-  private func checkedCount() throws(ShellError) -> Int {
+  private func checkedCount() throws(BackendError) -> Int {
     var total = loaded.count
     var after = cursor
     var done = exhausted
@@ -201,7 +201,7 @@ final class PostgresSearchRows: SearchRows {
 
   /// Ranks the first `rankLimit` matches best first (score, shorter title, table order), as the
   /// in-memory engine ranks them all; the rest follow in table order as later batches.
-  private func rank(cancellation: SearchCancellation?) throws(ShellError) {
+  private func rank(cancellation: SearchCancellation?) throws(BackendError) {
     let limit = rankLimit
     let page = try backend.page(
       candidates.filter, scope: scope, after: nil, limit: limit, plan: plan, cancellation: cancellation)

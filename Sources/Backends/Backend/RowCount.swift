@@ -3,21 +3,21 @@
 /// A backend that counts in memory knows at once; one that asks a database may give an estimate
 /// with its first page and the exact count later. The screen shows an estimate marked as such;
 /// scripts and `expect count` wait for the exact count (`SearchRows.exactCount`).
-public enum RowCount: Equatable, Sendable {
+package enum RowCount: Equatable, Sendable {
   /// The exact number of rows.
   case exact(Int)
   /// An estimate, to be replaced by the exact count when it arrives.
   case estimate(Int)
 
   /// The number, exact or estimated.
-  public var value: Int {
+  package var value: Int {
     switch self {
     case .exact(let count), .estimate(let count): return count
     }
   }
 
   /// Whether the number is the exact count.
-  public var isExact: Bool {
+  package var isExact: Bool {
     switch self {
     case .exact: return true
     case .estimate: return false

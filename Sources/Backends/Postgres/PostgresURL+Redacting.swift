@@ -4,7 +4,7 @@ extension PostgresURL {
   ///
   /// A URL runs from its scheme to the next blank or quote; one the shell cannot read loses
   /// everything up to its last `@` instead.
-  static func redactingURLs(in line: String) -> String {
+  package static func redactingURLs(in line: String) -> String {
     guard schemes.contains(where: { line.contains($0) }) else { return line }
     var result = ""
     var rest = Substring(line)
@@ -27,9 +27,4 @@ extension PostgresURL {
     else { return token }
     return scheme + "…" + token[at...]
   }
-}
-
-extension Session {
-  /// `line` as history keeps it: every database URL in it without its password.
-  public static func keptForm(of line: String) -> String { PostgresURL.redactingURLs(in: line) }
 }

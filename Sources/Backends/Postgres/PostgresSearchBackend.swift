@@ -9,7 +9,7 @@ import Tables
 /// it holds no rows. Rows get session ids as they are read (`PostgresRowIDs`); titles, details
 /// and exported rows are read back by their order values. Highlights are computed on the client
 /// for the rows in sight.
-final class PostgresSearchBackend: SearchBackend {
+package final class PostgresSearchBackend: SearchBackend {
   /// Rows read per page query (the first one comes with the search).
   static let batchSize = 100
   /// The most rows one later page query reads.
@@ -18,13 +18,13 @@ final class PostgresSearchBackend: SearchBackend {
   static let defaultRankLimit = 10_000
 
   /// The table.
-  let backend: PostgresBackend
+  package let backend: PostgresBackend
   /// The columns and scope titles the session shows.
   let dataset: Dataset
   /// Every row's session id.
   let ids: PostgresRowIDs
   /// How many rows the table had when opened.
-  let rowCount: Int
+  package let rowCount: Int
   /// How many `fuzzy` matches are ranked.
   let rankLimit: Int
   /// Stops long reads (Ctrl-C) where the seam passes no cancellation (counts of checked rows).
@@ -34,7 +34,7 @@ final class PostgresSearchBackend: SearchBackend {
   /// The last search's rows, for `explain`.
   private var lastRows: PostgresSearchRows?
   /// The last failure reading a later page (a dropped connection), reported by the next search.
-  private var failure: ShellError?
+  private var failure: BackendError?
   /// The last search that succeeded, answered again as it is when asked again: after a newer
   /// search failed or was cancelled the screen redraws it, and its count, rows and paging must
   /// be what they were (a query now could time out behind the same lock and show nothing).
@@ -57,10 +57,10 @@ final class PostgresSearchBackend: SearchBackend {
     interruption = other.interruption
   }
 
-  var searchedColumns: [Int] { [dataset.titleColumn] }
+  package var searchedColumns: [Int] { [dataset.titleColumn] }
 
   /// The main table in its order column's order (`sort` is refused: `lacks(.sorting)`).
-  func allRows(order: SortOrder?) -> any SearchRows {
+  package func allRows(order: SortOrder?) -> any SearchRows {
     if let mainRows { return mainRows }
     let request = SearchRequest(text: "", rule: .fold, scope: 0)
     guard
@@ -71,7 +71,7 @@ final class PostgresSearchBackend: SearchBackend {
     return rows
   }
 
-  func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
+  package func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(BackendError)
     -> (any SearchRows)?
   {
     if let failure {
@@ -82,7 +82,7 @@ final class PostgresSearchBackend: SearchBackend {
       request.scope > 0 && request.scope < dataset.scopeTitles.count
       ? dataset.scopeTitles[request.scope] : nil
     if let succeeded, succeeded.request == request { return succeeded }
-    do throws(ShellError) {
+    do throws(BackendError) {
       let rows = try PostgresSearchRows(
         source: self, request: request, scope: scope, cancellation: cancellation)
       lastRows = rows
@@ -94,13 +94,13 @@ final class PostgresSearchBackend: SearchBackend {
     }
   }
 
-  func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
+  package func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
     MatchHighlighter.ranges(in: row.title, query: request.text, rule: request.rule, syntax: request.syntax)
   }
 
-  func title(of id: Int) -> String { ids.title(of: id) }
+  package func title(of id: Int) -> String { ids.title(of: id) }
 
-  func lacks(_ feature: BackendFeature) -> String? {
+  package func lacks(_ feature: BackendFeature) -> String? {
     switch feature {
     case .sorting: "a PostgreSQL table is shown in the order of its order column"
     case .searchingOtherColumns: "a PostgreSQL table is searched in its title column only"
@@ -108,12 +108,12 @@ final class PostgresSearchBackend: SearchBackend {
   }
 
   /// Row `id`'s cells in `columns`, read back by its order value (a table that shows columns).
-  func cells(of id: Int, columns: [Int]) -> [String] {
+  package func cells(of id: Int, columns: [Int]) -> [String] {
     let row: [String?] = (try? backend.cells(orders: ids.order(of: id).map { [$0] } ?? []).first) ?? []
     return columns.map { column in row.indices.contains(column) ? row[column] ?? "" : "" }
   }
 
-  func detail(of id: Int) -> RowDetail {
+  package func detail(of id: Int) -> RowDetail {
     let cells = (try? backend.cells(orders: ids.order(of: id).map { [$0] } ?? []).first) ?? nil
     let fields = dataset.columns.enumerated().filter { $0.offset != dataset.titleColumn }.map {
       RowDetail.Field(name: $0.element, value: cells?[$0.offset] ?? "")
@@ -122,7 +122,7 @@ final class PostgresSearchBackend: SearchBackend {
       title: ids.title(of: id), titleColumn: dataset.columns[dataset.titleColumn], fields: fields)
   }
 
-  func exportable(_ rows: [Int]) throws(ShellError) -> (dataset: Dataset, rows: [Int]) {
+  package func exportable(_ rows: [Int]) throws(BackendError) -> (dataset: Dataset, rows: [Int]) {
     var builder = DatasetBuilder(columns: dataset.columns)
     for start in stride(from: 0, to: rows.count, by: 1_000) {
       let chunk = rows[start..<min(start + 1_000, rows.count)]
@@ -135,25 +135,27 @@ final class PostgresSearchBackend: SearchBackend {
     return (built, Array(0..<built.rowCount))
   }
 
-  var lastAnswer: String? { lastRows.map { Self.sentence($0, table: backend.table, rankLimit: rankLimit) } }
+  package var lastAnswer: String? {
+    lastRows.map { Self.sentence($0, table: backend.table, rankLimit: rankLimit) }
+  }
 
   /// Nothing to build: the database's own indexes serve every rule (`prepare` makes them).
-  func prepare(for rule: MatchRule) {}
+  package func prepare(for rule: MatchRule) {}
 
-  func searching(columns: [Int]) throws(ShellError) -> any SearchBackend { self }
+  package func searching(columns: [Int]) throws(BackendError) -> any SearchBackend { self }
 
-  func relabeled(as dataset: Dataset) -> any SearchBackend {
+  package func relabeled(as dataset: Dataset) -> any SearchBackend {
     PostgresSearchBackend(self, dataset: dataset)
   }
 
   /// Forgets the main table's rows (read again from the table next time).
-  func forgetMainRows() {
+  package func forgetMainRows() {
     mainRows = nil
     succeeded = nil
   }
 
   /// Notes a failure reading a later page: the table ends there, and the next search reports it.
-  func failed(_ error: ShellError) {
+  func failed(_ error: BackendError) {
     failure = error
     succeeded = nil
   }

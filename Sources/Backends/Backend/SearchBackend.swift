@@ -8,7 +8,7 @@ import Tables
 /// pages of rows in order), and gives the highlights of the rows in sight, a row's detail and a
 /// sentence on how it answered the last search. Searches run on the session's thread; only the
 /// `SearchCancellation` passed in may be cancelled from another.
-public protocol SearchBackend: AnyObject {
+package protocol SearchBackend: AnyObject {
   /// The dataset columns the search matches, by index (`set fields`).
   var searchedColumns: [Int] { get }
 
@@ -18,7 +18,7 @@ public protocol SearchBackend: AnyObject {
   /// The rows `request` selects, in table order (rank order for `fuzzy`, unless the request
   /// gives an order); nil when
   /// `cancellation` stopped the search first.
-  func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
+  func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(BackendError)
     -> (any SearchRows)?
 
   /// Builds what searches under `rule` read beyond what the load built, so that the first
@@ -44,7 +44,7 @@ public protocol SearchBackend: AnyObject {
   func title(of id: Int) -> String
 
   /// The rows `ids` as a dataset a writer reads, with their positions in it (`export`, `list`).
-  func exportable(_ ids: [Int]) throws(ShellError) -> (dataset: Dataset, rows: [Int])
+  func exportable(_ ids: [Int]) throws(BackendError) -> (dataset: Dataset, rows: [Int])
 
   /// The detail view of dataset row `id`.
   func detail(of id: Int) -> RowDetail
@@ -55,7 +55,7 @@ public protocol SearchBackend: AnyObject {
 
   /// A backend over the same rows that matches `columns` instead (`set fields`), or an error
   /// that leaves this one as it is.
-  func searching(columns: [Int]) throws(ShellError) -> any SearchBackend
+  func searching(columns: [Int]) throws(BackendError) -> any SearchBackend
 
   /// A backend over `dataset`: the same rows and text under new scope titles (`set scopes`).
   func relabeled(as dataset: Dataset) -> any SearchBackend

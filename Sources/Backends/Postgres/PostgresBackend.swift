@@ -7,7 +7,7 @@ import Tables
 /// One connection per backend (see `PostgresConnection`); not thread-safe but for
 /// `cancelHandle`. The string methods answer queries PostgreSQL answers exactly (the fold form);
 /// the filter methods take `PostgresCandidates`' filter for any rule.
-final class PostgresBackend {
+package final class PostgresBackend {
   /// One row of a page.
   struct Row: Equatable, Sendable {
     /// The row's key (`PostgresRowKey`: its order value as text): where the next page starts.
@@ -19,28 +19,28 @@ final class PostgresBackend {
   }
 
   /// The connection.
-  let connection: PostgresConnection
+  package let connection: PostgresConnection
   /// The table and its columns' roles.
   private(set) var table: PostgresTable
   /// The URL it was opened with.
   let url: PostgresURL
 
   /// Connects to the table `text` names (a `postgres://` URL with `table=`) and describes it.
-  convenience init(url text: String, statementTimeout: Int = 5000) throws(ShellError) {
+  convenience init(url text: String, statementTimeout: Int = 5000) throws(BackendError) {
     try self.init(url: try PostgresURL(parsing: text), statementTimeout: statementTimeout)
   }
 
   /// Connects to the table `url` names and describes it.
-  init(url: PostgresURL, statementTimeout: Int = 5000) throws(ShellError) {
+  init(url: PostgresURL, statementTimeout: Int = 5000) throws(BackendError) {
     self.url = url
     connection = try PostgresConnection(url: url, statementTimeout: statementTimeout)
     let name = url.parameters[.table] ?? ""
     try PostgresPreparation.checkEncoding(connection, table: name)
-    do throws(ShellError) {
+    do throws(BackendError) {
       table = try Self.describe(url, connection)
     } catch {
       // A column the table lacks names the table and the server, as every database error does.
-      guard case .unknownColumn(let column, let columns) = error else { throw error }
+      guard case .table(.unknownColumn(let column, let columns)) = error else { throw error }
       throw .databaseTableUnsuitable(
         name, server: connection.place,
         reason: "it has no column \(Sanitizer.quoted(column)) (columns: "
@@ -59,12 +59,12 @@ final class PostgresBackend {
   }
 
   /// How many rows match `query` under `rule` in `scope` (nil: all scopes), counted exactly.
-  func count(_ query: String, rule: MatchRule, scope: String?) throws(ShellError) -> Int {
+  func count(_ query: String, rule: MatchRule, scope: String?) throws(BackendError) -> Int {
     try count(try pushed(query, rule: rule), scope: scope)
   }
 
   /// The planner's estimate of `count` (a few milliseconds at any size; statistics permitting).
-  func estimate(_ query: String, rule: MatchRule, scope: String?) throws(ShellError) -> Int {
+  func estimate(_ query: String, rule: MatchRule, scope: String?) throws(BackendError) -> Int {
     try estimate(try pushed(query, rule: rule), scope: scope)
   }
 
@@ -74,7 +74,7 @@ final class PostgresBackend {
   /// matches (each plan takes seconds where the other takes milliseconds).
   func page(
     _ query: String, rule: MatchRule, scope: String?, after: String? = nil, limit: Int
-  ) throws(ShellError) -> [Row] {
+  ) throws(BackendError) -> [Row] {
     let filter = try pushed(query, rule: rule)
     let plan = Self.pagePlan(
       estimate: try estimate(filter, scope: scope), rows: table.estimatedRows, limit: limit)
@@ -83,7 +83,7 @@ final class PostgresBackend {
 
   /// How many rows pass `filter` (fold-form terms) in `scope`, counted exactly.
   func count(_ filter: ParsedQuery, scope: String?, cancellation: SearchCancellation? = nil)
-    throws(ShellError) -> Int
+    throws(BackendError) -> Int
   {
     let rows = try connection.run(
       try countStatement(filter, scope: scope), about: table.name, cancellation: cancellation)
@@ -91,13 +91,13 @@ final class PostgresBackend {
   }
 
   /// Sends the exact count of `filter` in `scope` without waiting for it.
-  func startCount(_ filter: ParsedQuery, scope: String?) throws(ShellError) -> PostgresInFlight {
+  func startCount(_ filter: ParsedQuery, scope: String?) throws(BackendError) -> PostgresInFlight {
     try connection.start(try countStatement(filter, scope: scope), about: table.name)
   }
 
   /// The planner's estimate of how many rows pass `filter` in `scope`.
   func estimate(_ filter: ParsedQuery, scope: String?, cancellation: SearchCancellation? = nil)
-    throws(ShellError) -> Int
+    throws(BackendError) -> Int
   {
     let statement = try built(PostgresSearchSQL.estimate(filter, scope: scope, names: table.names))
     let plan = try connection.run(statement, about: table.name, cancellation: cancellation).scalar ?? ""
@@ -109,7 +109,7 @@ final class PostgresBackend {
   func page(
     _ filter: ParsedQuery, scope: String?, after: String?, limit: Int, plan: PostgresSearchSQL.PagePlan,
     walkLimit: Int? = nil, cancellation: SearchCancellation? = nil
-  ) throws(ShellError) -> [Row] {
+  ) throws(BackendError) -> [Row] {
     let statement = try built(
       PostgresSearchSQL.page(
         filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan, walkLimit: walkLimit
@@ -123,13 +123,14 @@ final class PostgresBackend {
   }
 
   /// The count statement for `filter` in `scope`.
-  private func countStatement(_ filter: ParsedQuery, scope: String?) throws(ShellError) -> PostgresStatement {
+  private func countStatement(_ filter: ParsedQuery, scope: String?) throws(BackendError) -> PostgresStatement
+  {
     try built(PostgresSearchSQL.count(filter, scope: scope, names: table.names))
   }
 
   /// A statement the SQL builder made; nil means a term it cannot translate (none reaches it from
   /// `PostgresCandidates`).
-  private func built(_ statement: PostgresStatement?) throws(ShellError) -> PostgresStatement {
+  private func built(_ statement: PostgresStatement?) throws(BackendError) -> PostgresStatement {
     guard let statement else {
       throw .databaseQueryFailed(
         table: table.name, server: connection.place, reason: "a term has no SQL translation")
@@ -138,14 +139,14 @@ final class PostgresBackend {
   }
 
   /// Installs the folded column and its index (see `PostgresPreparation`); returns what it did.
-  func prepare() throws(ShellError) -> [String] {
+  package func prepare() throws(BackendError) -> [String] {
     let done = try PostgresPreparation.prepare(table, connection)
     table = try Self.describe(url, connection)
     return done
   }
 
   /// Removes what `prepare` added; returns what it did.
-  func unprepare() throws(ShellError) -> [String] {
+  package func unprepare() throws(BackendError) -> [String] {
     let done = try PostgresPreparation.unprepare(table, connection)
     table = try Self.describe(url, connection)
     return done
@@ -160,7 +161,7 @@ final class PostgresBackend {
   /// matches after them (`sorted`), so a rare term never walks the whole table.
   func walkedPage(
     _ filter: ParsedQuery, scope: String?, limit: Int, walkLimit: Int, cancellation: SearchCancellation?
-  ) throws(ShellError) -> (rows: [Row], sorted: Bool) {
+  ) throws(BackendError) -> (rows: [Row], sorted: Bool) {
     let walked = try page(
       filter, scope: scope, after: nil, limit: limit, plan: .walkOrder, walkLimit: walkLimit,
       cancellation: cancellation)
@@ -204,7 +205,7 @@ final class PostgresBackend {
   }
 
   /// The filter for `query` under `rule` when PostgreSQL answers it exactly, or `notAvailable`.
-  private func pushed(_ query: String, rule: MatchRule) throws(ShellError) -> ParsedQuery {
+  private func pushed(_ query: String, rule: MatchRule) throws(BackendError) -> ParsedQuery {
     let candidates = PostgresCandidates(SearchRequest(text: query, rule: rule, scope: 0))
     guard candidates.isExact, !candidates.isRanked else {
       throw .notAvailable(
@@ -214,10 +215,10 @@ final class PostgresBackend {
   }
 
   /// The table `url` names, with the fold function its rows are folded by when not prepared.
-  private static func describe(_ url: PostgresURL, _ connection: PostgresConnection) throws(ShellError)
+  private static func describe(_ url: PostgresURL, _ connection: PostgresConnection) throws(BackendError)
     -> PostgresTable
   {
-    try PostgresTable.describe(url, connection: connection) { (schema, oid) throws(ShellError) -> String in
+    try PostgresTable.describe(url, connection: connection) { (schema, oid) throws(BackendError) -> String in
       try PostgresPreparation.foldFunction(
         in: schema, tableOID: oid, table: url.parameters[.table] ?? schema, connection)
     }
@@ -229,7 +230,7 @@ extension PostgresBackend {
   /// NULL), in that order.
   ///
   /// The order column's own type reads the values (`= ANY($1)`), so its index finds them.
-  func cells(orders: [String]) throws(ShellError) -> [[String?]] {
+  func cells(orders: [String]) throws(BackendError) -> [[String?]] {
     guard !orders.isEmpty else { return [] }
     let names = table.names
     var columns: [String] = []

@@ -10,7 +10,7 @@ import Tables
 /// Notices of statements the shell runs for itself (`quiet`, as `prepare` does) and the routine
 /// "…, skipping" of `IF [NOT] EXISTS` are dropped; at most `limit` are kept between two reads,
 /// the rest only counted (a view may raise one per row).
-final class PostgresNotices {
+package final class PostgresNotices {
   /// The most notices kept between two `drain`s.
   static let limit = 20
   /// The longest notice kept, in Unicode scalars.
@@ -56,7 +56,7 @@ final class PostgresNotices {
   }
 
   /// The lines kept since the last call (and a count of those past `limit`), then forgets them.
-  func drain() -> [String] {
+  package func drain() -> [String] {
     var result = lines
     if overflow > 0 { result.append("… and \(overflow) more notices from the server") }
     lines = []
@@ -65,7 +65,7 @@ final class PostgresNotices {
   }
 
   /// Runs `body` with notices dropped (the shell's own statements).
-  func quietly<Result>(_ body: () throws(ShellError) -> Result) throws(ShellError) -> Result {
+  func quietly<Result>(_ body: () throws(BackendError) -> Result) throws(BackendError) -> Result {
     let outer = quiet
     quiet = true
     defer { quiet = outer }

@@ -9,7 +9,7 @@ final class PostgresInFlight {
   let about: String
   /// The rows or the error, once the statement finished; nil while it runs or after it was
   /// abandoned (`wasAbandoned`).
-  fileprivate(set) var outcome: Result<PostgresRows, ShellError>?
+  fileprivate(set) var outcome: Result<PostgresRows, BackendError>?
   /// Whether a newer statement cancelled it before it finished (it must be run again).
   fileprivate(set) var wasAbandoned = false
 
@@ -31,7 +31,7 @@ extension PostgresConnection {
   /// Runs `statement` and waits for it, cancelling it on the server when `cancellation` is
   /// cancelled meanwhile (the error is then `databaseQueryCancelled`).
   func run(_ statement: PostgresStatement, about: String, cancellation: SearchCancellation?)
-    throws(ShellError) -> PostgresRows
+    throws(BackendError) -> PostgresRows
   {
     // Cancelled before it began (a newer keystroke already waiting): nothing is sent.
     if cancellation?.isCancelled == true { throw .databaseQueryCancelled(table: about) }
@@ -43,7 +43,7 @@ extension PostgresConnection {
   }
 
   /// Sends `statement` without waiting; the statement in flight before it is settled first.
-  func start(_ statement: PostgresStatement, about: String) throws(ShellError) -> PostgresInFlight {
+  func start(_ statement: PostgresStatement, about: String) throws(BackendError) -> PostgresInFlight {
     guard !statement.parameters.contains(where: { $0.utf8.contains(0) }) else {
       throw .databaseQueryFailed(table: about, server: place, reason: "a value cannot hold NUL")
     }
@@ -78,7 +78,7 @@ extension PostgresConnection {
 
   /// Waits for `flight` (the statement in flight), cancelling it when `cancellation` is
   /// cancelled; afterwards its `outcome` is set, or nil when it was cancelled.
-  func finish(_ flight: PostgresInFlight, cancellation: SearchCancellation?) throws(ShellError) {
+  func finish(_ flight: PostgresInFlight, cancellation: SearchCancellation?) throws(BackendError) {
     guard inFlight === flight, flight.outcome == nil else { return }
     var cancelSent = false
     while PQisBusy(connection) != 0 {
@@ -112,7 +112,7 @@ extension PostgresConnection {
 
   /// Reads every result of the statement (blocking until the last), keeping the first's outcome.
   private func collect(_ flight: PostgresInFlight) {
-    var first: Result<PostgresRows, ShellError>? = nil
+    var first: Result<PostgresRows, BackendError>? = nil
     while let result = PQgetResult(connection) {
       if first == nil { first = outcome(of: result, about: flight.about) }
       PQclear(result)

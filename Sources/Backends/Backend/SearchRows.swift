@@ -2,12 +2,12 @@
 ///
 /// The count may arrive after the first page: `count` says what is known now, `exactCount()`
 /// waits for the exact number.
-public protocol SearchRows {
+package protocol SearchRows {
   /// How many rows there are, exact or an estimate until the exact count arrives.
   var count: RowCount { get }
 
   /// The exact number of rows, waiting for it if it has not arrived yet.
-  func exactCount() throws(ShellError) -> Int
+  func exactCount() throws(BackendError) -> Int
 
   /// The rows at table positions `range` (from 0), in table order; positions past the end are
   /// left out.
@@ -23,27 +23,29 @@ public protocol SearchRows {
 }
 
 /// No rows at all: an empty search, or an invalid query.
-struct NoRows: SearchRows {
-  var count: RowCount { .exact(0) }
-  func exactCount() throws(ShellError) -> Int { 0 }
-  func rows(in range: Range<Int>) -> [ResultRow] { [] }
+package struct NoRows: SearchRows {
+  /// No rows.
+  package init() {}
+  package var count: RowCount { .exact(0) }
+  package func exactCount() throws(BackendError) -> Int { 0 }
+  package func rows(in range: Range<Int>) -> [ResultRow] { [] }
 }
 
 extension SearchRows {
-  public func shownRows(in range: Range<Int>) -> [ResultRow] { rows(in: range) }
+  package func shownRows(in range: Range<Int>) -> [ResultRow] { rows(in: range) }
 
   /// The exact count, or the count known now if waiting for it failed.
-  var settledCount: Int { (try? exactCount()) ?? count.value }
+  package var settledCount: Int { (try? exactCount()) ?? count.value }
 
   /// The count to show: the exact one when `waiting`, else what is known now.
-  func count(waiting: Bool) -> RowCount {
+  package func count(waiting: Bool) -> RowCount {
     guard waiting, let exact = try? exactCount() else { return count }
     return .exact(exact)
   }
 }
 
 extension SearchRows {
-  public func ids(in range: Range<Int>) -> [Int] {
+  package func ids(in range: Range<Int>) -> [Int] {
     // Titles read only to be dropped: a chunk at a time keeps them few.
     var ids: [Int] = []
     for start in stride(from: range.lowerBound, to: range.upperBound, by: 4_096) {

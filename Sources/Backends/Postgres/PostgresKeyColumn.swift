@@ -18,7 +18,7 @@ struct PostgresKeyColumn: Equatable, Sendable {
   /// The key column `column` of the table with object id `oid`.
   static func describe(
     _ column: String, oid: String, _ connection: PostgresConnection, table: String
-  ) throws(ShellError) -> PostgresKeyColumn {
+  ) throws(BackendError) -> PostgresKeyColumn {
     // Strategy 5 is btree's "greater than", 3 its "equal"; a domain uses its base type's class.
     let rows = try connection.run(
       PostgresStatement(
@@ -45,7 +45,7 @@ struct PostgresKeyColumn: Equatable, Sendable {
     }
     // No class of its own (varchar, an enum, an array): pg_catalog's operators, found for the type.
     let schema =
-      try row[1].map { (name) throws(ShellError) -> String in try connection.quotedIdentifier(name) }
+      try row[1].map { (name) throws(BackendError) -> String in try connection.quotedIdentifier(name) }
       ?? "pg_catalog"
     return PostgresKeyColumn(
       greater: "OPERATOR(\(schema).>)", equal: "OPERATOR(\(schema).=)", isNotNull: row[0] == "true")
@@ -57,7 +57,7 @@ struct PostgresKeyColumn: Equatable, Sendable {
   static func tiebreak(
     primaryKey: String?, hasRowAddress: Bool, oid: String, names: PostgresSearchSQL.Names,
     _ connection: PostgresConnection, table: String
-  ) throws(ShellError) -> PostgresSearchSQL.Tiebreak? {
+  ) throws(BackendError) -> PostgresSearchSQL.Tiebreak? {
     if let primaryKey {
       let key = try describe(primaryKey, oid: oid, connection, table: table)
       return PostgresSearchSQL.Tiebreak(

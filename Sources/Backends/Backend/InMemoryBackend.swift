@@ -5,11 +5,11 @@ import Tables
 ///
 /// Counts are exact at once, and pages are read from the engine's result as they are asked for
 /// (a `fuzzy` ranking is ordered only as far as it is read).
-final class InMemoryBackend: SearchBackend {
+package final class InMemoryBackend: SearchBackend {
   /// The rows searched.
   let dataset: Dataset
   /// The engine that answers each search.
-  private(set) var engine: SearchEngine
+  package private(set) var engine: SearchEngine
   /// A persisted index still being checked: every use of the index waits for it first.
   private var pendingCheck: IndexCacheCheck?
   /// The rule to prepare for once the check passes.
@@ -17,8 +17,8 @@ final class InMemoryBackend: SearchBackend {
 
   /// Folds `dataset` for searching, keeping `cacheEntries` recent results; `isCancelled`
   /// (called from any thread) may stop the build, after which `wasCancelled` is true.
-  init(
-    dataset: Dataset, cacheEntries: Int = ShellConfiguration.defaultCacheEntries, indexBytes: Int = .max,
+  package init(
+    dataset: Dataset, cacheEntries: Int = SearchTuning.standard.cacheEntries, indexBytes: Int = .max,
     isCancelled: (() -> Bool)? = nil
   ) {
     var tuning = SearchTuning.standard
@@ -32,9 +32,9 @@ final class InMemoryBackend: SearchBackend {
   ///
   /// With a `check`, the index is read only once the check finds it sound; a damaged one is
   /// built again from `dataset` (already verified) by the first search.
-  init(
+  package init(
     dataset: Dataset, index: FoldedIndex, check: IndexCacheCheck? = nil,
-    cacheEntries: Int = ShellConfiguration.defaultCacheEntries
+    cacheEntries: Int = SearchTuning.standard.cacheEntries
   ) {
     var tuning = SearchTuning.standard
     tuning.cacheEntries = cacheEntries
@@ -55,14 +55,14 @@ final class InMemoryBackend: SearchBackend {
 
   /// The engine once its persisted index is known sound, or built again from the dataset when
   /// the check found it damaged; nil when `cancellation` stopped the wait or the build.
-  private func checkedEngine(cancellation: SearchCancellation?) throws(ShellError) -> SearchEngine? {
+  private func checkedEngine(cancellation: SearchCancellation?) throws(BackendError) -> SearchEngine? {
     guard let check = pendingCheck else { return engine }
     guard let outcome = check.wait(isCancelled: { cancellation?.isCancelled == true }) else { return nil }
     if case .damaged(let reason) = outcome {
       let rebuilt = SearchEngine(
         dataset: dataset, tuning: engine.tuning, isCancelled: { cancellation?.isCancelled == true })
       if rebuilt.wasCancelled { return nil }
-      if let refused = rebuilt.refusedBytes { throw .searchOutOfMemory(requested: refused) }
+      if let refused = rebuilt.refusedBytes { throw .search(.searchOutOfMemory(requested: refused)) }
       engine = rebuilt
       check.replaced(by: rebuilt.index, reason: reason)
     }
@@ -75,22 +75,22 @@ final class InMemoryBackend: SearchBackend {
   }
 
   /// Whether the index build was cancelled (the backend is then to be thrown away).
-  var wasCancelled: Bool { engine.wasCancelled }
+  package var wasCancelled: Bool { engine.wasCancelled }
 
   /// The bytes the system refused the index build, if it refused some (see `SearchEngine`).
-  var refusedBytes: Int? { engine.refusedBytes }
+  package var refusedBytes: Int? { engine.refusedBytes }
 
   /// Whether the index would have taken more than `indexBytes` and was not built (the backend
   /// is then to be thrown away).
-  var exceededLimit: Bool { engine.exceededLimit }
+  package var exceededLimit: Bool { engine.exceededLimit }
 
-  var searchedColumns: [Int] { engine.columns }
+  package var searchedColumns: [Int] { engine.columns }
 
-  func allRows(order: SortOrder?) -> any SearchRows {
+  package func allRows(order: SortOrder?) -> any SearchRows {
     InMemoryRows(rows: ordered(.all(count: dataset.rowCount), by: order), dataset: dataset)
   }
 
-  func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
+  package func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(BackendError)
     -> (any SearchRows)?
   {
     guard let engine = try checkedEngine(cancellation: cancellation) else { return nil }
@@ -102,7 +102,7 @@ final class InMemoryBackend: SearchBackend {
     return result.map { InMemoryRows(rows: ordered(TableRows($0), by: request.order), dataset: dataset) }
   }
 
-  func prepare(for rule: MatchRule) {
+  package func prepare(for rule: MatchRule) {
     // The index is not read before its check: the preparation waits for the first search.
     guard pendingCheck == nil else {
       pendingRule = rule
@@ -120,24 +120,26 @@ final class InMemoryBackend: SearchBackend {
     return rowOrder?.apply(rows) ?? rows
   }
 
-  func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
+  package func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
     MatchHighlighter.ranges(
       in: row.title, query: request.text, rule: request.rule, syntax: request.syntax)
   }
 
-  func cells(of id: Int, columns: [Int]) -> [String] {
+  package func cells(of id: Int, columns: [Int]) -> [String] {
     columns.map { dataset.shownCell(row: id, column: $0) }
   }
 
-  func lacks(_ feature: BackendFeature) -> String? { nil }
+  package func lacks(_ feature: BackendFeature) -> String? { nil }
 
-  var rowCount: Int { dataset.rowCount }
+  package var rowCount: Int { dataset.rowCount }
 
-  func title(of id: Int) -> String { dataset.title(id) }
+  package func title(of id: Int) -> String { dataset.title(id) }
 
-  func exportable(_ ids: [Int]) throws(ShellError) -> (dataset: Dataset, rows: [Int]) { (dataset, ids) }
+  package func exportable(_ ids: [Int]) throws(BackendError) -> (dataset: Dataset, rows: [Int]) {
+    (dataset, ids)
+  }
 
-  func detail(of id: Int) -> RowDetail {
+  package func detail(of id: Int) -> RowDetail {
     let fields = dataset.columns.enumerated().filter { $0.offset != dataset.titleColumn }.map {
       RowDetail.Field(name: $0.element, value: dataset.cell(row: id, column: $0.offset))
     }
@@ -145,16 +147,16 @@ final class InMemoryBackend: SearchBackend {
       title: dataset.title(id), titleColumn: dataset.columns[dataset.titleColumn], fields: fields)
   }
 
-  var lastAnswer: String? { engine.lastAnswer?.sentence(rowCount: dataset.rowCount) }
+  package var lastAnswer: String? { engine.lastAnswer?.sentence(rowCount: dataset.rowCount) }
 
-  func searching(columns: [Int]) throws(ShellError) -> any SearchBackend {
+  package func searching(columns: [Int]) throws(BackendError) -> any SearchBackend {
     // Built while this index stays in force: refused, the fields stay as they were.
     let searching = SearchEngine(dataset: dataset, columns: columns, tuning: engine.tuning)
     if let refused = searching.refusedBytes { throw .fieldsOutOfMemory(requested: refused) }
     return InMemoryBackend(engine: searching, rowOrder: rowOrder)
   }
 
-  func relabeled(as dataset: Dataset) -> any SearchBackend {
+  package func relabeled(as dataset: Dataset) -> any SearchBackend {
     InMemoryBackend(
       engine: SearchEngine(reusingIndexOf: engine, for: dataset), rowOrder: rowOrder,
       pendingCheck: pendingCheck)
@@ -170,7 +172,7 @@ struct InMemoryRows: SearchRows {
 
   var count: RowCount { .exact(rows.count) }
 
-  func exactCount() throws(ShellError) -> Int { rows.count }
+  func exactCount() throws(BackendError) -> Int { rows.count }
 
   func rows(in range: Range<Int>) -> [ResultRow] {
     range.clamped(to: 0..<rows.count).map { index in

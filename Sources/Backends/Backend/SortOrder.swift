@@ -2,13 +2,13 @@
 ///
 /// Part of what the session asks of its backend, so a backend over a database would order
 /// there; the in-memory one sorts every row once per order (`RowOrder`).
-public struct SortOrder: Equatable, Sendable {
+package struct SortOrder: Equatable, Sendable {
   /// The dataset column sorted by.
-  public var column: Int
+  package var column: Int
   /// Whether the order is descending (empty cells still last).
-  public var descending: Bool
+  package var descending: Bool
 
-  public init(column: Int, descending: Bool) {
+  package init(column: Int, descending: Bool) {
     self.column = column
     self.descending = descending
   }
