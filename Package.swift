@@ -44,6 +44,16 @@ let package = Package(
       dependencies: ["ShellCore", "Backends", "Tables"],
       path: "Tests/ShellCoreTestSupport"
     ),
+    // The data fixture the tables' tests and the shell's share.
+    .target(
+      name: "TablesTestSupport",
+      dependencies: ["Tables"],
+      path: "Tests/TablesTestSupport"
+    ),
+    .testTarget(
+      name: "TablesTests",
+      dependencies: ["Tables", "UIKitModel", "TablesTestSupport"]
+    ),
     .testTarget(
       name: "UIKitModelTests",
       dependencies: ["UIKitModel"]
@@ -62,6 +72,7 @@ let package = Package(
       name: "ShellCoreTests",
       dependencies: [
         "ShellCore", "Backends", "Engine", "Tables", "UIKitModel", "ShellCoreTestSupport", "EngineTestSupport",
+        "TablesTestSupport",
       ]
     ),
     .testTarget(

@@ -1,8 +1,7 @@
 import Foundation
+import TablesTestSupport
 import Testing
 
-@testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// JSON as it comes: rows inside a top-level object (found, or chosen with `--path`), rows that
@@ -18,7 +17,7 @@ struct JSONShapesTests {
 
   enum Outcome: Sendable {
     case rows(columns: [String], rows: [[String]])
-    case fails(ShellError)
+    case fails(TableError)
   }
 
   static let cases: [Case] = [
@@ -90,7 +89,7 @@ struct JSONShapesTests {
     var options = LoadOptions(
       name: "t", source: .standardInput, presets: DatasetPresets(title: "T"), format: .json)
     options.jsonPath = try example.path.map { path throws(TableError) in try JSONKeyPath(parsing: path) }
-    let result = DataFixture.error {
+    let result = DataFixture.tableError {
       try DatasetLoader.load(.data(Data(example.input.utf8), label: "f"), options: options)
     }
     switch example.outcome {
@@ -109,7 +108,7 @@ struct JSONShapesTests {
     #expect(try JSONKeyPath(parsing: #"a\.b.c\\"#).keys == ["a.b", #"c\"#])
     #expect(try JSONKeyPath(parsing: #"a\.b.c\\"#).text == #"a\.b.c\\"#)
     for bad in ["", ".", "a..b", "a."] {
-      #expect(DataFixture.error { try JSONKeyPath(parsing: bad) } != nil, "\(bad)")
+      #expect(DataFixture.tableError { try JSONKeyPath(parsing: bad) } != nil, "\(bad)")
     }
   }
 
@@ -117,7 +116,7 @@ struct JSONShapesTests {
     var options = LoadOptions(
       name: "t", source: .standardInput, presets: DatasetPresets(title: "T"), format: .csv)
     options.jsonPath = try JSONKeyPath(parsing: "a")
-    let error = DataFixture.error {
+    let error = DataFixture.tableError {
       try DatasetLoader.load(.data(Data("a\n1\n".utf8), label: "f"), options: options)
     }
     #expect(error == .jsonPathNeedsJSON("f", format: "csv"))

@@ -1,13 +1,11 @@
 import Foundation
 
-@testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// Helpers for the data-layer tests: loading from bytes or files, reading rows back, temp folders.
-enum DataFixture {
+package enum DataFixture {
   /// Loads `bytes` as `format` with default options.
-  static func load(
+  package static func load(
     _ bytes: [UInt8], format: DataFormat?, label: String = "test", title: ColumnChoice = .automatic,
     scope: ColumnChoice = .automatic, control: LoadControl = LoadControl()
   ) throws(TableError) -> LoadResult {
@@ -21,39 +19,37 @@ enum DataFixture {
   }
 
   /// Loads `text` (UTF-8) as `format`.
-  static func load(_ text: String, format: DataFormat?) throws(TableError) -> LoadResult {
+  package static func load(_ text: String, format: DataFormat?) throws(TableError) -> LoadResult {
     try load(Array(text.utf8), format: format)
   }
 
   /// Loads the file at `path`, choosing the format by extension.
-  static func loadFile(_ path: String) throws(TableError) -> LoadResult {
+  package static func loadFile(_ path: String) throws(TableError) -> LoadResult {
     try DatasetLoader.load(
       .file(path),
       options: LoadOptions(name: "file", source: .file(path), presets: DatasetPresets(title: "File")))
   }
 
   /// Every cell of `dataset`, row by row.
-  static func rows(_ dataset: Dataset) -> [[String]] {
+  package static func rows(_ dataset: Dataset) -> [[String]] {
     (0..<dataset.rowCount).map { row in dataset.columns.indices.map { dataset.cell(row: row, column: $0) } }
   }
 
   /// A new empty folder under the system's temporary directory.
-  static func temporaryDirectory() throws -> URL {
+  package static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "searchshell-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
 
-  /// The `ShellError` `body` throws, or nil when it succeeds (or throws something else).
-  static func error<T>(_ body: () throws -> T) -> ShellError? {
+  /// The `TableError` `body` throws, or nil when it succeeds (or throws something else).
+  package static func tableError<T>(_ body: () throws -> T) -> TableError? {
     do {
       _ = try body()
       return nil
     } catch {
-      // The tables tier throws its own errors; they are compared as the shell shows them.
-      if let error = error as? TableError { return ShellError(error) }
-      return error as? ShellError
+      return error as? TableError
     }
   }
 }

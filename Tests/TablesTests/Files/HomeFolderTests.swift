@@ -1,7 +1,5 @@
 import Testing
 
-@testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// `~` as shells read it: `$HOME` first.

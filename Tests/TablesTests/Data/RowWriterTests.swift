@@ -1,7 +1,6 @@
+import TablesTestSupport
 import Testing
 
-@testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// The exact text of each output format.

@@ -1,7 +1,6 @@
+import TablesTestSupport
 import Testing
 
-@testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// Cells cannot drive the terminal: every control character and escape sequence prints escaped.

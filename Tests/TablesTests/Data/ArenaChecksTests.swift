@@ -1,7 +1,5 @@
 import Testing
 
-@testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// The whole-arena checks a persisted index's open runs: the same verdict as checking cell by

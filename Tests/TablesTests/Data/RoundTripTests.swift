@@ -1,8 +1,7 @@
 import Foundation
+import TablesTestSupport
 import Testing
 
-@testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// Load → export in each format → load again gives the same columns and cells.

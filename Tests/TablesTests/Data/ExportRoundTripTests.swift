@@ -1,8 +1,7 @@
 import Foundation
+import TablesTestSupport
 import Testing
 
-@testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// Cells that formats write with care (NUL, a quote carrying a combining mark, a leading

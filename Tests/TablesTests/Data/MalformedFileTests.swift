@@ -1,8 +1,7 @@
 import Foundation
+import TablesTestSupport
 import Testing
 
-@testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// Malformed CSV and JSON: one error naming the file, the line and the column where parsing stopped.
@@ -68,16 +67,11 @@ struct MalformedFileTests {
 
   @Test(arguments: cases)
   func reportsLineAndColumn(_ testCase: Case) {
-    let error = DataFixture.error {
+    let error = DataFixture.tableError {
       try DataFixture.load(Array(testCase.input.utf8), format: testCase.format, label: "f")
     }
     #expect(
       error == .malformedFile("f", line: testCase.line, column: testCase.column, reason: testCase.reason))
-  }
-
-  @Test func messageIsOneLineNamingThePlace() {
-    let error = ShellError.malformedFile("data.csv", line: 3, column: 7, reason: "unterminated quoted field")
-    #expect(error.description == "Malformed file 'data.csv':3:7: unterminated quoted field")
   }
 }
 
@@ -88,7 +82,7 @@ extension MalformedFileTests {
     /// Loads these columns and rows, with these warnings.
     case loads(columns: [String], rows: [[String]], warnings: [String])
     /// Fails with this error.
-    case fails(ShellError)
+    case fails(TableError)
 
     static func rows(_ rows: [[String]], columns: [String] = ["title"], warnings: [String] = []) -> Outcome {
       .loads(columns: columns, rows: rows, warnings: warnings)
@@ -238,7 +232,7 @@ extension MalformedFileTests {
       outcome = .loads(
         columns: result.dataset.columns, rows: DataFixture.rows(result.dataset), warnings: result.warnings)
     } catch {
-      outcome = .fails(ShellError(error))
+      outcome = .fails(error)
     }
     #expect(outcome == testCase.outcome)
     // Swift compares Strings by canonical equivalence: the bytes must match too.
