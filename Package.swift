@@ -68,11 +68,22 @@ let package = Package(
       name: "EngineTests",
       dependencies: ["Engine", "Tables", "EngineTestSupport"]
     ),
+    // The throwaway PostgreSQL cluster and the generated table the backends' tests and the
+    // shell's share.
+    .target(
+      name: "BackendsTestSupport",
+      dependencies: ["Backends", "Engine", "Tables", "EngineTestSupport"],
+      path: "Tests/BackendsTestSupport"
+    ),
+    .testTarget(
+      name: "BackendsTests",
+      dependencies: ["Backends", "Engine", "Tables", "BackendsTestSupport", "EngineTestSupport"]
+    ),
     .testTarget(
       name: "ShellCoreTests",
       dependencies: [
         "ShellCore", "Backends", "Engine", "Tables", "UIKitModel", "ShellCoreTestSupport", "EngineTestSupport",
-        "TablesTestSupport",
+        "TablesTestSupport", "BackendsTestSupport",
       ]
     ),
     .testTarget(

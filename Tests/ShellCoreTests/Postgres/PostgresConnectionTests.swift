@@ -1,3 +1,4 @@
+import BackendsTestSupport
 import Dispatch
 import Foundation
 import Testing

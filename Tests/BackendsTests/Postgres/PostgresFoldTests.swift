@@ -1,10 +1,10 @@
+import BackendsTestSupport
 import EngineTestSupport
 import Foundation
 import Testing
 
 @testable import Backends
 @testable import Engine
-@testable import ShellCore
 
 /// The SQL fold function the shell installs agrees with the shell's own fold.
 @Suite(.enabled(if: TestCluster.isInstalled, TestCluster.skipReason))

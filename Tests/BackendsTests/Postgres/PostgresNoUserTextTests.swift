@@ -1,9 +1,9 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
 @testable import Backends
 @testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// No SQL text the shell sends holds the user's text: queries, their folds and scope values all
@@ -33,7 +33,7 @@ struct PostgresNoUserTextTests {
   ]
 
   @Test(arguments: MatchRule.allCases) func theSQLHoldsNoneOfTheUsersText(_ rule: MatchRule) throws {
-    let opened = try DatasetOpener.openDatabase(LoadRequest(target: try Self.loaded.get()))
+    let opened = try PostgresOpening.open(PostgresURL(parsing: try Self.loaded.get()))
     let database = try #require(opened.backend as? PostgresSearchBackend)
     let sent = SQLLog()
     database.backend.connection.onStatement = { sent.append($0) }

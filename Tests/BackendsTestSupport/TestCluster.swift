@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Backends
-@testable import ShellCore
 
 /// A throwaway PostgreSQL cluster the tests start themselves: one per test process, shared.
 ///
@@ -11,7 +10,7 @@ import Testing
 /// off. It is stopped and its folder removed when the process exits; a folder left by a process
 /// that died is cleaned up by the next start. Tests that need it are skipped, with `skipReason`,
 /// where PostgreSQL is not installed.
-final class TestCluster: Sendable {
+package final class TestCluster: Sendable {
   /// The folder with the server's binaries (`initdb`, `pg_ctl`), or nil when not installed.
   static let binaries: String? = {
     // SEARCHSHELL_PG_BIN names another folder (a folder without initdb: as if not installed).
@@ -26,10 +25,10 @@ final class TestCluster: Sendable {
   }()
 
   /// Whether the tests that need a server can run here.
-  static let isInstalled = binaries != nil
+  package static let isInstalled = binaries != nil
 
   /// Why they are skipped where they cannot.
-  static let skipReason: Comment = """
+  package static let skipReason: Comment = """
     PostgreSQL is not installed (no initdb under /usr/lib/postgresql/*/bin or on PATH): \
     apt-get install postgresql postgresql-contrib
     """
@@ -44,7 +43,7 @@ final class TestCluster: Sendable {
   }()
 
   /// The shared cluster, or the error that stopped it starting.
-  static func started() throws -> TestCluster { try shared.get() }
+  package static func started() throws -> TestCluster { try shared.get() }
 
   /// A failure to start the cluster, with the command's output.
   struct ClusterError: Error, CustomStringConvertible {
@@ -52,21 +51,21 @@ final class TestCluster: Sendable {
   }
 
   /// The folder holding the data directory and the socket.
-  let folder: String
+  package let folder: String
   /// The postmaster's process id (from `postmaster.pid`).
   let postmaster: pid_t
   /// The role with a password (the others log in without one).
-  static let lockedRole = "searchshell_locked"
+  package static let lockedRole = "searchshell_locked"
   /// Its password.
-  static let lockedPassword = "correct-horse-battery"
+  package static let lockedPassword = "correct-horse-battery"
 
   /// A URL to the cluster's `postgres` database as the superuser, with `extra` parameters.
-  func url(_ extra: String = "") -> String {
+  package func url(_ extra: String = "") -> String {
     "postgres:///postgres?host=\(folder)&user=postgres" + (extra.isEmpty ? "" : "&" + extra)
   }
 
   /// A connection as the superuser.
-  func connect(statementTimeout: Int = 5000) throws -> PostgresConnection {
+  package func connect(statementTimeout: Int = 5000) throws -> PostgresConnection {
     try PostgresConnection(url: PostgresURL(parsing: url()), statementTimeout: statementTimeout)
   }
 

@@ -2,7 +2,6 @@ import Testing
 
 @testable import Backends
 @testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// The query syntax as SQL: the text never holds the user's terms, only `$n` placeholders.

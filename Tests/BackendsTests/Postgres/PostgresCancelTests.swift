@@ -1,9 +1,9 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
 @testable import Backends
 @testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// A newer search stops the older one's statement on the server (`PQcancel`), so a keystroke
@@ -54,7 +54,7 @@ struct PostgresCancelTests {
   @Test func aCancelledSearchAnswersNil() throws {
     let cluster = try TestCluster.started()
     try PostgresFixture(count: 200).load(into: "cancel_rows", cluster.connect())
-    let opened = try DatasetOpener.openDatabase(LoadRequest(target: cluster.url("table=cancel_rows")))
+    let opened = try PostgresOpening.open(PostgresURL(parsing: cluster.url("table=cancel_rows")))
     let cancellation = SearchCancellation()
     cancellation.cancel()
     let rows = try opened.backend.search(

@@ -1,9 +1,9 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
 @testable import Backends
 @testable import Engine
-@testable import ShellCore
 
 /// The backend against the in-memory engine on the same generated rows: counts and pages equal.
 @Suite(.enabled(if: TestCluster.isInstalled, TestCluster.skipReason))
@@ -143,7 +143,6 @@ struct PostgresBackendTests {
     let backend = try PostgresBackend(url: TestCluster.started().url("table=parity_plain"))
     let error = #expect(throws: BackendError.self) { try backend.count("Café", rule: .exact, scope: nil) }
     #expect(
-      error.map(ShellError.init)?.description
-        == "Cannot run 'Café': the exact rule needs the rows checked on the client")
+      error == .notAvailable(command: "Café", reason: "the exact rule needs the rows checked on the client"))
   }
 }

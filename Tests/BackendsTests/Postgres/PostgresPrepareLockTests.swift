@@ -1,9 +1,9 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
 @testable import Backends
 @testable import Engine
-@testable import ShellCore
 
 /// `prepare` waits for any other `prepare` or `unprepare` in the same database: they create and
 /// drop objects tables share, and two at once failed with "tuple concurrently updated".

@@ -1,8 +1,8 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
 @testable import Backends
-@testable import ShellCore
 
 /// The gram count table `prepare` builds: its counts equal `count(*)` for 1-3-character fold
 /// terms in every scope, they are the exact count while the table is unchanged, and after a
@@ -28,7 +28,7 @@ struct PostgresGramTests {
 
   /// The search's rows for `term` in scope `scope` (0: all).
   static func search(_ term: String, scope: Int, _ url: String) throws -> PostgresSearchRows {
-    let opened = try DatasetOpener.openDatabase(LoadRequest(target: url))
+    let opened = try PostgresOpening.open(PostgresURL(parsing: url))
     let database = try #require(opened.backend as? PostgresSearchBackend)
     return try #require(
       try database.search(SearchRequest(text: term, rule: .fold, scope: scope), cancellation: nil)

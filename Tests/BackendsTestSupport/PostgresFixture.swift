@@ -3,14 +3,13 @@ import Foundation
 
 @testable import Backends
 @testable import Engine
-@testable import ShellCore
 @testable import Tables
 
 /// A generated table loaded both ways: into the test cluster and into the in-memory engine.
 ///
 /// Titles are one to four words from a vocabulary of accents (NFC and NFD), special letters,
 /// Hangul, Cyrillic, kana, ligatures, full-width forms and LIKE's wildcards; five categories.
-struct PostgresFixture: Sendable {
+package struct PostgresFixture: Sendable {
   static let vocabulary = [
     "stand", "standard", "station", "star", "Start", "café", "cafe\u{301}", "Crème", "brûlée", "Straße",
     "STRASSE", "Øresund", "Ærø", "łódź", "naïve", "한국", "한글", "서울", "Йошкар", "йогурт", "ёлка", "Москва",
@@ -19,12 +18,12 @@ struct PostgresFixture: Sendable {
   static let categories = ["Toys", "Food", "Books", "Music", "Tools"]
 
   /// The titles, row by row (row i has id i).
-  let titles: [String]
+  package let titles: [String]
   /// The category of each row.
-  let rowCategories: [String]
+  package let rowCategories: [String]
 
   /// `count` rows from a fixed seed.
-  init(count: Int) {
+  package init(count: Int) {
     var generator = SeededGenerator(seed: 2024)
     var titles: [String] = []
     var categories: [String] = []
@@ -40,12 +39,12 @@ struct PostgresFixture: Sendable {
   }
 
   /// The rows as an in-memory dataset (columns `title`, `category`).
-  func dataset() -> Dataset {
+  package func dataset() -> Dataset {
     MatchingFixtures.dataset(titles, categories: rowCategories)
   }
 
   /// Creates `table` (`id` primary key, `name`, `category`) with the rows, replacing any earlier one.
-  func load(into table: String, _ connection: PostgresConnection) throws {
+  package func load(into table: String, _ connection: PostgresConnection) throws {
     let quoted = try connection.quotedIdentifier(table)
     try connection.run(PostgresStatement("DROP TABLE IF EXISTS \(quoted)"), about: table)
     try connection.run(
@@ -57,5 +56,14 @@ struct PostgresFixture: Sendable {
         [PostgresBackend.arrayLiteral(titles), PostgresBackend.arrayLiteral(rowCategories)]),
       about: table)
     try connection.run(PostgresStatement("ANALYZE \(quoted)"), about: table)
+  }
+}
+
+extension PostgresFixture {
+  /// The categories in order of their first row (the scope bar's order).
+  package var firstCategories: [String] {
+    var seen: [String] = []
+    for category in rowCategories where !seen.contains(category) { seen.append(category) }
+    return seen
   }
 }
