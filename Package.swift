@@ -30,7 +30,10 @@ let package = Package(
     // The search engine: the folded index and its cache file, query planning, the kernels and
     // the results. It knows nothing of the shell, the backends or the terminal.
     .target(name: "Engine", dependencies: ["Tables", "CPrefetch"]),
-    .target(name: "ShellCore", dependencies: ["UIKitModel", "Tables", "Engine", "CLibPQ"]),
+    // The backends: the seam the shell searches through, the in-memory engine behind it, and
+    // PostgreSQL over libpq. They know nothing of the shell or the terminal.
+    .target(name: "Backends", dependencies: ["Tables", "Engine", "CLibPQ"]),
+    .target(name: "ShellCore", dependencies: ["UIKitModel", "Tables", "Engine", "Backends"]),
     .executableTarget(
       name: "SearchShell",
       dependencies: ["ShellCore", "Tables", "UIKitModel", "CReadline"]
@@ -38,8 +41,18 @@ let package = Package(
     // Types only tests use (`BufferConsole`), kept out of the product.
     .target(
       name: "ShellCoreTestSupport",
-      dependencies: ["ShellCore", "Tables"],
+      dependencies: ["ShellCore", "Backends", "Tables"],
       path: "Tests/ShellCoreTestSupport"
+    ),
+    // The data fixture the tables' tests and the shell's share.
+    .target(
+      name: "TablesTestSupport",
+      dependencies: ["Tables"],
+      path: "Tests/TablesTestSupport"
+    ),
+    .testTarget(
+      name: "TablesTests",
+      dependencies: ["Tables", "UIKitModel", "TablesTestSupport"]
     ),
     .testTarget(
       name: "UIKitModelTests",
@@ -55,9 +68,23 @@ let package = Package(
       name: "EngineTests",
       dependencies: ["Engine", "Tables", "EngineTestSupport"]
     ),
+    // The throwaway PostgreSQL cluster and the generated table the backends' tests and the
+    // shell's share.
+    .target(
+      name: "BackendsTestSupport",
+      dependencies: ["Backends", "Engine", "Tables", "EngineTestSupport"],
+      path: "Tests/BackendsTestSupport"
+    ),
+    .testTarget(
+      name: "BackendsTests",
+      dependencies: ["Backends", "Engine", "Tables", "BackendsTestSupport", "EngineTestSupport"]
+    ),
     .testTarget(
       name: "ShellCoreTests",
-      dependencies: ["ShellCore", "Engine", "Tables", "UIKitModel", "ShellCoreTestSupport", "EngineTestSupport"]
+      dependencies: [
+        "ShellCore", "Backends", "Engine", "Tables", "UIKitModel", "ShellCoreTestSupport", "EngineTestSupport",
+        "TablesTestSupport", "BackendsTestSupport",
+      ]
     ),
     .testTarget(
       name: "EndToEndTests",

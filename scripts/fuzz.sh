@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# libFuzzer with AddressSanitizer on ShellCore (over the Engine, Tables and UIKitModel modules,
+# libFuzzer with AddressSanitizer on ShellCore (over the Backends, Engine, Tables and UIKitModel modules,
 # built first as static libraries): one binary holds every target in
 # Tests/ShellCoreTests/Fuzz (compiled into the ShellCore module with -D FUZZING, so the targets
 # see internal types), chosen at run time.
@@ -27,9 +27,10 @@ sources=$(find "$(pwd)/Sources/ShellCore" "$(pwd)/Tests/ShellCoreTestSupport" "$
 model=$(find "$(pwd)/Sources/UIKitModel" -name '*.swift' | sort)
 tables=$(find "$(pwd)/Sources/Tables" -name '*.swift' | sort)
 engine=$(find "$(pwd)/Sources/Engine" -name '*.swift' | sort)
+backends=$(find "$(pwd)/Sources/Backends" -name '*.swift' | sort)
 stamp=$bin.stamp
 mkdir -p "$out"
-if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ] || [ -n "$(find $tables $engine -newer "$stamp" | head -1)" ]; then
+if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Entry.swift scripts/fuzz.sh -newer "$stamp" | head -1)" ] || [ -n "$(find $tables $engine $backends -newer "$stamp" | head -1)" ]; then
   echo "building $bin ($opt)..." >&2
   # ShellCore imports the UIKit model, its own module: built first as a static library, with the
   # same package name so ShellCore sees its `package` declarations.
@@ -48,11 +49,15 @@ if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Ent
   swiftc -parse-as-library -module-name Engine -package-name searchshell -sanitize=fuzzer,address \
     -swift-version 6 "$opt" -g -enable-testing -I "$out" -I "$(pwd)/Sources/CPrefetch" -emit-module \
     -emit-module-path "$out/Engine.swiftmodule" -emit-library -static -o "$out/libEngine.a" $engine
+  # The backends on top of the engine; the PostgreSQL backend imports libpq through its module
+  # map (which links `pq`).
   # shellcheck disable=SC2086
-  # The PostgreSQL backend imports libpq through its module map (which links `pq`); the sweep
-  # imports CPrefetch.
+  swiftc -parse-as-library -module-name Backends -package-name searchshell -sanitize=fuzzer,address \
+    -swift-version 6 "$opt" -g -enable-testing -I "$out" -I "$(pwd)/Sources/CLibPQ" -emit-module \
+    -emit-module-path "$out/Backends.swiftmodule" -emit-library -static -o "$out/libBackends.a" $backends
+  # shellcheck disable=SC2086
   swiftc -parse-as-library -module-name ShellCore -package-name searchshell -D FUZZING -sanitize=fuzzer,address -swift-version 6 "$opt" -g \
-    -I "$out" -L "$out" -lEngine -lTables -lUIKitModel \
+    -I "$out" -L "$out" -lBackends -lEngine -lTables -lUIKitModel \
     -I "$(pwd)/Sources/CLibPQ" -I "$(pwd)/Sources/CPrefetch" $sources "$(pwd)/Fuzz/Entry.swift" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
   touch "$stamp"
 fi

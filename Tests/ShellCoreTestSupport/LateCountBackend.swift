@@ -1,3 +1,4 @@
+import Backends
 import Tables
 
 #if !FUZZING
@@ -9,7 +10,7 @@ import Tables
 /// says it arrived (a test-support type, not in the product).
 ///
 /// The rows, highlights and details are another backend's, so only the counting differs.
-public final class LateCountBackend: SearchBackend {
+package final class LateCountBackend: SearchBackend {
   /// The rows of one search, counted late.
   final class Rows: SearchRows {
     let inner: any SearchRows
@@ -27,7 +28,7 @@ public final class LateCountBackend: SearchBackend {
     var count: RowCount { hasArrived ? inner.count : .estimate(estimate) }
 
     /// Waiting brings the count.
-    func exactCount() throws(ShellError) -> Int {
+    func exactCount() throws(BackendError) -> Int {
       if !hasArrived { willWait() }
       hasArrived = true
       return try inner.exactCount()
@@ -37,33 +38,33 @@ public final class LateCountBackend: SearchBackend {
   }
 
   /// The backend whose rows are counted late.
-  public let inner: any SearchBackend
+  package let inner: any SearchBackend
   /// The estimate reported for a search of `exact` rows until its count arrives.
-  public let estimate: @Sendable (_ exact: Int) -> Int
+  package let estimate: @Sendable (_ exact: Int) -> Int
   /// Every search's rows whose count has not arrived, so `deliverCounts()` can bring them.
   private var pending: [Rows] = []
   /// How many times a caller waited for an exact count that had not arrived.
-  public private(set) var waits = 0
+  package private(set) var waits = 0
 
   /// Counts `inner`'s searches late, reporting `estimate(exact)` first.
-  public init(wrapping inner: any SearchBackend, estimate: @escaping @Sendable (_ exact: Int) -> Int) {
+  package init(wrapping inner: any SearchBackend, estimate: @escaping @Sendable (_ exact: Int) -> Int) {
     self.inner = inner
     self.estimate = estimate
   }
 
   /// The exact counts of every search so far arrive.
-  public func deliverCounts() {
+  package func deliverCounts() {
     for rows in pending { rows.hasArrived = true }
     pending = []
   }
 
-  public var searchedColumns: [Int] { inner.searchedColumns }
+  package var searchedColumns: [Int] { inner.searchedColumns }
 
-  public func allRows(order: SortOrder?) -> any SearchRows { inner.allRows(order: order) }
+  package func allRows(order: SortOrder?) -> any SearchRows { inner.allRows(order: order) }
 
   /// The search, or nil when `cancellation` was cancelled before it ran (as a database query
   /// cancelled before it is sent).
-  public func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(ShellError)
+  package func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(BackendError)
     -> (any SearchRows)?
   {
     if cancellation?.isCancelled == true { return nil }
@@ -73,33 +74,33 @@ public final class LateCountBackend: SearchBackend {
     return rows
   }
 
-  public func prepare(for rule: MatchRule) { inner.prepare(for: rule) }
+  package func prepare(for rule: MatchRule) { inner.prepare(for: rule) }
 
-  public func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
+  package func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {
     inner.highlights(of: row, for: request)
   }
 
-  public func cells(of id: Int, columns: [Int]) -> [String] { inner.cells(of: id, columns: columns) }
+  package func cells(of id: Int, columns: [Int]) -> [String] { inner.cells(of: id, columns: columns) }
 
-  public func lacks(_ feature: BackendFeature) -> String? { inner.lacks(feature) }
+  package func lacks(_ feature: BackendFeature) -> String? { inner.lacks(feature) }
 
-  public var rowCount: Int { inner.rowCount }
+  package var rowCount: Int { inner.rowCount }
 
-  public func title(of id: Int) -> String { inner.title(of: id) }
+  package func title(of id: Int) -> String { inner.title(of: id) }
 
-  public func exportable(_ ids: [Int]) throws(ShellError) -> (dataset: Dataset, rows: [Int]) {
+  package func exportable(_ ids: [Int]) throws(BackendError) -> (dataset: Dataset, rows: [Int]) {
     try inner.exportable(ids)
   }
 
-  public func detail(of id: Int) -> RowDetail { inner.detail(of: id) }
+  package func detail(of id: Int) -> RowDetail { inner.detail(of: id) }
 
-  public var lastAnswer: String? { inner.lastAnswer }
+  package var lastAnswer: String? { inner.lastAnswer }
 
-  public func searching(columns: [Int]) throws(ShellError) -> any SearchBackend {
+  package func searching(columns: [Int]) throws(BackendError) -> any SearchBackend {
     LateCountBackend(wrapping: try inner.searching(columns: columns), estimate: estimate)
   }
 
-  public func relabeled(as dataset: Dataset) -> any SearchBackend {
+  package func relabeled(as dataset: Dataset) -> any SearchBackend {
     LateCountBackend(wrapping: inner.relabeled(as: dataset), estimate: estimate)
   }
 }

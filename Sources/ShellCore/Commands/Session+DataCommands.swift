@@ -1,3 +1,4 @@
+import Backends
 import Engine
 import Foundation
 import Tables
@@ -32,7 +33,9 @@ extension Session {
     let request = try ExportRequest.parse(text)
     let rows = screen.tableRows
     let format = try request.outputFormat()
-    let exported = try screen.backend.exportable(rows.ids(in: 0..<rows.settledCount))
+    let exported = try inBackend { () throws(BackendError) in
+      try screen.backend.exportable(rows.ids(in: 0..<rows.settledCount))
+    }
     if request.isStandardOutput {
       try printData(rows: exported.rows, of: exported.dataset, format: format, command: "export")
       return
@@ -104,7 +107,9 @@ extension Session {
       let start = (page - 1) * pageSize
       range = start..<(start + min(pageSize, count - start))
     }
-    let exported = try screen.backend.exportable(rows.ids(in: range))
+    let exported = try inBackend { () throws(BackendError) in
+      try screen.backend.exportable(rows.ids(in: range))
+    }
     let writer = RowWriter(dataset: exported.dataset, format: output.format, terminalSafe: true)
     var printed = 0
     try writer.write(rows: exported.rows) { (record: String) throws(ShellError) in

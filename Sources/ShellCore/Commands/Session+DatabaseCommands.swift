@@ -1,3 +1,4 @@
+import Backends
 import Engine
 import Tables
 
@@ -14,7 +15,9 @@ extension Session {
     case "undo"?: undo = true
     case let other?: throw .unexpectedArgument(command: "prepare", token: other, usage: "prepare [undo]")
     }
-    let done = undo ? try database.backend.unprepare() : try database.backend.prepare()
+    let done = try inBackend { () throws(BackendError) in
+      undo ? try database.backend.unprepare() : try database.backend.prepare()
+    }
     // Searches read the table's new folded column (or the fold function) from now on.
     screen.searchCache = nil
     database.forgetMainRows()

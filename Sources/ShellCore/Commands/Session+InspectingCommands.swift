@@ -23,7 +23,7 @@ extension Session {
       return
     }
     let pages = UserNumber.pageCount(
-      rows: try screen.tableRows.exactCount(), pageSize: screen.settings.pageSize)
+      rows: try inBackend(screen.tableRows.exactCount), pageSize: screen.settings.pageSize)
     guard let page = Int(token), page >= 1, page <= pages else {
       throw .invalidValue(option: "list", value: token, allowed: "'all' or a page from 1 to \(pages)")
     }

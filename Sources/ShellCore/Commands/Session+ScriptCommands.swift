@@ -188,7 +188,7 @@ extension Session {
         throw .invalidValue(option: "expect count", value: value, allowed: "a number of rows")
       }
       // Scripts check the exact count, waiting for it when the backend estimated first.
-      try require(String(try screen.tableRows.exactCount()), value, "count")
+      try require(String(try inBackend(screen.tableRows.exactCount)), value, "count")
     case "shown":
       guard ["main", "results"].contains(value) else {
         throw .invalidValue(option: "expect shown", value: value, allowed: "'main' or 'results'")
@@ -208,7 +208,7 @@ extension Session {
       }
       guard let row = UserNumber(number).clamped, row >= 1 else { throw .invalidRow(number) }
       let rows = screen.tableRows
-      let count = try rows.exactCount()
+      let count = try inBackend(rows.exactCount)
       let found =
         row <= count
         ? rows.rows(in: (row - 1)..<row).first?.title ?? "no rows"

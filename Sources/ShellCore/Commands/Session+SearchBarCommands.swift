@@ -152,7 +152,7 @@ extension Session {
     // A row beyond `Int` is out of range like any row past the end, not "no number".
     guard let number = UserNumber(token).clamped else { throw .invalidRow(token) }
     let rows = screen.tableRows
-    let count = try rows.exactCount()
+    let count = try inBackend(rows.exactCount)
     guard number >= 1, number <= count, let item = rows.ids(in: (number - 1)..<number).first else {
       throw .rowOutOfRange(token, rowCount: count, table: screen.state.shown == .results ? "results" : "main")
     }

@@ -1,3 +1,4 @@
+import Backends
 import Engine
 import Tables
 import UIKitModel

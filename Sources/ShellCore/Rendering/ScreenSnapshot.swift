@@ -1,3 +1,4 @@
+import Backends
 import UIKitModel
 
 /// The search screen as a value: everything the renderers draw, taken from the session in one

@@ -1,3 +1,4 @@
+import Backends
 import Engine
 import Tables
 
@@ -58,7 +59,11 @@ extension SearchScreen {
     // too. They share their memory with the engine's cache (a ranking, bits, a small result),
     // except a large plain result, which the cache packs as bits, and a large ranking read past
     // its top, which the cache drops: those stay held through the search.
-    guard let rows = try backend.search(request, cancellation: cancellation) else {
+    guard
+      let rows = try inBackend({ () throws(BackendError) in
+        try backend.search(request, cancellation: cancellation)
+      })
+    else {
       throw .cancelled(command: command, outcome: "the search is as it was before it")
     }
     // Truncated during the search: pages read as zeros (`MappedFileFaultGuard`), so the rows

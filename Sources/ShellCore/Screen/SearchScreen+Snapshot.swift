@@ -1,3 +1,4 @@
+import Backends
 import UIKitModel
 
 /// The one place the screen is taken as a value for the renderers.

@@ -1,3 +1,4 @@
+import Backends
 import Engine
 import Tables
 import UIKitModel
@@ -77,7 +78,7 @@ final class SearchScreen {
   /// can still be reported and undone: drawn later, it would show as no rows.
   func searchColumns(_ columns: [Int], cancellation: SearchCancellation) throws(ShellError) {
     let (previous, previousCache) = (backend, searchCache)
-    backend = try backend.searching(columns: columns)
+    backend = try inBackend { () throws(BackendError) in try backend.searching(columns: columns) }
     backend.prepare(for: settings.match)
     searchCache = nil
     do throws(ShellError) {

@@ -1,3 +1,4 @@
+import Backends
 import Engine
 import Foundation
 import Tables

@@ -1,3 +1,4 @@
+import Backends
 import Engine
 import Foundation
 import Tables
@@ -45,7 +46,7 @@ struct DatasetOpener {
   /// The monitor watches the index build too: Ctrl-C there cancels the load like Ctrl-C while
   /// reading.
   func open(_ request: LoadRequest) throws(ShellError) -> Opened {
-    if PostgresOpening.isDatabase(request.target) { return try PostgresOpening.open(request) }
+    if PostgresOpening.isDatabase(request.target) { return try Self.openDatabase(request) }
     monitor?.loadWillStart(request.target)
     defer { monitor?.loadDidEnd() }
     let source = try resolve(request)

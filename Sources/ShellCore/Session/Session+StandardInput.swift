@@ -47,7 +47,7 @@ extension Session {
   public func printMatches(_ query: String) throws(ShellError) -> Int {
     try validateQuery(query)
     let rows = screen.filteredRows(text: query, scope: 0)
-    let count = try rows.exactCount()
+    let count = try inBackend(rows.exactCount)
     for start in stride(from: 0, to: count, by: Self.listChunk) {
       for row in rows.rows(in: start..<min(start + Self.listChunk, count)) {
         printPipedRow(row.id, title: row.title)

@@ -1,3 +1,5 @@
+import Backends
+
 /// How the table shows its rows beyond the search: its columns and its order.
 ///
 /// `set columns` and `sort` change it; a new dataset starts with the defaults, and relabelled

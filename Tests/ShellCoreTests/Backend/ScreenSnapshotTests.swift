@@ -1,3 +1,4 @@
+import Backends
 import Testing
 
 @testable import Engine

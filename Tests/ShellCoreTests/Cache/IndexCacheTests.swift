@@ -1,3 +1,4 @@
+import Backends
 import Foundation
 import ShellCoreTestSupport
 import Testing

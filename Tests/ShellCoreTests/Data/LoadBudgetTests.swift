@@ -1,5 +1,6 @@
 import EngineTestSupport
 import Foundation
+import TablesTestSupport
 import Testing
 
 @testable import Engine

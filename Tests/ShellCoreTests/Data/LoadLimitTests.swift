@@ -1,4 +1,5 @@
 import Foundation
+import TablesTestSupport
 import Testing
 
 @testable import Engine

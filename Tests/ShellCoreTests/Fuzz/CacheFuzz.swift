@@ -1,3 +1,4 @@
+import Backends
 import Foundation
 
 @testable import Engine

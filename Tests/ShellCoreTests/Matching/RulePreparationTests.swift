@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Backends
 @testable import Engine
 @testable import ShellCore
 

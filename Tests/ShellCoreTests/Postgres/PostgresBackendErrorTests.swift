@@ -1,6 +1,8 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import ShellCore
 
 /// One clear line for each way opening or preparing a table can fail.
@@ -25,40 +27,45 @@ struct PostgresBackendErrorTests {
 
   @Test func aMissingTableNamesTheTable() throws {
     let cluster = try Self.made.get()
-    let error = #expect(throws: ShellError.self) {
+    let error = #expect(throws: BackendError.self) {
       try PostgresBackend(url: cluster.url("table=public.nope"))
     }
-    #expect(error?.description == "No table 'public.nope' in database 'postgres' at '\(cluster.folder):5432'")
+    #expect(
+      error.map(ShellError.init)?.description
+        == "No table 'public.nope' in database 'postgres' at '\(cluster.folder):5432'")
   }
 
   @Test func aURLWithoutATableSaysHowToNameOne() throws {
     let cluster = try Self.made.get()
-    let error = #expect(throws: ShellError.self) { try PostgresBackend(url: cluster.url()) }
-    #expect(error?.description.hasSuffix("': it names no table: add ?table=NAME") == true)
+    let error = #expect(throws: BackendError.self) { try PostgresBackend(url: cluster.url()) }
+    #expect(
+      error.map(ShellError.init)?.description.hasSuffix("': it names no table: add ?table=NAME") == true)
   }
 
   @Test func aMissingColumnListsTheColumns() throws {
     let cluster = try Self.made.get()
-    let error = #expect(throws: ShellError.self) {
+    let error = #expect(throws: BackendError.self) {
       try PostgresBackend(url: cluster.url("table=errors_no_key&title=nope&order=name"))
     }
     #expect(
-      error?.description
+      error.map(ShellError.init)?.description
         == "Cannot search the table 'errors_no_key' at '\(cluster.folder):5432/postgres': it has no column 'nope' "
         + "(columns: name, kind)")
-    let order = #expect(throws: ShellError.self) {
+    let order = #expect(throws: BackendError.self) {
       try PostgresBackend(url: cluster.url("table=errors_no_key&order=id"))
     }
-    #expect(order?.description.hasSuffix("it has no column 'id' (columns: name, kind)") == true)
+    #expect(
+      order.map(ShellError.init)?.description.hasSuffix("it has no column 'id' (columns: name, kind)") == true
+    )
   }
 
   @Test func aTableWithoutAKeyNeedsAnOrderColumn() throws {
     let cluster = try Self.made.get()
-    let error = #expect(throws: ShellError.self) {
+    let error = #expect(throws: BackendError.self) {
       try PostgresBackend(url: cluster.url("table=errors_no_key"))
     }
     #expect(
-      error?.description
+      error.map(ShellError.init)?.description
         == "Cannot search the table 'errors_no_key' at '\(cluster.folder):5432/postgres': it has no single-column "
         + "primary key: name a unique column with order=COLUMN"
     )
@@ -76,12 +83,12 @@ struct PostgresBackendErrorTests {
     let backend = try PostgresBackend(url: url)
     #expect(backend.warning?.hasPrefix("items has no folded column") == true)
     #expect(try backend.count("cafe", rule: .fold, scope: nil) == 2)
-    let error = #expect(throws: ShellError.self) { try backend.prepare() }
+    let error = #expect(throws: BackendError.self) { try backend.prepare() }
     #expect(
-      error?.description
+      error.map(ShellError.init)?.description
         == "The database 'errors_locked' lacks the extension 'pg_trgm': permission denied to create extension \"pg_trgm\""
     )
-    #expect(!(error?.description.contains(TestCluster.lockedPassword) ?? true))
+    #expect(!(error.map(ShellError.init)?.description.contains(TestCluster.lockedPassword) ?? true))
     #expect(try backend.page("cafe", rule: .fold, scope: nil, limit: 10).map(\.title) == ["Café", "Cafe"])
   }
 

@@ -1,7 +1,9 @@
+import BackendsTestSupport
 import Dispatch
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import ShellCore
 
 /// The libpq connection against a real throwaway cluster: setup, parameters, cancel, errors.
@@ -24,7 +26,7 @@ struct PostgresConnectionTests {
     #expect(rows.rows == [[hostile, "42"]])
     #expect(rows.columns.count == 2)
     #expect(
-      throws: ShellError.databaseQueryFailed(
+      throws: BackendError.databaseQueryFailed(
         table: "t", server: connection.place, reason: "a value cannot hold NUL")
     ) {
       try connection.run(PostgresStatement("SELECT $1::text", ["a\u{0}b"]), about: "t")
@@ -52,7 +54,7 @@ struct PostgresConnectionTests {
       handle.cancel()
     }
     let started = DispatchTime.now().uptimeNanoseconds
-    #expect(throws: ShellError.databaseQueryCancelled(table: "sleep")) {
+    #expect(throws: BackendError.databaseQueryCancelled(table: "sleep")) {
       try connection.run(PostgresStatement("SELECT pg_sleep(10)"), about: "sleep")
     }
     let returned = DispatchTime.now().uptimeNanoseconds
@@ -65,7 +67,7 @@ struct PostgresConnectionTests {
   @Test func theStatementTimeoutIsAFailureNotACancel() throws {
     let connection = try TestCluster.started().connect(statementTimeout: 100)
     #expect(
-      throws: ShellError.databaseQueryFailed(
+      throws: BackendError.databaseQueryFailed(
         table: "sleep", server: connection.place, reason: "canceling statement due to statement timeout")
     ) {
       try connection.run(PostgresStatement("SELECT pg_sleep(5)"), about: "sleep")
@@ -76,11 +78,12 @@ struct PostgresConnectionTests {
   @Test func aMissingTableNamesTheTableTheDatabaseAndTheServer() throws {
     let cluster = try TestCluster.started()
     let connection = try cluster.connect()
-    let error = #expect(throws: ShellError.self) {
+    let error = #expect(throws: BackendError.self) {
       try connection.run(PostgresStatement("SELECT count(*) FROM no_such_table"), about: "no_such_table")
     }
     #expect(
-      error?.description == "No table 'no_such_table' in database 'postgres' at '\(cluster.folder):5432'")
+      error.map(ShellError.init)?.description
+        == "No table 'no_such_table' in database 'postgres' at '\(cluster.folder):5432'")
   }
 
   @Test func anUnreachableServerIsOneLine() throws {
@@ -89,17 +92,18 @@ struct PostgresConnectionTests {
     defer { try? FileManager.default.removeItem(at: empty) }
     let url = try PostgresURL(
       parsing: "postgres://nobody:pw-never-shown@/postgres?host=\(empty.path)&table=t")
-    let error = #expect(throws: ShellError.self) { try PostgresConnection(url: url) }
+    let error = #expect(throws: BackendError.self) { try PostgresConnection(url: url) }
     #expect(
-      error?.description == "Cannot connect to PostgreSQL at '\(empty.path):5432': No such file or directory")
+      error.map(ShellError.init)?.description
+        == "Cannot connect to PostgreSQL at '\(empty.path):5432': No such file or directory")
   }
 
   @Test func badCredentialsNameTheUserNotThePassword() throws {
     let cluster = try TestCluster.started()
     let role = TestCluster.lockedRole
     let url = try PostgresURL(parsing: "postgres://\(role):wrong-Passw0rd@/postgres?host=\(cluster.folder)")
-    let error = #expect(throws: ShellError.self) { try PostgresConnection(url: url) }
-    let line = error?.description ?? ""
+    let error = #expect(throws: BackendError.self) { try PostgresConnection(url: url) }
+    let line = error.map(ShellError.init)?.description ?? ""
     #expect(
       line
         == "PostgreSQL at '\(cluster.folder):5432' refused the login of '\(role)': password authentication failed for user \"\(role)\""
@@ -107,8 +111,8 @@ struct PostgresConnectionTests {
     #expect(!line.contains("wrong-Passw0rd"))
     let noPassword = try PostgresURL(
       parsing: "postgres://\(role)@/postgres?host=\(cluster.folder)&passfile=/nonexistent/pgpass")
-    let missing = #expect(throws: ShellError.self) { try PostgresConnection(url: noPassword) }
-    #expect(missing?.description.contains("refused the login of '\(role)'") == true)
+    let missing = #expect(throws: BackendError.self) { try PostgresConnection(url: noPassword) }
+    #expect(missing.map(ShellError.init)?.description.contains("refused the login of '\(role)'") == true)
   }
 
   @Test func thePasswordComesFromTheURLOrAPassFile() throws {
@@ -130,8 +134,8 @@ struct PostgresConnectionTests {
   @Test func anUnknownLibpqParameterIsAnInvalidURL() throws {
     let cluster = try TestCluster.started()
     let url = try PostgresURL(parsing: cluster.url("bogus=1&table=t"))
-    let error = #expect(throws: ShellError.self) { try PostgresConnection(url: url) }
-    let line = error?.description ?? ""
+    let error = #expect(throws: BackendError.self) { try PostgresConnection(url: url) }
+    let line = error.map(ShellError.init)?.description ?? ""
     #expect(line.hasPrefix("Invalid PostgreSQL URL 'postgres:///postgres?host=\(cluster.folder)"))
     #expect(line.hasSuffix("': invalid URI query parameter: \"bogus\""))
   }
@@ -142,11 +146,12 @@ struct PostgresConnectionTests {
     let killer = try cluster.connect()
     try killer.run(
       PostgresStatement("SELECT pg_terminate_backend($1)", [String(victim.backendProcessID)]), about: "t")
-    let error = #expect(throws: ShellError.self) {
+    let error = #expect(throws: BackendError.self) {
       try victim.run(PostgresStatement("SELECT 1"), about: "t")
     }
     #expect(
-      error?.description.hasPrefix("Lost the connection to PostgreSQL at '\(cluster.folder):5432': ") == true)
+      error.map(ShellError.init)?.description.hasPrefix(
+        "Lost the connection to PostgreSQL at '\(cluster.folder):5432': ") == true)
     #expect(!victim.isConnected)
   }
 }

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Backends
 @testable import ShellCore
 
 /// libpq's failures as the one line the user sees (no server: the messages as libpq writes them).
@@ -37,7 +38,9 @@ struct PostgresFailureTests {
   ]
 
   @Test(arguments: connecting) func aFailedConnectionIsOneLine(_ message: String, _ line: String) {
-    #expect(PostgresFailure.connecting(message: message, server: "h:5432", user: "ann").description == line)
+    #expect(
+      ShellError(PostgresFailure.connecting(message: message, server: "h:5432", user: "ann")).description
+        == line)
   }
 
   static let statements: [(state: String, cancelled: Bool, line: String)] = [
@@ -60,7 +63,7 @@ struct PostgresFailureTests {
   ) {
     let failure = PostgresFailure(sqlState: state, message: "canceling statement due to statement timeout")
     let error = failure.error(about: "t", database: "d", server: "h:5432", cancelled: cancelled) { $0 }
-    #expect(error.description == line)
+    #expect(ShellError(error).description == line)
   }
 
   @Test func messagesAreCutToTheirFirstLine() {

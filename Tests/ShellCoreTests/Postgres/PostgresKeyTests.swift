@@ -1,6 +1,8 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import Engine
 @testable import ShellCore
 
@@ -108,12 +110,12 @@ struct PostgresKeyTests {
 
   @Test func aReadOnlySessionNamesTheTableAndTheServer() throws {
     let cluster = try Self.made.get()
-    let error = #expect(throws: ShellError.self) {
+    let error = #expect(throws: BackendError.self) {
       try PostgresBackend(
         url: cluster.url("table=keys_readonly.items&options=-cdefault_transaction_read_only%3Don"))
     }
     #expect(
-      error?.description
+      error.map(ShellError.init)?.description
         == "Cannot search the table 'keys_readonly.items' at '\(cluster.folder):5432/postgres': the session is read-only "
         + "and the table is not prepared, so the shell cannot create its temporary fold function "
         + "(run prepare from a writable session)")

@@ -1,7 +1,9 @@
+import BackendsTestSupport
 import Foundation
 import ShellCoreTestSupport
 import Testing
 
+@testable import Backends
 @testable import ShellCore
 
 /// Live mode: a key typed while a frame waits for a slow first page stops that page's statement

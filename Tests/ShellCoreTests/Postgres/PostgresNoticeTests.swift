@@ -1,6 +1,8 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import ShellCore
 
 /// Server notices reach the terminal only through the sanitizer, one line each and bounded, and
@@ -29,7 +31,7 @@ struct PostgresNoticeTests {
   @Test func noticesAreKeptAsOneSanitizedLineEachAndBounded() {
     let notices = PostgresNotices()
     notices.note(severity: "NOTICE", message: "table \"t\" does not exist, skipping")
-    _ = try? notices.quietly { () throws(ShellError) -> Void in
+    _ = try? notices.quietly { () throws(BackendError) -> Void in
       notices.note(severity: "NOTICE", message: "the shell's own")
     }
     notices.note(severity: "WARNING", message: "\u{1B}]0;x\u{07}one\ntwo")

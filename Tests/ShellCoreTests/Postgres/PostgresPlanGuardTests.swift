@@ -1,6 +1,8 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import ShellCore
 
 /// A rare and a frequent term each get the page plan that serves them.
@@ -29,7 +31,7 @@ struct PostgresPlanGuardTests {
 
   /// The plan PostgreSQL chooses for the page the backend would send for `query`.
   static func pagePlan(_ query: String) throws -> (chosen: PostgresSearchSQL.PagePlan, explained: String) {
-    let opened = try PostgresOpening.open(LoadRequest(target: try loaded.get()))
+    let opened = try DatasetOpener.openDatabase(LoadRequest(target: try loaded.get()))
     let database = try #require(opened.backend as? PostgresSearchBackend)
     let rows = try #require(
       try database.search(SearchRequest(text: query, rule: .fold, scope: 0), cancellation: nil)
@@ -62,7 +64,7 @@ struct PostgresPlanGuardTests {
   /// down the walk; the walk stops after its bound and the matches after it are sorted, so the
   /// page is still every match in order, and PostgreSQL walked the bound, not the table.
   @Test func anOverestimatedRareTermWalksOnlyItsBound() throws {
-    let opened = try PostgresOpening.open(LoadRequest(target: try Self.loaded.get()))
+    let opened = try DatasetOpener.openDatabase(LoadRequest(target: try Self.loaded.get()))
     let backend = try #require(opened.backend as? PostgresSearchBackend).backend
     let filter = PostgresCandidates(SearchRequest(text: "zzrare", rule: .fold, scope: 0)).filter
     let walk = try #require(PostgresBackend.walkLimit(estimate: 100_000, rows: 100_000, limit: 100))
@@ -82,7 +84,7 @@ struct PostgresPlanGuardTests {
 
   /// A frequent term's walk fills its page inside the bound: one statement, no sorting.
   @Test func aFrequentTermFillsItsPageInsideTheBound() throws {
-    let opened = try PostgresOpening.open(LoadRequest(target: try Self.loaded.get()))
+    let opened = try DatasetOpener.openDatabase(LoadRequest(target: try Self.loaded.get()))
     let backend = try #require(opened.backend as? PostgresSearchBackend).backend
     let filter = PostgresCandidates(SearchRequest(text: "common", rule: .fold, scope: 0)).filter
     let page = try backend.walkedPage(filter, scope: nil, limit: 100, walkLimit: 400, cancellation: nil)
@@ -91,7 +93,7 @@ struct PostgresPlanGuardTests {
   }
 
   @Test func theEstimateComesFirstAndTheExactCountAfter() throws {
-    let opened = try PostgresOpening.open(LoadRequest(target: try Self.loaded.get()))
+    let opened = try DatasetOpener.openDatabase(LoadRequest(target: try Self.loaded.get()))
     let database = try #require(opened.backend as? PostgresSearchBackend)
     let rows = try #require(
       try database.search(SearchRequest(text: "comm", rule: .fold, scope: 0), cancellation: nil))

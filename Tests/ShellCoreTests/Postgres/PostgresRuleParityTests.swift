@@ -1,6 +1,8 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import Engine
 @testable import ShellCore
 @testable import Tables
@@ -36,7 +38,7 @@ struct PostgresRuleParityTests {
 
   /// Opens `url` as `load` does, with a ranking that covers every fuzzy match of the fixture.
   static func open(_ url: String) throws -> DatasetOpener.Opened {
-    let opened = try PostgresOpening.open(LoadRequest(target: url))
+    let opened = try DatasetOpener.openDatabase(LoadRequest(target: url))
     let database = try #require(opened.backend as? PostgresSearchBackend)
     let wide = PostgresSearchBackend(
       backend: database.backend, dataset: opened.dataset, rowCount: database.rowCount, rankLimit: 50_000)

@@ -1,6 +1,8 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import Engine
 @testable import ShellCore
 

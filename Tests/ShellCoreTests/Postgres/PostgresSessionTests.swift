@@ -1,6 +1,8 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import Engine
 @testable import ShellCore
 
@@ -186,14 +188,5 @@ struct PostgresSessionTests {
     #expect(errors.count == 1)
     #expect(errors.first?.hasPrefix("error: The database 'noext' lacks the extension 'pg_trgm'") == true)
     #expect(fixture.run("type sta").errors.isEmpty)
-  }
-}
-
-extension PostgresFixture {
-  /// The categories in order of their first row (the scope bar's order).
-  var firstCategories: [String] {
-    var seen: [String] = []
-    for category in rowCategories where !seen.contains(category) { seen.append(category) }
-    return seen
   }
 }

@@ -1,3 +1,4 @@
+import BackendsTestSupport
 import Foundation
 import Testing
 

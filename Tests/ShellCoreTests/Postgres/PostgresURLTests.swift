@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Backends
 @testable import ShellCore
 
 /// `postgres://` URLs split into libpq's part and the shell's, with the password never shown.
@@ -91,12 +92,12 @@ struct PostgresURLTests {
   ]
 
   @Test(arguments: errors) func badURLsGiveOneLine(_ url: String, _ message: String) {
-    #expect(throws: ShellError.self) { try PostgresURL(parsing: url) }
+    #expect(throws: BackendError.self) { try PostgresURL(parsing: url) }
     do {
       _ = try PostgresURL(parsing: url)
     } catch {
-      #expect(error.description == message)
-      #expect(!error.description.contains("pw"))
+      #expect(ShellError(error).description == message)
+      #expect(!ShellError(error).description.contains("pw"))
     }
   }
 

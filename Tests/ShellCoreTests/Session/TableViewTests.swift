@@ -1,6 +1,8 @@
 import Foundation
+import TablesTestSupport
 import Testing
 
+@testable import Backends
 @testable import Engine
 @testable import ShellCore
 @testable import Tables

@@ -1,0 +1,26 @@
+import Engine
+import Tables
+
+/// One search a session asks of its backend: the text, how it is read, the rule and the scope.
+package struct SearchRequest: Equatable, Sendable {
+  /// The query as typed.
+  package var text: String
+  /// How the text is compared with the rows.
+  package var rule: MatchRule
+  /// How the text is read: one literal substring, or the extended query syntax.
+  package var syntax: QuerySyntax
+  /// The scope-bar index (0 is "All").
+  package var scope: Int
+  /// The table's order (`sort`); nil for the rule's (dataset order, or best first for `fuzzy`).
+  package var order: SortOrder?
+
+  package init(
+    text: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int, order: SortOrder? = nil
+  ) {
+    self.text = text
+    self.rule = rule
+    self.syntax = syntax
+    self.scope = scope
+    self.order = order
+  }
+}

@@ -1,0 +1,194 @@
+import CLibPQ
+import Foundation
+
+/// One connection to PostgreSQL through libpq: owns its `PGconn` (closed in `deinit`).
+///
+/// Not thread-safe: run statements from one thread at a time. Only `cancelHandle` may be used
+/// from another thread, to stop the statement running. The session keeps one connection, set up
+/// with `jit = off` (JIT compilation of the first big plan swallowed early cancels) and a
+/// `statement_timeout` as the backstop for a cancel that does not land.
+package final class PostgresConnection {
+  /// The URL it was opened with (its `display` is what messages show).
+  let url: PostgresURL
+  /// Stops the running statement from any thread.
+  let cancelHandle: PostgresCancelHandle
+  /// The server as messages name it: `host:port` (a socket folder for the host on Unix sockets).
+  let server: String
+  /// The database connected to.
+  let database: String
+  /// The statement timeout set on the connection, in milliseconds.
+  let statementTimeout: Int
+  /// Sees every statement's SQL text before it is sent (tests check no user text is in it).
+  var onStatement: ((String) -> Void)?
+  /// The statement sent and not yet read back (a count running behind the first page).
+  var inFlight: PostgresInFlight?
+  /// libpq's connection (only this file and `PostgresConnection+Async` touch it).
+  let connection: OpaquePointer
+  /// The server's notices, kept for the session to print (never written by libpq).
+  package let notices: PostgresNotices
+
+  /// Connects to `url` (the shell's parameters already taken out) and sets the session up.
+  ///
+  /// The password comes from the URL, `PGPASSWORD` or `~/.pgpass`, as libpq looks for it; errors
+  /// name the server and user, never the password.
+  init(url: PostgresURL, statementTimeout: Int = 5000, connectTimeout: Int = 10) throws(BackendError) {
+    try Self.validate(url)
+    // Entries before the URL are defaults it may override; client_encoding after it is forced.
+    let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding"]
+    let values = [String(connectTimeout), "searchshell", url.connectionString, "UTF8"]
+    guard let opened = Self.connect(keywords: keywords, values: values) else {
+      throw .databaseUnreachable(server: url.host ?? "the default server", reason: "out of memory")
+    }
+    let server = Self.server(of: opened)
+    let notices = PostgresNotices()
+    notices.register(on: opened)
+    guard PQstatus(opened) == CONNECTION_OK else {
+      // Checked before any property is stored: a throwing initializer that has stored them all
+      // runs deinit, which would free the connection a second time.
+      let message = url.scrubbed(Self.message(opened))
+      let user = PQuser(opened).map { String(cString: $0) } ?? url.user ?? ""
+      PQfinish(opened)
+      throw PostgresFailure.connecting(message: message, server: server, user: user)
+    }
+    guard let cancel = PQgetCancel(opened) else {
+      PQfinish(opened)
+      throw .databaseUnreachable(server: server, reason: "libpq gave no cancel handle")
+    }
+    self.url = url
+    self.server = server
+    self.statementTimeout = statementTimeout
+    database = PQdb(opened).map { String(cString: $0) } ?? ""
+    cancelHandle = PostgresCancelHandle(owning: cancel)
+    connection = opened
+    self.notices = notices
+    // extra_float_digits 3: a float order value read as text is the exact value (≤ 0 rounds it,
+    // and keyset paging then repeats and skips rows).
+    _ = try run(
+      PostgresStatement(
+        "SELECT pg_catalog.set_config('jit', 'off', false), pg_catalog.set_config('statement_timeout', $1, false), "
+          + "pg_catalog.set_config('extra_float_digits', '3', false)",
+        [String(statementTimeout)]),
+      about: server)
+  }
+
+  deinit { PQfinish(connection) }
+
+  /// Runs `statement` (blocking) and returns its rows; `about` names the table in error messages.
+  ///
+  /// A statement stopped by `cancelHandle` throws `databaseQueryCancelled`; one stopped by the
+  /// statement timeout throws `databaseQueryFailed`; a dropped connection `databaseConnectionLost`.
+  @discardableResult
+  func run(_ statement: PostgresStatement, about: String) throws(BackendError) -> PostgresRows {
+    try run(statement, about: about, cancellation: nil)
+  }
+
+  /// The outcome of a finished result: its rows, or the error it reports.
+  func outcome(of result: OpaquePointer?, about: String) -> Result<PostgresRows, BackendError> {
+    let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+    if status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK, let result {
+      return .success(Self.rows(of: result))
+    }
+    if PQstatus(connection) != CONNECTION_OK {
+      return .failure(.databaseConnectionLost(server: server, reason: url.scrubbed(Self.message(connection))))
+    }
+    let failure = PostgresFailure(result: result, fallback: Self.message(connection))
+    return .failure(
+      failure.error(
+        about: about, database: database, server: server, cancelled: cancelHandle.wasRequested,
+        scrub: url.scrubbed))
+  }
+
+  /// `name` as a quoted SQL identifier (`PQescapeIdentifier`): the only way names enter SQL text.
+  func quotedIdentifier(_ name: String) throws(BackendError) -> String {
+    guard !name.utf8.contains(0) else {
+      throw .databaseQueryFailed(table: name, server: place, reason: "a name cannot hold NUL")
+    }
+    guard let quoted = PQescapeIdentifier(connection, name, name.utf8.count) else {
+      throw .databaseQueryFailed(table: name, server: place, reason: url.scrubbed(Self.message(connection)))
+    }
+    defer { PQfreemem(quoted) }
+    return String(cString: quoted)
+  }
+
+  /// The server and database as messages name them: `host:port/database`.
+  var place: String { server + "/" + database }
+
+  /// Whether the session may not write (a read-only default, a hot standby).
+  func isReadOnly(about table: String) throws(BackendError) -> Bool {
+    try run(PostgresStatement("SELECT pg_catalog.current_setting('transaction_read_only')"), about: table)
+      .scalar == "on"
+  }
+
+  /// Whether the connection is still up (false after the server went away).
+  var isConnected: Bool { PQstatus(connection) == CONNECTION_OK }
+
+  /// The server's process id for this connection (tests terminate it to drop the connection).
+  var backendProcessID: Int32 { PQbackendPID(connection) }
+
+  /// Throws `invalidDatabaseURL` with libpq's reason when libpq cannot parse the URL.
+  private static func validate(_ url: PostgresURL) throws(BackendError) {
+    var error: UnsafeMutablePointer<CChar>? = nil
+    if let options = PQconninfoParse(url.connectionString, &error) {
+      PQconninfoFree(options)
+      return
+    }
+    let reason = error.map { String(cString: $0) } ?? "libpq cannot parse it"
+    if let error { PQfreemem(error) }
+    throw .invalidDatabaseURL(url.display, reason: url.scrubbed(firstLine(reason)))
+  }
+
+  /// `PQconnectdbParams` with the URL expanded in place of `dbname`.
+  private static func connect(keywords: [String], values: [String]) -> OpaquePointer? {
+    withCStrings(keywords) { keys in
+      withCStrings(values) { vals in
+        var keyList = keys + [nil]
+        var valueList = vals + [nil]
+        return PQconnectdbParams(&keyList, &valueList, 1)
+      }
+    }
+  }
+
+  /// `host:port` of a connection (or of its failed attempt).
+  private static func server(of connection: OpaquePointer) -> String {
+    let host = PQhost(connection).map { String(cString: $0) } ?? ""
+    let port = PQport(connection).map { String(cString: $0) } ?? ""
+    return port.isEmpty ? host : host + ":" + port
+  }
+
+  /// libpq's last error message for the connection, on one line.
+  static func message(_ connection: OpaquePointer) -> String {
+    firstLine(PQerrorMessage(connection).map { String(cString: $0) } ?? "")
+  }
+
+  /// The first non-empty line of a libpq message, trimmed (split on scalars: "\r\n" is one Character).
+  static func firstLine(_ message: String) -> String {
+    let lines = message.unicodeScalars.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+    guard let line = lines.first(where: { !$0.allSatisfy(\.properties.isWhitespace) }) else { return "" }
+    return String(String.UnicodeScalarView(line)).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// A result's rows as text.
+  static func rows(of result: OpaquePointer) -> PostgresRows {
+    let columnCount = PQnfields(result)
+    let rowCount = PQntuples(result)
+    let columns = (0..<columnCount).map { PQfname(result, $0).map { String(cString: $0) } ?? "" }
+    let rows = (0..<rowCount).map { row in
+      (0..<columnCount).map { column -> String? in
+        guard PQgetisnull(result, row, column) == 0, let value = PQgetvalue(result, row, column) else {
+          return nil
+        }
+        return String(cString: value)
+      }
+    }
+    return PostgresRows(columns: columns, rows: rows)
+  }
+
+  /// Calls `body` with `strings` as C strings that live for the call.
+  static func withCStrings<Result>(
+    _ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> Result
+  ) -> Result {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    return body(copies.map { $0.map { UnsafePointer($0) } })
+  }
+}

@@ -1,0 +1,74 @@
+import CLibPQ
+import Engine
+import Tables
+
+/// A connection's server notices (`RAISE NOTICE` in a view or trigger, warnings), kept as one
+/// printable line each until the session prints them; libpq never writes them to the terminal.
+///
+/// libpq's receiver is a C function that captures nothing: it finds this object through the
+/// pointer registered with it (`register`), which the connection keeps alive as long as itself.
+/// Notices of statements the shell runs for itself (`quiet`, as `prepare` does) and the routine
+/// "…, skipping" of `IF [NOT] EXISTS` are dropped; at most `limit` are kept between two reads,
+/// the rest only counted (a view may raise one per row).
+package final class PostgresNotices {
+  /// The most notices kept between two `drain`s.
+  static let limit = 20
+  /// The longest notice kept, in Unicode scalars.
+  static let lineLimit = 300
+  /// Whether notices are dropped: the shell's own statements run.
+  var quiet = false
+  /// The lines kept, printable.
+  private var lines: [String] = []
+  /// How many more arrived past `limit`.
+  private var overflow = 0
+
+  /// Routes `connection`'s notices here (`self` must outlive the connection's last call).
+  func register(on connection: OpaquePointer) {
+    let receiver: PQnoticeReceiver = { context, result in
+      guard let context, let result else { return }
+      Unmanaged<PostgresNotices>.fromOpaque(context).takeUnretainedValue().receive(result)
+    }
+    _ = PQsetNoticeReceiver(connection, receiver, Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// Keeps one notice (libpq's result for it), unless it is dropped.
+  func receive(_ result: OpaquePointer) {
+    func field(_ code: UInt8) -> String {
+      PQresultErrorField(result, Int32(code)).map { String(cString: $0) } ?? ""
+    }
+    let severity = field(UInt8(ascii: "V"))
+    let message = field(UInt8(ascii: "M"))
+    note(severity: severity.isEmpty ? field(UInt8(ascii: "S")) : severity, message: message)
+  }
+
+  /// Keeps a notice of `severity` saying `message` (the logic of `receive`, testable without libpq).
+  func note(severity: String, message: String) {
+    if quiet || (severity == "NOTICE" && message.hasSuffix(", skipping")) { return }
+    guard lines.count < Self.limit else {
+      overflow = overflow.addingReportingOverflow(1).overflow ? overflow : overflow + 1
+      return
+    }
+    // One line: the message's own line breaks become spaces before the sanitizer sees it.
+    let flat = String(
+      String.UnicodeScalarView(message.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+    let label = severity.isEmpty ? "NOTICE" : severity
+    lines.append(Sanitizer.bounded(label + ": " + flat, limit: Self.lineLimit))
+  }
+
+  /// The lines kept since the last call (and a count of those past `limit`), then forgets them.
+  package func drain() -> [String] {
+    var result = lines
+    if overflow > 0 { result.append("… and \(overflow) more notices from the server") }
+    lines = []
+    overflow = 0
+    return result
+  }
+
+  /// Runs `body` with notices dropped (the shell's own statements).
+  func quietly<Result>(_ body: () throws(BackendError) -> Result) throws(BackendError) -> Result {
+    let outer = quiet
+    quiet = true
+    defer { quiet = outer }
+    return try body()
+  }
+}

@@ -1,0 +1,225 @@
+import Engine
+import Foundation
+import Tables
+
+/// One search's rows in a PostgreSQL table, read a page at a time as the screen asks for them.
+///
+/// The first page and the planner's estimate come with the search; the exact count runs behind
+/// them on the connection and replaces the estimate when it is read (`count`), or is waited for
+/// (`exactCount`); a newer search cancels it. Three shapes (see `PostgresCandidates`):
+/// - exact: PostgreSQL's rows are the matches; later pages by keyset (`order > last`).
+/// - checked: candidates are read in batches and each checked on the client; the count scans
+///   them all when asked.
+/// - ranked (`fuzzy`): the first `rankLimit` matches in table order are ranked on the client;
+///   the rows past them follow in table order (`explain` says so).
+final class PostgresSearchRows: SearchRows {
+  /// The table.
+  let backend: PostgresBackend
+  /// The session's ids for the rows.
+  let ids: PostgresRowIDs
+  /// How many `fuzzy` matches are ranked.
+  let rankLimit: Int
+  /// Where a failure reading a later page is reported (weak: the rows must not keep the
+  /// backend, and its connection, alive after a new `load`).
+  private weak var source: PostgresSearchBackend?
+  /// What was asked.
+  let request: SearchRequest
+  /// What PostgreSQL filters.
+  let candidates: PostgresCandidates
+  /// The scope column's value, nil for every scope.
+  let scope: String?
+  /// The planner's estimate of the candidates, or the gram count table's count.
+  let estimate: Int
+  /// What the gram count table said, when it answered the estimate (exact when current).
+  let grams: PostgresGrams.Lookup?
+  /// The page plan the estimate chose (sorting, when the first page's bounded walk fell short).
+  private(set) var plan: PostgresSearchSQL.PagePlan
+  /// The rows at table positions `0..<loaded.count`.
+  private(set) var loaded: [ResultRow] = []
+  /// The last candidate's order value read, where the next batch starts.
+  private var cursor: String?
+  /// Whether every candidate was read.
+  private var exhausted = false
+  /// How many candidates the next batch reads: the first page's size, doubling per batch up to
+  /// `PostgresSearchBackend.batchLimit` (a long `list all` or a rare recheck takes few round trips).
+  private var batch = PostgresSearchBackend.batchSize
+  /// The exact count, once known.
+  private var exact: Int?
+  /// Whether a ranking covered every match (false: only the first `rankLimit`).
+  private(set) var rankedAll = true
+  /// The count running behind the first page.
+  private var counting: PostgresInFlight?
+  /// When the search began (`DispatchTime` nanoseconds), and how long its parts took (ms).
+  private let started = DispatchTime.now().uptimeNanoseconds
+  /// Milliseconds from the search's start to the estimate, the first page and the exact count.
+  private(set) var timings: (estimate: Double, page: Double, count: Double?) = (0, 0, nil)
+
+  /// Searches `request` in `scope`: the estimate, then the first batch; then starts the count.
+  ///
+  /// `knownCount` is the exact count when the caller knows it (the whole table's, at open).
+  init(
+    source: PostgresSearchBackend, request: SearchRequest, scope: String?, cancellation: SearchCancellation?,
+    knownCount: Int? = nil
+  ) throws(BackendError) {
+    self.source = source
+    backend = source.backend
+    ids = source.ids
+    rankLimit = source.rankLimit
+    self.request = request
+    self.scope = scope
+    candidates = PostgresCandidates(request)
+    let gram = candidates.isExact && !candidates.isRanked ? PostgresGrams.gram(of: candidates.filter) : nil
+    if let gram {
+      grams = try PostgresGrams.lookup(
+        gram, scope: scope, table: source.backend.table, source.backend.connection, cancellation: cancellation
+      )
+    } else {
+      grams = nil
+    }
+    if let grams {
+      estimate = grams.count
+    } else {
+      estimate = try backend.estimate(candidates.filter, scope: scope, cancellation: cancellation)
+    }
+    let estimated = Self.elapsed(since: started)
+    plan = PostgresBackend.pagePlan(
+      estimate: estimate, rows: backend.table.estimatedRows, limit: PostgresSearchBackend.batchSize)
+    if candidates.isRanked {
+      try rank(cancellation: cancellation)
+    } else {
+      try readBatch(cancellation: cancellation)
+    }
+    timings = (estimated, Self.elapsed(since: started), nil)
+    if exhausted {
+      settle(loaded.count)
+    } else if let knownCount {
+      settle(knownCount)
+    } else if let grams, grams.isCurrent {
+      settle(grams.count)
+    } else if candidates.isExact {
+      counting = try backend.startCount(candidates.filter, scope: scope)
+    }
+  }
+
+  var count: RowCount {
+    if let exact { return .exact(exact) }
+    if let counting, backend.connection.poll(counting), case .success(let rows)? = counting.outcome {
+      self.counting = nil
+      if let value = rows.scalar.flatMap({ Int($0) }) {
+        settle(value)
+        return .exact(value)
+      }
+    }
+    return .estimate(max(estimate, loaded.count))
+  }
+
+  func exactCount() throws(BackendError) -> Int {
+    if let exact { return exact }
+    if let counting {
+      try backend.connection.finish(counting, cancellation: nil)
+      self.counting = nil
+      if let outcome = counting.outcome {
+        let value = try outcome.get().scalar.flatMap { Int($0) } ?? 0
+        settle(value)
+        return value
+      }
+    }
+    let value: Int
+    if candidates.isExact {
+      value = try backend.count(candidates.filter, scope: scope)
+    } else {
+      value = try checkedCount()
+    }
+    settle(value)
+    return value
+  }
+
+  /// Records the exact count and when it became known.
+  private func settle(_ value: Int) {
+    exact = value
+    timings.count = Self.elapsed(since: started)
+  }
+
+  /// Milliseconds since `start` (`DispatchTime` nanoseconds).
+  private static func elapsed(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+  }
+
+  func rows(in range: Range<Int>) -> [ResultRow] {
+    guard !range.isEmpty else { return [] }
+    while loaded.count < range.upperBound, !exhausted {
+      do throws(BackendError) {
+        try readBatch(cancellation: nil)
+      } catch {
+        source?.failed(error)
+        break
+      }
+    }
+    return Array(loaded[range.clamped(to: 0..<loaded.count)])
+  }
+
+  /// Reads the next batch of candidates into `loaded`, checking each when the filter is not exact.
+  private func readBatch(cancellation: SearchCancellation?) throws(BackendError) {
+    let limit = batch
+    batch = min(batch * 2, PostgresSearchBackend.batchLimit)
+    let page: [PostgresBackend.Row]
+    if cursor == nil, plan == .walkOrder,
+      let walk = PostgresBackend.walkLimit(
+        estimate: estimate, rows: backend.table.estimatedRows, limit: limit)
+    {
+      let first = try backend.walkedPage(
+        candidates.filter, scope: scope, limit: limit, walkLimit: walk, cancellation: cancellation)
+      page = first.rows
+      if first.sorted { plan = .sortMatches }
+    } else {
+      page = try backend.page(
+        candidates.filter, scope: scope, after: cursor, limit: limit, plan: plan, cancellation: cancellation)
+    }
+    if page.count < limit { exhausted = true }
+    cursor = page.last?.order ?? cursor
+    for row in page where candidates.isExact || PostgresCandidates.matches(row.title, request: request) {
+      loaded.append(ids.row(row))
+    }
+  }
+
+  /// Counts the checked matches: the rows read so far and every candidate after them.
+  private func checkedCount() throws(BackendError) -> Int {
+    var total = loaded.count
+    var after = cursor
+    var done = exhausted
+    let limit = PostgresSearchBackend.batchLimit
+    while !done {
+      let page = try backend.page(
+        candidates.filter, scope: scope, after: after, limit: limit, plan: plan,
+        cancellation: source?.interruption)
+      done = page.count < limit
+      after = page.last?.order ?? after
+      total += page.count { PostgresCandidates.matches($0.title, request: request) }
+    }
+    return total
+  }
+
+  /// Ranks the first `rankLimit` matches best first (score, shorter title, table order), as the
+  /// in-memory engine ranks them all; the rest follow in table order as later batches.
+  private func rank(cancellation: SearchCancellation?) throws(BackendError) {
+    let limit = rankLimit
+    let page = try backend.page(
+      candidates.filter, scope: scope, after: nil, limit: limit, plan: plan, cancellation: cancellation)
+    let parsed = ParsedQuery(request.text, rule: request.rule, syntax: request.syntax)
+    let matching = page.filter {
+      candidates.isExact || PostgresCandidates.matches($0.title, request: request)
+    }
+    let scored = matching.enumerated().map { index, row in
+      (index: index, score: ReferenceMatcher.score(row.title, parsed), length: row.title.utf8.count)
+    }
+    let ranked = scored.sorted { a, b in
+      if a.score != b.score { return a.score > b.score }
+      if a.length != b.length { return a.length < b.length }
+      return a.index < b.index
+    }
+    loaded = ranked.map { ids.row(matching[$0.index]) }
+    cursor = page.last?.order
+    exhausted = page.count < limit
+    rankedAll = exhausted
+  }
+}

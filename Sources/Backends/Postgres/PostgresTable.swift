@@ -1,0 +1,182 @@
+import Engine
+import Tables
+
+/// A table the shell searches in PostgreSQL: where it is, its columns and the role each plays.
+///
+/// The title and scope columns are detected or named as for files (`ColumnRoles`: `name`/`title`,
+/// `category`/`type`/`kind`/`group`; `title=` and `scope=` in the URL choose others, `scope=none`
+/// drops the bar). The order is a contract, not heap order: the `order=` column, else the
+/// single-column primary key, and it must be unique for keyset paging to be exact.
+struct PostgresTable: Equatable, Sendable {
+  /// The name of the stored folded column `prepare` adds.
+  static let foldedColumn = "searchshell_folded"
+  /// The name of the fold function `prepare` installs in the table's schema.
+  static let foldFunction = "searchshell_fold"
+
+  /// The table as the user named it (`schema.table` or `table`).
+  var name: String
+  /// The table's schema.
+  var schema: String
+  /// The table's object id (names the index `prepare` creates).
+  var oid: String
+  /// Its columns in order (the shell's own folded column left out).
+  var columns: [String]
+  /// The title column.
+  var title: String
+  /// The scope column, if any.
+  var scope: String?
+  /// The order column.
+  var order: String
+  /// Whether the folded column (and its trigram index) `prepare` adds is there and current: folded
+  /// from this title column by this fold, so searches read it.
+  var isPrepared: Bool
+  /// Whether the table has a folded column at all (current or not: `prepare` replaces a stale one).
+  var hasFoldedColumn = false
+  /// Whether `prepare` built the gram count table (`PostgresGrams`).
+  var hasGrams = false
+  /// The planner's row count (`reltuples`; -1 before the first ANALYZE).
+  var estimatedRows: Int
+  /// The names the SQL uses, quoted by libpq.
+  var names: PostgresSearchSQL.Names
+
+  /// Reads the table `url` names through `connection` and decides the columns' roles.
+  ///
+  /// `foldFunction` gives the quoted, schema-qualified fold function rows are folded by when the
+  /// table has no folded column of its own, from the table's schema and object id.
+  static func describe(
+    _ url: PostgresURL, connection: PostgresConnection,
+    foldFunction: (_ schema: String, _ oid: String) throws(BackendError) -> String
+  ) throws(BackendError) -> PostgresTable {
+    guard let name = url.parameters[.table] else {
+      throw .invalidDatabaseURL(url.display, reason: "it names no table: add ?table=NAME")
+    }
+    let parts = split(name)
+    var quotedTable = try connection.quotedIdentifier(parts.table)
+    if let schema = parts.schema { quotedTable = try connection.quotedIdentifier(schema) + "." + quotedTable }
+    let found = try connection.run(
+      PostgresStatement(
+        "SELECT n.nspname, c.reltuples::pg_catalog.int8::pg_catalog.text, c.oid::pg_catalog.text, c.relname, "
+          + "c.relkind::pg_catalog.text "
+          + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace "
+          + "WHERE c.oid OPERATOR(pg_catalog.=) pg_catalog.to_regclass($1)", [quotedTable]),
+      about: name)
+    guard let row = found.rows.first, let schema = row[0], let relation = row[3] else {
+      throw .databaseTableMissing(name, database: connection.database, server: connection.server)
+    }
+    // Found on the session's search path once; named with its schema from then on.
+    quotedTable = try connection.quotedIdentifier(schema) + "." + connection.quotedIdentifier(relation)
+    let all = try connection.run(
+      PostgresStatement(
+        "SELECT attname FROM pg_catalog.pg_attribute WHERE attrelid OPERATOR(pg_catalog.=) $1::pg_catalog.oid "
+          + "AND attnum OPERATOR(pg_catalog.>) 0 AND NOT attisdropped ORDER BY attnum", [row[2] ?? "0"]),
+      about: name
+    ).rows.compactMap { $0[0] }
+    let columns = all.filter { $0 != foldedColumn }
+    let primaryKey = try primaryKey(row[2] ?? "0", connection, name)
+    let roles = try Roles(
+      url, columns: columns, table: name, server: connection.place, primaryKey: primaryKey)
+    let isPrepared = all.contains(foldedColumn)
+    let title = try connection.quotedIdentifier(roles.title)
+    let folded =
+      isPrepared
+      ? try connection.quotedIdentifier(foldedColumn)
+      : try foldFunction(schema, row[2] ?? "0") + "(coalesce(\(title)::pg_catalog.text, ''))"
+    var names = PostgresSearchSQL.Names(
+      table: quotedTable, title: title, order: try connection.quotedIdentifier(roles.order),
+      scope: try roles.scope.map { (name) throws(BackendError) -> String in
+        try connection.quotedIdentifier(name)
+      },
+      folded: folded)
+    let key = try PostgresKeyColumn.describe(roles.order, oid: row[2] ?? "0", connection, table: name)
+    (names.greater, names.equal) = (key.greater, key.equal)
+    if !key.isNotNull {
+      names.tiebreak = try PostgresKeyColumn.tiebreak(
+        primaryKey: primaryKey == roles.order ? nil : primaryKey,
+        hasRowAddress: !["v", "f"].contains(row[4]),
+        oid: row[2] ?? "0", names: names, connection, table: name)
+    }
+    var table = PostgresTable(
+      name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
+      scope: roles.scope, order: roles.order,
+      isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
+    table.hasFoldedColumn = isPrepared
+    if isPrepared, try !PostgresPreparation.foldedColumnIsCurrent(table, connection) {
+      // Folded from another title column, or by another fold: searching it would find the wrong
+      // rows, so the title is folded as an unprepared table's is until `prepare` runs again.
+      table.isPrepared = false
+      table.names.folded =
+        try foldFunction(schema, row[2] ?? "0") + "(coalesce(\(title)::pg_catalog.text, ''))"
+    }
+    if table.isPrepared {
+      let counts = try PostgresGrams.quotedTable(table, connection)
+      table.hasGrams =
+        try connection.run(
+          PostgresStatement("SELECT pg_catalog.to_regclass($1) IS NOT NULL", [counts]), about: name
+        ).scalar == "t"
+    }
+    return table
+  }
+
+  /// `schema.table` split at its first dot; a name without one is looked up on the search path.
+  static func split(_ name: String) -> (schema: String?, table: String) {
+    guard let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (nil, name) }
+    let table = name[name.utf8.index(after: dot)...]
+    return table.isEmpty ? (nil, name) : (String(name[..<dot]), String(table))
+  }
+
+  /// The single column of the table's primary key, if it has one.
+  private static func primaryKey(
+    _ oid: String, _ connection: PostgresConnection, _ name: String
+  ) throws(BackendError) -> String? {
+    let rows = try connection.run(
+      PostgresStatement(
+        "SELECT a.attname FROM pg_catalog.pg_index i JOIN pg_catalog.pg_attribute a "
+          + "ON a.attrelid OPERATOR(pg_catalog.=) i.indrelid AND a.attnum OPERATOR(pg_catalog.=) ANY(i.indkey) "
+          + "WHERE i.indrelid OPERATOR(pg_catalog.=) $1::pg_catalog.oid AND i.indisprimary",
+        [oid]),
+      about: name
+    ).rows
+    return rows.count == 1 ? rows[0][0] : nil
+  }
+
+  /// The columns chosen for each role.
+  private struct Roles {
+    var title: String
+    var scope: String?
+    var order: String
+
+    init(_ url: PostgresURL, columns: [String], table: String, server: String, primaryKey: String?)
+      throws(BackendError)
+    {
+      guard !columns.isEmpty else {
+        throw .databaseTableUnsuitable(table, server: server, reason: "it has no columns")
+      }
+      let titleIndex = try tables { () throws(TableError) in
+        try ColumnRoles.title(Self.choice(url.parameters[.title]), columns: columns)
+      }
+      title = columns[titleIndex]
+      scope = try tables { () throws(TableError) in
+        try ColumnRoles.scope(Self.choice(url.parameters[.scope]), columns: columns, title: titleIndex)
+      }
+      .map { columns[$0] }
+      if let named = url.parameters[.order] {
+        guard let index = ColumnRoles.index(of: named, in: columns) else {
+          throw .table(.unknownColumn(named, columns: columns))
+        }
+        order = columns[index]
+      } else if let primaryKey {
+        order = primaryKey
+      } else {
+        throw .databaseTableUnsuitable(
+          table, server: server,
+          reason: "it has no single-column primary key: name a unique column with order=COLUMN")
+      }
+    }
+
+    /// A URL parameter as a column choice (`none` only means something for the scope).
+    private static func choice(_ value: String?) -> ColumnChoice {
+      guard let value else { return .automatic }
+      return value == "none" ? .none : .named(value)
+    }
+  }
+}
