@@ -53,7 +53,7 @@ if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Ent
   # map (which links `pq`).
   # shellcheck disable=SC2086
   swiftc -parse-as-library -module-name Backends -package-name searchshell -sanitize=fuzzer,address \
-    -swift-version 6 "$opt" -g -enable-testing -I "$out" -I "$(pwd)/Sources/CLibPQ" -emit-module \
+    -swift-version 6 "$opt" -g -enable-testing -I "$out" -I "$(pwd)/Sources/CLibPQ" -I "$(pwd)/Sources/CPrefetch" -emit-module \
     -emit-module-path "$out/Backends.swiftmodule" -emit-library -static -o "$out/libBackends.a" $backends
   # shellcheck disable=SC2086
   swiftc -parse-as-library -module-name ShellCore -package-name searchshell -D FUZZING -sanitize=fuzzer,address -swift-version 6 "$opt" -g \
