@@ -57,7 +57,10 @@ import Testing
     #expect(result.status == 0)
     #expect(
       !result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
-    #expect(result.stdout.contains("  1  \\e]0;pwned\\u{7}\n"))
+    // The table shows both searched columns, each escaped.
+    let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("  1  ") }
+    #expect(row?.hasPrefix("  1  \\e]0;pwned\\u{7}  ") == true)
+    #expect(row?.hasSuffix("\\u{9b}2J") == true)
     #expect(result.stdout.contains("  note: \\u{9b}2J\n"))
   }
 }

@@ -15,17 +15,18 @@ package final class InMemoryBackend: SearchBackend {
   /// The rule to prepare for once the check passes.
   private var pendingRule: MatchRule?
 
-  /// Folds `dataset` for searching, keeping `cacheEntries` recent results; `isCancelled`
-  /// (called from any thread) may stop the build, after which `wasCancelled` is true.
+  /// Folds `dataset`'s `columns` (the title's by default) for searching, keeping `cacheEntries`
+  /// recent results; `isCancelled` (called from any thread) may stop the build, after which
+  /// `wasCancelled` is true.
   package init(
-    dataset: Dataset, cacheEntries: Int = SearchTuning.standard.cacheEntries, indexBytes: Int = .max,
-    isCancelled: (() -> Bool)? = nil
+    dataset: Dataset, columns: [Int]? = nil, cacheEntries: Int = SearchTuning.standard.cacheEntries,
+    indexBytes: Int = .max, isCancelled: (() -> Bool)? = nil
   ) {
     var tuning = SearchTuning.standard
     tuning.cacheEntries = cacheEntries
     tuning.indexBytes = indexBytes
     self.dataset = dataset
-    engine = SearchEngine(dataset: dataset, tuning: tuning, isCancelled: isCancelled)
+    engine = SearchEngine(dataset: dataset, columns: columns, tuning: tuning, isCancelled: isCancelled)
   }
 
   /// Searches `dataset` with `index`, built before (a persisted index): nothing is folded.
@@ -60,7 +61,8 @@ package final class InMemoryBackend: SearchBackend {
     guard let outcome = check.wait(isCancelled: { cancellation?.isCancelled == true }) else { return nil }
     if case .damaged(let reason) = outcome {
       let rebuilt = SearchEngine(
-        dataset: dataset, tuning: engine.tuning, isCancelled: { cancellation?.isCancelled == true })
+        dataset: dataset, columns: engine.columns, tuning: engine.tuning,
+        isCancelled: { cancellation?.isCancelled == true })
       if rebuilt.wasCancelled { return nil }
       if let refused = rebuilt.refusedBytes { throw .search(.searchOutOfMemory(requested: refused)) }
       engine = rebuilt

@@ -28,7 +28,9 @@ package struct IndexCacheKey: Equatable {
   let fold: UInt64
 
   /// The stored layout's version: raised whenever a section or field changes meaning.
-  static let layoutVersion: UInt64 = 4
+  ///
+  /// 5: the index folds the columns a file's search looks in, not the title's alone.
+  static let layoutVersion: UInt64 = 5
   /// How many numbers the key stores.
   static let numberCount = 8
 

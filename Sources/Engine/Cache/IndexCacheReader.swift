@@ -27,9 +27,12 @@ package enum IndexCacheReader {
     package let verifyIndex: @Sendable (_ isAbandoned: @Sendable () -> Bool) -> String?
   }
 
-  /// The dataset and index stored at `path` for `key`, named and presented as `options` say.
+  /// The dataset and index stored at `path` for `key`, named and presented as `options` say;
+  /// `searched` gives the columns the index folds, from the dataset as restored (as it gave
+  /// them to the index written: the same rows give the same columns).
   package static func restore(
-    path: String, key: IndexCacheKey, secret: IndexCacheSecret, options: LoadOptions, sideFormThreshold: Int
+    path: String, key: IndexCacheKey, secret: IndexCacheSecret, options: LoadOptions, sideFormThreshold: Int,
+    searched: (Dataset) -> [Int] = { [$0.titleColumn] }
   ) -> Result<Restored, IndexCacheProblem> {
     let file: UnsafeMappedFile
     switch UnsafeMappedFile.map(path) {
@@ -72,8 +75,7 @@ package enum IndexCacheReader {
     }
     return restore(
       file, layout: layout, table: table, secret: secret, options: options,
-      sideFormThreshold: sideFormThreshold
-    )
+      sideFormThreshold: sideFormThreshold, searched: searched)
   }
 
   /// The keyed checksum of a header at `base` (its words but the checksum, the strings'
@@ -147,7 +149,7 @@ package enum IndexCacheReader {
   /// The dataset and index over `file`'s sections, once their sizes and invariants check.
   private static func restore(
     _ file: UnsafeMappedFile, layout: IndexCacheLayout, table: IndexCacheStrings, secret: IndexCacheSecret,
-    options: LoadOptions, sideFormThreshold: Int
+    options: LoadOptions, sideFormThreshold: Int, searched: (Dataset) -> [Int]
   ) -> Result<Restored, IndexCacheProblem> {
     let rows = layout.rowCount
     typealias Section = IndexCacheLayout.Section
@@ -200,8 +202,12 @@ package enum IndexCacheReader {
       grams = restored
     }
     parts.grams = grams
+    let columns = searched(dataset)
+    guard !columns.isEmpty, columns.allSatisfy(dataset.columns.indices.contains),
+      Set(columns).count == columns.count
+    else { return .failure(.corrupt("the searched columns are out of range")) }
     let index = FoldedIndex(
-      restoring: parts, rowCount: rows, columns: [layout.titleColumn], sideFormThreshold: sideFormThreshold)
+      restoring: parts, rowCount: rows, columns: columns, sideFormThreshold: sideFormThreshold)
     // The index's sections are checked on a thread of their own: the open returns now, and
     // the first search waits for the check (`IndexCacheCheck`).
     let check = UncheckedSendable((file, layout, secret, index))

@@ -66,7 +66,7 @@ extension Session {
 
   // MARK: - Options
 
-  /// `set fields COL,COL|*`: the columns the search matches (the title column alone by default).
+  /// `set fields COL,COL|*`: the columns the search matches (a file's text columns by default).
   func setFields(_ value: String) throws(ShellError) {
     let columns = try columnList(value, option: "fields")
     if columns != [screen.dataset.titleColumn], let reason = screen.backend.lacks(.searchingOtherColumns) {

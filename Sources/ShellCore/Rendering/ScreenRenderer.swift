@@ -116,6 +116,7 @@ struct ScreenRenderer {
   /// The table's header and the snapshot's rows, numbered, and how many more follow.
   func tableLines() -> [String] {
     var lines = headerLines
+    if let elsewhere = snapshot.elsewhere { lines.append(elsewhere) }
     let layout = columnLayout(sample: snapshot.rows)
     if let layout { lines.append(columnHeaderLine(layout)) }
     lines += snapshot.rows.map { rowLine($0, layout: layout) }

@@ -42,6 +42,8 @@ struct ScreenSnapshot: Equatable {
   var rows: [Row] = []
   /// The table position of the first row in sight.
   var firstRow = 0
+  /// Under a search of a file that found nothing: the columns it skipped that would match.
+  var elsewhere: String?
   /// The names of the columns the table shows, when more than the title (`set columns`, or
   /// the searched columns); empty for the title alone, as the tutorials' table.
   var columnNames: [String] = []

@@ -33,6 +33,11 @@ extension SearchScreen {
     if snapshot.rowCount?.isExact == false, ended {
       snapshot.rowCount = .exact(range.lowerBound + snapshot.rows.count)
     }
+    if snapshot.rowCount == .exact(0), state.shown == .results, !state.appliedText.isEmpty {
+      let request = SearchRequest(
+        text: state.appliedText, rule: settings.match, syntax: settings.syntax, scope: state.appliedScope)
+      snapshot.elsewhere = elsewhere.line(for: request, backend: backend, dataset: dataset)
+    }
   }
 
   /// The table rows at `range` with their titles and, when `highlighting`, the matches of the

@@ -36,6 +36,8 @@ final class SearchScreen {
   }
   /// The `load` that opened the dataset, for a recording's first line (nil: opened by name).
   var loadedWith: LoadRequest?
+  /// The line under a search of a file that found nothing, naming the columns that would match.
+  let elsewhere = ElsewhereCounter()
   /// Stops the search of the frame being drawn (live mode: the next key); nil between frames.
   var frameCancellation: SearchCancellation?
 

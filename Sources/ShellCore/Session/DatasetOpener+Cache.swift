@@ -61,7 +61,7 @@ extension DatasetOpener {
     }
     let result = IndexCacheReader.restore(
       path: entry.path, key: entry.key, secret: secret, options: entry.options,
-      sideFormThreshold: SearchTuning.standard.sideForms)
+      sideFormThreshold: SearchTuning.standard.sideForms, searched: ColumnRoles.searchedColumns(in:))
     if case .failure(.notRegular) = result {
       notes.append(
         "the index cache entry '\(entry.path)' is not a regular file; the index is built in memory")

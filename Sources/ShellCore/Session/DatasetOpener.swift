@@ -67,9 +67,10 @@ struct DatasetOpener {
     var limit = LoadLimit.ceiling
     if case .input = source { limit = (try? configuration.loadLimit.get())?.bytes ?? limit }
     let held = result.dataset.withStorage { $0.count &+ $1.count &* 4 }
+    let fields = ColumnRoles.searchedColumns(in: result.dataset)
     let backend = InMemoryBackend(
-      dataset: result.dataset, cacheEntries: configuration.cacheEntries, indexBytes: limit &- held,
-      isCancelled: monitor.map { monitor in { monitor.isCancelled } })
+      dataset: result.dataset, columns: fields, cacheEntries: configuration.cacheEntries,
+      indexBytes: limit &- held, isCancelled: monitor.map { monitor in { monitor.isCancelled } })
     if backend.exceededLimit { throw .loadTooLarge(request.target, limit: limit) }
     if let refused = backend.refusedBytes {
       throw .outOfMemory(request.target, held: held, requested: refused)

@@ -19,8 +19,23 @@ package enum ColumnRoles {
       guard let index = index(of: name, in: columns) else { throw .unknownColumn(name, columns: columns) }
       return index
     case .automatic, .none:
-      return firstNamed(titleNames, in: columns) ?? 0
+      return namedTitle(in: columns) ?? 0
     }
+  }
+
+  /// The first column named like a title (`name`, `title`), if any.
+  package static func namedTitle(in columns: [String]) -> Int? {
+    firstNamed(titleNames, in: columns)
+  }
+
+  /// The title column of a loaded table: `chosen` when the user named one or a column is named
+  /// like a title, else the text column that names its rows best (not an id, a number or a
+  /// date: most files start with an id), else the first.
+  package static func title(_ choice: ColumnChoice, in dataset: Dataset, chosen: Int) -> Int {
+    guard case .automatic = choice, namedTitle(in: dataset.columns) == nil, dataset.columns.count > 1 else {
+      return chosen
+    }
+    return ColumnProfile(dataset).bestTitle(excluding: dataset.scopeColumn) ?? chosen
   }
 
   /// The scope column: the chosen one, nil for `.none`, else the first named like a category
@@ -35,6 +50,21 @@ package enum ColumnRoles {
       return nil
     case .automatic:
       return firstNamed(scopeNames, in: columns, excluding: title)
+    }
+  }
+
+  /// The columns a loaded file's search looks in: the title, then every other text column but
+  /// the scope bar's (a person expects a word in any of them to find its row, as grep would); a
+  /// bundled dataset's presets keep the title alone.
+  package static func searchedColumns(in dataset: Dataset) -> [Int] {
+    let title = dataset.titleColumn
+    switch dataset.source {
+    case .file, .standardInput:
+      guard dataset.columns.count > 1 else { return [title] }
+      // The scope bar already filters by its column.
+      return [title] + ColumnProfile(dataset).textColumns.filter { $0 != title && $0 != dataset.scopeColumn }
+    case .bundled, .database:
+      return [title]
     }
   }
 

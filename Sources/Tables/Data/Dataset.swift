@@ -167,6 +167,15 @@ extension Dataset {
       columnTypes: columnTypes)
   }
 
+  /// The same rows and scope bar with `column` as the title, sharing the text arena.
+  package func retitled(_ column: Int) -> Dataset {
+    precondition(columns.indices.contains(column), "no column \(column)")
+    return Dataset(
+      name: name, source: source, columns: columns, titleColumn: column, scopeColumn: scopeColumn,
+      scopeTitles: scopeTitles, rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets,
+      columnTypes: columnTypes)
+  }
+
   /// The JSON type of `column`'s values (text unless the dataset came from JSON).
   func columnType(_ column: Int) -> ColumnType {
     columnTypes.isEmpty ? .text : columnTypes[column]

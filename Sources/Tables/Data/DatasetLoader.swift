@@ -55,9 +55,11 @@ package enum DatasetLoader {
       guard let room = malloc(max(bytes, 1)) else { throw table.budget.outOfMemory(bytes) }
       free(room)
     }
-    let dataset = builder.build(
+    var dataset = builder.build(
       name: options.name, source: options.source, titleColumn: title, scopeColumn: scope,
       scopeTitles: options.scopeTitles, presets: options.presets, columnTypes: table.columnTypes)
+    let named = ColumnRoles.title(options.title, in: dataset, chosen: title)
+    if named != title { dataset = dataset.retitled(named) }
     return LoadResult(
       dataset: dataset, warnings: table.warnings, format: format, peakBytes: table.budget.peak)
   }

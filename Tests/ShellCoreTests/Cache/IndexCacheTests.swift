@@ -52,6 +52,9 @@ import Testing
     let first = try sandbox.open(csv)
     let second = try sandbox.open(csv)
     #expect(second.index == .cache)
+    // The entry holds the index of both text columns the file's search looks in.
+    #expect(first.backend.searchedColumns == [0, 2])
+    #expect(second.backend.searchedColumns == [0, 2])
     #expect(second.warnings == first.warnings && !first.warnings.isEmpty)
     #expect(second.dataset.columns == first.dataset.columns)
     #expect(second.dataset.scopeTitles == first.dataset.scopeTitles)

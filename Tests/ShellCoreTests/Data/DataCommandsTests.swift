@@ -30,8 +30,8 @@ struct DataCommandsTests {
     #expect(
       printed.output == [
         "Loaded 'people': 3 rows, flavor controller, match fold", "[ Search ]",
-        "people · main table · 3 of 3", "  1  Ann",
-        "  2  Bob", "  3  Cy",
+        "people · main table · 3 of 3", "     name  team  note", "  1  Ann   Red   likes jam",
+        "  2  Bob   Blue  red, white", "  3  Cy    Red   \\e[2Jwipe",
       ])
     let dataset = fixture.session.session.screen.dataset
     #expect(dataset.title(0) == "Ann")
@@ -75,7 +75,11 @@ struct DataCommandsTests {
   @Test func setFieldsSearchesOtherColumns() throws {
     let fixture = try Fixture()
     defer { try? FileManager.default.removeItem(at: fixture.folder) }
+    // A load searches every text column: the title, the team and the note, not the id.
     fixture.session.run("load \(fixture.csv)", "search red")
+    #expect(fixture.session.titlesOnScreen == ["Ann", "Bob", "Cy"])
+    #expect(fixture.session.run("set fields").output == ["fields: name,team,note  (COL,COL,...|*)"])
+    fixture.session.run("set fields name")
     #expect(fixture.session.titlesOnScreen == [])
     let printed = fixture.session.run("set fields name,note")
     #expect(printed.errors == [])
@@ -161,11 +165,30 @@ struct DataCommandsTests {
     #expect(fixture.session.run("export out.xlsx").errors.count == 1)
   }
 
+  /// A search of a file that finds nothing says which skipped columns would match, with their
+  /// exact counts; one that matches nowhere, and a bundled dataset's, say nothing more.
+  @Test func aSearchThatFindsNothingNamesTheColumnsThatWould() throws {
+    let fixture = try Fixture()
+    defer { try? FileManager.default.removeItem(at: fixture.folder) }
+    let printed = fixture.session.run("load \(fixture.csv)", "search 3")
+    #expect(
+      printed.output.suffix(3) == [
+        "results table · 0 of 3",
+        "0 rows in 'name, team, note'; 'id' has 1: set fields * to search every column",
+        "     name  team  note",
+      ])
+    #expect(!fixture.session.run("search 7").output.contains { $0.hasPrefix("0 rows in") })
+    fixture.session.run("set fields *", "search 3")
+    #expect(fixture.session.titlesOnScreen == ["Cy"])
+    fixture.session.run("load languages", "search zzz")
+    #expect(!fixture.session.run("search 1990").output.contains { $0.hasPrefix("0 rows in") })
+  }
+
   @Test func cellsPrintEscapedInTheTableAndTheDetailView() throws {
     let fixture = try Fixture()
     defer { try? FileManager.default.removeItem(at: fixture.folder) }
     let printed = fixture.session.run("load \(fixture.csv) --title note", "detail 3")
-    #expect(printed.output.contains("  3  \\e[2Jwipe"))
+    #expect(printed.output.contains { $0.hasPrefix("  3  \\e[2Jwipe ") })
     #expect(printed.output.contains("< Back   \\e[2Jwipe"))
     #expect(!printed.output.joined().unicodeScalars.contains("\u{1B}"))
   }

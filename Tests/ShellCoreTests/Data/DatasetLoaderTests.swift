@@ -130,10 +130,24 @@ struct DatasetLoaderTests {
     #expect(result.dataset.rowScopes == [1, 2, 1])
   }
 
-  @Test func prefersCategoryOverTypeAndFallsBackToFirstColumn() throws {
+  @Test func prefersCategoryOverTypeAndTitlesByTheTextColumn() throws {
     let result = try DataFixture.load("code,type,category\n1,t,c\n", format: .csv)
-    #expect(result.dataset.titleColumn == 0)
+    #expect(result.dataset.titleColumn == 1)
     #expect(result.dataset.scopeColumn == 2)
+  }
+
+  /// With no column named like a title, the title is the column that names its rows best: not
+  /// an id, a number, a date or a category; the first when no column holds text.
+  @Test(arguments: [
+    ("id,category,text\n1,fruit,green apple\n2,fruit,red apple\n3,veg,carrot\n", 2),
+    ("uuid,when,label\n0c9e4a3e-9d7b-4c37-8f15-2b9a7d0c1e55,2024-01-05,Alpha\n", 2),
+    ("userId,city\nab12,Oslo\ncd34,Rome\n", 1),
+    ("a,b\n1,2\n3,4\n", 0),
+    ("codes,coordinates,TZ\nFR,+4852+00220,Europe/Paris\nDE,+5230+01322,Europe/Berlin\n", 2),
+  ])
+  func titlesByTheColumnThatNamesItsRows(_ csv: String, _ title: Int) throws {
+    let result = try DataFixture.load(csv, format: .csv)
+    #expect(result.dataset.titleColumn == title)
   }
 
   @Test func callerOverridesColumnRoles() throws {

@@ -39,7 +39,9 @@ struct PostgresTraceParityTests {
   /// `status`'s `index:` line, which says where a file's index came from, is left out.
   static func transcript(of target: String, export: String) throws -> [String] {
     let fixture = try SessionFixture()
-    fixture.run("load \(target) --title name --scope category")
+    // A table is searched in its title column; a file's search, in its text columns, is
+    // narrowed to the same one.
+    fixture.run("load \(target) --title name --scope category", "set fields name")
     #expect(fixture.session.screen.dataset.name == "trace_rows")
     let lines = script.map { $0.replacingOccurrences(of: "EXPORT", with: export) }
     var printed: [String] = []
