@@ -146,6 +146,14 @@ package enum IndexCacheReader {
     return nil
   }
 
+  /// `columns` when they are distinct columns of `dataset`, at least one.
+  private static func validColumns(_ columns: [Int], of dataset: Dataset) -> [Int]? {
+    guard !columns.isEmpty, columns.allSatisfy(dataset.columns.indices.contains),
+      Set(columns).count == columns.count
+    else { return nil }
+    return columns
+  }
+
   /// The dataset and index over `file`'s sections, once their sizes and invariants check.
   private static func restore(
     _ file: UnsafeMappedFile, layout: IndexCacheLayout, table: IndexCacheStrings, secret: IndexCacheSecret,
@@ -202,10 +210,9 @@ package enum IndexCacheReader {
       grams = restored
     }
     parts.grams = grams
-    let columns = searched(dataset)
-    guard !columns.isEmpty, columns.allSatisfy(dataset.columns.indices.contains),
-      Set(columns).count == columns.count
-    else { return .failure(.corrupt("the searched columns are out of range")) }
+    guard let columns = validColumns(searched(dataset), of: dataset) else {
+      return .failure(.corrupt("the searched columns are out of range"))
+    }
     let index = FoldedIndex(
       restoring: parts, rowCount: rows, columns: columns, sideFormThreshold: sideFormThreshold)
     // The index's sections are checked on a thread of their own: the open returns now, and
