@@ -38,19 +38,15 @@ public final class Session {
   /// The command line's files, which `next`, `previous` and `files` move along and list.
   package internal(set) var files = FileList()
 
-  /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`;
-  /// `jsonPath` the keys to a JSON file's rows), with `configuration` read from the
-  /// environment at start (the defaults when not given).
+  /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`),
+  /// with `configuration` read from the environment at start (the defaults when not given).
   public convenience init(
-    console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, jsonPath: String? = nil,
-    isInteractive: Bool, useColor: Bool, configuration: ShellConfiguration = ShellConfiguration()
+    console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, isInteractive: Bool,
+    useColor: Bool, configuration: ShellConfiguration = ShellConfiguration()
   ) throws(ShellError) {
     // With no dataset named and no bundled folder found, say which folder is missing.
     guard let target = name ?? catalog?.defaultName else { throw .datasetsMissing("datasets/manifest.json") }
-    var request = LoadRequest(target: target)
-    if let jsonPath {
-      request.jsonPath = try tables { () throws(TableError) in try JSONKeyPath(parsing: jsonPath) }
-    }
+    let request = LoadRequest(target: target)
     try self.init(
       console: console, catalog: catalog, opening: request, isInteractive: isInteractive, useColor: useColor,
       configuration: configuration)
