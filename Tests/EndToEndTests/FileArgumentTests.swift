@@ -139,6 +139,14 @@ import Testing
     #expect(none.stderr == "error: Cannot run 'next': \(noOther)\n")
   }
 
+  /// `files` and `next`'s errors never show a database password, as the history does not.
+  @Test func aDatabasePasswordIsNeverShown() throws {
+    let url = "postgres://alice:secret@localhost/shop?table=t"
+    let result = try ShellProcess.run(["candies", url, "-c", "files", "-c", "previous"])
+    #expect(!result.stdout.contains("secret") && !result.stderr.contains("secret"))
+    #expect(result.stdout.hasPrefix("* 1  candies\n  2  postgres://alice"))
+  }
+
   /// `-` reads the rows piped in, as `--dataset -` does: the commands come from -c.
   @Test func aDashReadsTheRowsPipedIn() throws {
     let result = try ShellProcess.run(

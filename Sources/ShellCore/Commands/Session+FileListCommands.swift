@@ -25,9 +25,12 @@ extension Session {
       let number = String(index + 1)
       let padding = String(repeating: " ", count: width - number.count)
       let mark = index == files.position ? "*" : " "
-      console.print("\(mark) \(padding)\(number)  \(Sanitizer.printable(request.target))")
+      console.print("\(mark) \(padding)\(number)  \(Sanitizer.printable(Self.shownName(request)))")
     }
   }
+
+  /// The file as shown: a database URL without its password, as history keeps it.
+  private static func shownName(_ request: LoadRequest) -> String { keptForm(of: request.target) }
 
   /// The count typed after `command`, 1 when none was.
   private func count(_ text: String?, command: String) throws(ShellError) -> Int {
@@ -48,7 +51,7 @@ extension Session {
     }
     guard let index = files.index(movingBy: offset) else {
       let current =
-        "file \(files.position + 1) of \(count), \(Sanitizer.quoted(files.requests[files.position].target)),"
+        "file \(files.position + 1) of \(count), \(Sanitizer.quoted(Self.shownName(files.requests[files.position]))),"
       let reason =
         abs(offset) == 1
         ? "\(current) is the \(offset > 0 ? "last" : "first")"
