@@ -3,9 +3,14 @@ import ShellCore
 import Tables
 import UIKitModel
 
-/// The command line: `searchshell [OPTIONS] [-c COMMAND | -f FILE]... [--check FILE...]`.
+/// The command line: `searchshell [FILE...] [OPTIONS] [-c COMMAND | -f FILE]... [--check FILE...]`.
 struct Arguments {
+  /// `--dataset NAME|PATH|-`, the one file it names.
   var dataset: String?
+  /// The FILE arguments, in order.
+  var fileArguments: [String] = []
+  /// `--format`, `--title`, `--scope`, `--path` and `--no-cache`: how every file opens.
+  var load = LoadArguments()
   var flavor: Flavor?
   var trace = false
   var live = false
@@ -28,18 +33,23 @@ struct Arguments {
   /// `--pick`, `--filter`, `--query`, `--match`, `--path`, `--no-rc`.
   var exploring = ExploringArguments()
 
+  /// The files the session opens, the first at start and the rest by `next`: `--dataset`'s or
+  /// the FILE arguments (never both).
+  var files: [String] { dataset.map { [$0] } ?? fileArguments }
+
   /// A bad command line: the message, printed before the usage, and exit status 64.
   struct Failure: Error {
     let message: String
   }
 
   static let usage = """
-    USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]...
+    USAGE: searchshell [FILE...] [--format F] [--title COL] [--scope COL|none]
+                       [--path KEY.KEY] [--no-cache] [--dataset NAME|PATH]
+                       [--flavor F] [--trace] [-c COMMAND]...
                        [-f FILE]... [--echo] [--bail] [--param NAME=VALUE]...
                        [--pace DURATION] [--step] [--check FILE...] [--live]
                        \(PresentationArguments.usage)
-                       [--no-rc] [--path KEY.KEY]
-                       [--help] [--version]
+                       [--no-rc] [--help] [--version]
            ls | searchshell --pick [--query TEXT] [--match RULE]
            ls | searchshell --filter TEXT [--match RULE]
     """
@@ -52,9 +62,17 @@ struct Arguments {
 
     \(usage)
 
+    ARGUMENTS:
+      FILE...                 Open FILE: a file, a bundled dataset's name, a
+                              postgres:// URL, or - for the rows piped in (default:
+                              countries); 'next' and 'previous' open the others.
+                              --format, --title, --scope, --path and --no-cache
+                              apply to each, as 'load' takes them; after '--'
+                              every word is a FILE
+
     OPTIONS:
-      --dataset NAME|PATH|-   Open a bundled dataset, a file, or the rows piped in
-                              (default: countries)
+    \(LoadArguments.help)
+      --dataset NAME|PATH|-   The same as one FILE argument
       --flavor F              controller, display or custom (default: the dataset's
                               preset)
       --trace                 Print each callback the app receives as it fires
@@ -116,7 +134,7 @@ struct Arguments {
       .flag("--step") { $0.step = true },
       .flag("-h", "--help") { $0.showHelp = true },
       .flag("--version") { $0.showVersion = true },
-    ] + PresentationArguments.options + ExploringArguments.options
+    ] + LoadArguments.options + PresentationArguments.options + ExploringArguments.options
 
   /// The option named `name`, if any.
   static func option(named name: String) -> CommandLineOption? {
@@ -128,6 +146,16 @@ struct Arguments {
     var result = Arguments()
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
+      // After `--` every word is a file, as in less and rg: `searchshell -- -odd-name.csv`.
+      if argument == "--" {
+        result.fileArguments += remaining
+        break
+      }
+      // A word that is not an option is a file; `-` alone is standard input.
+      if argument == "-" || !argument.hasPrefix("-") {
+        result.fileArguments.append(argument)
+        continue
+      }
       guard let option = option(named: argument) else {
         // `--name=value` is `--name value`.
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
@@ -149,6 +177,15 @@ struct Arguments {
       try option.apply(&result, values)
     }
     if let conflict = result.presentation.conflict(checks: result.checks) { throw Failure(message: conflict) }
+    if let dataset = result.dataset, let file = result.fileArguments.first {
+      throw Failure(
+        message:
+          "Both '--dataset' \(Sanitizer.quoted(dataset)) and the argument \(Sanitizer.quoted(file)) name the file to open: give one"
+      )
+    }
+    if let option = result.load.firstGiven, result.files.isEmpty {
+      throw Failure(message: "'\(option)' says how FILE opens: give a FILE (or --dataset)")
+    }
     if !result.checks.isEmpty && !result.runs.isEmpty {
       throw Failure(message: "'--check' runs its transcripts alone; leave out '-c' and '--script'")
     }
@@ -201,15 +238,11 @@ struct Arguments {
     return (name, String(text[text.index(after: equals)...]))
   }
 
-  /// The failure for an argument no option matches, suggesting the nearest option.
+  /// The failure for an option no entry matches, suggesting the nearest option.
   private static func unknown(_ argument: String) -> Failure {
     let known = options.flatMap(\.names).filter { $0.hasPrefix("--") }
-    let suggestion = argument.hasPrefix("-") ? argument.nearest(in: known) : nil
-    let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-    return Failure(
-      message: argument.hasPrefix("-")
-        ? "Unknown option \(Sanitizer.quoted(argument)).\(hint)"
-        : "Unexpected argument \(Sanitizer.quoted(argument))")
+    let hint = argument.nearest(in: known).map { " Did you mean '\($0)'?" } ?? ""
+    return Failure(message: "Unknown option \(Sanitizer.quoted(argument)).\(hint)")
   }
 
   /// The longest `--pace`: a pause between commands longer than a minute is a typo.

@@ -18,8 +18,6 @@ struct ExploringArguments: Equatable {
   var printsNUL = false
   /// `--no-rc` / `-X`: skip the start-up file.
   var skipsStartupFile = false
-  /// `--path KEY.KEY`: where `--dataset`'s JSON file keeps its rows.
-  var jsonPath: String?
 
   /// Their lines in `--help`.
   static let help = """
@@ -34,7 +32,6 @@ struct ExploringArguments: Equatable {
                               fold; exact, ci, smart, prefix, fuzzy, regex)
       --read0                 Rows piped to --pick and --filter end at NUL, not LF
       --print0                Rows --pick and --filter print end with NUL, not LF
-      --path KEY.KEY          The keys leading to the rows in --dataset's JSON file
       -X, --no-rc             Skip the start-up file
     """
 
@@ -47,7 +44,6 @@ struct ExploringArguments: Equatable {
     .flag("--read0") { $0.exploring.readsNUL = true },
     .flag("--print0") { $0.exploring.printsNUL = true },
     .flag("-X", "--no-rc") { $0.exploring.skipsStartupFile = true },
-    .value("--path") { arguments, value throws(Arguments.Failure) in arguments.exploring.jsonPath = value },
   ]
 
   /// How the rows piped in are split and printed.
@@ -57,9 +53,6 @@ struct ExploringArguments: Equatable {
 
   /// Why these flags cannot go with the rest of `arguments`, if they cannot.
   func conflict(with arguments: Arguments) -> String? {
-    if jsonPath != nil && arguments.dataset == nil {
-      return "'--path' chooses the rows of --dataset's JSON file: give --dataset"
-    }
     if pick && filter != nil { return "Use either '--pick' or '--filter', not both" }
     if query != nil && !pick { return "'--query' starts the picker's search: use it with '--pick'" }
     if match != nil && !pick && filter == nil {
@@ -71,9 +64,9 @@ struct ExploringArguments: Equatable {
     }
     guard pick || filter != nil else { return nil }
     let flag = pick ? "'--pick'" : "'--filter'"
-    if !arguments.runs.isEmpty || !arguments.checks.isEmpty || arguments.live || arguments.dataset != nil {
+    if !arguments.runs.isEmpty || !arguments.checks.isEmpty || arguments.live || !arguments.files.isEmpty {
       return
-        "\(flag) searches the lines of standard input alone; leave out -c, -f, --check, --live and --dataset"
+        "\(flag) searches the lines of standard input alone; leave out -c, -f, --check, --live and the files"
     }
     return nil
   }

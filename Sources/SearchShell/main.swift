@@ -57,11 +57,14 @@ let demos = DemoCatalog.locate(environment: environment, executablePath: Command
   finish(64)
 }
 
-/// A session as the command line asks for it, writing to `console`.
+/// The command line's files, each with its load options: `next` and `previous` move along them.
+let fileList = FileList(arguments.files.map { arguments.load.request(for: $0) })
+
+/// A session as the command line asks for it, on its first file, writing to `console`.
 func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(ShellError) -> Session {
   let session = try Session(
-    console: console, catalog: catalog, dataset: arguments.dataset, jsonPath: arguments.exploring.jsonPath,
-    isInteractive: interactive, useColor: useColor, configuration: configuration)
+    console: console, catalog: catalog, files: fileList, isInteractive: interactive, useColor: useColor,
+    configuration: configuration)
   session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
   session.hooks.demos = demos
   session.hooks.scriptOptions.echo = arguments.echo
@@ -82,15 +85,16 @@ if !arguments.checks.isEmpty {
   finish(passed ? 0 : 1)
 }
 
-// `--dataset -` takes standard input for the rows, so the commands come from -c or -f, and live
-// mode draws on the controlling terminal.
-let rowsFromStandardInput = arguments.dataset == "-"
+// `--dataset -` (or the file `-`) takes standard input for the rows, so the commands come from
+// -c or -f, and live mode draws on the controlling terminal.
+let rowsFromStandardInput = arguments.files.first == "-"
+let standardInputName = arguments.dataset == nil ? "'-'" : "'--dataset -'"
 if rowsFromStandardInput && stdinIsTerminal {
-  usageFailure("'--dataset -' reads the rows from standard input: pipe them in")
+  usageFailure("\(standardInputName) reads the rows from standard input: pipe them in")
 }
 if rowsFromStandardInput && arguments.runs.isEmpty && !arguments.live {
   usageFailure(
-    "'--dataset -' reads the rows from standard input: give the commands with -c or -f, or use --live")
+    "\(standardInputName) reads the rows from standard input: give the commands with -c or -f, or use --live")
 }
 let interactive = stdinIsTerminal && arguments.runs.isEmpty
 
@@ -102,7 +106,7 @@ do {
       environment: environment, isTerminal: interactive && isatty(STDOUT_FILENO) != 0))
 } catch {
   printError("error: \(error.description)")
-  finish(arguments.dataset == nil ? 1 : 64)
+  finish(arguments.files.isEmpty ? 1 : 64)
 }
 if let keys = arguments.liveBenchmark {
   LiveBenchmark.run(session: session, keys: keys)

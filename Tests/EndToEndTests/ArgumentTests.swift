@@ -16,7 +16,7 @@ struct ArgumentTests {
       arguments: ["--flavor", "modern"],
       message: "error: Invalid value 'modern' for '--flavor'. Expected 'controller', 'display' or 'custom'"),
     BadCase(arguments: ["-c"], message: "error: Missing value for '-c'"),
-    BadCase(arguments: ["extra"], message: "error: Unexpected argument 'extra'"),
+    BadCase(arguments: ["extra"], message: "error: No dataset or file named 'extra'."),
     BadCase(arguments: ["--dataset", "nowhere.txt"], message: "error: No such file 'nowhere.txt'"),
     // Suggestions come from the one option table, the presenting and exploring flags included.
     BadCase(arguments: ["--pcik"], message: "error: Unknown option '--pcik'. Did you mean '--pick'?"),
@@ -42,10 +42,12 @@ struct ArgumentTests {
     #expect(help.stdout.hasPrefix("OVERVIEW: SearchShell"))
     #expect(
       help.stdout.contains(
-        "USAGE: searchshell [--dataset NAME|PATH] [--flavor F] [--trace] [-c COMMAND]...\n"
+        "USAGE: searchshell [FILE...] [--format F] [--title COL] [--scope COL|none]\n"
       ))
     let version = try ShellProcess.run(["--version"])
-    #expect(help.stdout.contains("                   [--help] [--version]\n"))
+    #expect(help.stdout.contains("                   [--no-rc] [--help] [--version]\n"))
+    #expect(help.stdout.contains("\nARGUMENTS:\n  FILE...                 Open FILE: a file,"))
+    #expect(help.stdout.contains("\n  --title COL             FILE's title column"))
     #expect(version.stdout == "searchshell 0.1.0\n")
     #expect(version.status == 0)
   }

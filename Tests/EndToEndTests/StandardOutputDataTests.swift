@@ -60,7 +60,7 @@ import Testing
     #expect(missing.stderr == "error: No key 'data.rows' in '\(file.path)'. Keys there: items\n")
     #expect(missing.status == 64)
     let alone = try ShellProcess.run(["--path", "a"])
-    #expect(alone.stderr.hasPrefix("error: '--path' chooses the rows of --dataset's JSON file"))
+    #expect(alone.stderr.hasPrefix("error: '--path' says how FILE opens: give a FILE (or --dataset)\n"))
     #expect(alone.status == 64)
   }
 

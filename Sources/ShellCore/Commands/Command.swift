@@ -59,7 +59,7 @@ indirect enum ArgumentCompletion: Sendable {
   case sequence(ArgumentCompletion, after: [String: ArgumentCompletion])
   /// The first argument completes as the first, the second as the second (`sort COL desc`).
   case pair(ArgumentCompletion, ArgumentCompletion)
-  /// `--flag VALUE` options anywhere, each value completing as its flag says, around one
-  /// positional argument that completes as `positional` (`load PATH --format F`).
-  case flagged(positional: ArgumentCompletion, flags: [String: ArgumentCompletion])
+  /// `--flag VALUE` options and `switches` anywhere, each value completing as its flag says,
+  /// around one positional argument that completes as `positional` (`load PATH --format F`).
+  case flagged(positional: ArgumentCompletion, flags: [String: ArgumentCompletion], switches: [String] = [])
 }

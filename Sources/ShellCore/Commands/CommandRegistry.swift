@@ -20,6 +20,24 @@ enum CommandRegistry {
       arguments: .text(required: true), completion: LoadRequest.completion,
       run: { session, arguments throws(ShellError) in try session.loadCommand(arguments[0]) }),
     Command(
+      name: "next", usage: "next [COUNT]", abstract: "Open the next file named on the command line",
+      discussion: """
+        'searchshell a.csv b.tsv' opens a.csv; 'next' opens b.tsv and 'previous' goes back,
+        each with the command line's load options (--title, --scope, --format, --path), as
+        less's :n and :p. A file that cannot be opened leaves the dataset and the position;
+        'next 2' steps over it.
+        """,
+      arguments: .words(min: 0, max: 1),
+      run: { session, arguments throws(ShellError) in try session.nextFileCommand(arguments.first) }),
+    Command(
+      name: "previous", usage: "previous [COUNT]",
+      abstract: "Open the previous file named on the command line",
+      arguments: .words(min: 0, max: 1),
+      run: { session, arguments throws(ShellError) in try session.previousFileCommand(arguments.first) }),
+    Command(
+      name: "files", usage: "files", abstract: "List the files named on the command line, '*' the one opened",
+      run: { session, _ throws(ShellError) in session.filesCommand() }),
+    Command(
       name: "datasets", usage: "datasets", abstract: "List the bundled datasets",
       pagesOutput: true,
       run: { session, _ throws(ShellError) in session.datasetsCommand() }),

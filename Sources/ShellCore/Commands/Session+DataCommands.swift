@@ -11,7 +11,13 @@ extension Session {
 
   /// `load NAME|PATH|- [--format F] [--title COL] [--scope COL|none] [--no-cache]`.
   func loadCommand(_ text: String) throws(ShellError) {
-    let request = try LoadRequest.parse(text)
+    try load(LoadRequest.parse(text))
+  }
+
+  /// Opens what `request` names and puts it on screen; a failure changes nothing.
+  ///
+  /// `note` ends the `Loaded` line: `next` says there which file of the list it is.
+  func load(_ request: LoadRequest, note: String = "") throws(ShellError) {
     let opened = try openDataset(request)
     replaceDataset(with: opened)
     screen.loadedWith = request
@@ -20,7 +26,7 @@ extension Session {
     reportIndexCacheNotes()
     let name = Sanitizer.printable(opened.dataset.name)
     console.print(
-      "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(screen.settings.lifecycle.flavor.rawValue), match \(screen.settings.match.rawValue)"
+      "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(screen.settings.lifecycle.flavor.rawValue), match \(screen.settings.match.rawValue)\(note)"
     )
     printScreen()
   }

@@ -2,27 +2,39 @@ import Engine
 import Tables
 
 /// What `load` was asked for: a bundled name, a path or `-`, and the column and format overrides.
-struct LoadRequest: Equatable {
+package struct LoadRequest: Equatable {
   /// The usage line for errors.
-  static let usage =
+  package static let usage =
     "load NAME|PATH|- [--format F] [--title COL] [--scope COL|none] [--path KEY.KEY] [--no-cache]"
 
   /// A bundled dataset's name, a file path, or `-` for standard input.
-  var target: String
+  package var target: String
   /// `--format`, when given.
-  var format: DataFormat?
+  package var format: DataFormat?
   /// `--title`, when given.
-  var title: String?
+  package var title: String?
   /// `--scope`, when given (`none` for no scope bar).
-  var scope: String?
+  package var scope: String?
 
   /// `--path KEY.KEY`: where a JSON file keeps its rows, when given.
-  var jsonPath: JSONKeyPath?
+  package var jsonPath: JSONKeyPath?
   /// `--no-cache`: read the file and build its index afresh, and leave the index cache alone.
-  var noCache = false
+  package var noCache = false
+
+  /// A request for `target` with no options.
+  package init(target: String) {
+    self.target = target
+  }
+
+  /// The same options for another target: each file of the command line opens with them.
+  package func opening(_ target: String) -> LoadRequest {
+    var request = self
+    request.target = target
+    return request
+  }
 
   /// Whether any option was given.
-  var hasOverrides: Bool { format != nil || title != nil || scope != nil || jsonPath != nil }
+  package var hasOverrides: Bool { format != nil || title != nil || scope != nil || jsonPath != nil }
 
   /// The title column choice.
   var titleChoice: ColumnChoice { title.map(ColumnChoice.named) ?? .automatic }
@@ -40,7 +52,7 @@ struct LoadRequest: Equatable {
     flags: [
       "--format": .words(DataFormat.allCases.map(\.rawValue)), "--title": .columns(and: []),
       "--scope": .columns(and: ["none"]), "--path": .nothing,
-    ])
+    ], switches: ["--no-cache"])
 
   /// Parses the text after `load`.
   ///
@@ -51,19 +63,25 @@ struct LoadRequest: Equatable {
       text, command: "load", flags: ["--format", "--title", "--scope", "--path"], switches: ["--no-cache"],
       usage: usage)
     var request = LoadRequest(target: try arguments.single(command: "load", usage: usage))
-    if let name = arguments.values["--format"] {
-      guard let format = DataFormat(name: name) else {
-        throw .invalidValue(
-          option: "--format", value: name, allowed: OptionRegistry.oneOf(DataFormat.allCases.map(\.rawValue)))
-      }
-      request.format = format
-    }
+    request.format = try arguments.values["--format"].map(format(named:))
     request.title = arguments.values["--title"]
     request.scope = arguments.values["--scope"]
-    if let path = arguments.values["--path"] {
-      request.jsonPath = try tables { () throws(TableError) in try JSONKeyPath(parsing: path) }
-    }
+    request.jsonPath = try arguments.values["--path"].map(keyPath(_:))
     request.noCache = arguments.switches.contains("--no-cache")
     return request
+  }
+
+  /// `--format F` read: a format's name, or the error naming the value and the choices.
+  package static func format(named name: String) throws(ShellError) -> DataFormat {
+    guard let format = DataFormat(name: name) else {
+      throw .invalidValue(
+        option: "--format", value: name, allowed: OptionRegistry.oneOf(DataFormat.allCases.map(\.rawValue)))
+    }
+    return format
+  }
+
+  /// `--path KEY.KEY` read, or the error naming the value.
+  package static func keyPath(_ text: String) throws(ShellError) -> JSONKeyPath {
+    try tables { () throws(TableError) in try JSONKeyPath(parsing: text) }
   }
 }

@@ -27,16 +27,28 @@ extension Session {
       guard let previous = arguments.last else { return completions(first, arguments: [], word: word) }
       guard let next = after[previous] else { return [] }
       return completions(next, arguments: [], word: word)
-    case .flagged(let positional, let flags):
+    case .flagged(let positional, let flags, let switches):
       if let previous = arguments.last, let value = flags[previous] {
         return completions(value, arguments: [], word: word)
       }
-      if word.hasPrefix("-"), word != "-" { return flags.keys.sorted().filter { $0.hasPrefix(word) } }
+      // Readline splits `--format=cs` at the `=`, so the value follows `--format=`.
+      if let previous = arguments.last, previous.hasSuffix("="),
+        let value = flags[String(previous.dropLast())]
+      {
+        return completions(value, arguments: [], word: word)
+      }
+      if word.hasPrefix("-"), word != "-" {
+        return (Array(flags.keys) + switches).sorted().filter { $0.hasPrefix(word) }
+      }
       // Flags and their values are not positional arguments.
       var positionals: [String] = []
       var remaining = arguments[...]
       while let argument = remaining.popFirst() {
-        if flags[argument] != nil { _ = remaining.popFirst() } else { positionals.append(argument) }
+        if flags[argument] != nil {
+          _ = remaining.popFirst()
+        } else if !switches.contains(argument) && !(argument.hasPrefix("--") && argument.contains("=")) {
+          positionals.append(argument)
+        }
       }
       return completions(positional, arguments: positionals, word: word)
     case .pair(let first, let second):

@@ -35,23 +35,36 @@ public final class Session {
   var scripting = ScriptingState()
   /// What the audience sees: every line passes it, and it keeps the cast being recorded.
   let audience: AudienceScreen
+  /// The command line's files, which `next`, `previous` and `files` move along and list.
+  package internal(set) var files = FileList()
 
-  /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`;
-  /// `jsonPath` the keys to a JSON file's rows), with `configuration` read from the
-  /// environment at start (the defaults when not given).
+  /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`),
+  /// with `configuration` read from the environment at start (the defaults when not given).
   public convenience init(
-    console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, jsonPath: String? = nil,
-    isInteractive: Bool, useColor: Bool, configuration: ShellConfiguration = ShellConfiguration()
+    console: Console, catalog: DatasetCatalog?, dataset name: String? = nil, isInteractive: Bool,
+    useColor: Bool, configuration: ShellConfiguration = ShellConfiguration()
   ) throws(ShellError) {
     // With no dataset named and no bundled folder found, say which folder is missing.
     guard let target = name ?? catalog?.defaultName else { throw .datasetsMissing("datasets/manifest.json") }
-    var request = LoadRequest(target: target)
-    if let jsonPath {
-      request.jsonPath = try tables { () throws(TableError) in try JSONKeyPath(parsing: jsonPath) }
+    let request = LoadRequest(target: target)
+    try self.init(
+      console: console, catalog: catalog, opening: request, isInteractive: isInteractive, useColor: useColor,
+      configuration: configuration)
+  }
+
+  /// Opens a session on the first of `files` (the catalog's default dataset when there is none),
+  /// keeping the list for `next` and `previous`.
+  package convenience init(
+    console: Console, catalog: DatasetCatalog?, files: FileList, isInteractive: Bool, useColor: Bool,
+    configuration: ShellConfiguration
+  ) throws(ShellError) {
+    guard let request = files.current ?? catalog.map({ LoadRequest(target: $0.defaultName) }) else {
+      throw .datasetsMissing("datasets/manifest.json")
     }
     try self.init(
       console: console, catalog: catalog, opening: request, isInteractive: isInteractive, useColor: useColor,
       configuration: configuration)
+    self.files = files
   }
 
   /// Opens a session on the dataset `request` names.
@@ -81,8 +94,8 @@ public final class Session {
     }
     self.screen = SearchScreen(opened: opened)
     replaceDataset(with: opened)
-    // A recording opens a key path's rows again the same way.
-    if request.jsonPath != nil { screen.loadedWith = request }
+    // A recording opens the rows again the same way (a key path, other columns, a format).
+    if request.hasOverrides { screen.loadedWith = request }
   }
 
   /// The prompt readline shows: the dataset's name.

@@ -54,7 +54,13 @@ struct CompletionTests {
     Case("trace on ", []),
     Case("record st", ["stop"]),
     Case("load candies --f", ["--format"]),
-    Case("load candies --", ["--format", "--path", "--scope", "--title"]),
+    Case("load candies --", ["--format", "--no-cache", "--path", "--scope", "--title"]),
+    Case("load candies --n", ["--no-cache"]),
+    Case("load --no-cache c", ["countries", "countries-custom", "candies"]),
+    Case("load --no-cache candies --title n", ["name"]),
+    Case("next ", []),
+    Case("fil", ["files"]),
+    Case("help prev", ["previous"]),
     Case("load candies --format ", ["text", "csv", "tsv", "json", "jsonl"]),
     Case("load candies --format=", []),
     Case("load --format csv c", ["countries", "countries-custom", "candies"]),
@@ -77,6 +83,19 @@ struct CompletionTests {
   func completes(_ example: Case) throws {
     let fixture = try SessionFixture(dataset: example.dataset)
     #expect(fixture.session.completions(line: example.line, word: example.word) == example.expected)
+  }
+
+  /// Readline ends a word at `=`, so after `--format=` the word is the value alone.
+  @Test(arguments: [
+    ("load candies --format=", "", ["text", "csv", "tsv", "json", "jsonl"]),
+    ("load candies --format=j", "j", ["json", "jsonl"]),
+    ("load --format=csv c", "c", ["countries", "countries-custom", "candies"]),
+    ("export out.csv --format=m", "m", ["markdown"]),
+    ("load candies --title=", "", ["name", "category"]),
+  ])
+  func completesTheValueAfterAnEqualsSign(_ line: String, _ word: String, _ expected: [String]) throws {
+    let fixture = try SessionFixture(dataset: "candies")
+    #expect(fixture.session.completions(line: line, word: word) == expected)
   }
 
   /// File paths complete after `diagram [last]`, `trace json`, `record` and `export`, each at

@@ -1,0 +1,80 @@
+import ShellCore
+import Tables
+
+/// The load options of the command line, as `load` takes them: every FILE opens with them.
+struct LoadArguments: Equatable {
+  /// `--format F`: how to read the files, when not by extension.
+  var format: DataFormat?
+  /// `--title COL`: the title column.
+  var title: String?
+  /// `--scope COL|none`: the scope-bar column, or none.
+  var scope: String?
+  /// `--path KEY.KEY`: where a JSON file keeps its rows.
+  var jsonPath: JSONKeyPath?
+  /// `--no-cache`: read and index the files afresh, leaving the index cache alone.
+  var noCache = false
+
+  /// Their lines in `--help`.
+  static let help = """
+      --format F              Read FILE as text, csv, tsv, json or jsonl (default:
+                              by its extension)
+      --title COL             FILE's title column (default: name or title, else the
+                              first)
+      --scope COL|none        FILE's scope-bar column, or none (default: category,
+                              type, kind or group)
+      --path KEY.KEY          The keys leading to the rows in FILE's JSON
+      --no-cache              Read and index FILE afresh, leaving the index cache
+                              alone
+    """
+
+  /// These options, for `Arguments.options`: the values checked as `load` checks them.
+  static let options: [CommandLineOption] = [
+    .value("--format") { arguments, value throws(Arguments.Failure) in
+      arguments.load.format = try checked { () throws(ShellError) in try LoadRequest.format(named: value) }
+    },
+    .value("--title") { arguments, value throws(Arguments.Failure) in
+      arguments.load.title = try column(value, option: "--title")
+    },
+    .value("--scope") { arguments, value throws(Arguments.Failure) in
+      arguments.load.scope = try column(value, option: "--scope")
+    },
+    .value("--path") { arguments, value throws(Arguments.Failure) in
+      arguments.load.jsonPath = try checked { () throws(ShellError) in try LoadRequest.keyPath(value) }
+    },
+    .flag("--no-cache") { $0.load.noCache = true },
+  ]
+
+  /// The first option given, for the error when there is no file to apply it to.
+  var firstGiven: String? {
+    if format != nil { return "--format" }
+    if title != nil { return "--title" }
+    if scope != nil { return "--scope" }
+    if jsonPath != nil { return "--path" }
+    return noCache ? "--no-cache" : nil
+  }
+
+  /// What `load` would be asked for `target` with these options.
+  func request(for target: String) -> LoadRequest {
+    var request = LoadRequest(target: target)
+    request.format = format
+    request.title = title
+    request.scope = scope
+    request.jsonPath = jsonPath
+    request.noCache = noCache
+    return request
+  }
+
+  /// A column name: any text but the empty one.
+  private static func column(_ value: String, option: String) throws(Arguments.Failure) -> String {
+    guard !value.isEmpty else {
+      throw Arguments.Failure(
+        message: "Invalid value \(Sanitizer.quoted(value)) for '\(option)'. Expected a column name")
+    }
+    return value
+  }
+
+  /// `body`'s value, or its error as a bad command line (the message names the option and value).
+  private static func checked<T>(_ body: () throws(ShellError) -> T) throws(Arguments.Failure) -> T {
+    do { return try body() } catch { throw Arguments.Failure(message: error.description) }
+  }
+}
