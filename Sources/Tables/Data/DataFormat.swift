@@ -43,7 +43,9 @@ public enum DataFormat: String, CaseIterable, Sendable {
   /// A guess from the first bytes, for standard input and unknown extensions.
   ///
   /// Only JSON announces itself (`[` or `{`); CSV cannot be told from text reliably, so
-  /// anything else is text and CSV on standard input needs `--format csv`.
+  /// anything else is text and CSV on standard input needs `--format csv`. A `{` is JSON Lines
+  /// when its object closes on its first line, and a JSON document when it runs past it (a
+  /// pretty-printed object, `jq .`'s output), which JSON Lines would read as one row.
   static func sniff(_ prefix: UnsafeBufferPointer<UInt8>) -> DataFormat {
     var index = 0
     // Skip a byte-order mark and leading whitespace.
@@ -52,8 +54,36 @@ public enum DataFormat: String, CaseIterable, Sendable {
     guard index < prefix.count else { return .text }
     switch prefix[index] {
     case UInt8(ascii: "["): return .json
-    case UInt8(ascii: "{"): return .jsonl
+    case UInt8(ascii: "{"): return closesOnItsLine(prefix[index...]) ? .jsonl : .json
     default: return .text
     }
+  }
+
+  /// Whether the JSON value starting `bytes` closes before the first line break outside a
+  /// string; true when the prefix ends first (a longer line than the prefix is one record).
+  private static func closesOnItsLine(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    var (depth, inString, escaped) = (0, false, false)
+    for byte in bytes {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth <= 0 { return true }
+      case 0x0A, 0x0D: return false
+      default: break
+      }
+    }
+    return true
   }
 }

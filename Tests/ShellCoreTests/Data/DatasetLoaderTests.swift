@@ -102,6 +102,9 @@ struct DatasetLoaderTests {
   @Test(arguments: [
     SniffCase(input: "  [\"a\"]", format: .json), SniffCase(input: "\u{FEFF}{\"a\":1}\n", format: .jsonl),
     SniffCase(input: "a,b\n", format: .text), SniffCase(input: "", format: .text),
+    SniffCase(input: "{\n  \"items\": [{\"a\": 1}]\n}\n", format: .json),
+    SniffCase(input: "{\"a\": \"}\\\"\\n{\"}\n{\"a\": 2}\n", format: .jsonl),
+    SniffCase(input: "{\"items\": [{\"a\": [1,\n2]}]}\n", format: .json),
   ])
   func sniffsFormatWithoutExtension(_ testCase: SniffCase) throws {
     #expect(try DataFixture.load(testCase.input, format: nil).format == testCase.format)
