@@ -28,6 +28,8 @@ struct Arguments {
   /// `--pace DURATION`, in seconds.
   var pace: Double?
   var step = false
+  /// `-q`, `--quiet` or `--batch`: only the data commands write, and errors.
+  var dataOnly = false
   /// `--cast`, `--type-delay` and `--echo-all`.
   var presentation = PresentationArguments()
   /// `--pick`, `--filter`, `--query`, `--match`, `--path`, `--no-rc`.
@@ -46,7 +48,7 @@ struct Arguments {
     USAGE: searchshell [FILE...] [--format F] [--title COL] [--scope COL|none]
                        [--path KEY.KEY] [--no-cache] [--dataset NAME|PATH]
                        [--flavor F] [--trace] [-c COMMAND]...
-                       [-f FILE]... [--echo] [--bail] [--param NAME=VALUE]...
+                       [-f FILE]... [-q] [--echo] [--bail] [--param NAME=VALUE]...
                        [--pace DURATION] [--step] [--check FILE...] [--live]
                        \(PresentationArguments.usage)
                        [--no-rc] [--help] [--version]
@@ -85,6 +87,9 @@ struct Arguments {
       -c COMMAND              Run COMMAND, then exit
       -f, --script FILE       Run the commands in FILE, then exit (-c and -f repeat
                               and mix, and run in the order given)
+      -q, --quiet, --batch    Write only data: export -, list in a data format,
+                              status and trace json; errors still go to standard
+                              error (no screens, banners or notes)
       --echo                  Print each command ('> COMMAND') before its output;
                               narration and notes show once, as what they print
       --bail                  Stop at the first failing command and exit 3
@@ -132,6 +137,7 @@ struct Arguments {
       },
       .value("--pace") { arguments, value throws(Failure) in arguments.pace = try pace(value) },
       .flag("--step") { $0.step = true },
+      .flag("-q", "--quiet", "--batch") { $0.dataOnly = true },
       .flag("-h", "--help") { $0.showHelp = true },
       .flag("--version") { $0.showVersion = true },
     ] + LoadArguments.options + PresentationArguments.options + ExploringArguments.options

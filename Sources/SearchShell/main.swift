@@ -66,6 +66,7 @@ func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(She
     console: console, catalog: catalog, files: fileList, isInteractive: interactive, useColor: useColor,
     configuration: configuration)
   session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
+  if arguments.dataOnly { session.writeDataOnly() }
   session.hooks.demos = demos
   session.hooks.scriptOptions.echo = arguments.echo
   session.hooks.scriptOptions.bail = arguments.bail

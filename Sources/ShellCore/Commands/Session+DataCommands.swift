@@ -120,7 +120,7 @@ extension Session {
     var printed = 0
     try writer.write(rows: exported.rows) { (record: String) throws(ShellError) in
       try checkInterruption(command: "list", outcome: "stopped after \(printed) records")
-      console.print(record)
+      console.printData(record)
       printed += 1
     }
   }

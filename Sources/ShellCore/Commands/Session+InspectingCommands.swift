@@ -50,7 +50,7 @@ extension Session {
     ]
     // A file's index is built by the load or mapped from the index cache.
     if case .file = screen.dataset.source { lines.insert(("index", screen.indexOrigin.rawValue), at: 2) }
-    for (key, value) in lines { console.print("\(key): \(Sanitizer.printable(value))") }
+    for (key, value) in lines { console.printData("\(key): \(Sanitizer.printable(value))") }
   }
 
   func traceCommand(_ token: String, file path: String? = nil) throws(ShellError) {

@@ -35,6 +35,12 @@ final class AudienceScreen: RawDataConsole {
     cast?.output(line + "\r\n")
   }
 
+  func printData(_ line: String) {
+    endInPlace()
+    base.printData(line)
+    cast?.output(line + "\r\n")
+  }
+
   /// Whether data reaches a program unescaped: as the console below says.
   var passesRawData: Bool { (base as? RawDataConsole)?.passesRawData ?? false }
 
@@ -44,7 +50,7 @@ final class AudienceScreen: RawDataConsole {
     if let raw = base as? RawDataConsole, raw.passesRawData {
       raw.printRaw(record)
     } else {
-      base.print(record)
+      base.printData(record)
     }
     cast?.output(Sanitizer.terminalSafe(record) + "\r\n")
   }
@@ -57,7 +63,7 @@ final class AudienceScreen: RawDataConsole {
     if let raw = base as? RawDataConsole, raw.passesRawData {
       raw.printRawBytes(record, terminator: terminator)
     } else {
-      base.print(Sanitizer.terminalSafe(line))
+      base.printData(Sanitizer.terminalSafe(line))
     }
     cast?.output(Sanitizer.terminalSafe(line) + "\r\n")
   }

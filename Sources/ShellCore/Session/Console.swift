@@ -4,6 +4,14 @@ public protocol Console: AnyObject {
   func print(_ line: String)
   /// Writes one line (without its newline) to standard error.
   func printError(_ line: String)
+  /// Writes one line of data a command was asked for (`status`, `trace json`, a record of
+  /// `export -` or `list` on a terminal): what `--quiet` keeps.
+  func printData(_ line: String)
+}
+
+extension Console {
+  /// Data is a line like any other, unless a console says otherwise.
+  public func printData(_ line: String) { print(line) }
 }
 
 /// A console whose standard output may carry data as it is: a pipe or a file, not a terminal.

@@ -20,10 +20,16 @@ final class SanitizingConsole: RawDataConsole {
 
   func printError(_ line: String) { base.printError(Sanitizer.terminalSafe(line, keepingStyle: keepsStyle)) }
 
+  func printData(_ line: String) { base.printData(Sanitizer.terminalSafe(line, keepingStyle: keepsStyle)) }
+
   var passesRawData: Bool { (base as? RawDataConsole)?.passesRawData ?? false }
 
   func printRaw(_ record: String) {
-    if let raw = base as? RawDataConsole, raw.passesRawData { raw.printRaw(record) } else { print(record) }
+    if let raw = base as? RawDataConsole, raw.passesRawData {
+      raw.printRaw(record)
+    } else {
+      printData(record)
+    }
   }
 
   /// Passes a record's bytes on unescaped where no terminal sees them; on a terminal they are
@@ -32,7 +38,7 @@ final class SanitizingConsole: RawDataConsole {
     if let raw = base as? RawDataConsole, raw.passesRawData {
       raw.printRawBytes(record, terminator: terminator)
     } else {
-      print(String(decoding: record, as: UTF8.self))
+      printData(String(decoding: record, as: UTF8.self))
     }
   }
 }

@@ -66,7 +66,11 @@ extension Session {
   func printTrace(_ callbacks: [Callback], echo: ActionEcho = .console) {
     if tracing.mode == .json, let file = tracing.file { writeTraceFile(callbacks, to: file) }
     guard echo == .console, tracing.printsLines(appLog: screen.settings.appLog) else { return }
-    for line in traceLines(for: callbacks, mode: tracing.mode) { console.print(line) }
+    // JSON lines are data for another program (`--quiet` keeps them); the others are the screen.
+    let data = tracing.mode == .json
+    for line in traceLines(for: callbacks, mode: tracing.mode) {
+      if data { console.printData(line) } else { console.print(line) }
+    }
   }
 
   /// Appends callbacks to the trace file as they fire, so another terminal can follow it.

@@ -8,7 +8,7 @@ extension Session {
     if let raw = console as? RawDataConsole, raw.passesRawData {
       raw.printRaw(record)
     } else {
-      console.print(record)
+      console.printData(record)
     }
   }
 

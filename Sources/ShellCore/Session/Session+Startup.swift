@@ -5,6 +5,11 @@ import UIKitModel
 
 /// What the executable runs once, before the first command.
 extension Session {
+  /// From now on writes only the data commands are asked for, and errors (`--quiet`).
+  package func writeDataOnly() {
+    console = DataOnlyConsole(console)
+  }
+
   /// Applies the command line's `--flavor` and `--trace` before the first command, without output.
   public func applyStartupOptions(flavor: Flavor?, trace: Bool) {
     if let flavor { screen.settings.lifecycle.setFlavor(flavor) }
