@@ -166,6 +166,7 @@ public final class LiveController: LiveDriver {
     let rowCount = table.snapshot.rowCount?.value ?? 0
     firstRow = table.snapshot.firstRow
     frame.rowCount = rowCount
+    frame.elsewhere = table.snapshot.elsewhere
     frame.header = table.tableHeader(includingTitle: frame.navigationTitle == nil)
     frame.isDimmed = table.snapshot.isDimmed
     frame.highlight = highlight ?? (highlightsFirstRow && rowCount > 0 ? 0 : nil)

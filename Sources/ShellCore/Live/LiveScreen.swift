@@ -43,6 +43,8 @@ public struct LiveScreen: Sendable {
   public var firstRow = 0
   /// The rows in sight, from `firstRow`.
   public var rows: [Row] = []
+  /// Under a search of a file that found nothing: the skipped columns that would match.
+  public var elsewhere: String?
   /// The highlighted row (from 0), if any.
   public var highlight: Int?
   /// Whether the dimming view covers the table.
@@ -114,7 +116,7 @@ public struct LiveScreen: Sendable {
       for row in rows.prefix(capacity) {
         lines.append(rowLine(row, numberWidth: width, room: room, style: style))
       }
-      if rows.isEmpty { add(rowCount == 0 ? "  (no rows)" : "", style.dim) }
+      if rows.isEmpty { add(rowCount == 0 ? "  " + (elsewhere ?? "(no rows)") : "", style.dim) }
     }
     let pane = paneLines(height: height)
     let footerAndPane = pane + 1

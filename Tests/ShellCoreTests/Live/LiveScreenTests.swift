@@ -20,6 +20,13 @@ struct LiveScreenTests {
     return screen
   }
 
+  /// A search of a file that found nothing, with the skipped columns that would match.
+  static var elsewhere: LiveScreen {
+    var screen = screen(rows: 0)
+    screen.elsewhere = "0 rows in 'name'; 'note' has 2: set fields * to search every column"
+    return screen
+  }
+
   struct LayoutCase: Sendable, CustomTestStringConvertible {
     let name: String
     let screen: LiveScreen
@@ -29,6 +36,13 @@ struct LiveScreenTests {
   }
 
   static let layouts: [LayoutCase] = [
+    LayoutCase(
+      name: "no rows, and where the text is", screen: elsewhere, height: 5,
+      expected: [
+        "Countries", "[ ger| ] Cancel", "results table · 0 of 249",
+        // Cut to the terminal's width (30 here), as every line is.
+        "  0 rows in 'name'; 'note' h…", "keys",
+      ]),
     LayoutCase(
       name: "navigation bar, bar, header, rows, blank fill, footer", screen: screen(rows: 2), height: 7,
       expected: [
