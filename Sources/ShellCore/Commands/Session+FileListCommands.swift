@@ -16,15 +16,15 @@ extension Session {
 
   /// `files`: the command line's files, one a line, the position marked with `*`.
   func filesCommand() {
-    guard !files.requests.isEmpty else {
+    guard !screen.files.requests.isEmpty else {
       console.print("No files on the command line: 'searchshell FILE FILE...' opens several")
       return
     }
-    let width = String(files.requests.count).count
-    for (index, request) in files.requests.enumerated() {
+    let width = String(screen.files.requests.count).count
+    for (index, request) in screen.files.requests.enumerated() {
       let number = String(index + 1)
       let padding = String(repeating: " ", count: width - number.count)
-      let mark = index == files.position ? "*" : " "
+      let mark = index == screen.files.position ? "*" : " "
       console.print("\(mark) \(padding)\(number)  \(Sanitizer.printable(Self.shownName(request)))")
     }
   }
@@ -44,21 +44,21 @@ extension Session {
   /// Opens the file `offset` away from the position and moves there; a file that cannot be
   /// opened is the load's error, and the dataset and the position stay.
   private func openFile(movingBy offset: Int, command: String) throws(ShellError) {
-    let count = files.requests.count
+    let count = screen.files.requests.count
     guard count > 1 else {
       throw .notAvailable(
         command: command, reason: "there is no other file (give several: searchshell FILE FILE...)")
     }
-    guard let index = files.index(movingBy: offset) else {
+    guard let index = screen.files.index(movingBy: offset) else {
       let current =
-        "file \(files.position + 1) of \(count), \(Sanitizer.quoted(Self.shownName(files.requests[files.position]))),"
+        "file \(screen.files.position + 1) of \(count), \(Sanitizer.quoted(Self.shownName(screen.files.requests[screen.files.position]))),"
       let reason =
         abs(offset) == 1
         ? "\(current) is the \(offset > 0 ? "last" : "first")"
         : "\(current) has no file \(abs(offset)) \(offset > 0 ? "after" : "before") it"
       throw .notAvailable(command: command, reason: reason)
     }
-    try load(files.requests[index], note: " (file \(index + 1) of \(count))")
-    files.move(to: index)
+    try load(screen.files.requests[index], note: " (file \(index + 1) of \(count))")
+    screen.files.move(to: index)
   }
 }

@@ -34,6 +34,8 @@ final class SearchScreen {
   var indexOrigin: DatasetOpener.IndexOrigin {
     indexCacheMapping?.check.wasRebuilt == true ? .built : openedIndexOrigin
   }
+  /// The command line's files, which `next`, `previous` and `files` move along and list.
+  var files = FileList()
   /// The `load` that opened the dataset, for a recording's first line (nil: opened by name).
   var loadedWith: LoadRequest?
   /// The line under a search of a file that found nothing, naming the columns that would match.

@@ -35,8 +35,6 @@ public final class Session {
   var scripting = ScriptingState()
   /// What the audience sees: every line passes it, and it keeps the cast being recorded.
   let audience: AudienceScreen
-  /// The command line's files, which `next`, `previous` and `files` move along and list.
-  package internal(set) var files = FileList()
 
   /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`),
   /// with `configuration` read from the environment at start (the defaults when not given).
@@ -64,7 +62,7 @@ public final class Session {
     try self.init(
       console: console, catalog: catalog, opening: request, isInteractive: isInteractive, useColor: useColor,
       configuration: configuration)
-    self.files = files
+    screen.files = files
   }
 
   /// Opens a session on the dataset `request` names.
