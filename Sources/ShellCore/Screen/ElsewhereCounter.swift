@@ -13,8 +13,9 @@ final class ElsewhereCounter {
   /// Columns named at most in the line.
   static let shownColumns = 3
 
-  /// The backend the kept ones were built beside.
-  private var owner: ObjectIdentifier?
+  /// The backend the kept ones were built beside (weak: an identifier could be reused by the
+  /// next dataset's backend once this one is freed).
+  private weak var owner: AnyObject?
   /// A backend over each skipped column alone.
   private var backends: [Int: any SearchBackend] = [:]
 
@@ -26,7 +27,7 @@ final class ElsewhereCounter {
     case .file, .standardInput: break
     case .bundled, .database: return nil
     }
-    if owner != ObjectIdentifier(backend) { (owner, backends) = (ObjectIdentifier(backend), [:]) }
+    if owner !== backend { (owner, backends) = (backend, [:]) }
     let skipped = dataset.columns.indices.filter { !backend.searchedColumns.contains($0) }
     var found: [(column: Int, rows: Int)] = []
     for column in skipped {

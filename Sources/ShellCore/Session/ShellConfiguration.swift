@@ -7,7 +7,7 @@ import Tables
 /// runs changes nothing, and tests get the defaults unless they pass their own.
 public struct ShellConfiguration: Sendable {
   /// How many results the search cache keeps by default.
-  static let defaultCacheEntries = 32
+  static let defaultCacheEntries = SearchTuning.standard.cacheEntries
   /// The variable that lowers the cache size, so a benchmark measures searches, not cache hits.
   static let cacheEntriesVariable = "SEARCHSHELL_CACHE_ENTRIES"
 
