@@ -41,19 +41,22 @@ struct ColumnStats {
     return filled * distinctShare * min(Double(letters) / Double(texts), letterCap)
   }
 
+  /// What numbers, dates and times are written with: digits, separators and a few letters.
+  private static let numeric = Set("0123456789+-.,:/eETZ".unicodeScalars)
+  /// What UUIDs and hashes are written with.
+  private static let hex = Set("0123456789abcdefABCDEF-".unicodeScalars)
+
   /// Whether `value` is text a person would type a word of: it has a letter, and it is not a
   /// number, a date or time, a UUID or a long hexadecimal hash.
   static func isText(_ value: String) -> Bool {
     let scalars = value.unicodeScalars.filter { !$0.properties.isWhitespace }
     guard scalars.contains(where: { $0.properties.isAlphabetic }) else { return false }
     // Numbers, dates and times: digits with separators and the few letters they use.
-    let numeric = Set("0123456789+-.,:/eETZ".unicodeScalars)
     if scalars.contains(where: { $0.properties.numericType != nil }),
       scalars.allSatisfy({ numeric.contains($0) })
     {
       return false
     }
-    let hex = Set("0123456789abcdefABCDEF-".unicodeScalars)
     // A UUID or a hash: hexadecimal (with dashes) of 16 characters or more, with a digit.
     if scalars.count >= 16, scalars.allSatisfy({ hex.contains($0) }),
       scalars.contains(where: { $0.properties.numericType != nil })
