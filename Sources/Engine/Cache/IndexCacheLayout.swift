@@ -6,7 +6,7 @@
 struct IndexCacheLayout: Equatable {
   /// The parts, in file order.
   enum Section: Int, CaseIterable {
-    case datasetBytes, datasetOffsets, rowScopes
+    case datasetBytes, datasetOffsets, rowScopes, columnTypes, missingCells
     case foldBytes, foldOffsets, signatures, wideRows, wideBits, wideRanks, foldWideRows, byteFrequency
     case grams
   }

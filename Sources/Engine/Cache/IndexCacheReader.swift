@@ -129,6 +129,11 @@ package enum IndexCacheReader {
     let expected: [(Section, Int)] = [
       (.datasetOffsets, (rows * layout.columnCount + 1) * 4),
       (.rowScopes, layout.scopeColumn == nil ? 0 : rows * 2),
+      (.columnTypes, bytes(.columnTypes) == 0 ? 0 : layout.columnCount),
+      (
+        .missingCells,
+        bytes(.missingCells) == 0 ? 0 : layout.columnCount * MissingCells.wordsPerColumn(rows) * 8
+      ),
       (.foldOffsets, sharesOffsets ? 0 : (rows + 1) * 4), (.signatures, rows * 4), (.wideBits, words * 8),
       (.wideRanks, words * 4),
       (.byteFrequency, 256 * 8),
@@ -182,8 +187,21 @@ package enum IndexCacheReader {
     // is never resident with the fold arena during the checks.
     file.populate(offset: offset(.datasetBytes), length: offset(.foldBytes) - offset(.datasetBytes))
     guard
-      checksumsMatch([.datasetBytes, .datasetOffsets, .rowScopes], in: file, layout: layout, secret: secret)
+      checksumsMatch(
+        [.datasetBytes, .datasetOffsets, .rowScopes, .columnTypes, .missingCells], in: file, layout: layout,
+        secret: secret)
     else { return .failure(.corrupt("the dataset's checksum differs")) }
+    let typeCodes = UnsafeBufferPointer(
+      start: (file.base + offset(.columnTypes)).assumingMemoryBound(to: UInt8.self),
+      count: bytes(.columnTypes))
+    let types = typeCodes.compactMap(ColumnType.init(code:))
+    let missing = MissingCells(
+      words: pinned(.missingCells, UInt64.self).buffer,
+      columnCount: bytes(.missingCells) == 0 ? 0 : layout.columnCount,
+      rowCount: rows)
+    guard types.count == typeCodes.count, let missing else {
+      return .failure(.corrupt("a column's type or its missing cells are out of range"))
+    }
     let dataset = Dataset(
       name: options.name, source: options.source, columns: table.columns, titleColumn: layout.titleColumn,
       scopeColumn: layout.scopeColumn, scopeTitles: table.scopeTitles, rowScopes: Array(scopes),
@@ -191,7 +209,8 @@ package enum IndexCacheReader {
       arena: UnsafeGrowableBuffer(
         unsafeMapped: file, offset: offset(.datasetBytes), count: bytes(.datasetBytes)),
       offsets: UnsafeGrowableBuffer(
-        unsafeMapped: file, offset: offset(.datasetOffsets), count: bytes(.datasetOffsets) / 4))
+        unsafeMapped: file, offset: offset(.datasetOffsets), count: bytes(.datasetOffsets) / 4),
+      columnTypes: types, missing: missing)
     if let violation = dataset.invariantViolation() { return .failure(.corrupt(violation)) }
     // A folding search reads the rows' own text only to draw them: checked, it may leave memory.
     file.releasePages(offset: offset(.datasetBytes), length: bytes(.datasetBytes))

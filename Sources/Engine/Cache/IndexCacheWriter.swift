@@ -19,8 +19,9 @@ package enum IndexCacheWriter {
   ) throws(TableError) {
     let frequency = UnsafePinnedBuffer<Int64>(index.byteFrequency.map { Int64($0) })
     let grams = index.grams?.stored
-    try withExtendedLifetime((dataset, index, frequency, grams)) { () throws(TableError) in
-      let sections = Self.sections(dataset, index: index, frequency: frequency, grams: grams)
+    let kinds = cellKinds(dataset)
+    try withExtendedLifetime((dataset, index, frequency, grams, kinds)) { () throws(TableError) in
+      let sections = Self.sections(dataset, index: index, frequency: frequency, grams: grams, kinds: kinds)
       var (layout, strings) = Self.layout(
         dataset, sections: sections, key: key, format: format, warnings: warnings)
       layout.digests = sections.enumerated().map { number, bytes in
@@ -71,8 +72,9 @@ package enum IndexCacheWriter {
   {
     let frequency = UnsafePinnedBuffer<Int64>(count: index.byteFrequency.count)
     let grams = index.grams.map { _ in UnsafePinnedBuffer<UInt64>(count: GramPresence.wordCount + 1) }
-    return withExtendedLifetime((dataset, index, frequency, grams)) {
-      let sections = Self.sections(dataset, index: index, frequency: frequency, grams: grams)
+    let kinds = cellKinds(dataset)
+    return withExtendedLifetime((dataset, index, frequency, grams, kinds)) {
+      let sections = Self.sections(dataset, index: index, frequency: frequency, grams: grams, kinds: kinds)
       return layout(dataset, sections: sections, key: key, format: .text, warnings: warnings).layout
         .fileLength
     }
@@ -121,7 +123,7 @@ package enum IndexCacheWriter {
   /// `index` live (their buffers never move once built).
   private static func sections(
     _ dataset: Dataset, index: FoldedIndex, frequency: UnsafePinnedBuffer<Int64>,
-    grams: UnsafePinnedBuffer<UInt64>?
+    grams: UnsafePinnedBuffer<UInt64>?, kinds: CellKinds
   ) -> [UnsafeRawBufferPointer] {
     let (bytes, offsets) = dataset.withStorage { ($0, $1) }
     let parts = index.parts
@@ -136,7 +138,8 @@ package enum IndexCacheWriter {
     let foldOffsets = parts.foldOffsets.base == offsets.baseAddress ? empty : raw(parts.foldOffsets)
     let ordered: [IndexCacheLayout.Section: UnsafeRawBufferPointer] = [
       .datasetBytes: UnsafeRawBufferPointer(bytes), .datasetOffsets: UnsafeRawBufferPointer(offsets),
-      .rowScopes: scopes, .foldBytes: raw(parts.foldBytes, padding: FoldedIndex.padding),
+      .rowScopes: scopes, .columnTypes: raw(kinds.types), .missingCells: raw(kinds.missing),
+      .foldBytes: raw(parts.foldBytes, padding: FoldedIndex.padding),
       .foldOffsets: foldOffsets, .signatures: raw(parts.signatures),
       .wideRows: raw(parts.wideRows),
       .wideBits: raw(parts.wideBits), .wideRanks: raw(parts.wideRanks),
@@ -145,6 +148,17 @@ package enum IndexCacheWriter {
       .grams: grams.map { raw($0) } ?? empty,
     ]
     return IndexCacheLayout.Section.allCases.map { ordered[$0] ?? empty }
+  }
+
+  /// A JSON dataset's column types (a byte each; none when every column is text) and the cells
+  /// its rows lacked (none, or a bit per row per column), pinned while the sections are written.
+  private typealias CellKinds = (types: UnsafePinnedBuffer<UInt8>, missing: UnsafePinnedBuffer<UInt64>)
+
+  /// `dataset`'s column types and missing cells, as the cache stores them.
+  private static func cellKinds(_ dataset: Dataset) -> CellKinds {
+    let types = UnsafePinnedBuffer<UInt8>(dataset.columnTypes.map(\.code))
+    let words = dataset.missing.words(columnCount: dataset.columns.count, rowCount: dataset.rowCount)
+    return (types, UnsafePinnedBuffer<UInt64>(words))
   }
 
   /// Writes `count` zero bytes (the alignment between sections).

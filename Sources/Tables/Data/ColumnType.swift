@@ -11,6 +11,25 @@ package enum ColumnType: Equatable, Sendable {
   /// `true` and `false`: written bare, an empty cell as `null`.
   case boolean
 
+  /// The byte the index cache stores for the type.
+  package var code: UInt8 {
+    switch self {
+    case .text: 0
+    case .number: 1
+    case .boolean: 2
+    }
+  }
+
+  /// The type stored as `code`, or nil for a byte no type is stored as.
+  package init?(code: UInt8) {
+    switch code {
+    case 0: self = .text
+    case 1: self = .number
+    case 2: self = .boolean
+    default: return nil
+    }
+  }
+
   /// What one JSON value makes of a column so far (nil: only `null`s, nothing known yet).
   static func joining(_ current: ColumnType?, valueStartingWith first: UInt8) -> ColumnType? {
     let kind: ColumnType

@@ -24,7 +24,9 @@ public final class Dataset: Sendable {
   /// Number of rows.
   public let rowCount: Int
   /// Per column, the JSON type its values had (empty: every column is text).
-  let columnTypes: [ColumnType]
+  package let columnTypes: [ColumnType]
+  /// The cells a JSON row lacked, which an export leaves out.
+  package let missing: MissingCells
 
   private let arena: UnsafeGrowableBuffer<UInt8>
   /// Cell `(row, column)` spans `offsets[row * columns.count + column] ..< offsets[... + 1]`.
@@ -33,8 +35,10 @@ public final class Dataset: Sendable {
   package init(
     name: String, source: DatasetSource, columns: [String], titleColumn: Int, scopeColumn: Int?,
     scopeTitles: [String], rowScopes: [UInt16], presets: DatasetPresets,
-    arena: UnsafeGrowableBuffer<UInt8>, offsets: UnsafeGrowableBuffer<UInt32>, columnTypes: [ColumnType] = []
+    arena: UnsafeGrowableBuffer<UInt8>, offsets: UnsafeGrowableBuffer<UInt32>, columnTypes: [ColumnType] = [],
+    missing: MissingCells = MissingCells()
   ) {
+    self.missing = missing
     self.name = name
     self.source = source
     self.columns = columns
@@ -164,7 +168,7 @@ extension Dataset {
     return Dataset(
       name: name, source: source, columns: columns, titleColumn: titleColumn, scopeColumn: scopeColumn,
       scopeTitles: titles, rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets,
-      columnTypes: columnTypes)
+      columnTypes: columnTypes, missing: missing)
   }
 
   /// The same rows and scope bar with `column` as the title, sharing the text arena.
@@ -173,7 +177,7 @@ extension Dataset {
     return Dataset(
       name: name, source: source, columns: columns, titleColumn: column, scopeColumn: scopeColumn,
       scopeTitles: scopeTitles, rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets,
-      columnTypes: columnTypes)
+      columnTypes: columnTypes, missing: missing)
   }
 
   /// The JSON type of `column`'s values (text unless the dataset came from JSON).

@@ -134,7 +134,8 @@ package struct DatasetBuilder {
   /// "All" then each distinct value in order of first appearance.
   package func build(
     name: String, source: DatasetSource, titleColumn: Int = 0, scopeColumn: Int? = nil,
-    scopeTitles fixedTitles: [String]? = nil, presets: DatasetPresets, columnTypes: [ColumnType] = []
+    scopeTitles fixedTitles: [String]? = nil, presets: DatasetPresets, columnTypes: [ColumnType] = [],
+    missing: MissingCells = MissingCells()
   ) -> Dataset {
     precondition(cellsInRow == 0, "the last row is incomplete")
     compact()
@@ -165,6 +166,7 @@ package struct DatasetBuilder {
     return Dataset(
       name: name, source: source, columns: columns, titleColumn: titleColumn,
       scopeColumn: scopeColumn, scopeTitles: scopeColumn == nil ? ["All"] : titles,
-      rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets, columnTypes: columnTypes)
+      rowScopes: rowScopes, presets: presets, arena: arena, offsets: offsets, columnTypes: columnTypes,
+      missing: missing)
   }
 }

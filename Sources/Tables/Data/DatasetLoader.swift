@@ -57,7 +57,8 @@ package enum DatasetLoader {
     }
     var dataset = builder.build(
       name: options.name, source: options.source, titleColumn: title, scopeColumn: scope,
-      scopeTitles: options.scopeTitles, presets: options.presets, columnTypes: table.columnTypes)
+      scopeTitles: options.scopeTitles, presets: options.presets, columnTypes: table.columnTypes,
+      missing: table.missing)
     let named = ColumnRoles.title(options.title, in: dataset, chosen: title)
     if named != title { dataset = dataset.retitled(named) }
     return LoadResult(

@@ -81,7 +81,7 @@ struct JSONRowParser {
   /// Adds the rows of `{}` read before the table had a column, once it has one.
   mutating func addKeylessRows(to table: inout TableAssembler) throws(TableError) {
     guard table.builder != nil else { return }
-    for _ in 0..<keylessRows { try table.appendEmptyCell() }
+    for _ in 0..<keylessRows { try table.appendMissingCell() }
     keylessRows = 0
   }
 
@@ -168,7 +168,7 @@ struct JSONRowParser {
       if let span {
         try table.appendCell(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), line: span.line)
       } else {
-        try table.appendEmptyCell()
+        try table.appendMissingCell()
       }
     }
   }

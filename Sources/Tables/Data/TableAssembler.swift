@@ -24,6 +24,8 @@ struct TableAssembler {
   var longRows = 0
   /// Per column, the JSON type of its values so far (nil: none but `null` yet).
   private var jsonTypes: [ColumnType?] = []
+  /// The cells a JSON row lacked (its object had no such key).
+  private(set) var missing = MissingCells()
 
   package init(label: String = "", limit: Int = LoadLimit.ceiling, reservingBytes: Int) {
     budget = LoadBudget(label: label, limit: limit)
@@ -64,6 +66,9 @@ struct TableAssembler {
     } else {
       try builder?.addColumn(name)
     }
+    // The rows before this key's first appearance lack it.
+    let rowsBefore = builder?.rowCount ?? 0
+    try budget.charge(missing.mark(rows: 0..<rowsBefore, column: columns.count - 1))
     return columns.count - 1
   }
 
@@ -86,6 +91,13 @@ struct TableAssembler {
   /// Appends an empty cell.
   mutating func appendEmptyCell() throws(TableError) {
     try builder?.appendCell(UnsafeBufferPointer(start: nil, count: 0))
+  }
+
+  /// Appends an empty cell for a key the row's object lacks.
+  mutating func appendMissingCell() throws(TableError) {
+    guard let builder else { return }
+    try budget.charge(missing.mark(row: builder.rowCount, column: builder.cellsInCurrentRow))
+    try appendEmptyCell()
   }
 
   /// Pads the row being assembled with empty cells up to the column count.

@@ -97,7 +97,8 @@ package struct RowWriter {
 
   private func jsonObject(_ row: Int) -> String {
     // JSONText escapes every control character, so JSON is terminal-safe without Sanitizer.
-    let members = columns.map { column in
+    // A key the row's object lacked stays out, as it was (not `""`, a value it never had).
+    let members = columns.filter { !dataset.missing.contains(row: row, column: $0) }.map { column in
       JSONText.string(dataset.columns[column]) + ": " + jsonValue(row, column)
     }
     return "{" + members.joined(separator: ", ") + "}"
