@@ -11,7 +11,7 @@ struct HostileLineTests {
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "error: Invalid value '9223372036854775807' for 'page'. Expected a number of rows from 1 to 1000000\n"
+        == "error: Invalid value '9223372036854775807' for 'page'. Expected 'auto' or a number of rows from 1 to 1000000\n"
     )
     #expect(result.stdout.contains("dataset: countries"))
   }

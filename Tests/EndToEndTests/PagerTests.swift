@@ -25,7 +25,7 @@ import Testing
     screen = try await terminal.command("list all", waitFor: "Zimbabwe")
     #expect(try String(contentsOfFile: paged, encoding: .utf8).split(separator: "\n").count == 251)
     screen = try await terminal.command("set pager", waitFor: "pager: off")
-    #expect(screen.contains("pager: off  (on|off)"))
+    #expect(screen.contains("pager: off  [yours]  (on|off)"))
   }
 
   /// A pager that leaves early (here after three lines) stops the listing at once and quietly;

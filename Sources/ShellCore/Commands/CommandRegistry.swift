@@ -293,7 +293,21 @@ enum CommandRegistry {
       arguments: .text(required: true), completion: .wordsAndFiles(["stop"]),
       run: { session, arguments throws(ShellError) in try session.recordCommand(arguments[0]) }),
     Command(
-      name: "set", usage: "set [NAME [VALUE]]", abstract: "Change an option; 'set' alone lists them",
+      name: "set", usage: "set [NAME [VALUE|default]]", abstract: "Change an option; 'set' alone lists them",
+      discussion: """
+        What you set (at the prompt, in the rc file, with -c) stays when another dataset is
+        loaded: a dataset's presets apply only to what you have not set, and 'load' says which
+        of your settings it kept. A tutorial's dataset keeps its app's own settings (flavor,
+        match, colours...); yours apply again to the next file. 'set NAME default' forgets your
+        choice. 'set' lists each value with where it comes from:
+        yours       you set it, and it applies here
+        preset      the dataset's presets (a tutorial's app, a file's title)
+        default     no one set it
+        this table  a command changed it for this dataset only ('sort')
+        changed     a later choice of yours changed it ('set flavor display' turns obscures off)
+        A '*' marks a choice of yours set aside for this dataset (the line under the table says
+        which). 'scopes' names this dataset's own categories and is forgotten by 'load'.
+        """,
       arguments: .text(required: false), completion: .options,
       pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.setCommand(arguments.first) }),

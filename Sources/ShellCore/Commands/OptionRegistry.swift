@@ -14,6 +14,10 @@ struct ShellOption: Sendable {
   var choices: [String] = []
   /// Whether it cannot change while the search is active.
   var lockedWhileActive = false
+  /// What a `load` does with the user's value.
+  var reach = OptionReach.app
+  /// The value with no choice of the user's (`set NAME default`); nil: the dataset's presets say.
+  var standard: (@Sendable (Session) -> String)? = nil
   /// The current value, as `set` lists it.
   let get: @Sendable (Session) -> String
   /// Changes the option, or throws `invalidValue`.
@@ -54,10 +58,12 @@ enum OptionRegistry {
       set: { session, value throws(ShellError) in try session.setObscures(value) }),
     choice(
       "names", CallbackNaming.self, "callbacks as Swift or Objective-C selectors",
-      get: { $0.screen.settings.naming }, set: { $0.screen.settings.naming = $1 }),
+      get: { $0.screen.settings.naming }, set: { $0.screen.settings.naming = $1 }
+    ).reaching(.session) { _ in CallbackNaming.swift.rawValue },
     toggle(
       "app-log", "print what the app's methods do and log",
-      get: { $0.screen.settings.appLog }, set: { $0.screen.settings.appLog = $1 }),
+      get: { $0.screen.settings.appLog }, set: { $0.screen.settings.appLog = $1 }
+    ).reaching(.session) { _ in "off" },
     ShellOption(
       name: "match", values: MatchRule.allCases.map(\.rawValue).joined(separator: "|"),
       abstract: "how the text is compared with the rows", choices: MatchRule.allCases.map(\.rawValue),
@@ -111,40 +117,43 @@ enum OptionRegistry {
       name: "scopes", values: "TITLE,TITLE,...",
       abstract: "the scope bar's titles; the first selects every row; '\\,' is a comma in a title",
       lockedWhileActive: true, get: { ScopeTitleList.joined($0.screen.dataset.scopeTitles) },
-      set: { session, value throws(ShellError) in try session.setScopeTitles(value) }),
+      set: { session, value throws(ShellError) in try session.setScopeTitles(value) }
+    ).reaching(.dataset) { ScopeTitleList.joined($0.screen.opening.scopeTitles) },
     ShellOption(
       name: "fields", values: "COL,COL,...|*", abstract: "the columns the search matches ('*': every one)",
       get: { $0.screen.fieldsDescription },
-      set: { session, value throws(ShellError) in try session.setFields(value) }),
+      set: { session, value throws(ShellError) in try session.setFields(value) }
+    ).reaching(.table) { $0.screen.columnNames($0.screen.opening.fields) },
     ShellOption(
       name: "columns", values: "COL,COL,...|*|auto",
       abstract: "the columns the table shows (auto: the title and the searched ones)",
       choices: ["auto", "*"],
       get: { $0.columnsDescription },
-      set: { session, value throws(ShellError) in try session.setColumns(value) }),
+      set: { session, value throws(ShellError) in try session.setColumns(value) }
+    ).reaching(.table) { _ in "auto" },
     ShellOption(
       name: "sort", values: "COL [asc|desc]|none", abstract: "the table's order (numbers as numbers)",
       choices: ["none"], get: { $0.sortDescription },
-      set: { session, value throws(ShellError) in try session.setSort(value) }),
+      set: { session, value throws(ShellError) in try session.setSort(value) }
+    ).reaching(.table) { _ in "none" },
     ShellOption(
       name: "format", values: Session.listFormats.joined(separator: "|"), abstract: "how 'list' prints rows",
       choices: Session.listFormats, get: { $0.output.format.rawValue },
-      set: { session, value throws(ShellError) in try session.setFormat(value) }),
+      set: { session, value throws(ShellError) in try session.setFormat(value) }
+    ).reaching(.session) { _ in OutputFormat.table.rawValue },
     ShellOption(
-      name: "page", values: "ROWS", abstract: "rows per page of the table",
-      get: { String($0.screen.settings.pageSize) },
-      set: { session, value throws(ShellError) in
-        let limit = SessionSettings.pageSizeLimit
-        guard let rows = Int(value), (1...limit).contains(rows) else {
-          throw .invalidValue(option: "page", value: value, allowed: "a number of rows from 1 to \(limit)")
-        }
-        session.screen.settings.pageSize = rows
-        session.output.paging.pageSizeChosen = true
-      }),
+      name: "page", values: "ROWS|auto", abstract: "rows per page of the table (auto: the terminal's height)",
+      choices: ["auto"], get: { String($0.screen.settings.pageSize) },
+      set: { session, value throws(ShellError) in try session.setPageSize(value) }
+    ).reaching(.session) { $0.output.paging.pageSizeChosen ? "auto" : String($0.screen.settings.pageSize) },
     toggle(
       "pager", "on a terminal, output longer than the screen goes through $PAGER (less -FRX)",
-      get: { $0.output.paging.isOn }, set: { $0.output.paging.isOn = $1 }),
+      get: { $0.output.paging.isOn }, set: { $0.output.paging.isOn = $1 }
+    ).reaching(.session) { _ in "on" },
   ]
+
+  /// The value `set NAME default` stands for.
+  static let resetWord = "default"
 
   /// The option named `name`.
   static func option(named name: String) -> ShellOption? { options.first { $0.name == name } }
@@ -186,5 +195,15 @@ enum OptionRegistry {
     let quoted = values.map { "'\($0)'" }
     guard quoted.count > 1 else { return quoted.first ?? "" }
     return quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "")
+  }
+}
+
+extension ShellOption {
+  /// This option, kept by a `load` as `reach` says, with `standard` its value without the user's.
+  func reaching(_ reach: OptionReach, standard: (@escaping @Sendable (Session) -> String)) -> ShellOption {
+    var option = self
+    option.reach = reach
+    option.standard = standard
+    return option
   }
 }

@@ -19,7 +19,7 @@ extension Session {
   /// `note` ends the `Loaded` line: `next` says there which file of the list it is.
   func load(_ request: LoadRequest, note: String = "") throws(ShellError) {
     let opened = try openDataset(request)
-    replaceDataset(with: opened)
+    let preferences = replaceDataset(with: opened)
     screen.loadedWith = request
     apply([.datasetLoaded], echo: .console)
     for warning in opened.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
@@ -28,6 +28,7 @@ extension Session {
     console.print(
       "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(screen.settings.lifecycle.flavor.rawValue), match \(screen.settings.match.rawValue)\(note)"
     )
+    printPreferenceReport(preferences)
     printScreen()
   }
 

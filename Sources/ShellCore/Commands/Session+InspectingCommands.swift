@@ -94,6 +94,7 @@ extension Session {
   func setCommand(_ text: String?) throws(ShellError) {
     guard let text else {
       for line in optionTable() { console.print(line) }
+      if let note = setAsideNote { printHanging(note) }
       return
     }
     let (word, rest) = CommandTokenizer.firstWord(text[...])
@@ -102,21 +103,32 @@ extension Session {
       throw .unknownOption(name, suggestion: name.nearest(in: OptionRegistry.options.map(\.name)))
     }
     guard rest.unicodeScalars.contains(where: { !CommandTokenizer.isBlank($0) }) else {
-      printHanging("\(option.name): \(Sanitizer.printable(option.get(self)))  (\(option.values))")
+      var from = source(of: option)
+      if let chosen = screen.preferences.value(of: option.name), screen.preferences.isInactive(option.name) {
+        let aside = option.reach == .app ? "set aside for the tutorial's app" : "does not apply here"
+        from = "\(from); yours, \(Sanitizer.printable(chosen)), \(aside)"
+      }
+      printHanging("\(option.name): \(Sanitizer.printable(option.get(self)))  [\(from)]  (\(option.values))")
       return
     }
     let value = try CommandTokenizer.restOfLine(rest)
+    let resets = value == OptionRegistry.resetWord
     if option.lockedWhileActive,
       screen.state.isActive || screen.state.isFirstResponder || screen.state.shown == .results
     {
       // Validate first so a bad value gets the more useful message.
-      if !option.choices.isEmpty, !option.choices.contains(value) {
+      if !resets, !option.choices.isEmpty, !option.choices.contains(value) {
         throw .invalidValue(option: name, value: value, allowed: OptionRegistry.oneOf(option.choices))
       }
       throw .optionLocked(option: name)
     }
     let before = screen.settings
-    try option.set(self, value)
+    if resets {
+      try resetOption(option)
+    } else {
+      try option.set(self, value)
+      screen.preferences.record(option.name, value)
+    }
     if !screen.settings.drawsTheSame(as: before) { printScreen() }
   }
 

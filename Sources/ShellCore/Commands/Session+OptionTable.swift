@@ -3,21 +3,23 @@ import Tables
 
 /// The layouts `set` and `help` fit to the output width.
 extension Session {
-  /// `set`'s table: name, value, values and what the option does, one line each when that fits
-  /// the width; else the values go after the description, wrapped in the last column.
+  /// `set`'s table: name, value, where the value comes from, values and what the option does,
+  /// one line each when that fits the width; else the values go after the description, wrapped
+  /// in the last column.
   func optionTable() -> [String] {
     let rows = OptionRegistry.options.map {
-      [$0.name, Sanitizer.printable($0.get(self)), $0.values, $0.abstract]
+      [$0.name, Sanitizer.printable($0.get(self)), source(of: $0), $0.values, $0.abstract]
     }
     let wide = TextColumns.lines(rows, caps: [], width: .max, indent: "")
     if TextWrapper.fits(wide, width: outputWidth) { return wide }
-    let narrow = rows.map { [$0[0], $0[1], "\($0[3]) (\($0[2]))"] }
-    let columns = TextColumns.lines(narrow, caps: [nil, 16], width: outputWidth, indent: "", minimumLast: 24)
+    let narrow = rows.map { [$0[0], $0[1], $0[2], "\($0[4]) (\($0[3]))"] }
+    let columns = TextColumns.lines(
+      narrow, caps: [nil, 16, 12], width: outputWidth, indent: "", minimumLast: 24)
     if TextWrapper.fits(columns, width: outputWidth) { return columns }
     // Narrower still: the name and value on a line, what the option does under it.
     return narrow.flatMap { row in
-      TextWrapper.wrap("\(row[0]): \(row[1])", width: outputWidth, continuation: "    ")
-        + TextWrapper.wrap(row[2], width: outputWidth, indent: "    ", continuation: "    ")
+      TextWrapper.wrap("\(row[0]): \(row[1])  [\(row[2])]", width: outputWidth, continuation: "    ")
+        + TextWrapper.wrap(row[3], width: outputWidth, indent: "    ", continuation: "    ")
     }
   }
 

@@ -19,6 +19,11 @@ final class SearchScreen {
   var settings: SessionSettings
   /// The columns the table shows and its order (`set columns`, `sort`).
   var view = TableView()
+  /// What the user chose with `set`: applied again over each dataset's presets.
+  var preferences = Preferences()
+  /// What the dataset was opened with before any `set`: `set fields default` and `set scopes
+  /// default` go back to it.
+  private(set) var opening: Opening
   /// The callbacks fired by the last command, for `expect callbacks` and `diagram last`.
   var lastCallbacks: [Callback] = []
   /// The last search, so drawing the table, its count and completion search once per query
@@ -48,6 +53,7 @@ final class SearchScreen {
     dataset = opened.dataset
     backend = opened.backend
     settings = SessionSettings(presets: opened.dataset.presets)
+    opening = Opening(opened)
     replace(with: opened)
   }
 
@@ -61,11 +67,23 @@ final class SearchScreen {
     if !keepingSettings {
       settings = SessionSettings(presets: opened.dataset.presets, keeping: settings)
       view = TableView()
+      opening = Opening(opened)
     }
     state = SearchState()
     lastCallbacks = []
     searchCache = nil
     backend.prepare(for: settings.match)
+  }
+
+  /// The searched columns and scope titles a dataset was opened with.
+  struct Opening: Equatable {
+    var fields: [Int]
+    var scopeTitles: [String]
+
+    init(_ opened: DatasetOpener.Opened) {
+      fields = opened.backend.searchedColumns
+      scopeTitles = opened.dataset.scopeTitles
+    }
   }
 
   /// The same rows under new scope titles (`set scopes`): what `replace` takes to relabel them.

@@ -55,7 +55,8 @@ extension Session {
       guard arguments.count <= 1 else { return [] }
       return completions(arguments.isEmpty ? first : second, arguments: [], word: word)
     case .options where arguments.count == 1:
-      let choices = OptionRegistry.option(named: arguments[0])?.choices ?? []
+      let choices =
+        OptionRegistry.option(named: arguments[0]).map { $0.choices + [OptionRegistry.resetWord] } ?? []
       return choices.filter { $0.hasPrefix(word) }
     default:
       // Every other kind completes the first argument only.

@@ -40,6 +40,24 @@ extension Session {
     screen.settings.pageSize = max(Self.smallestFittedPage, size.height - bar - columnNames - 4)
   }
 
+  /// `set page ROWS|auto`: a page size that stays, or one that follows the terminal's height
+  /// (10 rows off a terminal).
+  func setPageSize(_ value: String) throws(ShellError) {
+    if value == "auto" {
+      output.paging.pageSizeChosen = false
+      screen.settings.pageSize = SessionSettings.standardPageSize
+      fitPageToTerminal()
+      return
+    }
+    let limit = SessionSettings.pageSizeLimit
+    guard let rows = Int(value), (1...limit).contains(rows) else {
+      throw .invalidValue(
+        option: "page", value: value, allowed: "'auto' or a number of rows from 1 to \(limit)")
+    }
+    screen.settings.pageSize = rows
+    output.paging.pageSizeChosen = true
+  }
+
   /// The smallest page a short terminal gets.
   static let smallestFittedPage = 3
 }

@@ -225,11 +225,14 @@ extension Session {
 
   /// The one way to reset: puts `opened` on screen and starts the search over, with its
   /// presets unless `keepingSettings` (`set scopes` relabels the same rows).
-  func replaceDataset(with opened: DatasetOpener.Opened, keepingSettings: Bool = false) {
+  @discardableResult
+  func replaceDataset(with opened: DatasetOpener.Opened, keepingSettings: Bool = false) -> PreferenceReport {
     screen.replace(with: opened, keepingSettings: keepingSettings)
+    let report = keepingSettings ? PreferenceReport() : applyPreferences()
     output.lastTable = nil
     scripting.diagram = DiagramLog()
     if screen.settings.appearance.startsHidden { apply([.tableScrolledPastBar], echo: .console) }
+    return report
   }
 
   /// Prints why an index was not cached (a write that failed in the background, or could not

@@ -21,7 +21,9 @@ struct SessionSettings: Equatable {
   /// The search bar's placeholder.
   var placeholder = "Search"
   /// Rows per page of the table.
-  var pageSize = 10
+  var pageSize = Self.standardPageSize
+  /// The page size off a terminal, and until `fitPageToTerminal` measures one.
+  static let standardPageSize = 10
   /// The largest page `set page` takes; `list all` prints more.
   static let pageSizeLimit = 1_000_000
   /// The bar's colours, prompt and the navigation bar's behaviour.
@@ -32,7 +34,7 @@ struct SessionSettings: Equatable {
   var appLog = false
 
   /// The settings a dataset's presets call for; the page size is the session's own.
-  init(presets: DatasetPresets, pageSize: Int = 10) {
+  init(presets: DatasetPresets, pageSize: Int = Self.standardPageSize) {
     lifecycle = presets.lifecycle
     chosenApp = presets.app
     match = presets.match

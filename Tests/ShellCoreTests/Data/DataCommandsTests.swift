@@ -78,13 +78,14 @@ struct DataCommandsTests {
     // A load searches every text column: the title, the team and the note, not the id.
     fixture.session.run("load \(fixture.csv)", "search red")
     #expect(fixture.session.titlesOnScreen == ["Ann", "Bob", "Cy"])
-    #expect(fixture.session.run("set fields").output == ["fields: name,team,note  (COL,COL,...|*)"])
+    #expect(
+      fixture.session.run("set fields").output == ["fields: name,team,note  [default]  (COL,COL,...|*)"])
     fixture.session.run("set fields name")
     #expect(fixture.session.titlesOnScreen == [])
     let printed = fixture.session.run("set fields name,note")
     #expect(printed.errors == [])
     #expect(fixture.session.titlesOnScreen == ["Bob"])
-    #expect(fixture.session.run("set fields").output == ["fields: name,note  (COL,COL,...|*)"])
+    #expect(fixture.session.run("set fields").output == ["fields: name,note  [yours]  (COL,COL,...|*)"])
     #expect(
       fixture.session.run("set fields nope").errors == [
         "error: Unknown column 'nope'. Columns: id, name, team, note"

@@ -83,6 +83,6 @@ struct DimmingViewTests {
     let fixture = try SessionFixture(dataset: "fruits")
     fixture.run("set obscures on", "set flavor display")
     #expect(fixture.session.screen.settings.lifecycle.obscures == false)
-    #expect(fixture.run("set obscures").output == ["obscures: off  (on|off)"])
+    #expect(fixture.run("set obscures").output == ["obscures: off  [changed]  (on|off)"])
   }
 }

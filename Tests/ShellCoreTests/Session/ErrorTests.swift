@@ -46,13 +46,14 @@ struct ErrorTests {
     Case(
       "set flavor modern", "Invalid value 'modern' for 'flavor'. Expected 'controller', 'display' or 'custom'"
     ),
-    Case("set page 0", "Invalid value '0' for 'page'. Expected a number of rows from 1 to 1000000"),
+    Case("set page 0", "Invalid value '0' for 'page'. Expected 'auto' or a number of rows from 1 to 1000000"),
     Case(
       "set page 9223372036854775807",
-      "Invalid value '9223372036854775807' for 'page'. Expected a number of rows from 1 to 1000000"),
+      "Invalid value '9223372036854775807' for 'page'. Expected 'auto' or a number of rows from 1 to 1000000"),
     Case(
       "set page 99999999999999999999",
-      "Invalid value '99999999999999999999' for 'page'. Expected a number of rows from 1 to 1000000"),
+      "Invalid value '99999999999999999999' for 'page'. Expected 'auto' or a number of rows from 1 to 1000000"
+    ),
     Case(
       "select 99999999999999999999",
       "Row '99999999999999999999' is out of range: the results table has rows 1-6"),

@@ -63,7 +63,7 @@ struct PagingTests {
     #expect(pager.opened == 0)
     pager.startsAtAll = false
     #expect(fixture.run("list all").output.count == 251)
-    #expect(fixture.run("set pager").output == ["pager: on  (on|off)"])
+    #expect(fixture.run("set pager").output == ["pager: on  [yours]  (on|off)"])
   }
 
   /// A pager that quits stops the listing, and nothing is said; errors wait for the pager.

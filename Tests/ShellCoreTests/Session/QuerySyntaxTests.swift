@@ -45,8 +45,8 @@ struct QuerySyntaxTests {
   }
 
   @Test(arguments: [
-    ("countries", "literal"), ("candies", "literal"), ("recipes", "literal"), ("fruits", "literal"),
-    ("languages", "extended"),
+    ("countries", "literal  [preset]"), ("candies", "literal  [preset]"), ("recipes", "literal  [preset]"),
+    ("fruits", "literal  [preset]"), ("languages", "extended  [default]"),
   ])
   func bundledPresets(dataset: String, syntax: String) throws {
     let fixture = try SessionFixture(dataset: dataset)
@@ -61,7 +61,7 @@ struct QuerySyntaxTests {
     try "sour chew\nchew toy\nsour grape\n".write(to: file, atomically: true, encoding: .utf8)
     let fixture = try SessionFixture(dataset: "candies")
     fixture.run("load \(file.path)")
-    #expect(fixture.run("set syntax").output == ["syntax: extended  (literal|extended)"])
+    #expect(fixture.run("set syntax").output == ["syntax: extended  [default]  (literal|extended)"])
     fixture.run("search chew sour")
     #expect(fixture.titlesOnScreen == ["sour chew"])
   }
