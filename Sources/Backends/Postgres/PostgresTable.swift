@@ -73,8 +73,13 @@ struct PostgresTable: Equatable, Sendable {
     ).rows.compactMap { $0[0] }
     let columns = all.filter { $0 != foldedColumn }
     let primaryKey = try primaryKey(row[2] ?? "0", connection, name)
+    var profiled: Int?
+    if url.parameters[.title] == nil, ColumnRoles.namedTitle(in: columns) == nil, columns.count > 1 {
+      profiled = profiledTitle(columns, table: quotedTable, url: url, connection, name)
+    }
     let roles = try Roles(
-      url, columns: columns, table: name, server: connection.place, primaryKey: primaryKey)
+      url, columns: columns, table: name, server: connection.place, primaryKey: primaryKey, profiled: profiled
+    )
     let isPrepared = all.contains(foldedColumn)
     let title = try connection.quotedIdentifier(roles.title)
     let folded =
@@ -139,21 +144,50 @@ struct PostgresTable: Equatable, Sendable {
     return rows.count == 1 ? rows[0][0] : nil
   }
 
+  /// The column that names the rows best, judged as a file's are (`ColumnProfile`: not an id,
+  /// a number or a date) from the first rows' cells (2,000 rows, 256 characters each at most);
+  /// nil when none is text or the sample cannot be read (the first column is then the title).
+  private static func profiledTitle(
+    _ columns: [String], table: String, url: PostgresURL, _ connection: PostgresConnection, _ name: String
+  ) -> Int? {
+    do throws(BackendError) {
+      var cells: [String] = []
+      for column in columns {
+        cells.append("pg_catalog.left(\(try connection.quotedIdentifier(column))::pg_catalog.text, 256)")
+      }
+      let sample = try connection.run(
+        PostgresStatement(
+          "SELECT \(cells.joined(separator: ", ")) FROM \(table) LIMIT \(ColumnProfile.sampleRows)"),
+        about: name
+      ).rows
+      let profile = ColumnProfile(names: columns) { column in sample.map { $0[column] ?? "" } }
+      // The scope bar's column filters; it does not name rows.
+      let scope = try? ColumnRoles.scope(Roles.choice(url.parameters[.scope]), columns: columns, title: -1)
+      return profile.bestTitle(excluding: scope ?? nil)
+    } catch {
+      return nil
+    }
+  }
+
   /// The columns chosen for each role.
   private struct Roles {
     var title: String
     var scope: String?
     var order: String
 
-    init(_ url: PostgresURL, columns: [String], table: String, server: String, primaryKey: String?)
-      throws(BackendError)
-    {
+    /// The roles `url` names, else detected; `profiled` is the title a sample chose when no
+    /// column is named like one.
+    init(
+      _ url: PostgresURL, columns: [String], table: String, server: String, primaryKey: String?,
+      profiled: Int?
+    ) throws(BackendError) {
       guard !columns.isEmpty else {
         throw .databaseTableUnsuitable(table, server: server, reason: "it has no columns")
       }
-      let titleIndex = try tables { () throws(TableError) in
+      var titleIndex = try tables { () throws(TableError) in
         try ColumnRoles.title(Self.choice(url.parameters[.title]), columns: columns)
       }
+      if let profiled, columns.indices.contains(profiled) { titleIndex = profiled }
       title = columns[titleIndex]
       scope = try tables { () throws(TableError) in
         try ColumnRoles.scope(Self.choice(url.parameters[.scope]), columns: columns, title: titleIndex)
@@ -174,7 +208,7 @@ struct PostgresTable: Equatable, Sendable {
     }
 
     /// A URL parameter as a column choice (`none` only means something for the scope).
-    private static func choice(_ value: String?) -> ColumnChoice {
+    static func choice(_ value: String?) -> ColumnChoice {
       guard let value else { return .automatic }
       return value == "none" ? .none : .named(value)
     }

@@ -111,7 +111,7 @@ struct Explanation {
   private var matching: String? {
     guard state.shown == .results else { return nil }
     var text =
-      "A row is in it when its \(Sanitizer.printable(snapshot.fields)) matches \(quoted(state.appliedText)): \(snapshot.settings.match.abstract) (match '\(snapshot.settings.match.rawValue)'\(syntaxNote))"
+      "A row is in it when its \(Sanitizer.printable(snapshot.fields))\(snapshot.fieldsReason.map { " (\($0))" } ?? "") matches \(quoted(state.appliedText)): \(snapshot.settings.match.abstract) (match '\(snapshot.settings.match.rawValue)'\(syntaxNote))"
     if state.appliedScope != 0 {
       text +=
         ", and its category is '\(Sanitizer.printable(snapshot.scopeTitles[state.appliedScope]))'"

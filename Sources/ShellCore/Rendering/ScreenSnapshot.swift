@@ -34,6 +34,8 @@ struct ScreenSnapshot: Equatable {
   var fields: String
   /// How the last search was answered, if any; taken for `explain` only.
   var lastAnswer: String?
+  /// Why the search looks in `fields`; taken for `explain` only.
+  var fieldsReason: String?
   /// The detail view of the selected row while it is open.
   var detail: RowDetail?
   /// The table's row count, or nil when the snapshot holds no table.

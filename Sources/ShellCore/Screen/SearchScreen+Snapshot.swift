@@ -1,4 +1,5 @@
 import Backends
+import Tables
 import UIKitModel
 
 /// The one place the screen is taken as a value for the renderers.
@@ -17,7 +18,10 @@ extension SearchScreen {
     if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }
     if let sight { takeTable(sight, highlighting: highlighting, into: &snapshot) }
     // Read last: the table's search, when it reaches the backend, is the last search.
-    if answer { snapshot.lastAnswer = backend.lastAnswer }
+    if answer {
+      snapshot.lastAnswer = backend.lastAnswer
+      snapshot.fieldsReason = fieldsReason
+    }
     return snapshot
   }
 
@@ -73,6 +77,27 @@ extension SearchScreen {
 
   /// The searched columns' names, as `set` lists them.
   var fieldsDescription: String { columnNames(backend.searchedColumns) }
+
+  /// Why the search looks in the columns it does, as `explain` says it.
+  var fieldsReason: String {
+    if let reason = backend.lacks(.searchingOtherColumns) { return reason }
+    guard backend.searchedColumns == opening.fields else { return "as 'set fields' chose" }
+    let title = "'" + Sanitizer.printable(dataset.columns[dataset.titleColumn]) + "'"
+    switch dataset.source {
+    case .file, .standardInput:
+      let chosen =
+        opening.fields.count > 1
+        ? "the title column \(title) and the file's other text columns" : "the title column \(title)"
+      let skipped = dataset.columns.indices.filter { !opening.fields.contains($0) }
+      guard !skipped.isEmpty else { return chosen }
+      let reasons = skipped.map { column in
+        let why = column == dataset.scopeColumn ? "the scope bar filters by it" : "not text a person searches"
+        return "'\(Sanitizer.printable(dataset.columns[column]))': \(why)"
+      }
+      return chosen + "; not " + reasons.joined(separator: ", ") + "; 'set fields *' searches every column"
+    case .bundled, .database: return "the title column \(title), as the dataset's presets say"
+    }
+  }
 
   /// The names of `columns`, comma-separated as `set` takes them.
   func columnNames(_ columns: [Int]) -> String {

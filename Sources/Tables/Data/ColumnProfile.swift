@@ -20,12 +20,18 @@ package struct ColumnProfile: Equatable, Sendable {
   /// Profiles `dataset`'s columns from a sample of its rows.
   package init(_ dataset: Dataset, sampleRows: Int = Self.sampleRows) {
     let rows = Self.sample(rowCount: dataset.rowCount, limit: sampleRows)
+    self.init(names: dataset.columns) { column in rows.map { dataset.cell(row: $0, column: column) } }
+  }
+
+  /// Profiles the columns named `names` from `values`, each column's sampled cells (a database
+  /// table's first rows).
+  package init(names: [String], values: (_ column: Int) -> [String]) {
     var text: [Int] = []
     var scores: [Double] = []
-    for column in dataset.columns.indices {
-      let stats = ColumnStats(rows.map { dataset.cell(row: $0, column: column) })
+    for column in names.indices {
+      let stats = ColumnStats(values(column))
       if stats.isText { text.append(column) }
-      let idLike = Self.isIdentifierName(dataset.columns[column])
+      let idLike = Self.isIdentifierName(names[column])
       scores.append(stats.isText && !idLike ? stats.titleScore(letterCap: Self.letterCap) : 0)
     }
     textColumns = text
