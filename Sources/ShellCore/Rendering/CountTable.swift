@@ -56,11 +56,13 @@ struct CountTable {
     return line
   }
 
-  /// `count` as a percent of the rows counted, one decimal; `<0.1%` rather than a false 0.0%.
+  /// `count` as a percent of the rows counted, one decimal; `<0.1%` and `>99.9%` rather than a
+  /// false 0.0% or 100.0%.
   func percent(_ count: Int) -> String {
     guard counts.rows > 0 else { return "" }
     let tenths = (Double(count) * 1000 / Double(counts.rows)).rounded()
     if tenths == 0, count > 0 { return "<0.1%" }
+    if tenths == 1000, count < counts.rows { return ">99.9%" }
     return "\(Int(tenths) / 10).\(Int(tenths) % 10)%"
   }
 
