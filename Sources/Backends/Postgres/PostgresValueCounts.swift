@@ -21,11 +21,12 @@ enum PostgresValueCounts {
     else { return nil }
     let limit = statement.bind(String(max(1, range.count)))
     let offset = statement.bind(String(max(0, range.lowerBound)))
+    let cell = PostgresSearchSQL.Equality.cell(column)
     statement.sql =
-      "SELECT \(PostgresSearchSQL.Equality.cell(column)) AS value, pg_catalog.count(*) AS rows, "
+      "SELECT \(cell) AS value, pg_catalog.count(*) AS rows, "
       + "pg_catalog.count(*) OVER () AS distinct_values, pg_catalog.sum(pg_catalog.count(*)) OVER () AS total "
-      + "FROM \(names.table) WHERE \(condition) GROUP BY 1 "
-      + "ORDER BY 2 DESC, 1 COLLATE pg_catalog.\"C\" LIMIT \(limit) OFFSET \(offset)"
+      + "FROM \(names.table) WHERE \(condition) GROUP BY \(cell) "
+      + "ORDER BY pg_catalog.count(*) DESC, \(cell) COLLATE pg_catalog.\"C\" LIMIT \(limit) OFFSET \(offset)"
     return statement
   }
 
