@@ -32,12 +32,13 @@ extension Session {
       let pages = UserNumber.pageCount(rows: counts.distinct, pageSize: pageSize)
       throw .invalidValue(option: "count", value: token, allowed: "'all' or a page from 1 to \(pages)")
     }
+    // Written as data too, the values are numbered by their lines: 'filter N' picks from them.
+    screen.shownCounts = SearchScreen.ShownCounts(
+      column: column, values: counts.entries.map(\.value), firstNumber: counts.first + 1)
     if asData {
       try printCountData(counts, column: column)
       return
     }
-    screen.shownCounts = SearchScreen.ShownCounts(
-      column: column, values: counts.entries.map(\.value), firstNumber: counts.first + 1)
     for line in CountTable(counts: counts, column: screen.dataset.columns[column], width: outputWidth).lines(
       next: token == "all" ? nil : (Int(token) ?? 1) + 1)
     {
