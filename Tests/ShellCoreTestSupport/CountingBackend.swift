@@ -48,6 +48,12 @@ package final class CountingBackend: SearchBackend {
     return rows
   }
 
+  package func valueCounts(
+    of column: Int, over request: SearchRequest, range: Range<Int>, cancellation: SearchCancellation?
+  ) throws(BackendError) -> ValueCounts? {
+    try inner.valueCounts(of: column, over: request, range: range, cancellation: cancellation)
+  }
+
   package func prepare(for rule: MatchRule) { inner.prepare(for: rule) }
 
   package func highlights(of row: ResultRow, for request: SearchRequest) -> [Range<Int>] {

@@ -101,7 +101,24 @@ package final class InMemoryBackend: SearchBackend {
         request.text, rule: request.rule, syntax: request.syntax, scope: request.scope,
         cancellation: cancellation)
     }
-    return result.map { InMemoryRows(rows: ordered(TableRows($0), by: request.order), dataset: dataset) }
+    return result.map {
+      InMemoryRows(
+        rows: ordered(TableRows($0).kept(by: request.filter, in: dataset), by: request.order),
+        dataset: dataset)
+    }
+  }
+
+  package func valueCounts(
+    of column: Int, over request: SearchRequest, range: Range<Int>, cancellation: SearchCancellation?
+  ) throws(BackendError) -> ValueCounts? {
+    // Unordered: a count needs the rows, not their order (nor a ranking).
+    var unordered = request
+    unordered.order = nil
+    guard column < dataset.columns.count,
+      let rows = try search(unordered, cancellation: cancellation) as? InMemoryRows
+    else { return nil }
+    return ValueCounter(dataset: dataset, column: column).counts(
+      of: rows.rows, range: range, cancellation: cancellation)
   }
 
   package func prepare(for rule: MatchRule) {

@@ -21,6 +21,13 @@ package protocol SearchBackend: AnyObject {
   func search(_ request: SearchRequest, cancellation: SearchCancellation?) throws(BackendError)
     -> (any SearchRows)?
 
+  /// The values of `column` over the rows `request` selects (its text, scope and filter; a
+  /// blank text selects every row), most frequent first, ties by value: those at positions
+  /// `range` (`count COL`). Nil when `cancellation` stopped it first.
+  func valueCounts(
+    of column: Int, over request: SearchRequest, range: Range<Int>, cancellation: SearchCancellation?
+  ) throws(BackendError) -> ValueCounts?
+
   /// Builds what searches under `rule` read beyond what the load built, so that the first
   /// keystroke under it does not pay for it (the session calls it on `load`, `set match` and
   /// `set fields`).

@@ -13,14 +13,18 @@ package struct SearchRequest: Equatable, Sendable {
   package var scope: Int
   /// The table's order (`sort`); nil for the rule's (dataset order, or best first for `fuzzy`).
   package var order: SortOrder?
+  /// The column filter (`filter COL = VALUE`) the rows must also pass; nil for none.
+  package var filter: ColumnFilter?
 
   package init(
-    text: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int, order: SortOrder? = nil
+    text: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int, order: SortOrder? = nil,
+    filter: ColumnFilter? = nil
   ) {
     self.text = text
     self.rule = rule
     self.syntax = syntax
     self.scope = scope
     self.order = order
+    self.filter = filter
   }
 }

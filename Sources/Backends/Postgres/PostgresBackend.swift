@@ -82,24 +82,30 @@ package final class PostgresBackend {
   }
 
   /// How many rows pass `filter` (fold-form terms) in `scope`, counted exactly.
-  func count(_ filter: ParsedQuery, scope: String?, cancellation: SearchCancellation? = nil)
-    throws(BackendError) -> Int
-  {
+  func count(
+    _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil,
+    cancellation: SearchCancellation? = nil
+  ) throws(BackendError) -> Int {
     let rows = try connection.run(
-      try countStatement(filter, scope: scope), about: table.name, cancellation: cancellation)
+      try countStatement(filter, scope: scope, equality: equality), about: table.name,
+      cancellation: cancellation)
     return rows.scalar.flatMap { Int($0) } ?? 0
   }
 
   /// Sends the exact count of `filter` in `scope` without waiting for it.
-  func startCount(_ filter: ParsedQuery, scope: String?) throws(BackendError) -> PostgresInFlight {
-    try connection.start(try countStatement(filter, scope: scope), about: table.name)
+  func startCount(_ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil)
+    throws(BackendError) -> PostgresInFlight
+  {
+    try connection.start(try countStatement(filter, scope: scope, equality: equality), about: table.name)
   }
 
   /// The planner's estimate of how many rows pass `filter` in `scope`.
-  func estimate(_ filter: ParsedQuery, scope: String?, cancellation: SearchCancellation? = nil)
-    throws(BackendError) -> Int
-  {
-    let statement = try built(PostgresSearchSQL.estimate(filter, scope: scope, names: table.names))
+  func estimate(
+    _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil,
+    cancellation: SearchCancellation? = nil
+  ) throws(BackendError) -> Int {
+    let statement = try built(
+      PostgresSearchSQL.estimate(filter, scope: scope, names: table.names, equality: equality))
     let plan = try connection.run(statement, about: table.name, cancellation: cancellation).scalar ?? ""
     return Self.planRows(plan) ?? 0
   }
@@ -108,11 +114,14 @@ package final class PostgresBackend {
   /// to `walkLimit` rows, if given).
   func page(
     _ filter: ParsedQuery, scope: String?, after: String?, limit: Int, plan: PostgresSearchSQL.PagePlan,
-    walkLimit: Int? = nil, cancellation: SearchCancellation? = nil
+    walkLimit: Int? = nil, equality: PostgresSearchSQL.Equality? = nil,
+    cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> [Row] {
     let statement = try built(
       PostgresSearchSQL.page(
-        filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan, walkLimit: walkLimit
+        filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan,
+        walkLimit: walkLimit,
+        equality: equality
       )
     )
     return try connection.run(statement, about: table.name, cancellation: cancellation).rows.map { values in
@@ -123,14 +132,15 @@ package final class PostgresBackend {
   }
 
   /// The count statement for `filter` in `scope`.
-  private func countStatement(_ filter: ParsedQuery, scope: String?) throws(BackendError) -> PostgresStatement
-  {
-    try built(PostgresSearchSQL.count(filter, scope: scope, names: table.names))
+  private func countStatement(
+    _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality?
+  ) throws(BackendError) -> PostgresStatement {
+    try built(PostgresSearchSQL.count(filter, scope: scope, names: table.names, equality: equality))
   }
 
   /// A statement the SQL builder made; nil means a term it cannot translate (none reaches it from
   /// `PostgresCandidates`).
-  private func built(_ statement: PostgresStatement?) throws(BackendError) -> PostgresStatement {
+  func built(_ statement: PostgresStatement?) throws(BackendError) -> PostgresStatement {
     guard let statement else {
       throw .databaseQueryFailed(
         table: table.name, server: connection.place, reason: "a term has no SQL translation")
@@ -160,15 +170,18 @@ package final class PostgresBackend {
   /// fewer than `limit` matches the estimate was too high, and the rest are found by sorting the
   /// matches after them (`sorted`), so a rare term never walks the whole table.
   func walkedPage(
-    _ filter: ParsedQuery, scope: String?, limit: Int, walkLimit: Int, cancellation: SearchCancellation?
+    _ filter: ParsedQuery, scope: String?, limit: Int, walkLimit: Int,
+    equality: PostgresSearchSQL.Equality? = nil,
+    cancellation: SearchCancellation?
   ) throws(BackendError) -> (rows: [Row], sorted: Bool) {
     let walked = try page(
       filter, scope: scope, after: nil, limit: limit, plan: .walkOrder, walkLimit: walkLimit,
+      equality: equality,
       cancellation: cancellation)
     guard walked.count < limit else { return (walked, false) }
     let rest = try page(
       filter, scope: scope, after: walked.last?.order, limit: limit - walked.count, plan: .sortMatches,
-      cancellation: cancellation)
+      equality: equality, cancellation: cancellation)
     return (walked + rest, true)
   }
 

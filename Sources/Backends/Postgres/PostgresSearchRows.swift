@@ -28,6 +28,8 @@ final class PostgresSearchRows: SearchRows {
   let candidates: PostgresCandidates
   /// The scope column's value, nil for every scope.
   let scope: String?
+  /// The column filter, nil for none.
+  let equality: PostgresSearchSQL.Equality?
   /// The planner's estimate of the candidates, or the gram count table's count.
   let estimate: Int
   /// What the gram count table said, when it answered the estimate (exact when current).
@@ -67,8 +69,12 @@ final class PostgresSearchRows: SearchRows {
     rankLimit = source.rankLimit
     self.request = request
     self.scope = scope
+    equality = try source.equality(request.filter)
     candidates = PostgresCandidates(request)
-    let gram = candidates.isExact && !candidates.isRanked ? PostgresGrams.gram(of: candidates.filter) : nil
+    // The gram count table counts a term, not a term under a column filter.
+    let gram =
+      candidates.isExact && !candidates.isRanked && equality == nil
+      ? PostgresGrams.gram(of: candidates.filter) : nil
     if let gram {
       grams = try PostgresGrams.lookup(
         gram, scope: scope, table: source.backend.table, source.backend.connection, cancellation: cancellation
@@ -79,7 +85,8 @@ final class PostgresSearchRows: SearchRows {
     if let grams {
       estimate = grams.count
     } else {
-      estimate = try backend.estimate(candidates.filter, scope: scope, cancellation: cancellation)
+      estimate = try backend.estimate(
+        candidates.filter, scope: scope, equality: equality, cancellation: cancellation)
     }
     let estimated = Self.elapsed(since: started)
     plan = PostgresBackend.pagePlan(
@@ -97,7 +104,7 @@ final class PostgresSearchRows: SearchRows {
     } else if let grams, grams.isCurrent {
       settle(grams.count)
     } else if candidates.isExact {
-      counting = try backend.startCount(candidates.filter, scope: scope)
+      counting = try backend.startCount(candidates.filter, scope: scope, equality: equality)
     }
   }
 
@@ -126,7 +133,7 @@ final class PostgresSearchRows: SearchRows {
     }
     let value: Int
     if candidates.isExact {
-      value = try backend.count(candidates.filter, scope: scope)
+      value = try backend.count(candidates.filter, scope: scope, equality: equality)
     } else {
       value = try checkedCount()
     }
@@ -168,12 +175,14 @@ final class PostgresSearchRows: SearchRows {
         estimate: estimate, rows: backend.table.estimatedRows, limit: limit)
     {
       let first = try backend.walkedPage(
-        candidates.filter, scope: scope, limit: limit, walkLimit: walk, cancellation: cancellation)
+        candidates.filter, scope: scope, limit: limit, walkLimit: walk, equality: equality,
+        cancellation: cancellation)
       page = first.rows
       if first.sorted { plan = .sortMatches }
     } else {
       page = try backend.page(
-        candidates.filter, scope: scope, after: cursor, limit: limit, plan: plan, cancellation: cancellation)
+        candidates.filter, scope: scope, after: cursor, limit: limit, plan: plan, equality: equality,
+        cancellation: cancellation)
     }
     if page.count < limit { exhausted = true }
     cursor = page.last?.order ?? cursor
@@ -190,7 +199,7 @@ final class PostgresSearchRows: SearchRows {
     let limit = PostgresSearchBackend.batchLimit
     while !done {
       let page = try backend.page(
-        candidates.filter, scope: scope, after: after, limit: limit, plan: plan,
+        candidates.filter, scope: scope, after: after, limit: limit, plan: plan, equality: equality,
         cancellation: source?.interruption)
       done = page.count < limit
       after = page.last?.order ?? after
@@ -204,7 +213,8 @@ final class PostgresSearchRows: SearchRows {
   private func rank(cancellation: SearchCancellation?) throws(BackendError) {
     let limit = rankLimit
     let page = try backend.page(
-      candidates.filter, scope: scope, after: nil, limit: limit, plan: plan, cancellation: cancellation)
+      candidates.filter, scope: scope, after: nil, limit: limit, plan: plan, equality: equality,
+      cancellation: cancellation)
     let parsed = ParsedQuery(request.text, rule: request.rule, syntax: request.syntax)
     let matching = page.filter {
       candidates.isExact || PostgresCandidates.matches($0.title, request: request)

@@ -40,6 +40,19 @@ enum PostgresSearchSQL {
     var equal: String
   }
 
+  /// A column filter (`filter COL = VALUE`): the column's text, NULL as empty, equal to a value.
+  struct Equality: Equatable, Sendable {
+    /// The column, quoted by libpq.
+    var column: String
+    /// The value, sent as a parameter.
+    var value: String
+
+    /// The cell as the shell reads it: the column as text, NULL as the empty text.
+    static func cell(_ column: String) -> String {
+      "COALESCE(\(column)::pg_catalog.text, '')"
+    }
+  }
+
   /// `LIKE` and `NOT LIKE` as pg_catalog's operators: a schema before pg_catalog on the search
   /// path cannot supply its own (the GIN trigram class indexes these same operators).
   static let like = "OPERATOR(pg_catalog.~~)"
@@ -114,13 +127,17 @@ enum PostgresSearchSQL {
   }
 
   /// The full condition: the query, the scope equality and the keyset bound, or nil (see `condition`).
-  private static func whereClause(
-    _ query: ParsedQuery, scope: String?, after: String?, names: Names,
+  static func whereClause(
+    _ query: ParsedQuery, scope: String?, after: String?, names: Names, equality: Equality? = nil,
     into statement: inout PostgresStatement
   ) -> String? {
     guard var condition = condition(query, folded: names.folded, into: &statement) else { return nil }
     if let scope, let column = names.scope {
       condition += " AND \(column)::pg_catalog.text OPERATOR(pg_catalog.=) \(statement.bind(scope))"
+    }
+    if let equality {
+      condition +=
+        " AND \(Equality.cell(equality.column)) OPERATOR(pg_catalog.=) \(statement.bind(equality.value))"
     }
     if let after {
       condition += " AND " + keyset(after: after, names: names, into: &statement)
@@ -129,21 +146,28 @@ enum PostgresSearchSQL {
   }
 
   /// `count(*)` of the rows matching `query` in `scope` (nil: all scopes).
-  static func count(_ query: ParsedQuery, scope: String?, names: Names) -> PostgresStatement? {
-    filtered("SELECT pg_catalog.count(*) FROM", query, scope: scope, names: names)
+  static func count(_ query: ParsedQuery, scope: String?, names: Names, equality: Equality? = nil)
+    -> PostgresStatement?
+  {
+    filtered("SELECT pg_catalog.count(*) FROM", query, scope: scope, names: names, equality: equality)
   }
 
   /// The planner's estimate of that count (`EXPLAIN (FORMAT JSON)`'s top "Plan Rows").
-  static func estimate(_ query: ParsedQuery, scope: String?, names: Names) -> PostgresStatement? {
-    filtered("EXPLAIN (FORMAT JSON) SELECT 1 FROM", query, scope: scope, names: names)
+  static func estimate(_ query: ParsedQuery, scope: String?, names: Names, equality: Equality? = nil)
+    -> PostgresStatement?
+  {
+    filtered("EXPLAIN (FORMAT JSON) SELECT 1 FROM", query, scope: scope, names: names, equality: equality)
   }
 
   /// `head` (a statement up to its FROM), the table and the condition.
   private static func filtered(
-    _ head: String, _ query: ParsedQuery, scope: String?, names: Names
+    _ head: String, _ query: ParsedQuery, scope: String?, names: Names, equality: Equality?
   ) -> PostgresStatement? {
     var statement = PostgresStatement("")
-    guard let condition = whereClause(query, scope: scope, after: nil, names: names, into: &statement) else {
+    guard
+      let condition = whereClause(
+        query, scope: scope, after: nil, names: names, equality: equality, into: &statement)
+    else {
       return nil
     }
     statement.sql = "\(head) \(names.table) WHERE \(condition)"
@@ -156,14 +180,18 @@ enum PostgresSearchSQL {
   /// fewer than `limit` rows back then say only that the walked rows hold no more matches.
   static func page(
     _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, plan: PagePlan,
-    walkLimit: Int? = nil
+    walkLimit: Int? = nil, equality: Equality? = nil
   ) -> PostgresStatement? {
     // A column with NULLs is walked whole: its keyset is an OR the order index cannot bound.
     if plan == .walkOrder, let walkLimit, names.tiebreak == nil {
-      return boundedWalk(query, scope: scope, names: names, after: after, limit: limit, walkLimit: walkLimit)
+      return boundedWalk(
+        query, scope: scope, names: names, after: after, limit: limit, walkLimit: walkLimit,
+        equality: equality)
     }
     var statement = PostgresStatement("")
-    guard let condition = whereClause(query, scope: scope, after: after, names: names, into: &statement)
+    guard
+      let condition = whereClause(
+        query, scope: scope, after: after, names: names, equality: equality, into: &statement)
     else {
       return nil
     }
@@ -193,13 +221,17 @@ enum PostgresSearchSQL {
   /// The walk of at most `walkLimit` rows in order (the order column's index, stopped there),
   /// filtered to `limit` matches: a rare term's walk costs `walkLimit` rows, not the table.
   private static func boundedWalk(
-    _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, walkLimit: Int
+    _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, walkLimit: Int,
+    equality: Equality?
   ) -> PostgresStatement? {
     var statement = PostgresStatement("")
     let bound = after.map { " WHERE " + keyset(after: $0, names: names, into: &statement) } ?? ""
     let walked =
       "(SELECT * FROM \(names.table)\(bound) ORDER BY \(names.order) LIMIT \(statement.bind(String(max(0, walkLimit)))))"
-    guard let condition = whereClause(query, scope: scope, after: nil, names: names, into: &statement) else {
+    guard
+      let condition = whereClause(
+        query, scope: scope, after: nil, names: names, equality: equality, into: &statement)
+    else {
       return nil
     }
     statement.sql =

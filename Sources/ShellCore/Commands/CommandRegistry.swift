@@ -127,6 +127,35 @@ enum CommandRegistry {
       arguments: .words(min: 0, max: 2), completion: .pair(.columns(and: ["none"]), .words(["asc", "desc"])),
       run: { session, arguments throws(ShellError) in try session.sortCommand(arguments) }),
     Command(
+      name: "count", aliases: ["freq"], usage: "count COL [PAGE|all]",
+      abstract: "Count the values of a column over the rows on screen, most frequent first",
+      discussion: """
+        As VisiData's frequency sheet (Shift-F) or SQL's GROUP BY: each value of COL with the
+        number of rows holding it and their percent, most frequent first, ties by value (byte
+        order), over the table on screen: the search's results (its text, scope and filter),
+        or every row. An empty cell is a value of its own, shown as (empty). A page at a time
+        as the table ('count COL 2', 'count COL all'). 'filter N' then narrows the table to
+        the rows holding value N. With 'set format' other than table, or under --quiet, every
+        value is written as data (TSV for table: COL, count). On a PostgreSQL table it runs
+        there as one GROUP BY under the statement timeout.
+        """,
+      arguments: .words(min: 1, max: 2), completion: .pair(.columns(and: []), .words(["all"])),
+      pagesOutput: true,
+      run: { session, arguments throws(ShellError) in try session.countCommand(arguments) }),
+    Command(
+      name: "filter", usage: "filter [COL = VALUE|N|off]",
+      abstract: "Narrow the table to the rows whose COL is VALUE (or a count's value N)",
+      discussion: """
+        'filter category = Fruit' keeps the rows whose category is exactly Fruit, in the
+        main table and in every search's results, until 'filter off' or the next load;
+        'filter N' picks value N of the last count table ('filter category = ""' keeps the
+        empty cells). The screen shows it on one line; 'filter' alone, status and explain
+        say it. A tool of the shell's, not the app's: no delegate callback fires. On a
+        PostgreSQL table it is part of the query (WHERE COL = $1).
+        """,
+      arguments: .text(required: false), completion: .columns(and: ["off"]),
+      run: { session, arguments throws(ShellError) in try session.filterCommand(arguments.first) }),
+    Command(
       name: "export", usage: ExportRequest.usage,
       abstract: "Write the rows on screen to FILE (or standard output), in the format its extension names",
       discussion: """

@@ -50,6 +50,7 @@ extension Session {
     ]
     // A file's index is built by the load or mapped from the index cache.
     if case .file = screen.dataset.source { lines.insert(("index", screen.indexOrigin.rawValue), at: 2) }
+    if let filter = screen.filterDescription { lines.append(("filter", filter)) }
     for (key, value) in lines { console.printData("\(key): \(Sanitizer.printable(value))") }
   }
 

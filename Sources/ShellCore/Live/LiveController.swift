@@ -168,6 +168,8 @@ public final class LiveController: LiveDriver {
     frame.rowCount = rowCount
     frame.elsewhere = table.snapshot.elsewhere
     frame.header = table.tableHeader(includingTitle: frame.navigationTitle == nil)
+    // The frame has no line to spare for the filter: the header names it.
+    if let filter = table.snapshot.filter { frame.header += " · filter \(Sanitizer.printable(filter))" }
     frame.isDimmed = table.snapshot.isDimmed
     frame.highlight = highlight ?? (highlightsFirstRow && rowCount > 0 ? 0 : nil)
     frame.firstRow = firstRow

@@ -14,6 +14,11 @@ struct Explanation {
   func lines() -> [String] {
     var lines = [api, situation, table]
     if let matching { lines.append(matching) }
+    if let filter = snapshot.filter {
+      lines.append(
+        "The shell's own filter narrows the table to the rows where \(Sanitizer.printable(filter)) (no delegate hears it; 'filter off' clears it)."
+      )
+    }
     if let live { lines.append(live) }
     if let answer = snapshot.lastAnswer { lines.append("The last search \(answer).") }
     if snapshot.isDimmed {

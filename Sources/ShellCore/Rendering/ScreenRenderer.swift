@@ -116,6 +116,7 @@ struct ScreenRenderer {
   /// The table's header and the snapshot's rows, numbered, and how many more follow.
   func tableLines() -> [String] {
     var lines = headerLines
+    if let filter = filterLine { lines.append(filter) }
     if let elsewhere = snapshot.elsewhere { lines.append(elsewhere) }
     let layout = columnLayout(sample: snapshot.rows)
     if let layout { lines.append(columnHeaderLine(layout)) }
@@ -143,6 +144,11 @@ struct ScreenRenderer {
   /// The header as the table's first lines, wrapped at the width.
   var headerLines: [String] {
     TextWrapper.wrap(tableHeader(), width: width, continuation: "  ").map(style.bold)
+  }
+
+  /// The column filter's line under the header, when one narrows the table.
+  var filterLine: String? {
+    snapshot.filter.map { style.dim("filter: \(Sanitizer.printable($0)) ('filter off' clears it)") }
   }
 
   /// One numbered row, dimmed under the dimming view.

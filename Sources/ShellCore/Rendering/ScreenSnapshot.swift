@@ -46,6 +46,8 @@ struct ScreenSnapshot: Equatable {
   var firstRow = 0
   /// Under a search of a file that found nothing: the columns it skipped that would match.
   var elsewhere: String?
+  /// The column filter as typed (`COL = VALUE`), nil for none.
+  var filter: String?
   /// The names of the columns the table shows, when more than the title (`set columns`, or
   /// the searched columns); empty for the title alone, as the tutorials' table.
   var columnNames: [String] = []

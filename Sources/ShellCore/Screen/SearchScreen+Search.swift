@@ -9,16 +9,18 @@ extension SearchScreen {
   /// The tutorials filter with Foundation's `contains`, which finds nothing for an empty string, so
   /// an empty search selects nothing; under the `text` rule (the fruit example) an empty search
   /// selects every row of the scope instead.
-  func filteredRows(text: String, scope: Int) -> any SearchRows {
+  func filteredRows(text: String, scope: Int, everyRow: Bool = false) -> any SearchRows {
     do throws(ShellError) {
       return try searchedRows(
-        text: text, rule: settings.match, scope: scope, cancellation: frameCancellation, command: "")
+        text: text, rule: settings.match, scope: scope, cancellation: frameCancellation, command: "",
+        everyRow: everyRow)
     } catch {
       // A frame stopped by the next key: nothing is kept, the next frame searches again.
       if frameCancellation?.isCancelled == true { return NoRows() }
       let rows = NoRows()
       let key = SearchKey(
-        text: text, scope: scope, match: settings.match, syntax: settings.syntax, order: view.order)
+        text: text, scope: scope, match: settings.match, syntax: settings.syntax, order: view.order,
+        filter: view.filter)
       searchCache = (key, rows)
       return rows
     }
@@ -41,17 +43,22 @@ extension SearchScreen {
 
   /// The one path from a query to the backend: the rows for `text` in `scope` under `rule`,
   /// searched once per query and kept until another is searched.
+  ///
+  /// `everyRow` reads an empty text as every row of `scope` whatever the rule: the main table
+  /// under a column filter.
   private func searchedRows(
-    text: String, rule: MatchRule, scope: Int, cancellation: SearchCancellation?, command: String
+    text: String, rule: MatchRule, scope: Int, cancellation: SearchCancellation?, command: String,
+    everyRow: Bool = false
   ) throws(ShellError) -> any SearchRows {
-    if text.isEmpty {
+    if text.isEmpty, !everyRow {
       guard settings.lifecycle.rule == .text else { return NoRows() }
-      if scope == 0 { return backend.allRows(order: view.order) }
+      if scope == 0, view.filter == nil { return backend.allRows(order: view.order) }
     }
-    let key = SearchKey(text: text, scope: scope, match: rule, syntax: settings.syntax, order: view.order)
+    let key = SearchKey(
+      text: text, scope: scope, match: rule, syntax: settings.syntax, order: view.order, filter: view.filter)
     if let searchCache, searchCache.key == key { return searchCache.rows }
     let request = SearchRequest(
-      text: text, rule: rule, syntax: settings.syntax, scope: scope, order: view.order)
+      text: text, rule: rule, syntax: settings.syntax, scope: scope, order: view.order, filter: view.filter)
     // A mapped entry truncated since the command began: nothing is read from it.
     try refuseChangedMapping(faulted: false)
     // The rows on screen stay until the search succeeds: a search refused (memory, a server's
@@ -86,7 +93,9 @@ extension SearchScreen {
   /// The rows of the table on screen.
   var tableRows: any SearchRows {
     switch state.shown {
-    case .main: return backend.allRows(order: view.order)
+    case .main:
+      guard view.filter != nil else { return backend.allRows(order: view.order) }
+      return filteredRows(text: "", scope: 0, everyRow: true)
     case .results: return filteredRows(text: state.appliedText, scope: state.appliedScope)
     }
   }
@@ -103,4 +112,5 @@ struct SearchKey: Equatable {
   var match: MatchRule
   var syntax: QuerySyntax
   var order: SortOrder?
+  var filter: ColumnFilter?
 }

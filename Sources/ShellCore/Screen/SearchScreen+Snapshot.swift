@@ -15,6 +15,7 @@ extension SearchScreen {
       state: state, settings: settings, isDimmed: isDimmed, totalRows: backend.rowCount,
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
     if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
+    snapshot.filter = filterDescription
     if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }
     if let sight { takeTable(sight, highlighting: highlighting, into: &snapshot) }
     // Read last: the table's search, when it reaches the backend, is the last search.
@@ -37,7 +38,9 @@ extension SearchScreen {
     if snapshot.rowCount?.isExact == false, ended {
       snapshot.rowCount = .exact(range.lowerBound + snapshot.rows.count)
     }
-    if snapshot.rowCount == .exact(0), state.shown == .results, !state.appliedText.isEmpty {
+    // Under a column filter the other columns' counts would ignore it: no line.
+    if snapshot.rowCount == .exact(0), state.shown == .results, !state.appliedText.isEmpty, view.filter == nil
+    {
       let request = SearchRequest(
         text: state.appliedText, rule: settings.match, syntax: settings.syntax, scope: state.appliedScope)
       snapshot.elsewhere = elsewhere.line(for: request, backend: backend, dataset: dataset)

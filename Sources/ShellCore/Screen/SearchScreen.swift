@@ -45,6 +45,8 @@ final class SearchScreen {
   var loadedWith: LoadRequest?
   /// The line under a search of a file that found nothing, naming the columns that would match.
   let elsewhere = ElsewhereCounter()
+  /// The last `count` table shown, which `filter N` picks from (forgotten by a load).
+  var shownCounts: ShownCounts?
   /// Stops the search of the frame being drawn (live mode: the next key); nil between frames.
   var frameCancellation: SearchCancellation?
 
@@ -72,6 +74,7 @@ final class SearchScreen {
     state = SearchState()
     lastCallbacks = []
     searchCache = nil
+    shownCounts = nil
     backend.prepare(for: settings.match)
   }
 

@@ -12,4 +12,6 @@ struct OutputState {
   var timing = false
   /// The table last printed, so an action prints the table only when it changed.
   var lastTable: TableKey?
+  /// Whether only data reaches standard output (`--quiet`): `count` then writes its values as data.
+  var dataOnly = false
 }

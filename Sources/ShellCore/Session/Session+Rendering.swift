@@ -74,6 +74,7 @@ extension Session {
       return
     }
     for line in renderer.headerLines { try emit(line) }
+    if let filter = renderer.filterLine { try emit(filter) }
     let rows = screen.tableRows
     let count = renderer.snapshot.rowCount?.value ?? 0
     // Columns are measured on the first chunk, so the listing streams.

@@ -8,6 +8,7 @@ extension Session {
   /// From now on writes only the data commands are asked for, and errors (`--quiet`).
   package func writeDataOnly() {
     console = DataOnlyConsole(console)
+    output.dataOnly = true
   }
 
   /// Applies the command line's `--flavor` and `--trace` before the first command, without output.
