@@ -123,7 +123,7 @@ enum OptionRegistry {
       get: { $0.columnsDescription },
       set: { session, value throws(ShellError) in try session.setColumns(value) }),
     ShellOption(
-      name: "sort", values: "COL [asc|desc]|none", abstract: "the table's order (numbers as numbers)",
+      name: "sort", values: "COL [asc|desc], ...|none", abstract: "the table's order (numbers as numbers)",
       choices: ["none"], get: { $0.sortDescription },
       set: { session, value throws(ShellError) in try session.setSort(value) }),
     ShellOption(

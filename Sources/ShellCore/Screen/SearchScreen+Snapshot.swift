@@ -14,6 +14,7 @@ extension SearchScreen {
       state: state, settings: settings, isDimmed: isDimmed, totalRows: backend.rowCount,
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
     if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
+    snapshot.order = sortDescription
     if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }
     if let sight { takeTable(sight, highlighting: highlighting, into: &snapshot) }
     // Read last: the table's search, when it reaches the backend, is the last search.
@@ -73,6 +74,13 @@ extension SearchScreen {
 
   /// The searched columns' names, as `set` lists them.
   var fieldsDescription: String { columnNames(backend.searchedColumns) }
+
+  /// The table's order as `sort` takes it back (`category asc, text desc`); nil when unsorted.
+  var sortDescription: String? {
+    view.order.map { order in
+      SortKeyList.description(order.keys.map { (dataset.columns[$0.column], $0.descending) })
+    }
+  }
 
   /// The names of `columns`, comma-separated as `set` takes them.
   func columnNames(_ columns: [Int]) -> String {
