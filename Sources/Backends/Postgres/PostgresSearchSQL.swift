@@ -114,7 +114,7 @@ enum PostgresSearchSQL {
   }
 
   /// The full condition: the query, the scope equality and the keyset bound, or nil (see `condition`).
-  private static func whereClause(
+  static func whereClause(
     _ query: ParsedQuery, scope: String?, after: String?, names: Names,
     into statement: inout PostgresStatement
   ) -> String? {
@@ -184,7 +184,7 @@ enum PostgresSearchSQL {
   }
 
   /// The page's columns: order value, title, scope and tiebreak, as text.
-  private static func pageColumns(_ names: Names) -> String {
+  static func pageColumns(_ names: Names) -> String {
     "\(names.order)::pg_catalog.text AS order_text, \(names.title)::pg_catalog.text AS title_text, "
       + "\(names.scope.map { "\($0)::pg_catalog.text" } ?? "NULL::pg_catalog.text") AS scope_text, "
       + "\(names.tiebreak.map { "\($0.column)::pg_catalog.text" } ?? "NULL::pg_catalog.text") AS tiebreak_text"
