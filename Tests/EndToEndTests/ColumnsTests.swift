@@ -39,13 +39,32 @@ import Testing
     #expect(
       result.stdout.hasSuffix(
         """
-        results table · 3 of 4
+        results table · 3 of 4 · sorted by population asc
              name     code  population  region
           1  Norway   NO    5400000     Europe
           2  France   FR    67000000    Europe
           3  Germany  DE    83200000    Europe
 
         """))
+  }
+
+  /// Several keys, one a quoted name with a space: the data comes out in that order, as
+  /// GNU `sort -s -t, -k2,2r -k3,3n` orders it; a bad key is one line on standard error.
+  @Test func severalKeysOrderTheExportedRows() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("stock.csv")
+    try Data("name,kind,unit price\nb,tool,3\nA,fruit,3\na,fruit,10\nc,tool,1\nB,fruit,2.5\n".utf8).write(
+      to: file)
+    let result = try ShellProcess.run([
+      "-q", file.path, "-c", "sort kind desc, \"unit price\"", "-c", "export - --format csv", "-c",
+      "sort kind,,name",
+    ])
+    #expect(
+      result.stdout == "name,kind,unit price\nc,tool,1\nb,tool,3\nB,fruit,2.5\nA,fruit,3\na,fruit,10\n")
+    #expect(
+      result.stderr == "error: Empty sort key in 'kind,,name'. Expected COL [asc|desc], COL [asc|desc], ...\n"
+    )
   }
 
   @Test func aRecordingRestoresTheColumnsAndTheSort() throws {

@@ -134,7 +134,7 @@ package final class InMemoryBackend: SearchBackend {
   private func ordered(_ rows: TableRows, by order: SortOrder?) -> TableRows {
     guard let order else { return rows }
     if rowOrder?.order != order {
-      rowOrder = RowOrder(dataset: dataset, column: order.column, descending: order.descending)
+      rowOrder = RowOrder(dataset: dataset, order: order)
     }
     return rowOrder?.apply(rows) ?? rows
   }

@@ -2,40 +2,74 @@ import Engine
 import Foundation
 import Tables
 
-/// `sort COL [desc]`: every row of a dataset in the order of one column, computed once, so the
-/// table on screen (every row, or any search's results) is put in that order in linear time.
+/// `sort COL [desc], COL …`: every row of a dataset in an order of one or more columns,
+/// computed once, so the table on screen (every row, or any search's results) is put in that
+/// order in linear time.
 ///
 /// Cells that read as numbers (`-1.5`, `2e3`, ` 42 `) sort as numbers, before text; text sorts
 /// by Unicode code point with ASCII letters' case ignored; empty cells come last either way.
-/// Ties keep the dataset's order, so the sort is stable and the same every run.
+/// Rows equal on a key are ordered by the next; ties on every key keep the dataset's order, so
+/// the sort is stable and the same every run.
 final class RowOrder {
-  /// The column sorted by.
-  let column: Int
-  /// Whether the order is descending (empty cells still last).
-  let descending: Bool
+  /// The keys sorted by.
+  let order: SortOrder
   /// Every row, in order.
   let rows: [Int32]
   /// Per row, its position in `rows`.
   private let positions: [Int32]
 
-  /// The order as the session asks for it.
-  var order: SortOrder { SortOrder(column: column, descending: descending) }
+  /// Sorts `dataset`'s rows by `order`.
+  ///
+  /// One key is one sort of its precomputed keys. Several keys are each ranked once (equal cells
+  /// share a rank), then the rows are put in order by stable counting passes over the ranks,
+  /// last key first: no comparison ever reads a cell again.
+  init(dataset: Dataset, order: SortOrder) {
+    self.order = order
+    let rows: [Int32]
+    if order.keys.count == 1, let key = order.keys.first {
+      rows = Self.keys(dataset, column: key.column).sortedRows(descending: key.descending)
+    } else {
+      var ranked = (0..<Int32(truncatingIfNeeded: dataset.rowCount)).map { $0 }
+      for key in order.keys.reversed() {
+        let ranks = Self.keys(dataset, column: key.column).ranks(descending: key.descending)
+        ranked = Self.stablySorted(ranked, by: ranks)
+      }
+      rows = ranked
+    }
+    var positions = [Int32](repeating: 0, count: rows.count)
+    for (position, row) in rows.enumerated() { positions[Int(row)] = Int32(position) }
+    self.rows = rows
+    self.positions = positions
+  }
 
-  /// Sorts `dataset`'s rows by `column`.
-  init(dataset: Dataset, column: Int, descending: Bool) {
-    self.column = column
-    self.descending = descending
+  /// Sorts `dataset`'s rows by one column.
+  convenience init(dataset: Dataset, column: Int, descending: Bool) {
+    self.init(dataset: dataset, order: SortOrder(column: column, descending: descending))
+  }
+
+  /// The sort keys of `column`'s cells, a row each.
+  private static func keys(_ dataset: Dataset, column: Int) -> SortKeys {
     var keys = SortKeys(capacity: dataset.rowCount)
     dataset.withStorage { arena, _ in
       for row in 0..<dataset.rowCount {
         keys.append(UnsafeBufferPointer(rebasing: arena[dataset.cellRange(row: row, column: column)]))
       }
     }
-    let rows = keys.sortedRows(descending: descending)
-    var positions = [Int32](repeating: 0, count: rows.count)
-    for (position, row) in rows.enumerated() { positions[Int(row)] = Int32(position) }
-    self.rows = rows
-    self.positions = positions
+    return keys
+  }
+
+  /// `rows` reordered by `ranks` (each in `0..<ranks.count`), keeping the order of equal ranks.
+  static func stablySorted(_ rows: [Int32], by ranks: [Int32]) -> [Int32] {
+    var starts = [Int](repeating: 0, count: ranks.count + 1)
+    for rank in ranks { starts[Int(rank) + 1] += 1 }
+    for index in 1..<starts.count { starts[index] += starts[index - 1] }
+    var sorted = [Int32](repeating: 0, count: rows.count)
+    for row in rows {
+      let rank = Int(ranks[Int(row)])
+      sorted[starts[rank]] = row
+      starts[rank] += 1
+    }
+    return sorted
   }
 
   /// `table`'s rows in this order.
@@ -185,6 +219,19 @@ struct SortKeys {
     }
     let (first, second) = descending ? (texts, numbers) : (numbers, texts)
     return first.map(\.row) + second.map(\.row) + empties
+  }
+
+  /// Per row, its place among the distinct values in the order (`0` first; equal cells share one).
+  func ranks(descending: Bool) -> [Int32] {
+    var ranks = [Int32](repeating: 0, count: groups.count)
+    var rank: Int32 = 0
+    var previous: Int32?
+    for row in sortedRows(descending: descending) {
+      if let previous, order(Int(previous), Int(row), descending: descending) != 0 { rank += 1 }
+      ranks[Int(row)] = rank
+      previous = row
+    }
+    return ranks
   }
 
   /// Negative, zero or positive as row `left` sorts before, with, or after row `right`.

@@ -16,6 +16,9 @@ package final class PostgresBackend {
     var title: String
     /// The scope column's value, as text, if the table has one.
     var scope: String?
+    /// Under a `sort`, the row's sort values (`PostgresSortSQL`): with `order`, where the next
+    /// page starts.
+    var sortValues: [String] = []
   }
 
   /// The connection.
@@ -111,24 +114,47 @@ package final class PostgresBackend {
   }
 
   /// Up to `limit` rows passing `filter` in order after `after`, found by `plan` (a walk bounded
-  /// to `walkLimit` rows, if given).
+  /// to `walkLimit` rows, if given); under `sort`, in its order after the row whose sort values
+  /// are `values` (the plan then does not apply: the database sorts the matches).
   func page(
     _ filter: ParsedQuery, scope: String?, after: String?, limit: Int, plan: PostgresSearchSQL.PagePlan,
-    walkLimit: Int? = nil, equality: PostgresSearchSQL.Equality? = nil,
-    cancellation: SearchCancellation? = nil
+    walkLimit: Int? = nil, equality: PostgresSearchSQL.Equality? = nil, sort: SortOrder? = nil,
+    values: [String] = [], cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> [Row] {
-    let statement = try built(
-      PostgresSearchSQL.page(
-        filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan,
-        walkLimit: walkLimit,
-        equality: equality
+    let statement: PostgresStatement
+    if let sort {
+      statement = try built(
+        PostgresSortSQL.page(
+          filter, scope: scope, names: table.names, keys: try sortKeys(sort), after: after, values: values,
+          limit: limit, equality: equality))
+    } else {
+      statement = try built(
+        PostgresSearchSQL.page(
+          filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan,
+          walkLimit: walkLimit, equality: equality
+        )
       )
-    )
+    }
     return try connection.run(statement, about: table.name, cancellation: cancellation).rows.map { values in
       Row(
         order: PostgresRowKey.key(order: values[0], tiebreak: values[3]), title: values[1] ?? "",
-        scope: values[2])
+        scope: values[2], sortValues: values.dropFirst(4).map { $0 ?? "" })
     }
+  }
+
+  /// `order`'s keys with their columns quoted.
+  private func sortKeys(_ order: SortOrder) throws(BackendError) -> [PostgresSortSQL.Key] {
+    var keys: [PostgresSortSQL.Key] = []
+    for key in order.keys {
+      guard table.columns.indices.contains(key.column) else {
+        throw .databaseQueryFailed(
+          table: table.name, server: connection.place, reason: "no column to sort by")
+      }
+      keys.append(
+        PostgresSortSQL.Key(
+          column: try connection.quotedIdentifier(table.columns[key.column]), descending: key.descending))
+    }
+    return keys
   }
 
   /// The count statement for `filter` in `scope`.

@@ -59,10 +59,10 @@ package final class PostgresSearchBackend: SearchBackend {
 
   package var searchedColumns: [Int] { [dataset.titleColumn] }
 
-  /// The main table in its order column's order (`sort` is refused: `lacks(.sorting)`).
+  /// The main table in `order`, or its order column's order.
   package func allRows(order: SortOrder?) -> any SearchRows {
-    if let mainRows { return mainRows }
-    let request = SearchRequest(text: "", rule: .fold, scope: 0)
+    if let mainRows, mainRows.request.order == order { return mainRows }
+    let request = SearchRequest(text: "", rule: .fold, scope: 0, order: order)
     guard
       let rows = try? PostgresSearchRows(
         source: self, request: request, scope: nil, cancellation: nil, knownCount: rowCount)
@@ -102,7 +102,7 @@ package final class PostgresSearchBackend: SearchBackend {
 
   package func lacks(_ feature: BackendFeature) -> String? {
     switch feature {
-    case .sorting: "a PostgreSQL table is shown in the order of its order column"
+    case .sorting: nil
     case .searchingOtherColumns: "a PostgreSQL table is searched in its title column only"
     }
   }
@@ -170,7 +170,9 @@ package final class PostgresSearchBackend: SearchBackend {
     let scan = table.isPrepared ? "its trigram index" : "a sequential scan (the table is not prepared)"
     var text =
       "was pushed down to PostgreSQL (\(table.name), \(scan), page plan "
-      + (rows.plan == .walkOrder ? "walking \(table.order)" : "sorting the matches") + ")"
+      + (rows.request.order != nil
+        ? "ORDER BY the sort keys, then \(table.order)"
+        : rows.plan == .walkOrder ? "walking \(table.order)" : "sorting the matches") + ")"
     if !rows.candidates.isExact { text += "; the candidates were checked on the client" }
     if rows.candidates.isRanked, !rows.rankedAll {
       text += "; the first \(rankLimit) matches in table order were ranked, the rest follow in table order"

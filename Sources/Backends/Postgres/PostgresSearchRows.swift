@@ -40,6 +40,8 @@ final class PostgresSearchRows: SearchRows {
   private(set) var loaded: [ResultRow] = []
   /// The last candidate's order value read, where the next batch starts.
   private var cursor: String?
+  /// Under a `sort`, the last candidate's sort values (with `cursor`, where the next batch starts).
+  private var sortCursor: [String] = []
   /// Whether every candidate was read.
   private var exhausted = false
   /// How many candidates the next batch reads: the first page's size, doubling per batch up to
@@ -91,7 +93,8 @@ final class PostgresSearchRows: SearchRows {
     let estimated = Self.elapsed(since: started)
     plan = PostgresBackend.pagePlan(
       estimate: estimate, rows: backend.table.estimatedRows, limit: PostgresSearchBackend.batchSize)
-    if candidates.isRanked {
+    // Under a sort the sort decides the order, as in memory: nothing is ranked.
+    if candidates.isRanked, request.order == nil {
       try rank(cancellation: cancellation)
     } else {
       try readBatch(cancellation: cancellation)
@@ -170,7 +173,7 @@ final class PostgresSearchRows: SearchRows {
     let limit = batch
     batch = min(batch * 2, PostgresSearchBackend.batchLimit)
     let page: [PostgresBackend.Row]
-    if cursor == nil, plan == .walkOrder,
+    if cursor == nil, plan == .walkOrder, request.order == nil,
       let walk = PostgresBackend.walkLimit(
         estimate: estimate, rows: backend.table.estimatedRows, limit: limit)
     {
@@ -182,10 +185,11 @@ final class PostgresSearchRows: SearchRows {
     } else {
       page = try backend.page(
         candidates.filter, scope: scope, after: cursor, limit: limit, plan: plan, equality: equality,
-        cancellation: cancellation)
+        sort: request.order, values: sortCursor, cancellation: cancellation)
     }
     if page.count < limit { exhausted = true }
     cursor = page.last?.order ?? cursor
+    sortCursor = page.last?.sortValues ?? sortCursor
     for row in page where candidates.isExact || PostgresCandidates.matches(row.title, request: request) {
       loaded.append(ids.row(row))
     }
@@ -193,9 +197,11 @@ final class PostgresSearchRows: SearchRows {
 
   /// Counts the checked matches: the rows read so far and every candidate after them.
   private func checkedCount() throws(BackendError) -> Int {
-    var total = loaded.count
-    var after = cursor
-    var done = exhausted
+    // Sorted rows are counted afresh in the table's order (a sorted cursor bounds another order).
+    let sorted = request.order != nil
+    var total = sorted ? 0 : loaded.count
+    var after = sorted ? nil : cursor
+    var done = sorted ? false : exhausted
     let limit = PostgresSearchBackend.batchLimit
     while !done {
       let page = try backend.page(

@@ -212,7 +212,7 @@ enum PostgresSearchSQL {
   }
 
   /// The page's columns: order value, title, scope and tiebreak, as text.
-  private static func pageColumns(_ names: Names) -> String {
+  static func pageColumns(_ names: Names) -> String {
     "\(names.order)::pg_catalog.text AS order_text, \(names.title)::pg_catalog.text AS title_text, "
       + "\(names.scope.map { "\($0)::pg_catalog.text" } ?? "NULL::pg_catalog.text") AS scope_text, "
       + "\(names.tiebreak.map { "\($0.column)::pg_catalog.text" } ?? "NULL::pg_catalog.text") AS tiebreak_text"

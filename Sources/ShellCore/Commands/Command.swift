@@ -28,6 +28,9 @@ enum ArgumentShape: Sendable {
   case text(required: Bool)
   /// Between `min` and `max` words (quotes group words).
   case words(min: Int, max: Int)
+  /// The rest of the line as typed, quotes kept, for a command that reads its own words (`sort`);
+  /// nothing when it is blank.
+  case line
 }
 
 /// What Tab offers for a command's arguments.
@@ -59,6 +62,8 @@ indirect enum ArgumentCompletion: Sendable {
   case sequence(ArgumentCompletion, after: [String: ArgumentCompletion])
   /// The first argument completes as the first, the second as the second (`sort COL desc`).
   case pair(ArgumentCompletion, ArgumentCompletion)
+  /// Comma-separated sort keys: a column after the command or a comma, then `asc` or `desc`.
+  case sortKeys
   /// `--flag VALUE` options and `switches` anywhere, each value completing as its flag says,
   /// around one positional argument that completes as `positional` (`load PATH --format F`).
   case flagged(positional: ArgumentCompletion, flags: [String: ArgumentCompletion], switches: [String] = [])

@@ -117,14 +117,16 @@ enum CommandRegistry {
       pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.listCommand(arguments.first) }),
     Command(
-      name: "sort", usage: "sort [COL [asc|desc]|none]",
-      abstract: "Order the table by a column, numbers as numbers; alone, say how it is ordered",
+      name: "sort", usage: "sort [COL [asc|desc], COL [asc|desc], ...|none]",
+      abstract: "Order the table by columns, numbers as numbers; alone, say how it is ordered",
       discussion: """
-        The order holds for every table on screen until 'sort none' or the next load: the
-        main table and each search's results (fuzzy's ranking too). Numbers sort as numbers
-        before text, text ignoring ASCII case; empty cells come last. The same as 'set sort'.
+        The order holds for every table on screen until 'sort none' (or 'sort off') or the next
+        load: the main table and each search's results (fuzzy's ranking too). Numbers sort as
+        numbers before text, text ignoring ASCII case; empty cells come last. Rows equal on a
+        key are ordered by the next key, then keep the dataset's order. Quote a column name
+        with a space or a comma ("unit price" desc). The same as 'set sort'.
         """,
-      arguments: .words(min: 0, max: 2), completion: .pair(.columns(and: ["none"]), .words(["asc", "desc"])),
+      arguments: .line, completion: .sortKeys,
       run: { session, arguments throws(ShellError) in try session.sortCommand(arguments) }),
     Command(
       name: "count", aliases: ["freq"], usage: "count COL [PAGE|all]",

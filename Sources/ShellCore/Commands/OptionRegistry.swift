@@ -132,7 +132,7 @@ enum OptionRegistry {
       set: { session, value throws(ShellError) in try session.setColumns(value) }
     ).reaching(.table) { _ in "auto" },
     ShellOption(
-      name: "sort", values: "COL [asc|desc]|none", abstract: "the table's order (numbers as numbers)",
+      name: "sort", values: "COL [asc|desc], ...|none", abstract: "the table's order (numbers as numbers)",
       choices: ["none"], get: { $0.sortDescription },
       set: { session, value throws(ShellError) in try session.setSort(value) }
     ).reaching(.table) { _ in "none" },

@@ -46,8 +46,9 @@ extension Session {
       ("scope", scopeTitle),
       ("shown", screen.state.shown.rawValue),
       ("matches", String(screen.matchCount)),
+      screen.sortDescription.map { ("sort", $0) },
       ("selected", selected),
-    ]
+    ].compactMap { $0 }
     // A file's index is built by the load or mapped from the index cache.
     if case .file = screen.dataset.source { lines.insert(("index", screen.indexOrigin.rawValue), at: 2) }
     if let filter = screen.filterDescription { lines.append(("filter", filter)) }

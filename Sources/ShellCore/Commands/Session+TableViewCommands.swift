@@ -33,42 +33,32 @@ extension Session {
   /// `auto`, or the columns `set columns` chose.
   var columnsDescription: String { screen.view.columns.map(screen.columnNames) ?? "auto" }
 
-  /// `set sort COL [asc|desc]|none`, and `sort` with the same words.
+  /// `set sort COL [asc|desc], COL …|none`, and `sort` with the same words.
   func setSort(_ value: String) throws(ShellError) {
-    let words = try CommandTokenizer.tokens(value).map(\.text)
-    let usage = "sort COL [asc|desc], or 'none'"
-    if words == ["none"] {
-      screen.view.order = nil
-    } else {
-      guard let name = words.first, words.count <= 2 else {
-        throw .invalidValue(option: "sort", value: value, allowed: usage)
+    var keys: [SortOrder.Key] = []
+    for key in try SortKeyList.parse(value) {
+      guard let column = ColumnRoles.index(of: key.name, in: screen.dataset.columns) else {
+        throw .unknownColumn(key.name, columns: screen.dataset.columns)
       }
-      let direction = words.count == 2 ? words[1] : "asc"
-      guard direction == "asc" || direction == "desc" else {
-        throw .invalidValue(option: "sort", value: direction, allowed: "'asc' or 'desc'")
-      }
-      guard let column = ColumnRoles.index(of: name, in: screen.dataset.columns) else {
-        throw .unknownColumn(name, columns: screen.dataset.columns)
-      }
-      if let reason = screen.backend.lacks(.sorting) { throw .notAvailable(command: "sort", reason: reason) }
-      screen.view.order = SortOrder(column: column, descending: direction == "desc")
+      guard !keys.contains(where: { $0.column == column }) else { throw .duplicateSortKey(key.name) }
+      keys.append(SortOrder.Key(column: column, descending: key.descending))
     }
+    if !keys.isEmpty, let reason = screen.backend.lacks(.sorting) {
+      throw .notAvailable(command: "sort", reason: reason)
+    }
+    screen.view.order = SortOrder(keys: keys)
     printScreen(forceTable: true)
   }
 
-  /// `none`, or the column and direction of the sort.
-  var sortDescription: String {
-    guard let order = screen.view.order else { return "none" }
-    return CommandTokenizer.quotedWord(screen.dataset.columns[order.column])
-      + (order.descending ? " desc" : " asc")
-  }
+  /// `none`, or each key's column and direction, first key first.
+  var sortDescription: String { screen.sortDescription ?? "none" }
 
-  /// `sort [COL [asc|desc]|none]`: sorts the table (`set sort`); alone, says how it is sorted.
+  /// `sort [COL [asc|desc], COL …|none]`: sorts the table (`set sort`); alone, says how it is sorted.
   func sortCommand(_ arguments: [String]) throws(ShellError) {
-    guard !arguments.isEmpty else {
+    guard let value = arguments.first else {
       console.print("sort: " + Sanitizer.printable(sortDescription))
       return
     }
-    try setSort(arguments.map(CommandTokenizer.quotedWord).joined(separator: " "))
+    try setSort(value)
   }
 }

@@ -96,6 +96,10 @@ public enum ShellError: Error, Equatable, Sendable {
   case databaseQueryCancelled(table: String)
   /// `--title`, `--scope` or `set fields` naming a column the dataset does not have.
   case unknownColumn(String, columns: [String])
+  /// `sort a,,b`: a comma with no key before or after it, in the order as typed.
+  case emptySortKey(String)
+  /// `sort a, a desc`: a column that is a key twice.
+  case duplicateSortKey(String)
   /// `export FILE` whose extension names no output format.
   case unknownExportFormat(String, extensions: [String])
   /// `export` aimed at the loaded dataset's own file (or a bundled dataset).
@@ -259,6 +263,10 @@ extension ShellError: CustomStringConvertible {
       return "The query on \(quote(table)) was cancelled"
     case .unknownColumn(let name, let columns):
       return "Unknown column \(quote(name)). Columns: \(list(columns).joined(separator: ", "))"
+    case .emptySortKey(let order):
+      return "Empty sort key in \(quote(order)). Expected COL [asc|desc], COL [asc|desc], ..."
+    case .duplicateSortKey(let column):
+      return "Column \(quote(column)) is a sort key twice. Name each column once"
     case .unknownExportFormat(let path, let extensions):
       return
         "Cannot tell the format of \(quote(path)) from its extension. Use one of \(extensions.joined(separator: ", "))"

@@ -13,6 +13,11 @@ struct Explanation {
   /// The sentences, one per line.
   func lines() -> [String] {
     var lines = [api, situation, table]
+    if let order = snapshot.order {
+      lines.append(
+        "The rows are sorted by \(Sanitizer.printable(order)) (numbers before text, ASCII case ignored, "
+          + "empty cells last; rows equal on every key keep the dataset's order).")
+    }
     if let matching { lines.append(matching) }
     if let filter = snapshot.filter {
       lines.append(

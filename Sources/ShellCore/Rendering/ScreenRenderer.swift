@@ -101,6 +101,7 @@ struct ScreenRenderer {
         header += " · scope \(Sanitizer.printable(snapshot.scopeTitles[state.appliedScope]))"
       }
     }
+    if let order = snapshot.order { header += " · sorted by \(Sanitizer.printable(order))" }
     if snapshot.isDimmed { header += " · dimmed" }
     return header
   }

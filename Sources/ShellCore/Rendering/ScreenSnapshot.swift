@@ -51,6 +51,8 @@ struct ScreenSnapshot: Equatable {
   /// The names of the columns the table shows, when more than the title (`set columns`, or
   /// the searched columns); empty for the title alone, as the tutorials' table.
   var columnNames: [String] = []
+  /// The table's order as `sort` shows it (`category asc, text desc`); nil when unsorted.
+  var order: String?
 
   /// Whether the scope bar exists at all.
   var hasScopes: Bool { scopeTitles.count > 1 }

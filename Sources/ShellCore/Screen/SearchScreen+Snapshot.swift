@@ -16,6 +16,7 @@ extension SearchScreen {
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
     if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
     snapshot.filter = filterDescription
+    snapshot.order = sortDescription
     if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }
     if let sight { takeTable(sight, highlighting: highlighting, into: &snapshot) }
     // Read last: the table's search, when it reaches the backend, is the last search.
@@ -81,8 +82,9 @@ extension SearchScreen {
   /// The searched columns' names, as `set` lists them.
   var fieldsDescription: String { columnNames(backend.searchedColumns) }
 
-  /// Why the search looks in the columns it does, as `explain` says it.
-  var fieldsReason: String {
+  /// Why the search looks in the columns it does, as `explain` says it; nil for a tutorial's
+  /// dataset, whose app searched its title, as its walkthrough says.
+  var fieldsReason: String? {
     if let reason = backend.lacks(.searchingOtherColumns) { return reason }
     guard backend.searchedColumns == opening.fields else { return "as 'set fields' chose" }
     let title = "'" + Sanitizer.printable(dataset.columns[dataset.titleColumn]) + "'"
@@ -98,7 +100,15 @@ extension SearchScreen {
         return "'\(Sanitizer.printable(dataset.columns[column]))': \(why)"
       }
       return chosen + "; not " + reasons.joined(separator: ", ") + "; 'set fields *' searches every column"
-    case .bundled, .database: return "the title column \(title), as the dataset's presets say"
+    case .database: return "the title column \(title)"
+    case .bundled: return nil
+    }
+  }
+
+  /// The table's order as `sort` takes it back (`category asc, text desc`); nil when unsorted.
+  var sortDescription: String? {
+    view.order.map { order in
+      SortKeyList.description(order.keys.map { (dataset.columns[$0.column], $0.descending) })
     }
   }
 

@@ -54,6 +54,8 @@ extension Session {
     case .pair(let first, let second):
       guard arguments.count <= 1 else { return [] }
       return completions(arguments.isEmpty ? first : second, arguments: [], word: word)
+    case .sortKeys:
+      return sortKeyCompletions(arguments: arguments, word: word)
     case .options where arguments.count == 1:
       let choices =
         OptionRegistry.option(named: arguments[0]).map { $0.choices + [OptionRegistry.resetWord] } ?? []
@@ -65,11 +67,28 @@ extension Session {
     }
   }
 
+  /// `sort`'s keys: a column first and after each comma (in the word too: `a,b` is one word to
+  /// readline), else `asc` or `desc` after a column.
+  private func sortKeyCompletions(arguments: [String], word: String) -> [String] {
+    let columns = screen.dataset.columns
+    if let comma = word.unicodeScalars.lastIndex(of: ",") {
+      let typed = String(word.unicodeScalars[...comma])
+      let partial = String(word.unicodeScalars[word.unicodeScalars.index(after: comma)...])
+      return columns.filter { $0.hasPrefix(partial) }.map { typed + $0 }
+    }
+    guard let previous = arguments.last else {
+      return (["none", "off"] + columns).filter { $0.hasPrefix(word) }
+    }
+    if previous.hasSuffix(",") { return columns.filter { $0.hasPrefix(word) } }
+    if ["asc", "desc", "none", "off"].contains(previous.lowercased()) { return [] }
+    return ["asc", "desc"].filter { $0.hasPrefix(word) }
+  }
+
   /// What a one-argument completion offers for `word`.
   private func firstArgumentCompletions(_ completion: ArgumentCompletion, word: String) -> [String] {
     let candidates: [String]
     switch completion {
-    case .nothing, .sequence, .flagged, .pair: candidates = []
+    case .nothing, .sequence, .flagged, .pair, .sortKeys: candidates = []
     case .commands: candidates = CommandRegistry.commands.map(\.name)
     case .demos: candidates = (try? hooks.demos?.entries())?.map(\.name) ?? []
     case .words(let words): candidates = words

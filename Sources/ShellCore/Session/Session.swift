@@ -198,6 +198,9 @@ public final class Session {
         return []
       }
       return [try CommandTokenizer.restOfLine(rest)]
+    case .line:
+      let line = CommandTokenizer.trimmingBlanks(rest)
+      return line.isEmpty ? [] : [String(line)]
     case .words(let min, let max):
       let words = try CommandTokenizer.tokens(String(rest)).map(\.text)
       if words.count < min { throw .missingArgument(command: typedName, usage: command.usage) }

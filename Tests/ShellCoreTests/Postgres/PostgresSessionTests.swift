@@ -58,15 +58,16 @@ struct PostgresSessionTests {
     #expect(fixture.session.screen.dataset.scopeTitles == ["All"])
   }
 
-  @Test func sortAndOtherFieldsAreRefusedAndColumnsAreShown() throws {
+  @Test func sortIsPushedDownOtherFieldsAreRefusedAndColumnsAreShown() throws {
     let fixture = try SessionFixture()
     fixture.run("load \(try Self.url("title=name"))")
     fixture.run("type sta")
     let before = fixture.titlesOnScreen
-    #expect(
-      fixture.run("sort category").errors == [
-        "error: Cannot run 'sort': a PostgreSQL table is shown in the order of its order column"
-      ])
+    let sorted = fixture.run("sort category desc, name")
+    #expect(sorted.errors.isEmpty)
+    #expect(sorted.output.contains { $0.hasSuffix("· sorted by category desc, name asc") })
+    #expect(fixture.run("explain").output.joined(separator: " ").contains("ORDER BY the sort keys"))
+    #expect(fixture.run("sort none").errors.isEmpty)
     #expect(
       fixture.run("set fields *").errors == [
         "error: Cannot run 'set fields': a PostgreSQL table is searched in its title column only"

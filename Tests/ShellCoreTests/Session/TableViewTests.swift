@@ -126,7 +126,7 @@ struct TableViewTests {
     #expect(fixture.session.titlesOnScreen.first == "Germany")
     #expect(fixture.session.titlesOnScreen.last == "Nowhere")
     #expect(fixture.run("sort").output == ["sort: code asc"])
-    #expect(fixture.run("set sort").output == ["sort: code asc  [this table]  (COL [asc|desc]|none)"])
+    #expect(fixture.run("set sort").output == ["sort: code asc  [this table]  (COL [asc|desc], ...|none)"])
     fixture.run("sort none")
     #expect(fixture.session.titlesOnScreen.first == "Germany")
     #expect(fixture.session.titlesOnScreen[1] == "Norway")
