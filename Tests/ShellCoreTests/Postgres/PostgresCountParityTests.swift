@@ -70,6 +70,27 @@ struct PostgresCountParityTests {
     }
   }
 
+  /// A filter under a sort: the database's sorted pages keep only the filtered rows, in the
+  /// engine's order, across page boundaries.
+  @Test(arguments: ["", "sta"]) func aFilterUnderASortKeepsTheSameRowsInOrder(_ text: String) throws {
+    let sides = try Sides()
+    let request = SearchRequest(
+      text: text, rule: .fold, scope: 0, order: SortOrder(column: 0, descending: true),
+      filter: ColumnFilter(column: 1, value: "Food"))
+    var pushed = request
+    pushed.order = SortOrder(column: 1, descending: true)
+    pushed.filter = ColumnFilter(column: 2, value: "Food")
+    let rows = try #require(try sides.memory.search(request, cancellation: nil))
+    let pushedRows = try #require(try sides.database.search(pushed, cancellation: nil))
+    let count = try rows.exactCount()
+    #expect(count > 60)
+    #expect(try pushedRows.exactCount() == count)
+    for range in [0..<25, 25..<50, (count - 10)..<count] {
+      let orders = pushedRows.rows(in: range).map { sides.database.ids.order(of: $0.id) }
+      #expect(orders == rows.rows(in: range).map { String($0.id) }, "'\(text)' \(range)")
+    }
+  }
+
   @Test func theCountIsOneGroupByWithItsValuesAsParameters() throws {
     var names = PostgresSearchSQL.Names(
       table: "\"t\"", title: "\"name\"", order: "\"id\"", scope: "\"category\"", folded: "\"f\"")
