@@ -126,7 +126,7 @@ enum OptionRegistry {
     ).reaching(.table) { $0.screen.columnNames($0.screen.opening.fields) },
     ShellOption(
       name: "columns", values: "COL,COL,...|*|auto",
-      abstract: "the columns the table shows (auto: the title and the searched ones)",
+      abstract: "the columns the table shows (auto: the title, the searched, sorted and filtered ones)",
       choices: ["auto", "*"],
       get: { $0.columnsDescription },
       set: { session, value throws(ShellError) in try session.setColumns(value) }

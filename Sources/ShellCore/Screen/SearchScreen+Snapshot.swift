@@ -73,7 +73,15 @@ extension SearchScreen {
   /// The columns the table shows: `set columns`, else the title, then the other searched columns.
   var shownColumns: [Int] {
     if let columns = view.columns { return columns }
-    return [dataset.titleColumn] + backend.searchedColumns.filter { $0 != dataset.titleColumn }
+    // The title, the searched columns, then what orders and filters the rows: a table sorted by a
+    // column shows it.
+    var shown = [dataset.titleColumn]
+    let ordered = view.order?.keys.map(\.column) ?? []
+    for column in backend.searchedColumns + ordered + [view.filter?.column].compactMap({ $0 })
+    where !shown.contains(column) && dataset.columns.indices.contains(column) {
+      shown.append(column)
+    }
+    return shown
   }
 
   /// Whether the table shows more than the title (the tutorials' table shows the title alone).

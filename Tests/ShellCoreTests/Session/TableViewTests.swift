@@ -108,6 +108,22 @@ struct TableViewTests {
     #expect(ColumnTable.fit(example.0, into: example.1) == example.2)
   }
 
+  /// The table shows what orders and filters it: a sort key or filter column that the search
+  /// does not look in joins the title and the searched columns, and leaves with them.
+  @Test func theColumnsThatOrderAndFilterTheTableAreShown() throws {
+    let fixture = try Fixture()
+    defer { try? FileManager.default.removeItem(at: fixture.folder) }
+    #expect(fixture.session.session.screen.shownColumns == [1])
+    fixture.run("sort region, population desc")
+    #expect(fixture.session.session.screen.shownColumns == [1, 3, 2])
+    fixture.run("filter code = NO")
+    #expect(fixture.session.session.screen.shownColumns == [1, 3, 2, 0])
+    fixture.run("sort none", "filter off")
+    #expect(fixture.session.session.screen.shownColumns == [1])
+    fixture.run("set columns code", "sort region")
+    #expect(fixture.session.session.screen.shownColumns == [0])
+  }
+
   @Test func sortOrdersNumbersAsNumbersAndEmptyCellsLast() throws {
     let fixture = try Fixture()
     defer { try? FileManager.default.removeItem(at: fixture.folder) }
