@@ -139,7 +139,12 @@ struct DatasetOpener {
     }
     if isDirectory.boolValue { throw .isDirectory(request.target) }
     // The name shows in the prompt and the status: a file name must not drive the terminal either.
-    let name = Sanitizer.printable(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+    var url = URL(fileURLWithPath: path).deletingPathExtension()
+    // `x.csv.gz` is named `x`, as `x.csv` is; `changelog.Debian.gz` keeps its `Debian`.
+    if path.lowercased().hasSuffix(".gz"), DataFormat.forPath(path) != nil {
+      url = url.deletingPathExtension()
+    }
+    let name = Sanitizer.printable(url.lastPathComponent)
     let options = LoadOptions(
       name: name, source: .file(path), presets: DatasetPresets(title: name), format: request.format,
       title: request.titleChoice, scope: request.scopeChoice, jsonPath: request.jsonPath)

@@ -21,8 +21,14 @@ package struct ByteStream: ~Copyable {
     guard let base = buffer.baseAddress, !uncounted.isEmpty else { return countedColumn }
     return countedColumn + Self.characters(base + uncounted.lowerBound, count: uncounted.count)
   }
-  /// Bytes read from the input so far.
+  /// Bytes read from the input so far (decompressed, for gzip).
   private(set) var bytesRead = 0
+  /// Bytes read from the file, memory or pipe so far (compressed, for gzip).
+  private var rawBytesRead = 0
+  /// The gzip decoder, once the first bytes showed gzip's magic number.
+  private var inflater: UnsafeGzipInflater?
+  /// Whether the first bytes were looked at for gzip's magic number.
+  private var checkedForGzip = false
   /// The most bytes the input may have (`LoadLimit`); reading one more throws `loadTooLarge`.
   package let limit: Int
 
@@ -300,46 +306,99 @@ package struct ByteStream: ~Copyable {
     end = kept
     // One byte past the limit is enough to know the input exceeds it.
     let room = min(buffer.count - end, max(1, limit &- bytesRead &+ 1))
+    guard let base = buffer.baseAddress else { return false }
     var count = 0
-    if let memory {
-      count = min(room, memory.count - bytesRead)
-      if count > 0, let base = buffer.baseAddress {
-        let start = memory.startIndex + bytesRead
-        memory.copyBytes(to: base + end, from: start..<start + count)
-      }
+    if !checkedForGzip {
+      count = try startReading(into: base + end, room: room)
+    } else if let inflater {
+      count = try inflate(inflater, into: base + end, room: room)
     } else {
-      while true {
-        guard let base = buffer.baseAddress else { return false }
-        let result = read(descriptor, base + end, room)
-        if result >= 0 {
-          count = result
-          break
-        }
-        let code = errno
-        // A signal (Ctrl-C) interrupts the read: check whether it meant to cancel, then retry.
-        if code == EINTR {
-          if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
-          continue
-        }
-        if code == EISDIR { throw .isDirectory(label) }
-        throw .unreadableFile(label, reason: Self.reason(code))
-      }
+      count = try readRaw(into: base + end, count: room)
     }
     if count == 0 {
       exhausted = true
       // Short of the size at open: the file shrank, unless its size still says the same (a
       // /proc or /sys file gives a nominal size).
-      if let totalBytes, bytesRead < totalBytes {
+      if let totalBytes, rawBytesRead < totalBytes {
         var info = stat()
         if fstat(descriptor, &info) != 0 || Int(info.st_size) != totalBytes {
-          throw .fileShrank(label, expected: totalBytes, read: bytesRead)
+          throw .fileShrank(label, expected: totalBytes, read: rawBytesRead)
         }
       }
     }
     end += count
     bytesRead += count
     if bytesRead > limit { throw .loadTooLarge(label, limit: limit) }
-    control.progress?(bytesRead, totalBytes)
+    // A compressed file's size is its compressed bytes: progress counts those.
+    control.progress?(inflater == nil ? bytesRead : rawBytesRead, totalBytes)
     return position < end
+  }
+
+  /// The first read: raw bytes, or, when they start with gzip's magic number, the bytes they
+  /// inflate to (the raw ones become the inflater's first input).
+  private mutating func startReading(into output: UnsafeMutablePointer<UInt8>, room: Int) throws(TableError)
+    -> Int
+  {
+    checkedForGzip = true
+    var count = try readRaw(into: output, count: room)
+    // A pipe may give one byte at first: the magic number takes two.
+    while count == 1 {
+      let more = try readRaw(into: output + count, count: room - count)
+      if more == 0 { break }
+      count += more
+    }
+    guard UnsafeGzipInflater.isGzip(UnsafeBufferPointer(start: output, count: count)) else { return count }
+    guard let inflater = UnsafeGzipInflater(label: label, inputBytes: Self.chunkSize) else {
+      throw .outOfMemory(label, held: 0, requested: Self.chunkSize)
+    }
+    self.inflater = inflater
+    inflater.input.baseAddress?.update(from: output, count: min(count, inflater.input.count))
+    try inflater.supplied(min(count, inflater.input.count))
+    return try inflate(inflater, into: output, room: room)
+  }
+
+  /// Up to `room` inflated bytes, reading compressed input as needed; 0 only at the end.
+  private mutating func inflate(
+    _ inflater: UnsafeGzipInflater, into output: UnsafeMutablePointer<UInt8>, room: Int
+  ) throws(TableError) -> Int {
+    while !inflater.isDone {
+      if inflater.needsInput, let input = inflater.input.baseAddress {
+        try inflater.supplied(try readRaw(into: input, count: inflater.input.count))
+      }
+      let produced = try inflater.inflate(into: output, count: room)
+      if produced > 0 { return produced }
+      if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
+    }
+    return 0
+  }
+
+  /// Reads up to `count` bytes of the input as it is stored into `output`; 0 at its end.
+  private mutating func readRaw(into output: UnsafeMutablePointer<UInt8>, count room: Int) throws(TableError)
+    -> Int
+  {
+    if let memory {
+      let count = min(room, memory.count - rawBytesRead)
+      if count > 0 {
+        let start = memory.startIndex + rawBytesRead
+        memory.copyBytes(to: output, from: start..<start + count)
+      }
+      rawBytesRead += max(count, 0)
+      return max(count, 0)
+    }
+    while true {
+      let result = read(descriptor, output, room)
+      if result >= 0 {
+        rawBytesRead += result
+        return result
+      }
+      let code = errno
+      // A signal (Ctrl-C) interrupts the read: check whether it meant to cancel, then retry.
+      if code == EINTR {
+        if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
+        continue
+      }
+      if code == EISDIR { throw .isDirectory(label) }
+      throw .unreadableFile(label, reason: Self.reason(code))
+    }
   }
 }
