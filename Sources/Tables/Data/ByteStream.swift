@@ -270,13 +270,14 @@ package struct ByteStream: ~Copyable {
     }
   }
 
-  /// What `body` finds in the first bytes of the input (up to a chunk), read in place without
-  /// consuming them, for format sniffing: a copy would be a Swift array, whose refusal traps.
-  package mutating func withPrefix<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(TableError)
-    -> Result
-  {
-    while end - position < 512, !exhausted { _ = try refill() }
-    return body(UnsafeBufferPointer(rebasing: buffer[position..<end]))
+  /// What `body` finds in the first bytes of the input (`bytes` of them at least, up to a
+  /// chunk), read in place without consuming them, for format sniffing: a copy would be a Swift
+  /// array, whose refusal traps. `body` is told whether the bytes are the whole input.
+  package mutating func withPrefix<Result>(
+    atLeast bytes: Int = 512, _ body: (UnsafeBufferPointer<UInt8>, _ isWhole: Bool) -> Result
+  ) throws(TableError) -> Result {
+    while end - position < min(bytes, buffer.count), !exhausted { _ = try refill() }
+    return body(UnsafeBufferPointer(rebasing: buffer[position..<end]), exhausted)
   }
 
   @inline(__always)
