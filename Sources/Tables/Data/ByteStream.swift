@@ -270,9 +270,10 @@ package struct ByteStream: ~Copyable {
     }
   }
 
-  /// What `body` finds in the first bytes of the input (`bytes` of them at least, up to a
-  /// chunk), read in place without consuming them, for format sniffing: a copy would be a Swift
-  /// array, whose refusal traps. `body` is told whether the bytes are the whole input.
+  /// What `body` finds in the first bytes of the input (`bytes` of them at least, up to a chunk).
+  ///
+  /// Read in place without consuming them, for format sniffing: a copy would be a Swift array,
+  /// whose refusal traps. `body` is told whether the bytes are the whole input.
   package mutating func withPrefix<Result>(
     atLeast bytes: Int = 512, _ body: (UnsafeBufferPointer<UInt8>, _ isWhole: Bool) -> Result
   ) throws(TableError) -> Result {

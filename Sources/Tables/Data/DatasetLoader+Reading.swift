@@ -112,9 +112,10 @@ extension DatasetLoader {
     return parser
   }
 
-  /// `#` for a table whose first line is a `#` comment, when it is a tzdata-style `.tab` file or
-  /// its format was sniffed: there a `#` line cannot be data. Nil otherwise (a `#` cell in a
-  /// `.csv` or `.tsv` file's first column stays data).
+  /// `#` for a sniffed table or a tzdata-style `.tab` file whose first line is a `#` comment.
+  ///
+  /// There a `#` line cannot be data; elsewhere (a `.csv` or `.tsv` file) a `#` cell starting
+  /// a row stays data.
   private static func defaultComment(
     _ report: ReadingReport, prefix: UnsafeBufferPointer<UInt8>, isWhole: Bool, path: String?
   ) -> UInt8? {

@@ -16,9 +16,10 @@ enum DelimitedSniffer {
     var startsWithComment = false
   }
 
-  /// The records of `prefix` split by `delimiter` (quotes respected when `quoting`), at most
-  /// `limit`, with blank lines and lines starting with `comment` left out. A record the prefix
-  /// cuts short is dropped unless the prefix is the whole input.
+  /// The first `limit` records of `prefix` split by `delimiter`, comment and blank lines left out.
+  ///
+  /// Quotes are respected when `quoting`. A record the prefix cuts short is dropped unless the
+  /// prefix is the whole input.
   static func sample(
     _ prefix: UnsafeBufferPointer<UInt8>, delimiter: UInt8, quoting: Bool, comment: UInt8?, isWhole: Bool,
     limit: Int = sampledRecords
