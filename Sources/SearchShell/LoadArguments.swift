@@ -41,7 +41,9 @@ struct LoadArguments: Equatable {
       arguments.load.format = try checked { () throws(ShellError) in try LoadRequest.format(named: value) }
     },
     .value("--delimiter") { arguments, value throws(Arguments.Failure) in
-      arguments.load.reading.delimiter = try checked { () throws(ShellError) in try LoadRequest.delimiter(value) }
+      arguments.load.reading.delimiter = try checked { () throws(ShellError) in
+        try LoadRequest.delimiter(value)
+      }
     },
     .value("--header") { arguments, value throws(Arguments.Failure) in
       arguments.load.reading.header = try checked { () throws(ShellError) in try LoadRequest.header(value) }

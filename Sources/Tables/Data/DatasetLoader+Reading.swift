@@ -51,7 +51,9 @@ extension DatasetLoader {
         report.header = .commentLine
         return Plan(report: report, parser: parser, names: names)
       }
-      guard DelimitedSniffer.hasHeader(sample.records) == false else {
+      // A table whose comments document it (tzdata's) but do not name its columns has none.
+      let commented = parser.comment != nil && sample.lastComment != nil
+      guard DelimitedSniffer.hasHeader(sample.records, tie: !commented) == false else {
         return Plan(report: report, parser: parser)
       }
       report.header = .none

@@ -97,10 +97,10 @@ enum DelimitedSniffer {
   ///
   /// Each column votes (as Python's `csv.Sniffer.has_header` does): where the cells below are
   /// all numbers or dates, a first cell that is one too says data, a word says header; where
-  /// they are all one length, a first cell of that length says data, another says header. A tie
-  /// is a header, unless the first row has an empty or repeated name (then it is data).
-  /// Nil when there is no row below the first to compare with.
-  static func hasHeader(_ records: [[String]]) -> Bool? {
+  /// they are all one length (two or more of them), a first cell of that length says data,
+  /// another says header. A tie is `tie`, unless the first row has an empty or repeated name
+  /// (then it is data). Nil when there is no row below the first to compare with.
+  static func hasHeader(_ records: [[String]], tie: Bool = true) -> Bool? {
     guard let first = records.first, records.count >= 2 else { return nil }
     let below = records.dropFirst()
     var votes = 0
@@ -109,7 +109,7 @@ enum DelimitedSniffer {
       guard !cells.isEmpty, !isBlank(name) else { continue }
       if cells.allSatisfy(isNumeric) {
         votes += isNumeric(name) ? -1 : 1
-      } else if let length = cells.first?.count, cells.allSatisfy({ $0.count == length }) {
+      } else if cells.count >= 2, let length = cells.first?.count, cells.allSatisfy({ $0.count == length }) {
         votes += name.count == length ? -1 : 1
       }
     }
@@ -117,7 +117,7 @@ enum DelimitedSniffer {
     let named = first.map { $0.trimmingBlanks }
     let hasEmpty = named.contains("")
     let hasRepeat = Set(named).count < named.count
-    return !(hasEmpty || hasRepeat)
+    return tie && !(hasEmpty || hasRepeat)
   }
 
   /// Whether `cell` is a number, a date or a time: digits with the signs and separators those use.
