@@ -95,11 +95,12 @@ enum DelimitedSniffer {
 
   /// Whether the first of `records` names the columns rather than being a row like the others.
   ///
-  /// Each column votes (as Python's `csv.Sniffer.has_header` does): where the cells below are
-  /// all numbers or dates, a first cell that is one too says data, a word says header; where
-  /// they are all one length (two or more of them), a first cell of that length says data,
-  /// another says header. A tie is `tie`, unless the first row has an empty or repeated name
-  /// (then it is data). Nil when there is no row below the first to compare with.
+  /// Each column votes (after Python's `csv.Sniffer.has_header`): where the cells below are all
+  /// numbers or dates, a first cell that is one too says data, a word says header; a first cell
+  /// found below says data; where the cells below (two or more) are all one length, a first cell
+  /// of another length says header, and a code (no lowercase) over codes says data. A tie is
+  /// `tie`, unless the first row has an empty or repeated name (then it is data). Nil when there
+  /// is no row below the first to compare with.
   static func hasHeader(_ records: [[String]], tie: Bool = true) -> Bool? {
     guard let first = records.first, records.count >= 2 else { return nil }
     let below = records.dropFirst()
@@ -109,8 +110,15 @@ enum DelimitedSniffer {
       guard !cells.isEmpty, !isBlank(name) else { continue }
       if cells.allSatisfy(isNumeric) {
         votes += isNumeric(name) ? -1 : 1
+      } else if cells.contains(name) {
+        votes -= 1
       } else if cells.count >= 2, let length = cells.first?.count, cells.allSatisfy({ $0.count == length }) {
-        votes += name.count == length ? -1 : 1
+        // Words of one length say little (`Fruit`, `Place`); codes (`AD`, `AE`) say data.
+        if name.count != length {
+          votes += 1
+        } else if isCode(name), cells.allSatisfy(isCode) {
+          votes -= 1
+        }
       }
     }
     if votes != 0 { return votes > 0 }
@@ -125,6 +133,11 @@ enum DelimitedSniffer {
     let scalars = cell.unicodeScalars.filter { !$0.properties.isWhitespace }
     guard scalars.contains(where: { $0.properties.numericType == .decimal }) else { return false }
     return scalars.allSatisfy { numericScalars.contains($0) }
+  }
+
+  /// Whether `cell` is a code such as `AD`, `DE,DK` or `+4230+00131`: something, and no lowercase.
+  private static func isCode(_ cell: String) -> Bool {
+    !cell.isEmpty && !cell.unicodeScalars.contains { $0.properties.isLowercase }
   }
 
   /// The characters of numbers, amounts, percentages, dates and times.

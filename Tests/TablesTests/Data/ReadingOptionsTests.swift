@@ -86,6 +86,15 @@ import Testing
       columns: ["1", "2"], rows: [["AD", "Andorra"], ["AE", "Emirates"], ["AF", "Afghanistan"]],
       summary: "Read as CSV: no header row (sniffed), columns 1, 2, …"),
     Case(
+      name: "words of one length under a word of that length",
+      input: "name,group\nBanana,Fruit\nAnnex,Place\nKiwi,Fruit\n",
+      format: .csv, columns: ["name", "group"],
+      rows: [["Banana", "Fruit"], ["Annex", "Place"], ["Kiwi", "Fruit"]], summary: nil),
+    Case(
+      name: "a first cell found below is data", input: "apple,fruit\npear,fruit\noak,tree\n", format: .csv,
+      columns: ["1", "2"], rows: [["apple", "fruit"], ["pear", "fruit"], ["oak", "tree"]],
+      summary: "Read as CSV: no header row (sniffed), columns 1, 2, …"),
+    Case(
       name: "a repeated name is data", input: "x,x\ny,zz\n", format: .csv, columns: ["1", "2"],
       rows: [["x", "x"], ["y", "zz"]], summary: "Read as CSV: no header row (sniffed), columns 1, 2, …"),
     Case(
