@@ -57,7 +57,7 @@ enum DelimitedSniffer {
   /// or more, or nil when none does for at least `minimumRecords` records.
   ///
   /// Every record must have the separator; the field counts may differ by one (an optional last
-  /// column, as tzdata's tables have) or else nine in ten must agree. `prose` guards text files:
+  /// column, as tzdata's tables have), or nine in ten must agree, or none may pass the first's. `prose` guards text files:
   /// a comma followed by a space in most fields is a sentence's, not a separator.
   static func delimiter(
     _ prefix: UnsafeBufferPointer<UInt8>, isWhole: Bool, comment: UInt8?, candidates: [UInt8] = candidates,
@@ -76,7 +76,11 @@ enum DelimitedSniffer {
       for count in counts { tally[count, default: 0] += 1 }
       guard let mode = tally.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { continue }
       let share = Double(mode.value) / Double(counts.count)
-      guard high - low <= 1 || share >= 0.9 else { continue }
+      if high - low > 1, share < 0.9 {
+        // Ragged rows shorter than the first (a CSV whose last columns are often left off) are
+        // a table; tabs that leave empty fields in most lines align text (`/etc/services`).
+        guard counts.first == high, candidate != ByteCodes.tab || !isAligned(records) else { continue }
+      }
       if prose, candidate == ByteCodes.comma || candidate == UInt8(ascii: ";"), looksLikeProse(records) {
         continue
       }
@@ -84,6 +88,11 @@ enum DelimitedSniffer {
       best = (candidate, share, mode.key)
     }
     return best?.byte
+  }
+
+  /// Whether most records have an empty field, as runs of tabs that align columns make.
+  private static func isAligned(_ records: [[String]]) -> Bool {
+    records.filter { $0.contains("") }.count * 2 > records.count
   }
 
   /// Whether most fields after the first start with a space, as a sentence's clauses do.

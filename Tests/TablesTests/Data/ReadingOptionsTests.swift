@@ -47,6 +47,16 @@ import Testing
       ],
       summary: nil),
     Case(
+      name: "ragged rows shorter than the header", input: "v,name,a,b,eol\n1,buzz,x\n2,rex,y,z\n3,bo,y,z,w\n",
+      format: nil, columns: ["v", "name", "a", "b", "eol"],
+      rows: [["1", "buzz", "x", "", ""], ["2", "rex", "y", "z", ""], ["3", "bo", "y", "z", "w"]],
+      summary: "Read as CSV (sniffed): header row"),
+    Case(
+      name: "tabs that align stay text",
+      input: "ftp\t\t21/tcp\t\t\t# x\necho\t\t7/tcp\ndiscard\t\t9/tcp\t\tsink null\n",
+      format: nil, columns: ["title"],
+      rows: [["ftp\t\t21/tcp\t\t\t# x"], ["echo\t\t7/tcp"], ["discard\t\t9/tcp\t\tsink null"]], summary: nil),
+    Case(
       name: "a word list stays text", input: "apple\nbanana\ncherry\n", format: nil, columns: ["title"],
       rows: [["apple"], ["banana"], ["cherry"]], summary: nil),
     Case(
