@@ -19,6 +19,11 @@ let package = Package(
       name: "CLibPQ",
       providers: [.apt(["libpq-dev"])]
     ),
+    // zlib, for reading gzip-compressed files (same shape as CReadline).
+    .systemLibrary(
+      name: "CZlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     // One compiler builtin, a prefetch hint, that Swift has no spelling for.
     .systemLibrary(name: "CPrefetch"),
     // The UIKit model: the search stack's state machine and the tutorials' apps. The bottom of
@@ -26,7 +31,7 @@ let package = Package(
     .target(name: "UIKitModel"),
     // Tables: datasets, their loaders, exporters and formats, the guarded file writers, and the
     // sanitizer every byte shown goes through. It knows nothing of searching or of the shell.
-    .target(name: "Tables", dependencies: ["UIKitModel"]),
+    .target(name: "Tables", dependencies: ["UIKitModel", "CZlib"]),
     // The search engine: the folded index and its cache file, query planning, the kernels and
     // the results. It knows nothing of the shell, the backends or the terminal.
     .target(name: "Engine", dependencies: ["Tables", "CPrefetch"]),

@@ -39,26 +39,26 @@ if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ -n "$(find $sources $model Fuzz/Ent
     -swift-version 6 "$opt" -g -emit-module -emit-module-path "$out/UIKitModel.swiftmodule" \
     -emit-library -static -o "$out/libUIKitModel.a" $model
   # The tables tier on top of it, the same way; with testing enabled, as the harnesses import
-  # it `@testable`.
+  # it `@testable` (its gzip reader imports zlib through its module map, which links `z`).
   # shellcheck disable=SC2086
   swiftc -parse-as-library -module-name Tables -package-name searchshell -sanitize=fuzzer,address \
-    -swift-version 6 "$opt" -g -enable-testing -I "$out" -emit-module -emit-module-path "$out/Tables.swiftmodule" \
+    -swift-version 6 "$opt" -g -enable-testing -I "$out" -I "$(pwd)/Sources/CZlib" -emit-module -emit-module-path "$out/Tables.swiftmodule" \
     -emit-library -static -o "$out/libTables.a" $tables
   # The engine on top of the tables, the same way (its sweep imports CPrefetch).
   # shellcheck disable=SC2086
   swiftc -parse-as-library -module-name Engine -package-name searchshell -sanitize=fuzzer,address \
-    -swift-version 6 "$opt" -g -enable-testing -I "$out" -I "$(pwd)/Sources/CPrefetch" -emit-module \
+    -swift-version 6 "$opt" -g -enable-testing -I "$out" -I "$(pwd)/Sources/CZlib" -I "$(pwd)/Sources/CPrefetch" -emit-module \
     -emit-module-path "$out/Engine.swiftmodule" -emit-library -static -o "$out/libEngine.a" $engine
   # The backends on top of the engine; the PostgreSQL backend imports libpq through its module
   # map (which links `pq`).
   # shellcheck disable=SC2086
   swiftc -parse-as-library -module-name Backends -package-name searchshell -sanitize=fuzzer,address \
-    -swift-version 6 "$opt" -g -enable-testing -I "$out" -I "$(pwd)/Sources/CLibPQ" -I "$(pwd)/Sources/CPrefetch" -emit-module \
+    -swift-version 6 "$opt" -g -enable-testing -I "$out" -I "$(pwd)/Sources/CZlib" -I "$(pwd)/Sources/CLibPQ" -I "$(pwd)/Sources/CPrefetch" -emit-module \
     -emit-module-path "$out/Backends.swiftmodule" -emit-library -static -o "$out/libBackends.a" $backends
   # shellcheck disable=SC2086
   swiftc -parse-as-library -module-name ShellCore -package-name searchshell -D FUZZING -sanitize=fuzzer,address -swift-version 6 "$opt" -g \
-    -I "$out" -L "$out" -lBackends -lEngine -lTables -lUIKitModel \
-    -I "$(pwd)/Sources/CLibPQ" -I "$(pwd)/Sources/CPrefetch" $sources "$(pwd)/Fuzz/Entry.swift" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
+    -I "$out" -L "$out" -lBackends -lEngine -lTables -lUIKitModel -lz \
+    -I "$(pwd)/Sources/CZlib" -I "$(pwd)/Sources/CLibPQ" -I "$(pwd)/Sources/CPrefetch" $sources "$(pwd)/Fuzz/Entry.swift" -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
   touch "$stamp"
 fi
 seconds=${2:-60}

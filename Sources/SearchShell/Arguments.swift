@@ -45,7 +45,8 @@ struct Arguments {
   }
 
   static let usage = """
-    USAGE: searchshell [FILE...] [--format F] [--title COL] [--scope COL|none]
+    USAGE: searchshell [FILE...] [--format F] [--delimiter D] [--header H]
+                       [--comment C] [--title COL] [--scope COL|none]
                        [--path KEY.KEY] [--no-cache] [--dataset NAME|PATH]
                        [--flavor F] [--trace] [-c COMMAND]...
                        [-f FILE]... [-q] [--echo] [--bail] [--param NAME=VALUE]...

@@ -5,6 +5,8 @@ import Tables
 struct LoadArguments: Equatable {
   /// `--format F`: how to read the files, when not by extension.
   var format: DataFormat?
+  /// `--delimiter D`, `--header auto|yes|none` and `--comment C`: how to read delimited files.
+  var reading = ReadingOptions()
   /// `--title COL`: the title column.
   var title: String?
   /// `--scope COL|none`: the scope-bar column, or none.
@@ -18,6 +20,12 @@ struct LoadArguments: Equatable {
   static let help = """
       --format F              Read FILE as text, csv, tsv, json or jsonl (default:
                               by its extension)
+      --delimiter D           Read FILE as delimited by D: one byte (, ; | ...) or
+                              tab, comma, semicolon, pipe, space (default: sniffed)
+      --header auto|yes|none  Whether FILE's first row names the columns; none
+                              numbers them 1, 2, ... (default: auto, sniffed)
+      --comment C             Skip FILE's lines starting with C (default: a tab
+                              table's leading '#' block)
       --title COL             FILE's title column (default: name or title, else the
                               first)
       --scope COL|none        FILE's scope-bar column, or none (default: category,
@@ -31,6 +39,17 @@ struct LoadArguments: Equatable {
   static let options: [CommandLineOption] = [
     .value("--format") { arguments, value throws(Arguments.Failure) in
       arguments.load.format = try checked { () throws(ShellError) in try LoadRequest.format(named: value) }
+    },
+    .value("--delimiter") { arguments, value throws(Arguments.Failure) in
+      arguments.load.reading.delimiter = try checked { () throws(ShellError) in
+        try LoadRequest.delimiter(value)
+      }
+    },
+    .value("--header") { arguments, value throws(Arguments.Failure) in
+      arguments.load.reading.header = try checked { () throws(ShellError) in try LoadRequest.header(value) }
+    },
+    .value("--comment") { arguments, value throws(Arguments.Failure) in
+      arguments.load.reading.comment = try checked { () throws(ShellError) in try LoadRequest.comment(value) }
     },
     .value("--title") { arguments, value throws(Arguments.Failure) in
       arguments.load.title = try column(value, option: "--title")
@@ -47,6 +66,9 @@ struct LoadArguments: Equatable {
   /// The first option given, for the error when there is no file to apply it to.
   var firstGiven: String? {
     if format != nil { return "--format" }
+    if reading.delimiter != nil { return "--delimiter" }
+    if reading.header != .auto { return "--header" }
+    if reading.comment != nil { return "--comment" }
     if title != nil { return "--title" }
     if scope != nil { return "--scope" }
     if jsonPath != nil { return "--path" }
@@ -57,6 +79,7 @@ struct LoadArguments: Equatable {
   func request(for target: String) -> LoadRequest {
     var request = LoadRequest(target: target)
     request.format = format
+    request.reading = reading
     request.title = title
     request.scope = scope
     request.jsonPath = jsonPath

@@ -33,6 +33,8 @@ public enum TableError: Error, Equatable, Sendable {
   case invalidValue(option: String, value: String, allowed: String)
   /// `--path` on a file read as another format than JSON.
   case jsonPathNeedsJSON(String, format: String)
+  /// `--delimiter`, `--header` or `--comment` on a file read as a format they do not apply to.
+  case readingOptionNeedsDelimited(String, option: String, format: String)
   /// A JSON object whose rows cannot be told.
   case jsonRowsAmbiguous(String, arrays: [String], keys: [String])
   /// `--path` naming a key the object does not have.

@@ -42,7 +42,7 @@ struct ArgumentTests {
     #expect(help.stdout.hasPrefix("OVERVIEW: SearchShell"))
     #expect(
       help.stdout.contains(
-        "USAGE: searchshell [FILE...] [--format F] [--title COL] [--scope COL|none]\n"
+        "USAGE: searchshell [FILE...] [--format F] [--delimiter D] [--header H]\n"
       ))
     let version = try ShellProcess.run(["--version"])
     #expect(help.stdout.contains("                   [--no-rc] [--help] [--version]\n"))

@@ -21,7 +21,8 @@ package struct IndexCacheKey: Equatable {
   let changed: Int64
   /// `IndexCacheKey.fingerprint` of the file's contents.
   let fingerprint: UInt64
-  /// How the file is read: the format asked for and the column choices, as one line.
+  /// How the file is read: the format, delimiter, header and comment asked for and the column
+  /// choices, as one line.
   let reading: String
   /// `IndexCacheKey.layoutVersion`, then `foldFingerprint`.
   let layout: UInt64
@@ -131,7 +132,15 @@ package struct IndexCacheKey: Equatable {
     }
     let titles = options.scopeTitles.map { $0.joined(separator: "\u{1F}") } ?? "-"
     let rows = options.jsonPath.map { $0.keys.joined(separator: "\u{1F}") } ?? "-"
-    return [options.format?.rawValue ?? "auto", choice(options.title), choice(options.scope), titles, rows]
+    // `--delimiter`, `--header` and `--comment`: another way of reading is another entry.
+    let reading = options.reading
+    let delimited = [
+      reading.delimiter.map { String($0) } ?? "auto", reading.header.rawValue,
+      reading.comment.map { String($0) } ?? "auto",
+    ]
+    return
+      ([options.format?.rawValue ?? "auto", choice(options.title), choice(options.scope), titles, rows]
+      + delimited)
       .joined(separator: "\u{1E}")
   }
 

@@ -24,6 +24,7 @@ extension Session {
     apply([.datasetLoaded], echo: .console)
     for warning in opened.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
     reportIndexCacheNotes()
+    if let summary = opened.reading?.summary { console.print(summary) }
     let name = Sanitizer.printable(opened.dataset.name)
     console.print(
       "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(screen.settings.lifecycle.flavor.rawValue), match \(screen.settings.match.rawValue)\(note)"

@@ -156,11 +156,21 @@ extension Session {
     return lines
   }
 
-  /// The `--format`, `--title` and `--scope` the dataset was loaded with.
+  /// The `--format`, `--delimiter`, `--header`, `--comment`, `--title` and `--scope` the dataset
+  /// was loaded with.
   private var loadOverrides: String {
     guard let request = screen.loadedWith else { return "" }
     var text = ""
     if let format = request.format { text += " --format \(format.rawValue)" }
+    if let delimiter = request.reading.delimiter {
+      text +=
+        " --delimiter "
+        + CommandTokenizer.quotedWord(delimiter == ByteCodes.tab ? "tab" : String(UnicodeScalar(delimiter)))
+    }
+    if request.reading.header != .auto { text += " --header \(request.reading.header.rawValue)" }
+    if let comment = request.reading.comment {
+      text += " --comment " + CommandTokenizer.quotedWord(String(UnicodeScalar(comment)))
+    }
     if let title = request.title { text += " --title " + CommandTokenizer.quotedWord(title) }
     if let scope = request.scope { text += " --scope " + CommandTokenizer.quotedWord(scope) }
     if let path = request.jsonPath { text += " --path " + CommandTokenizer.quotedWord(path.text) }

@@ -33,6 +33,8 @@ extension Session {
     for sentence in Explanation(snapshot: snapshot(table: .countOnly, answer: true)).lines() {
       printWrapped(sentence)
     }
+    // How the file was read: every choice, sniffed ones marked.
+    if let reading = screen.reading { printWrapped(reading.details + ".") }
   }
 
   /// `diagram [all] [last] [FILE]`: the session's callbacks (or the last command's) as a sequence

@@ -25,6 +25,8 @@ extension ShellError {
     case .invalidValue(let option, let value, let allowed):
       self = .invalidValue(option: option, value: value, allowed: allowed)
     case .jsonPathNeedsJSON(let path, let format): self = .jsonPathNeedsJSON(path, format: format)
+    case .readingOptionNeedsDelimited(let path, let option, let format):
+      self = .readingOptionNeedsDelimited(path, option: option, format: format)
     case .jsonRowsAmbiguous(let path, let arrays, let keys):
       self = .jsonRowsAmbiguous(path, arrays: arrays, keys: keys)
     case .jsonKeyNotFound(let file, let path, let keys): self = .jsonKeyNotFound(file, path: path, keys: keys)

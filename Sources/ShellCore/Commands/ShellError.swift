@@ -142,6 +142,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case fileTooLarge(String, bytes: Int, limit: Int)
   /// `--path` on a file read as another format than JSON.
   case jsonPathNeedsJSON(String, format: String)
+  /// `--delimiter`, `--header` or `--comment` on a file read as JSON (or `--header` on text).
+  case readingOptionNeedsDelimited(String, option: String, format: String)
   /// A JSON object whose rows cannot be told: the arrays among its keys (none, or several).
   case jsonRowsAmbiguous(String, arrays: [String], keys: [String])
   /// `--path` naming a key the JSON file's object does not have: the path, and the keys there.
@@ -315,6 +317,9 @@ extension ShellError: CustomStringConvertible {
     case .jsonPathNeedsJSON(let path, let format):
       return
         "Cannot use '--path' on \(quote(path)): it is read as \(format), and '--path' chooses the rows of a JSON file"
+    case .readingOptionNeedsDelimited(let path, let option, let format):
+      return
+        "Cannot use \(quote(option)) on \(quote(path)): it is read as \(format), and \(quote(option)) applies to delimited files (give --format csv or --delimiter to read it as one)"
     case .jsonRowsAmbiguous(let path, let arrays, let keys):
       if arrays.isEmpty {
         return

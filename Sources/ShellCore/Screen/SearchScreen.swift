@@ -41,6 +41,8 @@ final class SearchScreen {
   }
   /// The command line's files, which `next`, `previous` and `files` move along and list.
   var files = FileList()
+  /// How the dataset's file was read (nil: a bundled dataset or a table), for `explain`.
+  private(set) var reading: ReadingReport?
   /// The `load` that opened the dataset, for a recording's first line (nil: opened by name).
   var loadedWith: LoadRequest?
   /// The line under a search of a file that found nothing, naming the columns that would match.
@@ -66,6 +68,7 @@ final class SearchScreen {
     backend = opened.backend
     openedIndexOrigin = opened.index
     indexCacheMapping = opened.mapping
+    reading = opened.reading
     if !keepingSettings {
       settings = SessionSettings(presets: opened.dataset.presets, keeping: settings)
       view = TableView()
@@ -93,8 +96,8 @@ final class SearchScreen {
   func relabeled(_ titles: [String]) -> DatasetOpener.Opened {
     let relabeled = dataset.relabelingScopes(titles)
     return DatasetOpener.Opened(
-      dataset: relabeled, backend: backend.relabeled(as: relabeled), warnings: [], index: indexOrigin,
-      mapping: indexCacheMapping)
+      dataset: relabeled, backend: backend.relabeled(as: relabeled), warnings: [], reading: reading,
+      index: indexOrigin, mapping: indexCacheMapping)
   }
 
   /// Searches `columns` from now on (`set fields`); an error leaves them as they were.

@@ -73,6 +73,7 @@ extension DatasetOpener {
       return nil
     }
     guard case .success(let restored) = result else { return nil }
+    let (warnings, reading) = Self.unpacked(restored.warnings)
     // The limit bounds what a load stores; the read that follows reports it as usual.
     let stored = restored.dataset.withStorage { $0.count + $1.count * 4 }
     guard let limit = try? configuration.loadLimit.get(), stored <= limit.bytes else { return nil }
@@ -80,7 +81,8 @@ extension DatasetOpener {
       entry.path, after: entry.folder.entries().indexes.filter { $0.path != entry.path }.map(\.used).max())
     // Damage in the index's sections is found by the first search, which builds the index
     // again: written in the entry's place, as a first load's.
-    let rows = LoadResult(dataset: restored.dataset, warnings: restored.warnings, format: restored.format)
+    var rows = LoadResult(dataset: restored.dataset, warnings: warnings, format: restored.format)
+    if let reading { rows.reading = reading }
     let check = IndexCacheCheck(
       entryPath: entry.path, onRebuilt: { index in store(entry, result: rows, index: index) },
       work: restored.verifyIndex)
@@ -88,7 +90,7 @@ extension DatasetOpener {
       dataset: restored.dataset, index: restored.index, check: check, cacheEntries: configuration.cacheEntries
     )
     var opened = Opened(
-      dataset: restored.dataset, backend: backend, warnings: restored.warnings, index: .cache)
+      dataset: restored.dataset, backend: backend, warnings: warnings, reading: reading, index: .cache)
     opened.mapping = IndexCacheMapping(
       file: restored.file, request: request, dataPath: entry.dataPath, check: check)
     return opened
@@ -119,7 +121,7 @@ extension DatasetOpener {
       return
     }
     let bytes = IndexCacheWriter.fileLength(
-      result.dataset, index: index, key: entry.key, warnings: result.warnings)
+      result.dataset, index: index, key: entry.key, warnings: Self.packed(result))
     if let problem = entry.folder.refusal(for: bytes) {
       writes.note("index not cached: " + problem)
       return
@@ -129,7 +131,7 @@ extension DatasetOpener {
       let (result, index, entry) = protected.value
       do throws(TableError) {
         try IndexCacheWriter.write(
-          result.dataset, index: index, key: entry.key, format: result.format, warnings: result.warnings,
+          result.dataset, index: index, key: entry.key, format: result.format, warnings: Self.packed(result),
           to: entry.path, folder: entry.folder, secret: secret, isCancelled: isCancelled)
         return nil
       } catch {
@@ -137,5 +139,27 @@ extension DatasetOpener {
         return isCancelled() ? nil : "index not cached: " + ShellError(error).description
       }
     }
+  }
+
+  /// What starts the stored warning that carries how the file was read (never shown).
+  static let readingMarker = "\u{1}reading "
+
+  /// `result`'s warnings as the cache keeps them: with how the file was read as the last one.
+  static func packed(_ result: LoadResult) -> [String] {
+    result.warnings + [readingMarker + result.reading.encoded]
+  }
+
+  /// The warnings the cache kept, without the one that says how the file was read, and that.
+  static func unpacked(_ stored: [String]) -> (warnings: [String], reading: ReadingReport?) {
+    var reading: ReadingReport?
+    var warnings: [String] = []
+    for warning in stored {
+      if warning.hasPrefix(readingMarker) {
+        reading = ReadingReport(encoded: String(warning.dropFirst(readingMarker.count)))
+      } else {
+        warnings.append(warning)
+      }
+    }
+    return (warnings, reading)
   }
 }

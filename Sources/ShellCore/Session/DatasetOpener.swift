@@ -16,6 +16,8 @@ struct DatasetOpener {
     let backend: any SearchBackend
     /// One-line notes on the file (invalid UTF-8, ragged rows).
     let warnings: [String]
+    /// How a file was read (nil for a bundled dataset or a table), for `load`'s line and `explain`.
+    var reading: ReadingReport?
     /// Where the search index came from (`status` shows it for a file).
     var index = IndexOrigin.built
     /// The cache entry the dataset and index are mapped from, to check before each use.
@@ -77,7 +79,9 @@ struct DatasetOpener {
     }
     if backend.wasCancelled { throw .loadCancelled(request.target) }
     if let cache { store(cache, result: result, index: backend.engine.index) }
-    return Opened(dataset: result.dataset, backend: backend, warnings: notes + result.warnings)
+    var opened = Opened(dataset: result.dataset, backend: backend, warnings: notes + result.warnings)
+    if case .input = source { opened.reading = result.reading }
+    return opened
   }
 
   /// Builds the backend for rows read elsewhere (the rows piped into the picker).
@@ -113,21 +117,23 @@ struct DatasetOpener {
         let dataset = try tables { () throws(TableError) in try catalog.load(entry.name) }
         return .loaded(LoadResult(dataset: dataset, warnings: [], format: format))
       }
-      let options = LoadOptions(
+      var options = LoadOptions(
         name: entry.name, source: .bundled(entry.name), presets: entry.presets, format: request.format,
         title: request.title.map(ColumnChoice.named) ?? entry.titleColumn.map(ColumnChoice.named)
           ?? .automatic,
         scope: request.scope == nil
           ? (entry.scopeColumn.map(ColumnChoice.named) ?? .automatic) : request.scopeChoice,
         scopeTitles: request.scope == nil ? entry.scopes : nil, jsonPath: request.jsonPath)
+      options.reading = request.reading
       return .input(.file(catalog.directory.appendingPathComponent(entry.file).path), options)
     }
     if request.target == "-" {
       guard standardInputIsFree else { throw .standardInputInUse }
-      let options = LoadOptions(
+      var options = LoadOptions(
         name: "stdin", source: .standardInput, presets: DatasetPresets(title: "stdin"),
         format: request.format,
         title: request.titleChoice, scope: request.scopeChoice, jsonPath: request.jsonPath)
+      options.reading = request.reading
       return .input(.standardInput, options)
     }
     let path = HomeFolder.expanding(request.target)
@@ -139,10 +145,16 @@ struct DatasetOpener {
     }
     if isDirectory.boolValue { throw .isDirectory(request.target) }
     // The name shows in the prompt and the status: a file name must not drive the terminal either.
-    let name = Sanitizer.printable(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-    let options = LoadOptions(
+    var url = URL(fileURLWithPath: path).deletingPathExtension()
+    // `x.csv.gz` is named `x`, as `x.csv` is; `changelog.Debian.gz` keeps its `Debian`.
+    if path.lowercased().hasSuffix(".gz"), DataFormat.forPath(path) != nil {
+      url = url.deletingPathExtension()
+    }
+    let name = Sanitizer.printable(url.lastPathComponent)
+    var options = LoadOptions(
       name: name, source: .file(path), presets: DatasetPresets(title: name), format: request.format,
       title: request.titleChoice, scope: request.scopeChoice, jsonPath: request.jsonPath)
+    options.reading = request.reading
     return .input(.file(path), options)
   }
 

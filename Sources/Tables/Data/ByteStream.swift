@@ -21,8 +21,14 @@ package struct ByteStream: ~Copyable {
     guard let base = buffer.baseAddress, !uncounted.isEmpty else { return countedColumn }
     return countedColumn + Self.characters(base + uncounted.lowerBound, count: uncounted.count)
   }
-  /// Bytes read from the input so far.
+  /// Bytes read from the input so far (decompressed, for gzip).
   private(set) var bytesRead = 0
+  /// Bytes read from the file, memory or pipe so far (compressed, for gzip).
+  private var rawBytesRead = 0
+  /// The gzip decoder, once the first bytes showed gzip's magic number.
+  private var inflater: UnsafeGzipInflater?
+  /// Whether the first bytes were looked at for gzip's magic number.
+  private var checkedForGzip = false
   /// The most bytes the input may have (`LoadLimit`); reading one more throws `loadTooLarge`.
   package let limit: Int
 
@@ -172,61 +178,6 @@ package struct ByteStream: ~Copyable {
     return try body(scratch.buffer, line)
   }
 
-  /// The first position in `from..<to` holding LF, CR or NUL, or `to`.
-  ///
-  /// Eight bytes at a time: each word's stop bytes are found exactly (no borrow between bytes),
-  /// and the first one's position is its trailing zero count, so a short line costs a few words
-  /// and no byte loop.
-  @inline(__always)
-  private static func lineStop(_ base: UnsafeMutablePointer<UInt8>, from: Int, to: Int) -> Int {
-    var index = from
-    let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-    let carriageReturns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
-    while index &+ 8 <= to {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-      let stops = zeroBytes(word) | zeroBytes(word ^ lineFeeds) | zeroBytes(word ^ carriageReturns)
-      if stops != 0 { return index &+ stops.trailingZeroBitCount >> 3 }
-      index &+= 8
-    }
-    while index < to {
-      let byte = base[index]
-      if byte == 0x0A || byte == 0x0D || byte == 0 { return index }
-      index &+= 1
-    }
-    return to
-  }
-
-  /// The high bit of each byte of `x` that is zero, exactly (no borrow between bytes).
-  @inline(__always)
-  private static func zeroBytes(_ x: UInt64) -> UInt64 {
-    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    return ~(((x & low7) &+ low7) | x | low7)
-  }
-
-  /// Number of characters (bytes other than UTF-8 continuation bytes) in `count` bytes.
-  private static func characters(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
-    count &- continuationBytes(bytes, count: count)
-  }
-
-  /// Number of UTF-8 continuation bytes (10xxxxxx) in `count` bytes, eight at a time.
-  @inline(__always)
-  private static func continuationBytes(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
-    let high: UInt64 = 0x8080_8080_8080_8080
-    var total = 0
-    var index = 0
-    while index &+ 8 <= count {
-      let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-      // High bit set and the bit below it clear.
-      total &+= (word & ~(word << 1) & high).nonzeroBitCount
-      index &+= 8
-    }
-    while index < count {
-      total &+= bytes[index] & 0xC0 == 0x80 ? 1 : 0
-      index &+= 1
-    }
-    return total
-  }
-
   /// Moves the position to the next line's start when the previous byte ended a line.
   @inline(__always)
   private mutating func beginLineIfNeeded() {
@@ -264,13 +215,15 @@ package struct ByteStream: ~Copyable {
     }
   }
 
-  /// What `body` finds in the first bytes of the input (up to a chunk), read in place without
-  /// consuming them, for format sniffing: a copy would be a Swift array, whose refusal traps.
-  package mutating func withPrefix<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(TableError)
-    -> Result
-  {
-    while end - position < 512, !exhausted { _ = try refill() }
-    return body(UnsafeBufferPointer(rebasing: buffer[position..<end]))
+  /// What `body` finds in the first bytes of the input (`bytes` of them at least, up to a chunk).
+  ///
+  /// Read in place without consuming them, for format sniffing: a copy would be a Swift array,
+  /// whose refusal traps. `body` is told whether the bytes are the whole input.
+  package mutating func withPrefix<Result>(
+    atLeast bytes: Int = 512, _ body: (UnsafeBufferPointer<UInt8>, _ isWhole: Bool) -> Result
+  ) throws(TableError) -> Result {
+    while end - position < min(bytes, buffer.count), !exhausted { _ = try refill() }
+    return body(UnsafeBufferPointer(rebasing: buffer[position..<end]), exhausted)
   }
 
   @inline(__always)
@@ -300,46 +253,99 @@ package struct ByteStream: ~Copyable {
     end = kept
     // One byte past the limit is enough to know the input exceeds it.
     let room = min(buffer.count - end, max(1, limit &- bytesRead &+ 1))
+    guard let base = buffer.baseAddress else { return false }
     var count = 0
-    if let memory {
-      count = min(room, memory.count - bytesRead)
-      if count > 0, let base = buffer.baseAddress {
-        let start = memory.startIndex + bytesRead
-        memory.copyBytes(to: base + end, from: start..<start + count)
-      }
+    if !checkedForGzip {
+      count = try startReading(into: base + end, room: room)
+    } else if let inflater {
+      count = try inflate(inflater, into: base + end, room: room)
     } else {
-      while true {
-        guard let base = buffer.baseAddress else { return false }
-        let result = read(descriptor, base + end, room)
-        if result >= 0 {
-          count = result
-          break
-        }
-        let code = errno
-        // A signal (Ctrl-C) interrupts the read: check whether it meant to cancel, then retry.
-        if code == EINTR {
-          if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
-          continue
-        }
-        if code == EISDIR { throw .isDirectory(label) }
-        throw .unreadableFile(label, reason: Self.reason(code))
-      }
+      count = try readRaw(into: base + end, count: room)
     }
     if count == 0 {
       exhausted = true
       // Short of the size at open: the file shrank, unless its size still says the same (a
       // /proc or /sys file gives a nominal size).
-      if let totalBytes, bytesRead < totalBytes {
+      if let totalBytes, rawBytesRead < totalBytes {
         var info = stat()
         if fstat(descriptor, &info) != 0 || Int(info.st_size) != totalBytes {
-          throw .fileShrank(label, expected: totalBytes, read: bytesRead)
+          throw .fileShrank(label, expected: totalBytes, read: rawBytesRead)
         }
       }
     }
     end += count
     bytesRead += count
     if bytesRead > limit { throw .loadTooLarge(label, limit: limit) }
-    control.progress?(bytesRead, totalBytes)
+    // A compressed file's size is its compressed bytes: progress counts those.
+    control.progress?(inflater == nil ? bytesRead : rawBytesRead, totalBytes)
     return position < end
+  }
+
+  /// The first read: raw bytes, or, when they start with gzip's magic number, the bytes they
+  /// inflate to (the raw ones become the inflater's first input).
+  private mutating func startReading(into output: UnsafeMutablePointer<UInt8>, room: Int) throws(TableError)
+    -> Int
+  {
+    checkedForGzip = true
+    var count = try readRaw(into: output, count: room)
+    // A pipe may give one byte at first: the magic number takes two.
+    while count == 1 {
+      let more = try readRaw(into: output + count, count: room - count)
+      if more == 0 { break }
+      count += more
+    }
+    guard UnsafeGzipInflater.isGzip(UnsafeBufferPointer(start: output, count: count)) else { return count }
+    guard let inflater = UnsafeGzipInflater(label: label, inputBytes: Self.chunkSize) else {
+      throw .outOfMemory(label, held: 0, requested: Self.chunkSize)
+    }
+    self.inflater = inflater
+    inflater.input.baseAddress?.update(from: output, count: min(count, inflater.input.count))
+    try inflater.supplied(min(count, inflater.input.count))
+    return try inflate(inflater, into: output, room: room)
+  }
+
+  /// Up to `room` inflated bytes, reading compressed input as needed; 0 only at the end.
+  private mutating func inflate(
+    _ inflater: UnsafeGzipInflater, into output: UnsafeMutablePointer<UInt8>, room: Int
+  ) throws(TableError) -> Int {
+    while !inflater.isDone {
+      if inflater.needsInput, let input = inflater.input.baseAddress {
+        try inflater.supplied(try readRaw(into: input, count: inflater.input.count))
+      }
+      let produced = try inflater.inflate(into: output, count: room)
+      if produced > 0 { return produced }
+      if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
+    }
+    return 0
+  }
+
+  /// Reads up to `count` bytes of the input as it is stored into `output`; 0 at its end.
+  private mutating func readRaw(into output: UnsafeMutablePointer<UInt8>, count room: Int) throws(TableError)
+    -> Int
+  {
+    if let memory {
+      let count = min(room, memory.count - rawBytesRead)
+      if count > 0 {
+        let start = memory.startIndex + rawBytesRead
+        memory.copyBytes(to: output, from: start..<start + count)
+      }
+      rawBytesRead += max(count, 0)
+      return max(count, 0)
+    }
+    while true {
+      let result = read(descriptor, output, room)
+      if result >= 0 {
+        rawBytesRead += result
+        return result
+      }
+      let code = errno
+      // A signal (Ctrl-C) interrupts the read: check whether it meant to cancel, then retry.
+      if code == EINTR {
+        if let isCancelled = control.isCancelled, isCancelled() { throw .loadCancelled(label) }
+        continue
+      }
+      if code == EISDIR { throw .isDirectory(label) }
+      throw .unreadableFile(label, reason: Self.reason(code))
+    }
   }
 }

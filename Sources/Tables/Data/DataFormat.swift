@@ -35,9 +35,19 @@ public enum DataFormat: String, CaseIterable, Sendable {
   }
 
   /// The format of `path` by its extension, or nil when the extension is missing or unknown.
+  ///
+  /// A compressed file's extension is the one before `.gz` (`x.csv.gz` is CSV).
   package static func forPath(_ path: String) -> DataFormat? {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    return DataFormat(fileExtension: String(path[path.index(after: dot)...]))
+    guard let ext = fileExtension(of: path) else { return nil }
+    return DataFormat(fileExtension: ext)
+  }
+
+  /// The extension of `path` (lowercased), the one before `.gz` for a compressed file; nil when none.
+  package static func fileExtension(of path: String) -> String? {
+    var name = Substring(path)
+    if name.lowercased().hasSuffix(".gz") { name = name.dropLast(3) }
+    guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
+    return name[name.index(after: dot)...].lowercased()
   }
 
   /// A guess from the first bytes, for standard input and unknown extensions.

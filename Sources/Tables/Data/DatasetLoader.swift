@@ -14,29 +14,29 @@ package enum DatasetLoader {
     var stream = try ByteStream(input, control: control, limit: limit)
     // Refuse binary files up front (as grep and git do), before a parser trips over the
     // bytes and reports them as malformed; the stream still refuses a NUL met later.
-    let (isBinary, sniffed) = try stream.withPrefix { ($0.contains(0), DataFormat.sniff($0)) }
-    if isBinary { throw .binaryFile(input.label) }
-    let format: DataFormat
-    // A key path only means something in JSON: a file named or piped without one is read as JSON.
-    if let chosen = options.format ?? input.path.flatMap(DataFormat.forPath)
-      ?? (options.jsonPath == nil ? nil : .json)
-    {
-      format = chosen
-    } else {
-      format = sniffed
+    let (isBinary, plan) = try stream.withPrefix(atLeast: sniffedBytes) { prefix, isWhole in
+      (prefix.contains(0), Self.plan(prefix, isWhole: isWhole, path: input.path, options: options))
     }
+    if isBinary { throw .binaryFile(input.label) }
+    let format = plan.report.format
     if options.jsonPath != nil, format != .json {
       throw .jsonPathNeedsJSON(input.label, format: format.rawValue)
+    }
+    if let option = options.reading.unusable(by: format) {
+      throw .readingOptionNeedsDelimited(input.label, option: option, format: format.rawValue)
     }
     // Cells never take more bytes than the text they came from (escapes only shrink), except
     // for U+FFFD repairs, so the file size is a good reservation and saves the arena's regrowth.
     // Never more than the limit, so a huge file cannot reserve memory it will not get to use.
     var table = TableAssembler(label: input.label, limit: limit, reservingBytes: stream.totalBytes ?? 0)
     table.budget.failsAllocationsAbove = control.failsAllocationsAbove
+    var report = plan.report
     switch format {
-    case .text: try TextParser.parse(&stream, into: &table)
-    case .csv: try DelimitedParser.csv.parse(&stream, into: &table)
-    case .tsv: try DelimitedParser.tsv.parse(&stream, into: &table)
+    case .text:
+      report.commentLines = try TextParser.parse(&stream, into: &table, comment: options.reading.comment)
+    case .csv, .tsv:
+      let parser = plan.parser ?? (format == .csv ? DelimitedParser.csv : DelimitedParser.tsv)
+      report.commentLines = try parser.parse(&stream, into: &table, names: plan.names)
     case .json:
       var parser = try JSONRowParser(lines: false, path: options.jsonPath, table: table)
       try parser.parse(&stream, into: &table)
@@ -61,8 +61,10 @@ package enum DatasetLoader {
       missing: table.missing)
     let named = ColumnRoles.title(options.title, in: dataset, chosen: title)
     if named != title { dataset = dataset.retitled(named) }
-    return LoadResult(
+    var result = LoadResult(
       dataset: dataset, warnings: table.warnings, format: format, peakBytes: table.budget.peak)
+    result.reading = report
+    return result
   }
 
   /// Loads the file at `path`, choosing the format from `format` or else its extension.

@@ -4,8 +4,9 @@
 /// breaks are data. A quote in the middle of an unquoted field is kept as data (as most tools
 /// do); text after a closing quote and an unterminated quote are errors. TSV has no quoting:
 /// `\t`, `\n`, `\r`, `\\` and `\0` (NUL) are escapes (the "linear TSV" convention the writer
-/// uses), and any other backslash is data. Blank lines are skipped unless the table has one column; short records are padded with empty
-/// cells, and fields past the header's count are dropped with a warning.
+/// uses), and any other backslash is data. Blank lines are skipped unless the table has one
+/// column; short records are padded with empty cells, and fields past the header's count are
+/// dropped with a warning. A line starting with the comment byte, when there is one, is skipped.
 struct DelimitedParser {
   /// The field separator.
   let delimiter: UInt8
@@ -13,6 +14,8 @@ struct DelimitedParser {
   let quoting: Bool
   /// Whether backslash escapes are decoded (TSV).
   let backslashEscapes: Bool
+  /// The byte that starts a comment line at the start of a record, if any.
+  var comment: UInt8?
 
   /// Bytes that end a run of plain data in an unquoted field.
   private let unquotedStops: ByteSet
@@ -33,15 +36,30 @@ struct DelimitedParser {
   /// The TSV dialect.
   package static let tsv = DelimitedParser(delimiter: ByteCodes.tab, quoting: false, backslashEscapes: true)
 
-  /// Parses the whole stream into `table`, the first record naming the columns.
-  package func parse(_ stream: inout ByteStream, into table: inout TableAssembler) throws(TableError) {
+  /// Parses the whole stream into `table`, the first record naming the columns unless `names`
+  /// does, and returns how many comment lines it skipped.
+  @discardableResult
+  package func parse(
+    _ stream: inout ByteStream, into table: inout TableAssembler, names: [[UInt8]]? = nil
+  ) throws(TableError) -> Int {
     try stream.skipByteOrderMark()
     let cell = try table.scratch()
     var header: [[UInt8]] = []
     var haveHeader = false
     var headerLine = 1
+    var comments = 0
+    if let names {
+      try table.budget.charge(names.reduce(0) { $0 &+ $1.count &* 2 })
+      try table.setColumns(names, line: 1)
+      haveHeader = true
+    }
 
     while let first = try stream.next() {
+      if first == comment {
+        comments += 1
+        try skipLine(&stream)
+        continue
+      }
       if first == ByteCodes.carriageReturn || first == ByteCodes.lineFeed {
         // A blank line is a record only in a one-column table (one empty field); with more
         // columns it cannot be a whole record and is skipped.
@@ -86,6 +104,18 @@ struct DelimitedParser {
       }
     }
     if !haveHeader { try table.setColumns([], line: 1) }
+    return comments
+  }
+
+  /// Consumes the rest of a comment line, its line break included.
+  private func skipLine(_ stream: inout ByteStream) throws(TableError) {
+    while let byte = try stream.next() {
+      if byte == ByteCodes.lineFeed { return }
+      if byte == ByteCodes.carriageReturn {
+        if try stream.peek() == ByteCodes.lineFeed { _ = try stream.next() }
+        return
+      }
+    }
   }
 
   /// Reads one field whose first byte is `first` (nil at the end of input) and returns the

@@ -16,6 +16,8 @@ package struct LoadOptions {
   package var scopeTitles: [String]?
   /// `--path`: the keys from a JSON file's top-level object to its rows (nil: the one array there).
   package var jsonPath: JSONKeyPath?
+  /// `--delimiter`, `--header` and `--comment`.
+  package var reading = ReadingOptions()
   /// The most bytes the load may read and store.
   package var limit = LoadLimit.unlimited
 

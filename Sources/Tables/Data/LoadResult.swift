@@ -6,6 +6,8 @@ package struct LoadResult {
   package let warnings: [String]
   /// The format the file was read as (after detection).
   package let format: DataFormat
+  /// How the file was read (the separator, header and comments chosen or sniffed).
+  package var reading: ReadingReport
   /// The most bytes the load's charged buffers held at once (`LoadBudget.peak`); 0 when unknown.
   package var peakBytes = 0
 
@@ -15,5 +17,6 @@ package struct LoadResult {
     self.warnings = warnings
     self.format = format
     self.peakBytes = peakBytes
+    reading = ReadingReport(format: format)
   }
 }

@@ -38,11 +38,14 @@ enum LoadersFuzz {
     }
   }
 
-  /// Loads `bytes` as `format` under a 1 MiB limit; nil when the loader throws.
-  static func load(_ bytes: [UInt8], format: DataFormat) -> LoadResult? {
+  /// Loads `bytes` as `format` (read as `reading` says) under a 1 MiB limit; nil when the loader throws.
+  static func load(_ bytes: [UInt8], format: DataFormat, reading: ReadingOptions = ReadingOptions())
+    -> LoadResult?
+  {
     var options = LoadOptions(
       name: "fuzz", source: .standardInput, presets: DatasetPresets(title: "fuzz"), format: format)
     options.limit = LoadLimit(bytes: 1 << 20)
+    options.reading = reading
     do {
       return try DatasetLoader.load(.data(Data(bytes), label: "fuzz"), options: options)
     } catch {
@@ -70,7 +73,11 @@ enum LoadersFuzz {
   /// renames them with a warning, as it renames any duplicate.
   static func reload(_ text: [UInt8], _ format: OutputFormat, renaming: Bool) -> Dataset {
     let formats: [OutputFormat: DataFormat] = [.csv: .csv, .tsv: .tsv, .json: .json, .jsonl: .jsonl]
-    let loaded = load(text, format: formats[format] ?? .text)
+    // An export has a header row and CSV's commas, whatever a sniffer would guess of its rows.
+    var reading = ReadingOptions()
+    if format == .csv || format == .tsv { reading.header = .yes }
+    if format == .csv { reading.delimiter = ByteCodes.comma }
+    let loaded = load(text, format: formats[format] ?? .text, reading: reading)
     guard let loaded else {
       preconditionFailure("the \(format) export does not load back: \(String(decoding: text, as: UTF8.self))")
     }

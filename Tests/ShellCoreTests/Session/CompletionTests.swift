@@ -61,7 +61,12 @@ struct CompletionTests {
     Case("trace on ", []),
     Case("record st", ["stop"]),
     Case("load candies --f", ["--format"]),
-    Case("load candies --", ["--format", "--no-cache", "--path", "--scope", "--title"]),
+    Case(
+      "load candies --",
+      ["--comment", "--delimiter", "--format", "--header", "--no-cache", "--path", "--scope", "--title"]),
+    Case("load x.csv --delimiter ", [",", ";", "|", "tab", "comma", "semicolon", "pipe", "space"]),
+    Case("load x.csv --header ", ["auto", "yes", "none"]),
+    Case("load x.csv --header n", ["none"]),
     Case("load candies --n", ["--no-cache"]),
     Case("load --no-cache c", ["countries", "countries-custom", "candies"]),
     Case("load --no-cache candies --title n", ["name"]),
