@@ -103,11 +103,16 @@ extension SearchScreen {
         ? "the title column \(title) and the file's other text columns" : "the title column \(title)"
       let skipped = dataset.columns.indices.filter { !opening.fields.contains($0) }
       guard !skipped.isEmpty else { return chosen }
-      let reasons = skipped.map { column in
-        let why = column == dataset.scopeColumn ? "the scope bar filters by it" : "not text a person searches"
-        return "'\(Sanitizer.printable(dataset.columns[column]))': \(why)"
+      func named(_ columns: [Int]) -> String {
+        columns.map { "'\(Sanitizer.printable(dataset.columns[$0]))'" }.joined(separator: ", ")
       }
-      return chosen + "; not " + reasons.joined(separator: ", ") + "; 'set fields *' searches every column"
+      var reasons: [String] = []
+      let plain = skipped.filter { $0 != dataset.scopeColumn }
+      if !plain.isEmpty { reasons.append("not \(named(plain)) (ids, numbers or dates)") }
+      if let scope = dataset.scopeColumn, skipped.contains(scope) {
+        reasons.append("not \(named([scope])) (the scope bar filters by it)")
+      }
+      return ([chosen] + reasons + ["'set fields *' searches every column"]).joined(separator: "; ")
     case .database: return "the title column \(title)"
     case .bundled: return nil
     }

@@ -76,7 +76,7 @@ struct MultiKeySortTests {
     ]
     let rows = (0..<2_000).map { _ in (0..<3).map { _ in pool[Int(generator.next() % UInt64(pool.count))] } }
     let csv =
-      "a,b,c\n" + rows.map { $0.map { "\"\($0)\"" }.joined(separator: ",") }.joined(separator: "\n") + "\n"
+      "k1,k2,k3\n" + rows.map { $0.map { "\"\($0)\"" }.joined(separator: ",") }.joined(separator: "\n") + "\n"
     let dataset = try DataFixture.load(Array(csv.utf8), format: .csv).dataset
     let keys = Self.orders[index].map { SortOrder.Key(column: $0, descending: $1) }
     let order = RowOrder(dataset: dataset, order: try #require(SortOrder(keys: keys)))
