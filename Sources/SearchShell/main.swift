@@ -67,6 +67,7 @@ func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(She
     configuration: configuration)
   session.applyStartupOptions(flavor: arguments.flavor, trace: arguments.trace)
   if arguments.dataOnly { session.writeDataOnly() }
+  if !interactive { session.printHowTheFileWasRead() }
   session.hooks.demos = demos
   session.hooks.scriptOptions.echo = arguments.echo
   session.hooks.scriptOptions.bail = arguments.bail

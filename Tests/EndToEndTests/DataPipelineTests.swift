@@ -10,7 +10,9 @@ import Testing
     #expect(result.stderr == "")
     #expect(result.status == 0)
     #expect(result.stdout.hasSuffix("name,group\nBanana,Fruit\nAnnex,Place\n"))
-    #expect(result.stdout.hasPrefix("Loaded 'stdin': 3 rows, flavor controller, match fold\n"))
+    #expect(
+      result.stdout.hasPrefix(
+        "Read as CSV: header row (sniffed)\nLoaded 'stdin': 3 rows, flavor controller, match fold\n"))
   }
 
   @Test func plainTextFromAPipeHasNoPhantomRow() throws {

@@ -39,14 +39,15 @@ import Testing
     let path = dir.appendingPathComponent("prices.csv.gz").path
     let result = try ShellProcess.run([path, "-c", "search pear", "-c", "expect row 1 pear", "-c", "status"])
     #expect(result.status == 0)
-    #expect(result.stderr == "Read as CSV: ';'-separated (sniffed)\n")
+    #expect(result.stderr == "")
+    #expect(result.stdout.hasPrefix("Read as CSV: ';'-separated (sniffed)\n"))
     #expect(result.stdout.contains("dataset: prices\nrows: 2\n"))
     // A damaged file is one error; the previous dataset stays.
     let broken = try ShellProcess.run([
       path, "-c", "load " + dir.appendingPathComponent("broken.csv.gz").path, "-c", "status",
     ])
     #expect(broken.stderr.hasSuffix("broken.csv.gz': the gzip data ends early (a truncated file?)\n"))
-    #expect(broken.stderr.components(separatedBy: "\n").count == 3)
+    #expect(broken.stderr.components(separatedBy: "\n").count == 2)
     #expect(broken.stdout.contains("dataset: prices\n"))
   }
 
@@ -58,9 +59,10 @@ import Testing
       path, "-c", "search berlin", "-c", "expect row 1 Europe/Berlin", "-c", "status",
     ])
     #expect(result.status == 0)
+    #expect(result.stderr == "")
     #expect(
-      result.stderr
-        == "Read as TSV: column names from the last comment line (sniffed), 7 '#' comment lines skipped\n")
+      result.stdout.hasPrefix(
+        "Read as TSV: column names from the last comment line (sniffed), 7 '#' comment lines skipped\n"))
     #expect(result.stdout.contains("rows: 3\n"))
     // `load` says the same, and `--header none` numbers the columns, every row data.
     let numbered = try ShellProcess.run([

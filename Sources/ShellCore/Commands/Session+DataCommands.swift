@@ -24,7 +24,7 @@ extension Session {
     apply([.datasetLoaded], echo: .console)
     for warning in opened.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
     reportIndexCacheNotes()
-    if let summary = opened.reading?.summary { console.print(summary) }
+    if let line = opened.reading?.loadLine { console.print(line) }
     let name = Sanitizer.printable(opened.dataset.name)
     console.print(
       "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(screen.settings.lifecycle.flavor.rawValue), match \(screen.settings.match.rawValue)\(note)"

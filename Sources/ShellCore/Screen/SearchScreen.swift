@@ -81,14 +81,16 @@ final class SearchScreen {
     backend.prepare(for: settings.match)
   }
 
-  /// The searched columns and scope titles a dataset was opened with.
+  /// The searched columns and scope titles a dataset was opened with, and how its file was read.
   struct Opening: Equatable {
     var fields: [Int]
     var scopeTitles: [String]
+    var reading: ReadingReport?
 
     init(_ opened: DatasetOpener.Opened) {
       fields = opened.backend.searchedColumns
       scopeTitles = opened.dataset.scopeTitles
+      reading = opened.reading
     }
   }
 

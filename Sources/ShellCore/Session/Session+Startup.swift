@@ -11,6 +11,13 @@ extension Session {
     output.dataOnly = true
   }
 
+  /// Says how the command line's file was read when that is not obvious (a `;`-separated
+  /// `.csv`, a headerless table): a note before a script's output, never data (so after
+  /// `writeDataOnly`, which drops it). The welcome says it in every case.
+  public func printHowTheFileWasRead() {
+    if let line = screen.opening.reading?.summary { console.print(line) }
+  }
+
   /// Applies the command line's `--flavor` and `--trace` before the first command, without output.
   public func applyStartupOptions(flavor: Flavor?, trace: Bool) {
     if let flavor { screen.settings.lifecycle.setFlavor(flavor) }
@@ -23,6 +30,7 @@ extension Session {
     printWrapped(
       "Dataset '\(Sanitizer.printable(screen.dataset.name))' (\(screen.backend.rowCount) rows), flavor \(screen.settings.lifecycle.flavor.rawValue)."
     )
+    if let line = screen.opening.reading?.loadLine { printWrapped(line) }
     printScreen()
   }
 }

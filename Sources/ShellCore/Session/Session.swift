@@ -92,8 +92,6 @@ public final class Session {
     }
     self.screen = SearchScreen(opened: opened)
     replaceDataset(with: opened)
-    // How the command line's file was read, when that is not obvious: a note, never data.
-    if let summary = opened.reading?.summary { console.printError(summary) }
     // A recording opens the rows again the same way (a key path, other columns, a format).
     if request.hasOverrides { screen.loadedWith = request }
   }

@@ -46,6 +46,17 @@ package struct ReadingReport: Equatable, Sendable {
     return heading + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
   }
 
+  /// The line `load` prints for a file: what is not obvious (`summary`), else the format and,
+  /// for CSV and TSV, where the column names came from, so every load says how it read the file.
+  package var loadLine: String {
+    if let summary { return summary }
+    switch format {
+    case .csv, .tsv: return heading + ": " + headerText
+    case .text: return heading + ": one row per line"
+    case .json, .jsonl: return heading
+    }
+  }
+
   /// Every choice, for `explain`.
   package var details: String {
     var parts: [String] = []

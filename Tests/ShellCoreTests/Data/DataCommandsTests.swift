@@ -29,7 +29,8 @@ struct DataCommandsTests {
     #expect(printed.errors == [])
     #expect(
       printed.output == [
-        "Loaded 'people': 3 rows, flavor controller, match fold", "[ Search ]",
+        "Read as CSV: header row (sniffed)", "Loaded 'people': 3 rows, flavor controller, match fold",
+        "[ Search ]",
         "people · main table · 3 of 3", "     name  team  note", "  1  Ann   Red   likes jam",
         "  2  Bob   Blue  red, white", "  3  Cy    Red   \\e[2Jwipe",
       ])
