@@ -11,9 +11,10 @@ extension Session {
     output.dataOnly = true
   }
 
-  /// Says how the command line's file was read when that is not obvious (a `;`-separated
-  /// `.csv`, a headerless table): a note before a script's output, never data (so after
-  /// `writeDataOnly`, which drops it). The welcome says it in every case.
+  /// Says how the command line's file was read, when that is not obvious, before a script runs.
+  ///
+  /// A `;`-separated `.csv` or a headerless table: a note, never data (so after `writeDataOnly`,
+  /// which drops it). The welcome says it in every case.
   public func printHowTheFileWasRead() {
     if let line = screen.opening.reading?.summary { console.print(line) }
   }
