@@ -1,9 +1,8 @@
+import Backends
+import Engine
 import EngineTestSupport
 import Foundation
-
-@testable import Backends
-@testable import Engine
-@testable import Tables
+import Tables
 
 /// A generated table loaded both ways: into the test cluster and into the in-memory engine.
 ///

@@ -1,7 +1,6 @@
+import Backends
 import Foundation
 import Testing
-
-@testable import Backends
 
 /// A throwaway PostgreSQL cluster the tests start themselves: one per test process, shared.
 ///

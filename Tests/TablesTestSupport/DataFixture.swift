@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import Tables
+import Tables
 
 /// Helpers for the data-layer tests: loading from bytes or files, reading rows back, temp folders.
 package enum DataFixture {

@@ -297,7 +297,7 @@ extension PostgresBackend {
   }
 
   /// A PostgreSQL array literal of `values`, each quoted (sent as a parameter, never in SQL text).
-  static func arrayLiteral(_ values: [String]) -> String {
+  package static func arrayLiteral(_ values: [String]) -> String {
     var literal = String.UnicodeScalarView(["{"])
     for (index, value) in values.enumerated() {
       if index > 0 { literal.append(",") }

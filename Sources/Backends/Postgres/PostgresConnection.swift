@@ -31,7 +31,8 @@ package final class PostgresConnection {
   ///
   /// The password comes from the URL, `PGPASSWORD` or `~/.pgpass`, as libpq looks for it; errors
   /// name the server and user, never the password.
-  init(url: PostgresURL, statementTimeout: Int = 5000, connectTimeout: Int = 10) throws(BackendError) {
+  package init(url: PostgresURL, statementTimeout: Int = 5000, connectTimeout: Int = 10) throws(BackendError)
+  {
     try Self.validate(url)
     // Entries before the URL are defaults it may override; client_encoding after it is forced.
     let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding"]
@@ -78,7 +79,7 @@ package final class PostgresConnection {
   /// A statement stopped by `cancelHandle` throws `databaseQueryCancelled`; one stopped by the
   /// statement timeout throws `databaseQueryFailed`; a dropped connection `databaseConnectionLost`.
   @discardableResult
-  func run(_ statement: PostgresStatement, about: String) throws(BackendError) -> PostgresRows {
+  package func run(_ statement: PostgresStatement, about: String) throws(BackendError) -> PostgresRows {
     try run(statement, about: about, cancellation: nil)
   }
 
@@ -99,7 +100,7 @@ package final class PostgresConnection {
   }
 
   /// `name` as a quoted SQL identifier (`PQescapeIdentifier`): the only way names enter SQL text.
-  func quotedIdentifier(_ name: String) throws(BackendError) -> String {
+  package func quotedIdentifier(_ name: String) throws(BackendError) -> String {
     guard !name.utf8.contains(0) else {
       throw .databaseQueryFailed(table: name, server: place, reason: "a name cannot hold NUL")
     }

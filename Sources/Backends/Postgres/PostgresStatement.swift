@@ -1,12 +1,12 @@
 /// One SQL statement and its parameters: every value travels as a `$n` parameter, never in `sql`.
-struct PostgresStatement: Equatable, Sendable {
+package struct PostgresStatement: Equatable, Sendable {
   /// The SQL text: keywords, quoted identifiers, `$1`… placeholders and constants of the shell's own.
   var sql: String
   /// The values of `$1`, `$2`, … as text (the server converts them to the column's type).
   var parameters: [String]
 
   /// `sql` with `parameters`.
-  init(_ sql: String, _ parameters: [String] = []) {
+  package init(_ sql: String, _ parameters: [String] = []) {
     self.sql = sql
     self.parameters = parameters
   }
@@ -19,7 +19,7 @@ struct PostgresStatement: Equatable, Sendable {
 }
 
 /// The rows a statement returned, as text (nil for SQL NULL).
-struct PostgresRows: Equatable, Sendable {
+package struct PostgresRows: Equatable, Sendable {
   /// The column names, in order.
   var columns: [String]
   /// Each row's values, one per column.

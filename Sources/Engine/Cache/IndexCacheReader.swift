@@ -159,6 +159,25 @@ package enum IndexCacheReader {
     return columns
   }
 
+  /// A JSON file's column types and missing keys as stored (both empty for other files), or nil
+  /// when a type code is unknown or a bit lies past the last row.
+  private static func cellKinds(_ file: UnsafeMappedFile, layout: IndexCacheLayout)
+    -> (types: [ColumnType], missing: MissingCells)?
+  {
+    let types = layout.sections[IndexCacheLayout.Section.columnTypes.rawValue]
+    let missing = layout.sections[IndexCacheLayout.Section.missingCells.rawValue]
+    let codes = UnsafeBufferPointer(
+      start: (file.base + types.offset).assumingMemoryBound(to: UInt8.self), count: types.length)
+    let decoded = codes.compactMap(ColumnType.init(code:))
+    let words = UnsafeBufferPointer(
+      start: (file.base + missing.offset).assumingMemoryBound(to: UInt64.self), count: missing.length / 8)
+    guard decoded.count == codes.count,
+      let cells = MissingCells(
+        words: words, columnCount: missing.length == 0 ? 0 : layout.columnCount, rowCount: layout.rowCount)
+    else { return nil }
+    return (decoded, cells)
+  }
+
   /// The dataset and index over `file`'s sections, once their sizes and invariants check.
   private static func restore(
     _ file: UnsafeMappedFile, layout: IndexCacheLayout, table: IndexCacheStrings, secret: IndexCacheSecret,
@@ -191,15 +210,7 @@ package enum IndexCacheReader {
         [.datasetBytes, .datasetOffsets, .rowScopes, .columnTypes, .missingCells], in: file, layout: layout,
         secret: secret)
     else { return .failure(.corrupt("the dataset's checksum differs")) }
-    let typeCodes = UnsafeBufferPointer(
-      start: (file.base + offset(.columnTypes)).assumingMemoryBound(to: UInt8.self),
-      count: bytes(.columnTypes))
-    let types = typeCodes.compactMap(ColumnType.init(code:))
-    let missing = MissingCells(
-      words: pinned(.missingCells, UInt64.self).buffer,
-      columnCount: bytes(.missingCells) == 0 ? 0 : layout.columnCount,
-      rowCount: rows)
-    guard types.count == typeCodes.count, let missing else {
+    guard let (types, missing) = cellKinds(file, layout: layout) else {
       return .failure(.corrupt("a column's type or its missing cells are out of range"))
     }
     let dataset = Dataset(
