@@ -19,6 +19,8 @@ struct Arguments {
   var runs: [CommandLineRun] = []
   var showHelp = false
   var showVersion = false
+  /// `--color auto|always|never`.
+  var color = ColorChoice.auto
   /// `--check FILE`, in order.
   var checks: [String] = []
   var echo = false
@@ -139,7 +141,9 @@ struct Arguments {
       .flag("--step") { $0.step = true },
       .flag("-q", "--quiet", "--batch") { $0.dataOnly = true },
       .flag("-h", "--help") { $0.showHelp = true },
-      .flag("--version") { $0.showVersion = true },
+      .flag("-V", "--version") { $0.showVersion = true },
+      .value("--color") { arguments, value throws(Failure) in arguments.color = try ColorChoice.parse(value)
+      },
     ] + LoadArguments.options + PresentationArguments.options + ExploringArguments.options
 
   /// The option named `name`, if any.

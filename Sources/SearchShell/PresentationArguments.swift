@@ -9,6 +9,9 @@ struct PresentationArguments {
   var cast: String?
   /// `--type-delay DURATION`, in seconds.
   var typeDelay: Double?
+  /// `--cols N` and `--rows N`: the screen's size off a terminal, and a cast's (asciinema's).
+  var columns: Int?
+  var rows: Int?
   /// `--echo-all`: echo every line as written, narration and notes too (a transcript).
   var echoAll = false
 
@@ -38,6 +41,12 @@ struct PresentationArguments {
       arguments.presentation.typeDelay = seconds
     },
     .flag("--echo-all") { $0.presentation.echoAll = true },
+    .value("--cols") { arguments, text throws(Arguments.Failure) in
+      arguments.presentation.columns = try DeclaredSize.parse(text, option: "--cols")
+    },
+    .value("--rows") { arguments, text throws(Arguments.Failure) in
+      arguments.presentation.rows = try DeclaredSize.parse(text, option: "--rows")
+    },
   ]
 
   /// The reason these flags do not go with the rest of the command line, if any.
@@ -54,6 +63,8 @@ struct PresentationArguments {
     session.hooks.scriptOptions.pace = pace
     session.hooks.scriptOptions.step = step
     if let typeDelay { session.hooks.scriptOptions.typeDelay = typeDelay }
+    session.hooks.scriptOptions.castColumns = columns
+    session.hooks.scriptOptions.castRows = rows
     if echoAll {
       session.hooks.scriptOptions.echo = true
       session.hooks.scriptOptions.echoAll = true

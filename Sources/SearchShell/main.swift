@@ -103,7 +103,7 @@ let session: Session
 do {
   session = try makeSession(
     console: console, interactive: interactive,
-    useColor: TextStyle.colorEnabled(
+    useColor: arguments.color.usesColor(
       environment: environment, isTerminal: interactive && isatty(STDOUT_FILENO) != 0))
 } catch {
   printError("error: \(error.description)")
@@ -114,6 +114,8 @@ if let keys = arguments.liveBenchmark {
   finish(0)
 }
 let hasTerminal = interactive && isatty(STDOUT_FILENO) != 0
+let declaredSize = DeclaredSize.resolve(
+  columns: arguments.presentation.columns, rows: arguments.presentation.rows, environment: environment)
 // Live mode draws on the terminal the commands are typed at; when they come from -c or -f (or
 // standard input holds the rows), on the controlling terminal, as the picker does.
 // /dev/tty is opened only when live mode starts.
@@ -134,6 +136,15 @@ if mayGoLive {
 if hasTerminal {
   session.hooks.terminalSize = { TerminalRestorer.size() }
   session.hooks.pager = TerminalPager(environment: environment)
+  session.hooks.clearScreen = {
+    console.flush()
+    _ = StandardStreams.write(Array(Session.clearScreenSequence.utf8), to: STDOUT_FILENO)
+  }
+} else if let size = declaredSize.size {
+  // Piped, COLUMNS and LINES (or --cols and --rows) size the output as they would a terminal.
+  session.hooks.terminalSize = { size }
+  session.hooks.pageFollowsHeight = declaredSize.rows != nil
+  session.fitPageToTerminal()
 }
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
 session.hooks.datasetInputIsFree = !arguments.runs.isEmpty
