@@ -26,20 +26,25 @@ let arguments: Arguments
 do {
   arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  printError("error: \(error.message)\n\(Arguments.usage)\n  See 'searchshell --help'.")
+  printError("error: \(error.message)\n\(HelpText.usage)\n  See 'searchshell --help'.")
   finish(64)
 }
 if arguments.showHelp {
-  console.print(Arguments.help)
+  console.print(HelpText.help)
   finish(0)
 }
 if arguments.showVersion {
   console.print("searchshell \(version)")
   finish(0)
 }
+if let generated = arguments.generated {
+  console.print(
+    GeneratedText.text(generated, version: version, environment: ProcessInfo.processInfo.environment))
+  finish(0)
+}
 
 if let conflict = arguments.exploring.conflict(with: arguments) {
-  printError("error: \(conflict)\n\(Arguments.usage)\n  See 'searchshell --help'.")
+  printError("error: \(conflict)\n\(HelpText.usage)\n  See 'searchshell --help'.")
   finish(64)
 }
 // Before any command can start an atomic write: a kill must not leave its temporary file.
