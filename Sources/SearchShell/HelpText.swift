@@ -2,9 +2,9 @@
 /// option, pointing to the man page for the rest.
 enum HelpText {
   static let overview = """
-    the iOS search controller as a terminal program: load a dataset,
-    act on an imaginary search screen one command per user action, and watch the
-    delegate callbacks UIKit would send.
+    SearchShell: the iOS search controller as a terminal program. Load a
+    dataset, act on an imaginary search screen one command per user action, and
+    watch the delegate callbacks UIKit would send.
     """
 
   /// The forms of the command line, printed after a bad one.

@@ -18,7 +18,7 @@ enum ManPage {
     }
     lines += [
       ".SH DESCRIPTION",
-      escaped("SearchShell is " + HelpText.overview.replacingOccurrences(of: "\n", with: " ")),
+      escaped(HelpText.overview.replacingOccurrences(of: "\n", with: " ")),
     ]
     lines += [
       ".PP",
