@@ -9,7 +9,7 @@ struct Arguments {
   var dataset: String?
   /// The FILE arguments, in order.
   var fileArguments: [String] = []
-  /// `--format`, `--title`, `--scope`, `--path` and `--no-cache`: how every file opens.
+  /// `load`'s options (`--format`, `--delimiter`, `--header`, `--comment`, `--title`, …): how every file opens.
   var load = LoadArguments()
   var flavor: Flavor?
   var trace = false
@@ -19,6 +19,10 @@ struct Arguments {
   var runs: [CommandLineRun] = []
   var showHelp = false
   var showVersion = false
+  /// `--color auto|always|never`.
+  var color = ColorChoice.auto
+  /// `--completion SHELL` or a hidden generator's mode: print a generated text and exit.
+  var generated: GeneratedText?
   /// `--check FILE`, in order.
   var checks: [String] = []
   var echo = false
@@ -43,105 +47,6 @@ struct Arguments {
   struct Failure: Error {
     let message: String
   }
-
-  static let usage = """
-    USAGE: searchshell [FILE...] [--format F] [--delimiter D] [--header H]
-                       [--comment C] [--title COL] [--scope COL|none]
-                       [--path KEY.KEY] [--no-cache] [--dataset NAME|PATH]
-                       [--flavor F] [--trace] [-c COMMAND]...
-                       [-f FILE]... [-q] [--echo] [--bail] [--param NAME=VALUE]...
-                       [--pace DURATION] [--step] [--check FILE...] [--live]
-                       \(PresentationArguments.usage)
-                       [--no-rc] [--help] [--version]
-           ls | searchshell --pick [--query TEXT] [--match RULE]
-           ls | searchshell --filter TEXT [--match RULE]
-    """
-
-  static let help = """
-    OVERVIEW: SearchShell: the iOS search controller (UISearchController,
-    UISearchBar and UISearchDisplayController) as a terminal program. Load a
-    dataset, then act on an imaginary search screen one command per user action, and
-    watch the delegate callbacks UIKit would send.
-
-    \(usage)
-
-    ARGUMENTS:
-      FILE...                 Open FILE: a file, a bundled dataset's name, a
-                              postgres:// URL, or - for the rows piped in (default:
-                              countries); 'next' and 'previous' open the others.
-                              --format, --title, --scope, --path and --no-cache
-                              apply to each, as 'load' takes them; after '--'
-                              every word is a FILE
-
-    OPTIONS:
-    \(LoadArguments.help)
-      --dataset NAME|PATH|-   The same as one FILE argument
-      --flavor F              controller, display or custom (default: the dataset's
-                              preset)
-      --trace                 Print each callback the app receives as it fires
-                              (trace on)
-      --live                  Start in live mode (needs a terminal)
-      --live-benchmark KEYS   Replay KEYS through live mode, one key at a time, and
-                              report each key's time to a drawn frame on standard
-                              error (\\b is Backspace, \\u Ctrl-U); frames go to
-                              standard output
-      -c COMMAND              Run COMMAND, then exit
-      -f, --script FILE       Run the commands in FILE, then exit (-c and -f repeat
-                              and mix, and run in the order given)
-      -q, --quiet, --batch    Write only data: export -, list in a data format,
-                              status and trace json; errors still go to standard
-                              error (no screens, banners or notes)
-      --echo                  Print each command ('> COMMAND') before its output;
-                              narration and notes show once, as what they print
-      --bail                  Stop at the first failing command and exit 3
-      --param NAME=VALUE      Replace {NAME} in scripts with VALUE (repeatable)
-      --pace DURATION         On a terminal, wait between two actions of a script
-                              (500ms, 2s, 1.5), not before narration or notes;
-                              'type' shows each key
-      --step                  On a terminal, show each action and wait for Enter to
-                              run it
-    \(PresentationArguments.help)
-      --check FILE...         Run golden transcripts, each on a fresh session: a
-                              unified diff where the output differs, 'ok FILE' where
-                              it does not; exit 0 when all are identical, 1
-                              otherwise
-    \(ExploringArguments.help)
-      -h, --help              Show this help
-      --version               Show the version
-
-    Commands are read from standard input when it is not a terminal. Inside the
-    shell, type 'help' for the commands, and 'demo' for the tutorial walkthroughs.
-
-    EXIT STATUS: 0 success; 1 a command failed (not on a terminal) or a transcript
-    differs; 3 stopped by --bail; 64 bad arguments.
-    """
-
-  /// Every option: the parser looks each argument up here, and suggestions come from here.
-  static let options: [CommandLineOption] =
-    [
-      .value("-d", "--dataset") { arguments, value throws(Failure) in arguments.dataset = value },
-      .value("--flavor") { arguments, value throws(Failure) in arguments.flavor = try flavor(value) },
-      .flag("--trace") { $0.trace = true },
-      .flag("--live") { $0.live = true },
-      .value("--live-benchmark") { arguments, value throws(Failure) in arguments.liveBenchmark = value },
-      .value("-c", "--command") { arguments, value throws(Failure) in arguments.runs.append(.command(value))
-      },
-      .value("-f", "--script") { arguments, value throws(Failure) in arguments.runs.append(.script(value)) },
-      CommandLineOption(names: ["--check"], value: .words) { arguments, files throws(Failure) in
-        arguments.checks += files
-      },
-      .flag("--echo") { $0.echo = true },
-      .flag("--bail") { $0.bail = true },
-      .value("--param") { arguments, value throws(Failure) in
-        let (name, parameter) = try Self.parameter(value)
-        arguments.parameters[name] = parameter
-      },
-      .value("--pace") { arguments, value throws(Failure) in arguments.pace = try pace(value) },
-      .flag("--step") { $0.step = true },
-      .flag("-q", "--quiet", "--batch") { $0.dataOnly = true },
-      .flag("-h", "--help") { $0.showHelp = true },
-      .flag("--version") { $0.showVersion = true },
-    ] + LoadArguments.options + PresentationArguments.options + ExploringArguments.options
 
   /// The option named `name`, if any.
   static func option(named name: String) -> CommandLineOption? {
@@ -207,7 +112,7 @@ struct Arguments {
   }
 
   /// `--flavor F` read.
-  private static func flavor(_ text: String) throws(Failure) -> Flavor {
+  static func flavor(_ text: String) throws(Failure) -> Flavor {
     guard let flavor = Flavor(rawValue: text) else {
       throw Failure(
         message:
@@ -218,7 +123,7 @@ struct Arguments {
   }
 
   /// `--pace DURATION` read, in seconds.
-  private static func pace(_ text: String) throws(Failure) -> Double {
+  static func pace(_ text: String) throws(Failure) -> Double {
     guard let seconds = ScriptOptions.seconds(text), seconds <= paceLimit else {
       throw Failure(
         message:
@@ -229,7 +134,7 @@ struct Arguments {
   }
 
   /// `--param NAME=VALUE` split, the name checked.
-  private static func parameter(_ text: String) throws(Failure) -> (name: String, value: String) {
+  static func parameter(_ text: String) throws(Failure) -> (name: String, value: String) {
     guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
       throw Failure(message: "Invalid value \(Sanitizer.quoted(text)) for '--param'. Expected NAME=VALUE")
     }

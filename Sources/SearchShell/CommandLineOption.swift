@@ -18,8 +18,44 @@ struct CommandLineOption: Sendable {
   /// Its names, the long one last (`-c`, `--command`).
   let names: [String]
   let value: Value
+  /// What the value is called in help, the man page and completion (`F`, `COL|none`).
+  var valueName = ""
+  /// One line for `--help` (at most about 52 columns).
+  var abstract = ""
+  /// The whole description, for the man page and `docs/reference.md` (the abstract when empty).
+  var discussion = ""
+  /// What a shell completes for the value.
+  var completion = OptionCompletion.nothing
+  /// Left out of help, the man page and completion: tools for the generators and scripts.
+  var isHidden = false
   /// Sets what the option means; `values` holds what `value` read (empty for a switch).
   let apply: @Sendable (inout Arguments, [String]) throws(Arguments.Failure) -> Void
+
+  /// Its names joined for help and the man page: `-c, --command`.
+  var label: String { names.joined(separator: ", ") }
+
+  /// The description the reference pages print.
+  var fullDescription: String { discussion.isEmpty ? abstract : discussion }
+
+  /// The option with its documentation: the value's name, one line, and more for the man page.
+  func help(
+    _ abstract: String, value valueName: String = "", more discussion: String = "",
+    completes completion: OptionCompletion = .nothing
+  ) -> CommandLineOption {
+    var documented = self
+    documented.abstract = abstract
+    documented.valueName = valueName
+    documented.discussion = discussion
+    documented.completion = completion
+    return documented
+  }
+
+  /// The option, left out of help, the man page and completion.
+  var hidden: CommandLineOption {
+    var option = self
+    option.isHidden = true
+    return option
+  }
 
   /// A switch.
   static func flag(_ names: String..., apply: @escaping @Sendable (inout Arguments) -> Void)

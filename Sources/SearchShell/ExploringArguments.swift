@@ -19,31 +19,34 @@ struct ExploringArguments: Equatable {
   /// `--no-rc` / `-X`: skip the start-up file.
   var skipsStartupFile = false
 
-  /// Their lines in `--help`.
-  static let help = """
-      --pick                  Read rows (lines) from standard input and pick one on
-                              the terminal, as fzf: Enter prints it (Tab marks
-                              several), Esc exits 1, Ctrl-C 130
-      --query TEXT            Start the picker with TEXT in the search bar
-      --filter TEXT           Print the lines of standard input that match TEXT, in
-                              the rule's order (fuzzy: best first), with no screen;
-                              exit 1 when none does
-      --match RULE            The rule --pick and --filter search with (default
-                              fold; exact, ci, smart, prefix, fuzzy, regex)
-      --read0                 Rows piped to --pick and --filter end at NUL, not LF
-      --print0                Rows --pick and --filter print end with NUL, not LF
-      -X, --no-rc             Skip the start-up file
-    """
-
   /// These options, for `Arguments.options`.
   static let options: [CommandLineOption] = [
-    .flag("--pick") { $0.exploring.pick = true },
-    .value("--filter") { arguments, value throws(Arguments.Failure) in arguments.exploring.filter = value },
-    .value("--query") { arguments, value throws(Arguments.Failure) in arguments.exploring.query = value },
-    .value("--match") { arguments, value throws(Arguments.Failure) in arguments.exploring.match = value },
-    .flag("--read0") { $0.exploring.readsNUL = true },
-    .flag("--print0") { $0.exploring.printsNUL = true },
-    .flag("-X", "--no-rc") { $0.exploring.skipsStartupFile = true },
+    .flag("--pick") { $0.exploring.pick = true }
+      .help(
+        "Pick one of the lines piped in, as fzf",
+        more: """
+          Read rows (lines) from standard input and pick one on the terminal, as fzf: Enter           prints it (Tab marks several), Esc exits 1, Ctrl-C 130.
+          """),
+    .value("--filter") { arguments, value throws(Arguments.Failure) in arguments.exploring.filter = value }
+      .help(
+        "Print the lines piped in that match TEXT", value: "TEXT",
+        more: """
+          Print the lines of standard input that match TEXT, in the rule's order (fuzzy: best           first), with no screen; exit 1 when none does.
+          """),
+    .value("--query") { arguments, value throws(Arguments.Failure) in arguments.exploring.query = value }
+      .help("Start the picker with TEXT in the search bar", value: "TEXT"),
+    .value("--match") { arguments, value throws(Arguments.Failure) in arguments.exploring.match = value }
+      .help(
+        "The rule --pick and --filter search with", value: "RULE",
+        more:
+          "The rule --pick and --filter search with (default fold; exact, ci, smart, prefix, fuzzy, regex).",
+        completes: .words(MatchRule.allCases.map(\.rawValue))),
+    .flag("--read0") { $0.exploring.readsNUL = true }
+      .help("Rows piped to --pick and --filter end at NUL"),
+    .flag("--print0") { $0.exploring.printsNUL = true }
+      .help("Rows --pick and --filter print end with NUL"),
+    .flag("-X", "--no-rc") { $0.exploring.skipsStartupFile = true }
+      .help("Skip the start-up file (psql's -X)"),
   ]
 
   /// How the rows piped in are split and printed.

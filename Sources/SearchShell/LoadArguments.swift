@@ -16,51 +16,53 @@ struct LoadArguments: Equatable {
   /// `--no-cache`: read and index the files afresh, leaving the index cache alone.
   var noCache = false
 
-  /// Their lines in `--help`.
-  static let help = """
-      --format F              Read FILE as text, csv, tsv, json or jsonl (default:
-                              by its extension)
-      --delimiter D           Read FILE as delimited by D: one byte (, ; | ...) or
-                              tab, comma, semicolon, pipe, space (default: sniffed)
-      --header auto|yes|none  Whether FILE's first row names the columns; none
-                              numbers them 1, 2, ... (default: auto, sniffed)
-      --comment C             Skip FILE's lines starting with C (default: a tab
-                              table's leading '#' block)
-      --title COL             FILE's title column (default: name or title, else the
-                              first)
-      --scope COL|none        FILE's scope-bar column, or none (default: category,
-                              type, kind or group)
-      --path KEY.KEY          The keys leading to the rows in FILE's JSON
-      --no-cache              Read and index FILE afresh, leaving the index cache
-                              alone
-    """
-
   /// These options, for `Arguments.options`: the values checked as `load` checks them.
   static let options: [CommandLineOption] = [
     .value("--format") { arguments, value throws(Arguments.Failure) in
       arguments.load.format = try checked { () throws(ShellError) in try LoadRequest.format(named: value) }
-    },
+    }.help(
+      "Read FILE as text, csv, tsv, json or jsonl", value: "F",
+      more: "Read FILE as text, csv, tsv, json or jsonl (default: by its extension).",
+      completes: .words(DataFormat.allCases.map(\.rawValue))),
     .value("--delimiter") { arguments, value throws(Arguments.Failure) in
       arguments.load.reading.delimiter = try checked { () throws(ShellError) in
         try LoadRequest.delimiter(value)
       }
-    },
+    }.help(
+      "Read FILE as delimited by D", value: "D",
+      more:
+        "Read FILE as delimited by D: one byte (, ; | ...) or tab, comma, semicolon, pipe, space (default: sniffed).",
+      completes: .words(["tab", "comma", "semicolon", "pipe", "space"])),
     .value("--header") { arguments, value throws(Arguments.Failure) in
       arguments.load.reading.header = try checked { () throws(ShellError) in try LoadRequest.header(value) }
-    },
+    }.help(
+      "Whether FILE's first row names the columns", value: "auto|yes|none",
+      more:
+        "Whether FILE's first row names the columns; none numbers them 1, 2, ... (default: auto, sniffed).",
+      completes: .words(["auto", "yes", "none"])),
     .value("--comment") { arguments, value throws(Arguments.Failure) in
       arguments.load.reading.comment = try checked { () throws(ShellError) in try LoadRequest.comment(value) }
-    },
+    }.help(
+      "Skip FILE's lines starting with C", value: "C",
+      more: "Skip FILE's lines starting with C (default: a tab table's leading '#' block)."),
     .value("--title") { arguments, value throws(Arguments.Failure) in
       arguments.load.title = try column(value, option: "--title")
-    },
+    }.help(
+      "FILE's title column", value: "COL",
+      more: "FILE's title column (default: the column named name or title, else the first)."),
     .value("--scope") { arguments, value throws(Arguments.Failure) in
       arguments.load.scope = try column(value, option: "--scope")
-    },
+    }.help(
+      "FILE's scope-bar column, or none", value: "COL|none",
+      more: "FILE's scope-bar column, or none (default: the column named category, type, kind or group).",
+      completes: .words(["none"])),
     .value("--path") { arguments, value throws(Arguments.Failure) in
       arguments.load.jsonPath = try checked { () throws(ShellError) in try LoadRequest.keyPath(value) }
-    },
-    .flag("--no-cache") { $0.load.noCache = true },
+    }.help("The keys leading to the rows in FILE's JSON", value: "KEY.KEY"),
+    .flag("--no-cache") { $0.load.noCache = true }
+      .help(
+        "Read and index FILE afresh, leaving the cache alone",
+        more: "Read and index FILE afresh, leaving the index cache alone."),
   ]
 
   /// The first option given, for the error when there is no file to apply it to.

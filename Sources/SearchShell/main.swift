@@ -26,20 +26,25 @@ let arguments: Arguments
 do {
   arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-  printError("error: \(error.message)\n\(Arguments.usage)\n  See 'searchshell --help'.")
+  printError("error: \(error.message)\n\(HelpText.usage)\n  See 'searchshell --help'.")
   finish(64)
 }
 if arguments.showHelp {
-  console.print(Arguments.help)
+  console.print(HelpText.help)
   finish(0)
 }
 if arguments.showVersion {
   console.print("searchshell \(version)")
   finish(0)
 }
+if let generated = arguments.generated {
+  console.print(
+    GeneratedText.text(generated, version: version, environment: ProcessInfo.processInfo.environment))
+  finish(0)
+}
 
 if let conflict = arguments.exploring.conflict(with: arguments) {
-  printError("error: \(conflict)\n\(Arguments.usage)\n  See 'searchshell --help'.")
+  printError("error: \(conflict)\n\(HelpText.usage)\n  See 'searchshell --help'.")
   finish(64)
 }
 // Before any command can start an atomic write: a kill must not leave its temporary file.
@@ -104,7 +109,7 @@ let session: Session
 do {
   session = try makeSession(
     console: console, interactive: interactive,
-    useColor: TextStyle.colorEnabled(
+    useColor: arguments.color.usesColor(
       environment: environment, isTerminal: interactive && isatty(STDOUT_FILENO) != 0))
 } catch {
   printError("error: \(error.description)")
@@ -115,6 +120,8 @@ if let keys = arguments.liveBenchmark {
   finish(0)
 }
 let hasTerminal = interactive && isatty(STDOUT_FILENO) != 0
+let declaredSize = DeclaredSize.resolve(
+  columns: arguments.presentation.columns, rows: arguments.presentation.rows, environment: environment)
 // Live mode draws on the terminal the commands are typed at; when they come from -c or -f (or
 // standard input holds the rows), on the controlling terminal, as the picker does.
 // /dev/tty is opened only when live mode starts.
@@ -135,6 +142,15 @@ if mayGoLive {
 if hasTerminal {
   session.hooks.terminalSize = { TerminalRestorer.size() }
   session.hooks.pager = TerminalPager(environment: environment)
+  session.hooks.clearScreen = {
+    console.flush()
+    _ = StandardStreams.write(Array(Session.clearScreenSequence.utf8), to: STDOUT_FILENO)
+  }
+} else if let size = declaredSize.size {
+  // Piped, COLUMNS and LINES (or --cols and --rows) size the output as they would a terminal.
+  session.hooks.terminalSize = { size }
+  session.hooks.pageFollowsHeight = declaredSize.rows != nil
+  session.fitPageToTerminal()
 }
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
 session.hooks.datasetInputIsFree = !arguments.runs.isEmpty

@@ -88,7 +88,7 @@ import Testing
     writer.start()
     let result = try ShellProcess.run(["-c", "load \(fifo)"])
     #expect(result.stderr == "Waiting for a writer on '\(fifo)' (Ctrl-C to stop)\n")
-    #expect(result.stdout.hasPrefix("Loaded 'f': 3 rows"))
+    #expect(result.stdout.hasPrefix("Read as text: one row per line\nLoaded 'f': 3 rows"))
   }
 
   @Test func ctrlCEndsTheWaitForAWriterKeepingTheDataset() async throws {

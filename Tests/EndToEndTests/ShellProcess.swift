@@ -37,6 +37,9 @@ struct ShellProcess {
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
+    // A developer's exported terminal size must not change the width the tests expect.
+    environment["COLUMNS"] = nil
+    environment["LINES"] = nil
     environment["SEARCHSHELL_DATASETS"] = nil
     // The developer's own start-up file must not change what the tests see.
     environment["SEARCHSHELL_RC"] = ""

@@ -60,7 +60,14 @@ enum CommandRegistry {
       arguments: .words(min: 0, max: 1),
       run: { session, arguments throws(ShellError) in try session.backspaceCommand(arguments.first) }),
     Command(
-      name: "clear", usage: "clear", abstract: "Tap the clear (x) button in the search field",
+      name: "clear", usage: "clear",
+      abstract: "Tap the clear (x) button in the search field; with no text and no search, clear the screen",
+      discussion: """
+        The (x) button is on screen while the bar holds text, and 'clear' taps it then, as in
+        UIKit. With no text there is no button: an inactive search's 'clear' clears the
+        terminal's screen, as a shell's does; an active one's says so (Ctrl-L clears the screen
+        at the prompt whatever the state).
+        """,
       run: { session, _ throws(ShellError) in try session.clearCommand() }),
     Command(
       name: "submit", usage: "submit", abstract: "Tap the keyboard's Search button",
@@ -343,7 +350,8 @@ enum CommandRegistry {
       pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.setCommand(arguments.first) }),
     Command(
-      name: "help", usage: "help [COMMAND]", abstract: "Show the commands, or one command's usage",
+      name: "help", aliases: ["\\?", "\\h", ".help"], usage: "help [COMMAND]",
+      abstract: "Show the commands, or one command's usage",
       arguments: .words(min: 0, max: 1), completion: .commands,
       pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.helpCommand(arguments.first) }),
@@ -352,7 +360,8 @@ enum CommandRegistry {
       pagesOutput: true,
       run: { session, _ throws(ShellError) in session.historyCommand() }),
     Command(
-      name: "quit", aliases: ["exit"], usage: "quit", abstract: "Leave the shell (Ctrl-D does too)",
+      name: "quit", aliases: ["exit", "\\q", ".quit"], usage: "quit",
+      abstract: "Leave the shell (Ctrl-D does too)",
       run: { session, _ throws(ShellError) in session.scripting.quitRequested = true }),
   ]
 

@@ -91,8 +91,13 @@ extension Session {
     try performCancellably(actions, command: "backspace")
   }
 
+  /// `clear`: the (x) button while the bar holds text; with no text (no button on screen) and
+  /// the search inactive, the terminal's screen, as a shell's `clear`.
   func clearCommand() throws(ShellError) {
-    guard !screen.state.text.isEmpty else { throw .nothingToClear }
+    guard !screen.state.text.isEmpty else {
+      guard !screen.state.isSearching(screen.settings.lifecycle.flavor) else { throw .nothingToClear }
+      return clearTerminalScreen()
+    }
     perform(screen.tapIntoBar(before: .editing) + [.clearButtonTapped])
   }
 

@@ -215,7 +215,8 @@ extension ShellError: CustomStringConvertible {
     case .cancelNotShown:
       return "There is no Cancel button: the search is not active"
     case .nothingToClear:
-      return "There is nothing to clear: the search text is empty"
+      return
+        "There is nothing to clear: the search text is empty ('clear' clears the screen once the search is inactive; Ctrl-L now)"
     case .nothingToDelete:
       return "There is nothing to delete: the search text is empty"
     case .notAvailable(let command, let reason):

@@ -15,6 +15,9 @@ public struct ScriptOptions {
   public var pace: Double?
   /// `--step`: show each action and wait for Enter before it runs.
   public var step = false
+  /// `--cols` and `--rows`: the size a cast's header records, over the terminal's (asciinema's).
+  public var castColumns: Int?
+  public var castRows: Int?
   /// `--type-delay`: seconds between two characters `type` shows while presenting.
   public var typeDelay = ScriptOptions.defaultTypeDelay
 

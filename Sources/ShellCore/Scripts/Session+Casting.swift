@@ -14,10 +14,12 @@ extension Session {
   /// Starts a cast; an existing regular file is handled as `policy` says.
   func startCast(_ path: String, policy: ExistingFilePolicy) throws(ShellError) {
     if let cast = audience.cast { throw .alreadyRecording(cast.path) }
-    // A rendered cast is the same on any terminal: 80 columns, as piped output is.
-    let size = hooks.scriptOptions.pacer?.size ?? (width: 80, height: 24)
+    // A rendered cast is the same on any terminal: 80 columns, as piped output is, unless
+    // COLUMNS and LINES (or --cols and --rows) say otherwise.
+    let size = hooks.scriptOptions.pacer?.size ?? hooks.terminalSize?() ?? (width: 80, height: 24)
     let header = CastHeader.current(
-      width: size.width, height: size.height, environment: ProcessInfo.processInfo.environment)
+      width: hooks.scriptOptions.castColumns ?? size.width,
+      height: hooks.scriptOptions.castRows ?? size.height, environment: ProcessInfo.processInfo.environment)
     audience.cast = try CastRecorder(
       path: path, header: header, clock: audience.clock, policy: policy, protectedPaths: protectedFiles)
   }
@@ -49,6 +51,15 @@ extension Session {
     // A cast is made to be shared: a database password typed in a URL is shown as history keeps it.
     audience.shownElsewhere(Sanitizer.terminalSafe(prompt + PostgresURL.redactingURLs(in: line)) + "\r\n")
   }
+
+  /// Clears the terminal's screen, and the cast's.
+  func clearTerminalScreen() {
+    hooks.clearScreen?()
+    if audience.cast != nil { audience.shownElsewhere(Self.clearScreenSequence) }
+  }
+
+  /// Home and erase the screen (`clear`'s bytes on an ANSI terminal).
+  package static let clearScreenSequence = "\u{1B}[H\u{1B}[2J"
 
   /// Bytes the executable wrote to the terminal itself (live mode's frames), for the cast.
   public func showOnTerminal(_ text: String) {

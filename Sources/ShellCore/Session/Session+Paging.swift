@@ -32,7 +32,9 @@ extension Session {
   /// Makes a page as tall as the terminal leaves room for, unless `set page` chose one: the bar,
   /// the scope bar, the header and the line under the rows, the command and the next prompt.
   public func fitPageToTerminal() {
-    guard !output.paging.pageSizeChosen, let size = hooks.terminalSize?() else { return }
+    guard !output.paging.pageSizeChosen, hooks.pageFollowsHeight, let size = hooks.terminalSize?() else {
+      return
+    }
     let renderer = renderer()
     let bar =
       max(renderer.barLines().count, 1) + (screen.dataset.hasScopes && renderer.scopeBarLine() == nil ? 1 : 0)

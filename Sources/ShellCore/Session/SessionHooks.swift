@@ -19,6 +19,11 @@ public struct SessionHooks {
   /// The terminal's size, asked before each output; set only on a terminal (elsewhere output is
   /// 80 columns wide, the page keeps its size and nothing is paged).
   public var terminalSize: (() -> (width: Int, height: Int))?
+  /// Whether a page follows `terminalSize`'s height: off a terminal, only when `LINES` or
+  /// `--rows` gives one.
+  public var pageFollowsHeight = true
+  /// Clears the terminal's screen (`clear` with the search inactive); set on a terminal.
+  public var clearScreen: (() -> Void)?
   /// The pager long output goes through; set on a terminal.
   public var pager: (any Pager)?
 

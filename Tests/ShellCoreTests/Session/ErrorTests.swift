@@ -89,7 +89,10 @@ struct ErrorTests {
     Case("search \"abc", "Unterminated quote in '\"abc'"),
     Case("submit", "The Search key is disabled while the search text is empty", setup: ["focus"]),
     Case("cancel", "There is no Cancel button: the search is not active", setup: []),
-    Case("clear", "There is nothing to clear: the search text is empty", setup: ["focus"]),
+    Case(
+      "clear",
+      "There is nothing to clear: the search text is empty ('clear' clears the screen once the search is inactive; Ctrl-L now)",
+      setup: ["focus"]),
     Case("backspace", "There is nothing to delete: the search text is empty", setup: []),
     Case("backspace -2", "Invalid value '-2' for 'backspace'. Expected a count above 0"),
     Case("list 9", "Invalid value '9' for 'list'. Expected 'all' or a page from 1 to 1"),

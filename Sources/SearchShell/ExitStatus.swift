@@ -1,0 +1,15 @@
+/// The exit statuses, for `--help` and the man page.
+enum ExitStatus {
+  /// Each status and what it means.
+  static let all: [(code: Int32, meaning: String)] = [
+    (0, "success"),
+    (
+      1,
+      "a command failed (when the commands are not typed at a terminal), a transcript differs, "
+        + "--filter matched nothing, or the picker was left with Esc"
+    ),
+    (3, "stopped by --bail at the first failing command"),
+    (64, "bad arguments: an unknown option, a bad value, a missing script or parameter"),
+    (130, "the picker was interrupted with Ctrl-C"),
+  ]
+}

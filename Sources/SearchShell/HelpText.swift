@@ -1,0 +1,57 @@
+/// `--help` and the usage lines, generated from `Arguments.options`: one screen, one line an
+/// option, pointing to the man page for the rest.
+enum HelpText {
+  static let overview = """
+    SearchShell: the iOS search controller as a terminal program. Load a
+    dataset, act on an imaginary search screen one command per user action, and
+    watch the delegate callbacks UIKit would send.
+    """
+
+  /// The forms of the command line, printed after a bad one.
+  static let usage = """
+    USAGE: searchshell [FILE...] [OPTIONS] [-c COMMAND | -f FILE]...
+           searchshell --check FILE... [--param NAME=VALUE]...
+           ls | searchshell --pick [--query TEXT] [--match RULE]
+           ls | searchshell --filter TEXT [--match RULE]
+    """
+
+  /// What FILE is, for help and the man page.
+  static let fileArgument = """
+    A file, a bundled dataset's name, a postgres:// URL, or - for the rows piped in (default: \
+    countries); 'next' and 'previous' open the others. The load options apply to each, as \
+    'load' takes them; after '--' every word is a FILE.
+    """
+
+  /// The documented options.
+  static var visibleOptions: [CommandLineOption] { Arguments.options.filter { !$0.isHidden } }
+
+  /// An option's name and value, as help and the man page's synopsis show it.
+  static func label(_ option: CommandLineOption) -> String {
+    option.valueName.isEmpty ? option.label : option.label + " " + option.valueName
+  }
+
+  /// The whole of `--help`.
+  static var help: String {
+    let options = visibleOptions
+    let column = (options.map { label($0).count }.max() ?? 0) + 4
+    let lines = options.map { option in
+      let name = "  " + label(option)
+      return name + String(repeating: " ", count: column - name.count) + option.abstract
+    }
+    let statuses = ExitStatus.all.map { "\($0.code)" }.joined(separator: ", ")
+    return """
+      OVERVIEW: \(overview)
+
+      \(usage)
+
+        FILE...     A file, a bundled dataset's name, a postgres:// URL, or - (stdin)
+
+      OPTIONS:
+      \(lines.joined(separator: "\n"))
+
+      EXIT STATUS: \(statuses), each explained in the man page. Inside the shell,
+      'help' lists the commands. Every option and command in full: 'man searchshell'
+      (docs/searchshell.1; scripts/install-man.sh installs it).
+      """
+  }
+}
