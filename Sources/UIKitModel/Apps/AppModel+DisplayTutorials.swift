@@ -72,7 +72,9 @@ extension AppModel {
           .text("updateSearchResultsForSearchController"), .searchText(prefix: "searchString="),
           .eachMatch(prefix: "str="),
         ])
-    ])
+    ],
+    // The bar's delegate implements nothing: the Search key leaves the keyboard up.
+    code: AppCode(resignsOnSearchButton: false))
 
   /// The app for files and datasets without a tutorial: the view controller is every delegate
   /// (a separate results controller is its own updater and its table's delegate; the custom

@@ -120,7 +120,9 @@ extension AppModel {
       AppMethod(
         object: "ViewController", callback: .searchBarTextDidEndEditing,
         does: "moves the custom navigation bar back, the table under it"),
-    ])
+    ],
+    // It implements no searchBarSearchButtonClicked: the Search key leaves the keyboard up.
+    code: AppCode(resignsOnSearchButton: false))
 
   /// Tutorial 002, third part: a separate results controller is the updater.
   static let guideResults = AppModel(
@@ -140,5 +142,6 @@ extension AppModel {
         object: "LZResultDisplayController", callback: .updateSearchResults,
         does: "results: the datas containing the text (lowercased); reloads its table"),
       guideTap,
-    ])
+    ],
+    code: AppCode(resignsOnSearchButton: false))
 }

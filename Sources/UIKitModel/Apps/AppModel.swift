@@ -21,6 +21,8 @@ package struct AppModel: Equatable, Sendable {
   package let methods: [AppMethod]
   /// Whether every object in `wiring` implements every callback (the generic app).
   package var implementsEverything = false
+  /// What its code does that UIKit's state follows (resigning on the Search key).
+  package var code = AppCode()
 
   /// The view controller: the app code that `code` runs in.
   package var viewController: String { objects.first?.name ?? "ViewController" }

@@ -5,15 +5,18 @@
 package struct SearchLifecycle {
   /// The session's switches (flavor, results presentation, data-source rule, live, obscures).
   package var options: LifecycleOptions
+  /// What the app's code does in the callbacks that change UIKit's state.
+  package var code: AppCode
 
-  /// A reducer under the session's switches `options`.
-  package init(options: LifecycleOptions) {
+  /// A reducer under the session's switches `options`, for an app whose code does `code`.
+  package init(options: LifecycleOptions, code: AppCode = AppCode()) {
     self.options = options
+    self.code = code
   }
 
   /// Applies `action` to `state` and returns the callbacks it causes, in order.
   package func reduce(_ state: inout SearchState, _ action: SearchAction) -> [Callback] {
-    var step = Step(state: state, options: options)
+    var step = Step(state: state, options: options, code: code)
     switch action {
     case .activeSetByCode(let active):
       if active { step.activateByCode() } else { step.deactivateByCode() }
@@ -79,6 +82,7 @@ extension SearchLifecycle {
 private struct Step {
   var state: SearchState
   let options: LifecycleOptions
+  let code: AppCode
   var callbacks: [Callback] = []
 
   var flavor: Flavor { options.flavor }
@@ -267,9 +271,10 @@ private struct Step {
     // The Search key is disabled while the text is empty (enablesReturnKeyAutomatically).
     guard !state.searchText.isEmpty else { return }
     emit(.searchBarSearchButtonClicked)
-    // The app filters here when live search is off, then resigns first responder as the tutorials do.
+    // The app filters here when live search is off. UIKit's own Search key does nothing more:
+    // the keyboard goes only if the app resigns (the display controller and the custom one do).
     if !options.live { applyQuery() }
-    resignFirstResponder()
+    if flavor != .controller || code.resignsOnSearchButton { resignFirstResponder() }
     if flavor == .custom {
       if state.shown != .results { state.shown = .results }
       emit(.didTapOnSearchButton)

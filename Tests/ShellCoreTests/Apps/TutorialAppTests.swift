@@ -84,6 +84,19 @@ struct TutorialAppTests {
         "updateSearchResultsForSearchController", "searchString=", "updateSearchResultsForSearchController",
         "searchString=lem", "str=Lemons", "updateSearchResultsForSearchController", "searchString=",
       ]),
+    // The Search key: only an app whose searchBarSearchButtonClicked resigns loses the keyboard;
+    // the guide then hears nothing, and its custom navigation bar stays up off screen.
+    Case(
+      dataset: "countries", setup: ["set app guide", "search ch"], commands: ["submit"], app: .guide,
+      received: []),
+    Case(
+      dataset: "countries", setup: ["set app guide-results", "search ch"], commands: ["submit"],
+      app: .guideResults, received: []),
+    Case(
+      dataset: "countries", setup: ["search ch"], commands: ["submit"], app: .countries,
+      received: ["ViewController searchBarSearchButtonClicked"]),
+    Case(
+      dataset: "fruits", setup: ["search lem"], commands: ["submit"], app: .fruits, received: []),
     // No tutorial: every callback is received and nothing is logged.
     Case(
       dataset: "languages", commands: ["focus"], app: .generic,
@@ -114,6 +127,25 @@ struct TutorialAppTests {
     }
     #expect(received == example.received)
     #expect(logs == example.logs)
+  }
+
+  /// After the Search key, the keyboard is up exactly where the app (or its controller) keeps it.
+  @Test(arguments: [
+    ("countries", "countries", false), ("countries", "countries-custom", false), ("countries", "guide", true),
+    ("countries", "guide-results", true), ("fruits", "fruits", true), ("candies", "candies", false),
+    ("recipes", "recipes", false),
+  ])
+  func searchKeyKeepsTheKeyboardOnlyWhereTheAppDoesNotResign(
+    _ dataset: String, _ app: String, _ keepsKeyboard: Bool
+  ) throws {
+    let fixture = try SessionFixture(dataset: dataset)
+    fixture.run("set app \(app)", "set custom-nav-bar on", "search e")
+    let screen = fixture.run("submit").output
+    #expect(fixture.session.screen.state.isFirstResponder == keepsKeyboard)
+    #expect(fixture.session.screen.state.isActive || app == "countries-custom")
+    // The guide's own navigation bar follows the keyboard: it stays off screen with it.
+    let title = fixture.session.screen.settings.title
+    #expect(screen.contains(title) == !keepsKeyboard, "\(screen)")
   }
 
   /// Every method an app lists can be reached: its callback is sent in the app's flavor, and
