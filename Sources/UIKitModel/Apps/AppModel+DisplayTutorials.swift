@@ -35,7 +35,9 @@ extension AppModel {
       AppMethod(
         object: "CandyTableViewController", callback: .didSelectRow,
         does: "performs the candyDetail segue ('detail' opens it here)"),
-    ])
+    ],
+    // Updated for iOS 8 and Swift in 2014.
+    settings: AppSettings(sdk: .ios8))
 
   /// Tutorial 003.
   static let recipes = AppModel(
@@ -50,7 +52,8 @@ extension AppModel {
       AppMethod(
         object: "RecipeBookViewController", callback: .didSelectRow,
         does: "on the results table, performs showRecipeDetail ('detail' here)"),
-    ])
+    ],
+    settings: AppSettings(sdk: .ios7))
 
   /// Tutorial 004: it sets the bar's delegate but implements none of its methods.
   static let fruits = AppModel(
@@ -74,7 +77,9 @@ extension AppModel {
         ])
     ],
     // The bar's delegate implements nothing: the Search key leaves the keyboard up.
-    code: AppCode(resignsOnSearchButton: false))
+    code: AppCode(resignsOnSearchButton: false),
+    // 2015; it never sets dimsBackgroundDuringPresentation: YES in its era.
+    settings: AppSettings(sdk: .ios8))
 
   /// The app for files and datasets without a tutorial: the view controller is every delegate
   /// (a separate results controller is its own updater and its table's delegate; the custom

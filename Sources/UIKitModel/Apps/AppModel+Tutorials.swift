@@ -48,7 +48,9 @@ extension AppModel {
       AppMethod(
         object: "ViewController", callback: .updateSearchResults,
         does: "filteredArray: the countries containing the text (any case); reloads"),
-    ])
+    ],
+    // 2015, Swift 1.2; it sets dimsBackgroundDuringPresentation to false.
+    settings: AppSettings(sdk: .ios8, obscures: false))
 
   /// Tutorial 000, second part: the custom controller is its bar's delegate and forwards.
   static let countriesCustom = AppModel(
@@ -88,7 +90,8 @@ extension AppModel {
       AppMethod(
         object: "ViewController", callback: .didChangeSearchText,
         does: "filteredArray: the countries containing the text (any case); reloads"),
-    ])
+    ],
+    settings: AppSettings(sdk: .ios8))
 
   /// What both of the guide's view controllers log for a row tap.
   private static let guideTap = AppMethod(
@@ -122,7 +125,9 @@ extension AppModel {
         does: "moves the custom navigation bar back, the table under it"),
     ],
     // It implements no searchBarSearchButtonClicked: the Search key leaves the keyboard up.
-    code: AppCode(resignsOnSearchButton: false))
+    code: AppCode(resignsOnSearchButton: false),
+    // 2016 (it quotes the iOS 9.1 header); it sets dimsBackgroundDuringPresentation to NO.
+    settings: AppSettings(sdk: .ios9, obscures: false))
 
   /// Tutorial 002, third part: a separate results controller is the updater.
   static let guideResults = AppModel(
@@ -143,5 +148,7 @@ extension AppModel {
         does: "results: the datas containing the text (lowercased); reloads its table"),
       guideTap,
     ],
-    code: AppCode(resignsOnSearchButton: false))
+    code: AppCode(resignsOnSearchButton: false),
+    // It never sets dimsBackgroundDuringPresentation: YES in its era.
+    settings: AppSettings(sdk: .ios9))
 }

@@ -23,6 +23,8 @@ package struct AppModel: Equatable, Sendable {
   package var implementsEverything = false
   /// What its code does that UIKit's state follows (resigning on the Search key).
   package var code = AppCode()
+  /// Its SDK era and the UIKit properties it sets.
+  package var settings = AppSettings()
 
   /// The view controller: the app code that `code` runs in.
   package var viewController: String { objects.first?.name ?? "ViewController" }

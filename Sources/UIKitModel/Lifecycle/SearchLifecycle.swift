@@ -63,16 +63,18 @@ package struct SearchLifecycle {
 }
 
 extension SearchLifecycle {
-  /// Whether a dimming view covers the table while the search is active with empty text: a row
-  /// tap lands on it and ends the search instead of selecting.
+  /// Whether a dimming view covers the table: a row tap lands on it and ends the search
+  /// instead of selecting.
   ///
-  /// A UISearchController dims only with obscuresBackgroundDuringPresentation; a
-  /// UISearchDisplayController always does (evidence §2 (1), (4)); the custom bar never does.
+  /// A UISearchController dims only with obscuresBackgroundDuringPresentation: a table that
+  /// filters itself for the whole search (its rows show through), under a separate results
+  /// controller while that is hidden (empty text). A UISearchDisplayController dims while active
+  /// with empty text (evidence §2 (1), (4)); the custom bar never does.
   package func isDimmingViewShown(_ state: SearchState) -> Bool {
-    guard state.isActive, state.searchText.isEmpty else { return false }
+    guard state.isActive else { return false }
     switch options.flavor {
-    case .controller: return options.obscures
-    case .display: return true
+    case .controller: return options.obscures && (options.results == .inline || state.searchText.isEmpty)
+    case .display: return state.searchText.isEmpty
     case .custom: return false
     }
   }

@@ -75,7 +75,7 @@ struct TutorialAppTests {
       ]),
     // 004: only the updater, which logs itself, the text and each match.
     Case(
-      dataset: "fruits", commands: ["focus", "search lem", "select 1", "cancel"], app: .fruits,
+      dataset: "fruits", commands: ["focus", "search lem", "cancel"], app: .fruits,
       received: [
         "ViewController updateSearchResults", "ViewController updateSearchResults",
         "ViewController updateSearchResults",
@@ -97,6 +97,17 @@ struct TutorialAppTests {
       received: ["ViewController searchBarSearchButtonClicked"]),
     Case(
       dataset: "fruits", setup: ["search lem"], commands: ["submit"], app: .fruits, received: []),
+    // Dimming by era: the fruit example (iOS 8) never sets it, so YES: the filtered rows show
+    // through the dimming view, which takes the first tap (the double-tap bug).
+    Case(
+      dataset: "fruits", setup: ["search ap"], commands: ["select 1", "select 1"], app: .fruits,
+      received: ["ViewController updateSearchResults"],
+      logs: ["updateSearchResultsForSearchController", "searchString="]),
+    // The guide's separate-results part never sets it either: a tap on the dimmed list ends the
+    // search and logs nothing.
+    Case(
+      dataset: "countries", setup: ["set app guide-results", "focus"], commands: ["select 1"],
+      app: .guideResults, received: ["LZResultDisplayController updateSearchResults"]),
     // No tutorial: every callback is received and nothing is logged.
     Case(
       dataset: "languages", commands: ["focus"], app: .generic,
@@ -146,6 +157,31 @@ struct TutorialAppTests {
     // The guide's own navigation bar follows the keyboard: it stays off screen with it.
     let title = fixture.session.screen.settings.title
     #expect(screen.contains(title) == !keepsKeyboard, "\(screen)")
+  }
+
+  /// Each app runs linked against its tutorial's SDK, and dims where its era did and its code
+  /// does not say otherwise; `set sdk` moves it to another era's defaults.
+  @Test(arguments: [
+    ("countries", "countries", "ios8", "off"), ("countries", "countries-custom", "ios8", "off"),
+    ("countries", "guide", "ios9", "off"), ("countries", "guide-results", "ios9", "on"),
+    ("candies", "candies", "ios8", "off"), ("recipes", "recipes", "ios7", "off"),
+    ("fruits", "fruits", "ios8", "on"), ("languages", "generic", "ios17", "off"),
+  ])
+  func eachAppGetsTheDimmingOfItsEra(_ dataset: String, _ app: String, _ sdk: String, _ obscures: String)
+    throws
+  {
+    let fixture = try SessionFixture(dataset: dataset)
+    fixture.run("set app \(app)")
+    #expect(fixture.run("set sdk").output == ["sdk: \(sdk)  [preset]  (ios7...ios17)"] || app != dataset)
+    #expect(fixture.session.screen.settings.lifecycle.sdk.rawValue == sdk)
+    #expect(fixture.run("set obscures").output.first?.hasPrefix("obscures: \(obscures)") == true)
+    // An app that never sets the property takes the new era's default; one that does keeps it.
+    fixture.run("set sdk ios15")
+    let expected = app == "guide-results" || app == "fruits" ? "off" : obscures
+    #expect(fixture.run("set obscures").output.first?.hasPrefix("obscures: \(expected)") == true)
+    fixture.run("set sdk ios12")
+    let older = app == "guide-results" || app == "fruits" || app == "generic" ? "on" : obscures
+    #expect(fixture.run("set obscures").output.first?.hasPrefix("obscures: \(older)") == true)
   }
 
   /// Every method an app lists can be reached: its callback is sent in the app's flavor, and

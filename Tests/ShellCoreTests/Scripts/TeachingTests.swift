@@ -61,7 +61,7 @@ struct TeachingTests {
     arguments: [
       (["set results separate"], "LZResultDisplayController", "LZResultDisplayController", false),
       (["set app guide"], "ViewController", "ViewController", true),
-      (["load fruits"], "ViewController", "ViewController", false),
+      (["load fruits", "set obscures off"], "ViewController", "ViewController", false),
       (["load fruits", "set results separate"], "ResultsController", "ResultsController", true),
     ] as [([String], String, String, Bool)])
   func diagramDrawsTheUpdaterAndTheTappedTablesDelegate(
