@@ -22,8 +22,9 @@ public struct LifecycleOptions: Equatable, Sendable {
     if newFlavor == .display { obscures = false }
   }
 
-  /// Links the app against `era`: the defaults it never overrides (`settings`) become that
-  /// SDK's. A UISearchDisplayController always dims, so `obscures` stays off there.
+  /// Links the app against `era`, whose defaults it gets wherever `settings` sets nothing.
+  ///
+  /// A UISearchDisplayController always dims, so `obscures` stays off there.
   package mutating func link(against era: SDKEra, settings: AppSettings) {
     sdk = era
     obscures = flavor == .controller && (settings.obscures ?? era.obscuresByDefault)
