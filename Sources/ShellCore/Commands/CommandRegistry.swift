@@ -226,6 +226,7 @@ enum CommandRegistry {
           guide-results     tutorial 002, LZResultDisplayController shows them
           candies           tutorial 001, UISearchDisplayController with a scope bar
           recipes           tutorial 003, UISearchDisplayController, contains[cd]
+          recipes-before-fix  the same before its fix: prepareForSegue's wrong row
           fruits            tutorial 004, UISearchController, logs every update
           generic           every delegate set, every method implemented, no logs
         """,

@@ -176,13 +176,20 @@ extension Session {
   }
 
   func selectCommand(_ token: String) throws(ShellError) {
-    _ = try tapRow(token, announcing: true)
+    // An app whose tap performs a segue pushes the detail view with the tap.
+    if try tapRow(token, announcing: true), screen.state.isDetailOpen { printDetail() }
   }
 
   func detailCommand(_ token: String?) throws(ShellError) {
     if let token, try !tapRow(token, announcing: false) { return }
-    guard let item = screen.state.selectedItem else { throw .nothingSelected }
+    guard screen.state.selectedItem != nil else { throw .nothingSelected }
     apply([.detailOpened], echo: .console, continuing: true)
+    printDetail()
+  }
+
+  /// The detail view: the item the app's prepare(for:sender:) chose, else the selected one.
+  private func printDetail() {
+    guard let item = screen.state.detailItem ?? screen.state.selectedItem else { return }
     for line in renderer().detailLines(screen.backend.detail(of: item)) { printHanging(line) }
   }
 

@@ -14,7 +14,9 @@ extension SearchScreen {
     var snapshot = ScreenSnapshot(
       state: state, settings: settings, isDimmed: isDimmed, totalRows: backend.rowCount,
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
-    if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
+    if state.isDetailOpen, let item = state.detailItem ?? state.selectedItem {
+      snapshot.detail = backend.detail(of: item)
+    }
     snapshot.filter = filterDescription
     snapshot.order = sortDescription
     if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }

@@ -13,6 +13,7 @@ extension AppModel {
     case .guideResults: return guideResults
     case .candies: return candies
     case .recipes: return recipes
+    case .recipesBeforeFix: return recipesBeforeFix
     case .fruits: return fruits
     case .generic: return generic(options)
     }

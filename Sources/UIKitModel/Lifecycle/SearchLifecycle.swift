@@ -56,7 +56,10 @@ package struct SearchLifecycle {
     }
     // A selection is a row of the table on screen: once the app shows other rows (reloadData),
     // nothing is selected.
-    if step.state.showsOtherRows(than: state) { step.state.selectedItem = nil }
+    if step.state.showsOtherRows(than: state) {
+      step.state.selectedItem = nil
+      step.state.detailItem = nil
+    }
     state = step.state
     return step.callbacks
   }
@@ -381,13 +384,41 @@ private struct Step {
       if flavor == .display { endDisplaySearch() } else { dismiss() }
       return
     }
+    state.selectedItem = item
+    guard let segue = code.segue else {
+      emitDidSelect(row)
+      return
+    }
+    // The segue pushes the detail view, titled with what prepare(for:sender:) read.
+    let onResults = state.shown == .results
+    switch onResults ? segue.fromResultsTable : segue.fromMainTable {
+    case .storyboardCell:
+      emitPrepare(segue, sender: "UITableViewCell")
+      emitDidSelect(row)
+    case .didSelect(let sender):
+      emitDidSelect(row)
+      emitPrepare(segue, sender: sender == .tappedTable ? tableName : "self")
+    }
+    state.detailItem = segue.reads == .mainTable && onResults ? 0 : item
+    state.isDetailOpen = true
+  }
+
+  mutating func emitDidSelect(_ row: Int) {
     emit(
       .didSelectRow,
       [
         CallbackArgument("tableView", .object(tableName)),
         CallbackArgument("didSelectRowAt", .indexPath(section: 0, row: row)),
       ])
-    state.selectedItem = item
+  }
+
+  mutating func emitPrepare(_ segue: SegueCode, sender: String) {
+    emit(
+      .prepareForSegue,
+      [
+        CallbackArgument("segue.identifier", .object("\"\(segue.identifier)\"")),
+        CallbackArgument("sender", .object(sender)),
+      ])
   }
 
   /// The dimming view takes the tap while the results are not shown: active with empty text

@@ -66,12 +66,22 @@ struct TutorialAppTests {
       received: [
         "CandyTableViewController shouldReloadForSearchScope",
         "CandyTableViewController shouldReloadForSearchString", "CandyTableViewController didSelectRow",
+        "CandyTableViewController prepareForSegue",
       ]),
+    // 001: the main table's tap performs the segue from didSelect too.
+    Case(
+      dataset: "candies", commands: ["select 2"], app: .candies,
+      received: ["CandyTableViewController didSelectRow", "CandyTableViewController prepareForSegue"]),
+    // 003: the main table's cell is the segue's: prepare comes before didSelect.
+    Case(
+      dataset: "recipes", commands: ["select 2"], app: .recipes,
+      received: ["RecipeBookViewController prepareForSegue", "RecipeBookViewController didSelectRow"]),
     // 003: no scope reload.
     Case(
       dataset: "recipes", commands: ["search creme", "select 1", "cancel"], app: .recipes,
       received: [
         "RecipeBookViewController shouldReloadForSearchString", "RecipeBookViewController didSelectRow",
+        "RecipeBookViewController prepareForSegue",
       ]),
     // 004: only the updater, which logs itself, the text and each match.
     Case(
@@ -182,6 +192,34 @@ struct TutorialAppTests {
     fixture.run("set sdk ios12")
     let older = app == "guide-results" || app == "fruits" || app == "generic" ? "on" : obscures
     #expect(fixture.run("set obscures").output.first?.hasPrefix("obscures: \(older)") == true)
+  }
+
+  /// The detail is what prepare(for:sender:) chose, with the sender the app passes: the recipe
+  /// tutorial before its fix shows the first recipe for a search result, after it the tapped one.
+  @Test(arguments: [
+    ("candies", "candies", "search dark", "dark chocolate", "searchResultsTableView"),
+    ("candies", "candies", "focus", "chocolate Chip", "tableView"),
+    ("recipes", "recipes", "search cho", "White Chocolate Donut", "self"),
+    ("recipes", "recipes-before-fix", "search cho", "Egg Benedict", "self"),
+    ("recipes", "recipes-before-fix", "focus", "Mushroom Risotto", "UITableViewCell"),
+  ])
+  func detailShowsWhatPrepareChose(
+    _ dataset: String, _ app: String, _ setup: String, _ title: String, _ sender: String
+  ) throws {
+    let fixture = try SessionFixture(dataset: dataset)
+    // A tap on the dimmed table would end the search: tap the main table while inactive.
+    fixture.run("set app \(app)", setup)
+    if setup == "focus" { fixture.run("cancel") }
+    let row = setup == "focus" ? "2" : "1"
+    let printed = fixture.run("select \(row)")
+    #expect(printed.errors == [])
+    #expect(fixture.session.screen.state.isDetailOpen)
+    #expect(printed.output.contains { $0.hasSuffix("Back   \(title)") }, "\(printed.output)")
+    let prepare = try #require(fixture.session.screen.lastCallbacks.first { $0.name == .prepareForSegue })
+    #expect(prepare.arguments.last == CallbackArgument("sender", .object(sender)))
+    // 'detail' again (after 'back') shows the same choice.
+    fixture.run("back")
+    #expect(fixture.run("detail").output.contains { $0.hasSuffix("Back   \(title)") })
   }
 
   /// Every method an app lists can be reached: its callback is sent in the app's flavor, and
