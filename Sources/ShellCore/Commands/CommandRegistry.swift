@@ -43,7 +43,7 @@ enum CommandRegistry {
       run: { session, _ throws(ShellError) in session.datasetsCommand() }),
     Command(
       name: "focus", usage: "focus", abstract: "Tap into the search bar (begin editing)",
-      run: { session, _ throws(ShellError) in session.focusCommand() }),
+      run: { session, _ throws(ShellError) in try session.focusCommand() }),
     Command(
       name: "search", usage: "search TEXT",
       abstract: "Replace the text with TEXT in one change, tapping into the bar first",

@@ -85,7 +85,7 @@ struct TutorialAppTests {
       ]),
     // 004: only the updater, which logs itself, the text and each match.
     Case(
-      dataset: "fruits", commands: ["focus", "search lem", "cancel"], app: .fruits,
+      dataset: "fruits", setup: ["pull"], commands: ["focus", "search lem", "cancel"], app: .fruits,
       received: [
         "ViewController updateSearchResults", "ViewController updateSearchResults",
         "ViewController updateSearchResults",
@@ -106,11 +106,11 @@ struct TutorialAppTests {
       dataset: "countries", setup: ["search ch"], commands: ["submit"], app: .countries,
       received: ["ViewController searchBarSearchButtonClicked"]),
     Case(
-      dataset: "fruits", setup: ["search lem"], commands: ["submit"], app: .fruits, received: []),
+      dataset: "fruits", setup: ["pull", "search lem"], commands: ["submit"], app: .fruits, received: []),
     // Dimming by era: the fruit example (iOS 8) never sets it, so YES: the filtered rows show
     // through the dimming view, which takes the first tap (the double-tap bug).
     Case(
-      dataset: "fruits", setup: ["search ap"], commands: ["select 1", "select 1"], app: .fruits,
+      dataset: "fruits", setup: ["pull", "search ap"], commands: ["select 1", "select 1"], app: .fruits,
       received: ["ViewController updateSearchResults"],
       logs: ["updateSearchResultsForSearchController", "searchString="]),
     // The guide's separate-results part never sets it either: a tap on the dimmed list ends the
@@ -160,6 +160,7 @@ struct TutorialAppTests {
     _ dataset: String, _ app: String, _ keepsKeyboard: Bool
   ) throws {
     let fixture = try SessionFixture(dataset: dataset)
+    if dataset == "fruits" { fixture.run("pull") }
     fixture.run("set app \(app)", "set custom-nav-bar on", "search e")
     let screen = fixture.run("submit").output
     #expect(fixture.session.screen.state.isFirstResponder == keepsKeyboard)
@@ -247,7 +248,9 @@ struct TutorialAppTests {
     let fixture = try SessionFixture(dataset: "fruits")
     // One line per callback: at 80 columns a long trace line continues on the next.
     fixture.session.hooks.terminalSize = { (200, 50) }
-    let on = fixture.run("trace on", "focus").output.filter { $0.hasPrefix("  ") && $0.contains("[isActive") }
+    let on = fixture.run("pull", "trace on", "focus").output.filter {
+      $0.hasPrefix("  ") && $0.contains("[isActive")
+    }
     #expect(on.count == 1)
     #expect(
       on.first?.hasPrefix("  updateSearchResults(for:) searchBar.text: \"\"  (ViewController)  [") == true)
@@ -296,7 +299,7 @@ struct TutorialAppTests {
 
   @Test func appLogWithoutTraceIsTheConsoleOnly() throws {
     let fixture = try SessionFixture(dataset: "fruits")
-    let output = fixture.run("set app-log on", "search lem").output
+    let output = fixture.run("pull", "set app-log on", "search lem").output
     #expect(!output.contains { $0.contains("does:") || $0.contains("[isActive") })
     #expect(output.filter { $0.hasPrefix("  NSLog: ") }.count == 5)
     let traced = fixture.run("trace on", "backspace").output

@@ -86,7 +86,7 @@ struct ExpectSpellingTests {
     ("countries", nil, "focus"), ("countries", nil, "search ger"), ("countries", "search ger", "cancel"),
     ("countries", "set flavor custom", "search ger"), ("candies", nil, "scope Hard"),
     ("candies", "scope Hard", "type c"), ("candies", "search c", "select 1"),
-    ("fruits", "search ap", "clear"),
+    ("fruits", "pull", "search ap"),
   ]
 
   @Test(arguments: sequences.indices)

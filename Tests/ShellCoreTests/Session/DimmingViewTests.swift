@@ -9,7 +9,7 @@ struct DimmingViewTests {
   @Test(arguments: ["select 3", "detail 3"])
   func tapOnDimmedTableDismissesAndSelectsNothing(_ command: String) throws {
     let fixture = try SessionFixture(dataset: "fruits")
-    fixture.run("set obscures on", "focus")
+    fixture.run("set obscures on", "pull", "focus")
     #expect(fixture.session.screen.isDimmed)
     let printed = fixture.run(command)
     #expect(printed.errors == [])
@@ -25,7 +25,7 @@ struct DimmingViewTests {
   /// through, and the first tap only ends the search (the fruit example's double tap).
   @Test func inlineTableStaysDimmedAfterTypingSoTheFirstTapEndsTheSearch() throws {
     let fixture = try SessionFixture(dataset: "fruits")
-    let typed = fixture.run("set obscures on", "search ap")
+    let typed = fixture.run("set obscures on", "pull", "search ap")
     #expect(typed.output.contains("results table · 4 of 16 · dimmed"))
     let first = fixture.run("select 2")
     #expect(
