@@ -45,7 +45,8 @@ extension AppModel {
         does: "sets shouldShowSearchResults to false, reloads the table"),
       AppMethod(
         object: "ViewController", callback: .searchBarSearchButtonClicked,
-        does: "shows the filtered list if it did not, resigns the bar"),
+        does: "shows the filtered list if it did not, resigns the bar",
+        doesWithoutLive: "filters with the text (live off), shows it, resigns the bar"),
       AppMethod(
         object: "ViewController", callback: .updateSearchResults,
         does: "filteredArray: the countries containing the text (any case); reloads"),
@@ -84,7 +85,8 @@ extension AppModel {
         does: "sets shouldShowSearchResults to true, reloads the table"),
       AppMethod(
         object: "ViewController", callback: .didTapOnSearchButton,
-        does: "shows the filtered list if it did not"),
+        does: "shows the filtered list if it did not",
+        doesWithoutLive: "filters with the text (live search off), shows that list"),
       AppMethod(
         object: "ViewController", callback: .didTapOnCancelButton,
         does: "sets shouldShowSearchResults to false, reloads the table"),
