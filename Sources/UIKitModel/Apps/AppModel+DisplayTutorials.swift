@@ -49,7 +49,7 @@ extension AppModel {
   /// Tutorial 003, after its fix: prepareForSegue asks whether the search is active.
   static let recipes = recipeBook(
     .recipes, summary: "tutorial 003, the recipe book with UISearchDisplayController (Objective-C)",
-    prepare: "recipeName: searchResults' row while the search is active, else recipes'",
+    prepare: "recipeName: searchResults' row while isActive, else recipes'",
     reads: .tappedTable)
 
   /// Tutorial 003 before its fix: prepareForSegue always reads the main table's selected row.
