@@ -43,7 +43,7 @@ enum CommandRegistry {
       run: { session, _ throws(ShellError) in session.datasetsCommand() }),
     Command(
       name: "focus", usage: "focus", abstract: "Tap into the search bar (begin editing)",
-      run: { session, _ throws(ShellError) in session.focusCommand() }),
+      run: { session, _ throws(ShellError) in try session.focusCommand() }),
     Command(
       name: "search", usage: "search TEXT",
       abstract: "Replace the text with TEXT in one change, tapping into the bar first",
@@ -233,6 +233,7 @@ enum CommandRegistry {
           guide-results     tutorial 002, LZResultDisplayController shows them
           candies           tutorial 001, UISearchDisplayController with a scope bar
           recipes           tutorial 003, UISearchDisplayController, contains[cd]
+          recipes-before-fix  the same before its fix: prepareForSegue's wrong row
           fruits            tutorial 004, UISearchController, logs every update
           generic           every delegate set, every method implemented, no logs
         """,

@@ -56,6 +56,17 @@ enum OptionRegistry {
       abstract: "obscuresBackgroundDuringPresentation (a row tap on the dimmed table cancels)",
       choices: ["on", "off"], get: { $0.screen.settings.lifecycle.obscures ? "on" : "off" },
       set: { session, value throws(ShellError) in try session.setObscures(value) }),
+    ShellOption(
+      name: "sdk", values: "ios7...ios17",
+      abstract: "the SDK the app is linked against, whose defaults it keeps (dimming)",
+      choices: SDKEra.allCases.map(\.rawValue), lockedWhileActive: true,
+      get: { $0.screen.settings.lifecycle.sdk.rawValue },
+      set: { session, value throws(ShellError) in
+        guard let era = SDKEra(rawValue: value) else {
+          throw .invalidValue(option: "sdk", value: value, allowed: "ios7 to ios17 ('ios8', 'ios15', ...)")
+        }
+        session.screen.settings.link(against: era)
+      }),
     choice(
       "names", CallbackNaming.self, "callbacks as Swift or Objective-C selectors",
       get: { $0.screen.settings.naming }, set: { $0.screen.settings.naming = $1 }

@@ -21,7 +21,7 @@ extension Session {
         lines.append("  \(object):")
         for method in methods where method.object == object {
           lines.append("    " + screen.settings.naming.name(method.callback))
-          lines.append("      " + method.does)
+          lines.append("      " + method.does(live: options.live))
           lines += method.logs.flatMap(Self.describe).map { "      NSLog: " + $0 }
         }
       }

@@ -19,11 +19,21 @@ extension Session {
 
   // MARK: - Search bar
 
-  func focusCommand() {
+  /// Refuses `command` while the table is scrolled past the bar (the fruit example at launch):
+  /// there is no bar on screen to tap until `pull` brings it into sight.
+  private func requireBarInSight(for command: String) throws(ShellError) {
+    guard screen.state.isBarScrolledOut else { return }
+    throw .notAvailable(
+      command: command, reason: "the search bar is scrolled out of sight; 'pull' brings it into view")
+  }
+
+  func focusCommand() throws(ShellError) {
+    try requireBarInSight(for: "focus")
     perform([.editingBegan])
   }
 
   func searchCommand(_ text: String) throws(ShellError) {
+    try requireBarInSight(for: "search")
     try validateQuery(text)
     perform(
       screen.tapIntoBar(before: .editing) + [.textChanged(.replaceAll(of: screen.state.text, with: text))])
@@ -34,6 +44,7 @@ extension Session {
   static let keystrokeLimit = 100_000
 
   func typeCommand(_ text: String) throws(ShellError) {
+    try requireBarInSight(for: "type")
     let count = text.count
     guard count <= Self.keystrokeLimit else {
       throw .notAvailable(
@@ -61,6 +72,7 @@ extension Session {
   }
 
   func backspaceCommand(_ countText: String?) throws(ShellError) {
+    try requireBarInSight(for: "backspace")
     var count = 1
     if let countText {
       // A count beyond the text deletes all of it, however large.
@@ -98,16 +110,19 @@ extension Session {
       guard !screen.state.isSearching(screen.settings.lifecycle.flavor) else { throw .nothingToClear }
       return clearTerminalScreen()
     }
+    try requireBarInSight(for: "clear")
     perform(screen.tapIntoBar(before: .editing) + [.clearButtonTapped])
   }
 
   func submitCommand() throws(ShellError) {
+    try requireBarInSight(for: "submit")
     guard !screen.state.text.isEmpty else { throw .searchKeyDisabled }
     perform(screen.tapIntoBar(before: .editing) + [.searchButtonTapped])
   }
 
   func scopeCommand(_ token: String) throws(ShellError) {
     guard screen.dataset.hasScopes else { throw .noScopeBar(dataset: screen.dataset.name) }
+    try requireBarInSight(for: "scope")
     let titles = screen.dataset.scopeTitles
     let index: Int
     if let exact = titles.firstIndex(of: token) {
@@ -123,6 +138,7 @@ extension Session {
   }
 
   func cancelCommand() throws(ShellError) {
+    try requireBarInSight(for: "cancel")
     let searching = screen.state.isSearching(screen.settings.lifecycle.flavor)
     guard screen.settings.appearance.showsCancel(searching: searching) else { throw .cancelNotShown }
     perform([.cancelButtonTapped])
@@ -181,13 +197,20 @@ extension Session {
   }
 
   func selectCommand(_ token: String) throws(ShellError) {
-    _ = try tapRow(token, announcing: true)
+    // An app whose tap performs a segue pushes the detail view with the tap.
+    if try tapRow(token, announcing: true), screen.state.isDetailOpen { printDetail() }
   }
 
   func detailCommand(_ token: String?) throws(ShellError) {
     if let token, try !tapRow(token, announcing: false) { return }
-    guard let item = screen.state.selectedItem else { throw .nothingSelected }
+    guard screen.state.selectedItem != nil else { throw .nothingSelected }
     apply([.detailOpened], echo: .console, continuing: true)
+    printDetail()
+  }
+
+  /// The detail view: the item the app's prepare(for:sender:) chose, else the selected one.
+  private func printDetail() {
+    guard let item = screen.state.detailItem ?? screen.state.selectedItem else { return }
     for line in renderer().detailLines(screen.backend.detail(of: item)) { printHanging(line) }
   }
 

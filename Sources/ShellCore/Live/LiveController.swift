@@ -29,7 +29,7 @@ public final class LiveController: LiveDriver {
   public var highlightsFirstRow = false
 
   /// Enters live mode: closes an open detail view and taps into the bar, as `back` and `focus`
-  /// would; a bar scrolled out of sight cannot be tapped, so it waits for Up (pull) or typing.
+  /// would; a bar scrolled out of sight cannot be tapped, so it waits for Up (pull).
   public init(session: Session) {
     self.session = session
     self.screen = session.screen

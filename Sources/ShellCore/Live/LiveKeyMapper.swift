@@ -71,6 +71,10 @@ public enum LiveKeyMapper {
       // The detail view covers the search screen: a key goes Back first, Ctrl-C still leaves.
       return key == .interrupt ? Step(effect: .leave) : Step(command: .back, effect: .closeDetail)
     }
+    if context.isBarScrolledOut, key.usesTheBar {
+      // The bar is out of sight: nothing to type into or tap until Up pulls it (as 'pull').
+      return key == .escape ? Step(effect: .leave) : Step()
+    }
     let focus = SearchLifecycle.tapIntoBar(
       before: .editing, isFirstResponder: context.isFirstResponder, isSearching: context.isSearching)
     switch key {
@@ -124,6 +128,16 @@ public enum LiveKeyMapper {
       return Step(command: .detail(row + 1), effect: .openRow(row: row, item: item))
     case .interrupt:
       return Step(effect: .leave)
+    }
+  }
+}
+
+extension LiveKey {
+  /// Whether the key acts on the search bar (its text, Search key, scope bar or Cancel).
+  var usesTheBar: Bool {
+    switch self {
+    case .character, .paste, .backspace, .deleteLine, .enter, .escape, .tab, .backTab: true
+    default: false
     }
   }
 }

@@ -28,9 +28,12 @@ struct Explanation {
     if let answer = snapshot.lastAnswer { lines.append("The last search \(answer).") }
     if snapshot.isDimmed {
       let why =
-        options.flavor == .display
-        ? "a UISearchDisplayController dims while active with empty text"
-        : "obscuresBackgroundDuringPresentation, active with empty text"
+        switch (options.flavor, options.results) {
+        case (.display, _): "a UISearchDisplayController dims while active with empty text"
+        case (_, .inline):
+          "obscuresBackgroundDuringPresentation over a table that filters itself, for the whole search"
+        case (_, .separate): "obscuresBackgroundDuringPresentation, while the results are hidden (empty text)"
+        }
       lines.append(
         "The dimming view covers the table (\(why)): a tap on a row ends the search instead of selecting it.")
     }

@@ -43,7 +43,7 @@ struct SequenceDiagram {
   var participants: [String] {
     let used = steps.map(\.appCode) + messages.flatMap { [$0.from, $0.to] }
     let before = ["User", "UITableView", "UISearchBar", "CustomSearchController"]
-    let after = ["UISearchController", "UISearchDisplayController", "nobody"]
+    let after = ["UIStoryboardSegue", "UISearchController", "UISearchDisplayController", "nobody"]
     var app: [String] = []
     for name in used where !before.contains(name) && !after.contains(name) && !app.contains(name) {
       app.append(name)
@@ -82,6 +82,8 @@ struct SequenceDiagram {
       case "UISearchDisplayDelegate": "UISearchDisplayController"
       case "CustomSearchControllerDelegate": "CustomSearchController"
       case "UITableViewDelegate": "UITableView"
+      // A segue being performed calls its source's prepare(for:sender:).
+      case "UIViewController": "UIStoryboardSegue"
       default: "UISearchController"
       }
     var label = label(callback)

@@ -14,14 +14,19 @@ extension SearchScreen {
     var snapshot = ScreenSnapshot(
       state: state, settings: settings, isDimmed: isDimmed, totalRows: backend.rowCount,
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
-    if state.isDetailOpen, let item = state.selectedItem { snapshot.detail = backend.detail(of: item) }
+    if state.isDetailOpen, let item = state.detailItem ?? state.selectedItem {
+      snapshot.detail = backend.detail(of: item)
+    }
     snapshot.filter = filterDescription
     snapshot.order = sortDescription
     if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }
     if let sight { takeTable(sight, highlighting: highlighting, into: &snapshot) }
     // Read last: the table's search, when it reaches the backend, is the last search.
+    // With live search off the last search may be the bar's text, checked as it was typed but
+    // not filtered with by the app: it is told only when it is the list's.
     if answer {
-      snapshot.lastAnswer = backend.lastAnswer
+      let isTheLists = settings.lifecycle.live || searchCache?.key.text == state.appliedText
+      if isTheLists { snapshot.lastAnswer = backend.lastAnswer }
       snapshot.fieldsReason = fieldsReason
     }
     return snapshot

@@ -126,7 +126,7 @@ final class SearchScreen {
   }
 
   /// The lifecycle with the screen's options.
-  var lifecycle: SearchLifecycle { SearchLifecycle(options: settings.lifecycle) }
+  var lifecycle: SearchLifecycle { SearchLifecycle(options: settings.lifecycle, code: settings.app.code) }
 
   /// Whether the dimming view covers the table (obscuresBackgroundDuringPresentation).
   var isDimmed: Bool { lifecycle.isDimmingViewShown(state) }

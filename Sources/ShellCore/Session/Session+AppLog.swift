@@ -30,8 +30,9 @@ extension Session {
       return lines
     }
     // What the method does reads as part of the trace; the log lines are the app's console.
-    if mode == .on || mode == .all { lines.append(style.dim("    does: " + method.does)) }
-    return lines + method.logs.flatMap { logLines($0, callback: callback) }
+    let live = screen.settings.lifecycle.live
+    if mode == .on || mode == .all { lines.append(style.dim("    does: " + method.does(live: live))) }
+    return lines + method.logs(live: live).flatMap { logLines($0, callback: callback) }
   }
 
   /// The callbacks of `callbacks` that the app's code receives.

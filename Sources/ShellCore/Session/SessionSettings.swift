@@ -5,9 +5,9 @@ import UIKitModel
 /// The options `set` changes; loading a dataset resets them to its presets.
 struct SessionSettings: Equatable {
   /// Flavor, results presentation, data-source rule, live search and obscures.
-  var lifecycle = LifecycleOptions() { didSet { app = chosenApp.model(under: lifecycle) } }
+  var lifecycle = LifecycleOptions() { didSet { runApp() } }
   /// The app chosen by the dataset's presets or `set app`; `app` is the one that runs.
-  var chosenApp: AppID = .generic { didSet { app = chosenApp.model(under: lifecycle) } }
+  var chosenApp: AppID = .generic { didSet { runApp() } }
   /// The app that runs: the chosen one when it fits, else a sibling that does, else the generic.
   ///
   /// Kept, not rebuilt per callback: a command's trace, diagram and app log each ask for it.
@@ -53,12 +53,25 @@ struct SessionSettings: Equatable {
     appLog = previous.appLog
   }
 
-  /// `set app`: runs `id`, with the flavor and results it is written for.
+  /// `set app`: runs `id`, with the flavor and results it is written for, linked against its SDK.
   mutating func choose(_ id: AppID) {
     chosenApp = id
     let model = AppModel.tutorial(id, options: lifecycle)
     if let flavor = model.flavor { lifecycle.flavor = flavor }
     if let results = model.results { lifecycle.results = results }
+    lifecycle.link(against: app.settings.sdk, settings: app.settings)
+  }
+
+  /// `set sdk`: the app as linked against `era`, with that SDK's defaults where it sets none.
+  mutating func link(against era: SDKEra) {
+    lifecycle.link(against: era, settings: app.settings)
+  }
+
+  /// Picks the app that runs; another app than before brings its own era and settings.
+  private mutating func runApp() {
+    let previous = app.id
+    app = chosenApp.model(under: lifecycle)
+    if app.id != previous { lifecycle.link(against: app.settings.sdk, settings: app.settings) }
   }
 
   /// Whether the screen looks the same under `other`: the spelling of callbacks, the app log

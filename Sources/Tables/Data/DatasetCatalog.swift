@@ -103,6 +103,9 @@ extension DatasetCatalog.Entry {
     if let results, let value = ResultsPresentation(rawValue: results) { presets.lifecycle.results = value }
     if let rule, let value = DataSourceRule(rawValue: rule) { presets.lifecycle.rule = value }
     if let live { presets.lifecycle.live = live }
+    // The app's era and what its code sets decide the defaults; the entry may still override.
+    let app = presets.app.model(under: presets.lifecycle)
+    presets.lifecycle.link(against: app.settings.sdk, settings: app.settings)
     if let obscures { presets.lifecycle.obscures = obscures }
     if let barHidden { presets.appearance.startsHidden = barHidden }
     if let showsCancel { presets.appearance.showsCancelButton = showsCancel }

@@ -12,6 +12,8 @@ public enum AppID: String, CaseIterable, Sendable {
   case candies
   /// Tutorial 003: the recipe book with UISearchDisplayController and `contains[cd]`.
   case recipes
+  /// Tutorial 003 before its fix: the detail of a search result shows the wrong recipe.
+  case recipesBeforeFix = "recipes-before-fix"
   /// Tutorial 004: the fruit example, logging each update and each match.
   case fruits
   /// Every slot set, every method implemented, nothing logged: files and datasets without a tutorial.
@@ -23,7 +25,9 @@ public enum AppID: String, CaseIterable, Sendable {
     switch self {
     case .countries, .countriesCustom, .guide, .guideResults:
       return [.countries, .countriesCustom, .guide, .guideResults]
-    case .candies, .recipes, .fruits, .generic:
+    case .recipes, .recipesBeforeFix:
+      return [.recipes, .recipesBeforeFix]
+    case .candies, .fruits, .generic:
       return [self]
     }
   }

@@ -6,7 +6,7 @@ extension AppModel {
   private static func storyboardWiring(_ controller: String) -> [DelegateSlot: String] {
     [
       .searchBarDelegate: controller, .displayDelegate: controller, .tableViewDelegate: controller,
-      .resultsTableViewDelegate: controller,
+      .resultsTableViewDelegate: controller, .segueSource: controller,
     ]
   }
 
@@ -34,23 +34,54 @@ extension AppModel {
         does: "filters again with the bar's text and the new scope; true"),
       AppMethod(
         object: "CandyTableViewController", callback: .didSelectRow,
-        does: "performs the candyDetail segue ('detail' opens it here)"),
-    ])
+        does: "performs the candyDetail segue, the tapped table as sender"),
+      AppMethod(
+        object: "CandyTableViewController", callback: .prepareForSegue,
+        does: "titles the detail: filteredCandies' row if sender is the results table"),
+    ],
+    code: AppCode(
+      segue: SegueCode(
+        identifier: "candyDetail", fromMainTable: .didSelect(sender: .tappedTable),
+        fromResultsTable: .didSelect(sender: .tappedTable), reads: .tappedTable)),
+    // Updated for iOS 8 and Swift in 2014.
+    settings: AppSettings(sdk: .ios8))
 
-  /// Tutorial 003.
-  static let recipes = AppModel(
-    id: .recipes, summary: "tutorial 003, the recipe book with UISearchDisplayController (Objective-C)",
-    flavor: .display, results: nil,
-    objects: displayObjects("RecipeBookViewController", "the recipes' table view controller"),
-    wiring: storyboardWiring("RecipeBookViewController"),
-    methods: [
-      AppMethod(
-        object: "RecipeBookViewController", callback: .shouldReloadForSearchString,
-        does: "searchResults: the recipes matching contains[cd]; returns YES"),
-      AppMethod(
-        object: "RecipeBookViewController", callback: .didSelectRow,
-        does: "on the results table, performs showRecipeDetail ('detail' here)"),
-    ])
+  /// Tutorial 003, after its fix: prepareForSegue asks whether the search is active.
+  static let recipes = recipeBook(
+    .recipes, summary: "tutorial 003, the recipe book with UISearchDisplayController (Objective-C)",
+    prepare: "recipeName: searchResults' row while isActive, else recipes'",
+    reads: .tappedTable)
+
+  /// Tutorial 003 before its fix: prepareForSegue always reads the main table's selected row.
+  static let recipesBeforeFix = recipeBook(
+    .recipesBeforeFix, summary: "tutorial 003 before its fix: prepareForSegue reads the main table",
+    prepare: "recipeName: recipes[the main table's selected row], searching or not",
+    reads: .mainTable)
+
+  /// The recipe book: the storyboard wires the main table's cell to showRecipeDetail; the results
+  /// table's didSelect performs it with `self` as sender.
+  private static func recipeBook(_ id: AppID, summary: String, prepare: String, reads: SegueReading)
+    -> AppModel
+  {
+    AppModel(
+      id: id, summary: summary, flavor: .display, results: nil,
+      objects: displayObjects("RecipeBookViewController", "the recipes' table view controller"),
+      wiring: storyboardWiring("RecipeBookViewController"),
+      methods: [
+        AppMethod(
+          object: "RecipeBookViewController", callback: .shouldReloadForSearchString,
+          does: "searchResults: the recipes matching contains[cd]; returns YES"),
+        AppMethod(
+          object: "RecipeBookViewController", callback: .didSelectRow,
+          does: "on the results table, performs showRecipeDetail (sender self)"),
+        AppMethod(object: "RecipeBookViewController", callback: .prepareForSegue, does: prepare),
+      ],
+      code: AppCode(
+        segue: SegueCode(
+          identifier: "showRecipeDetail", fromMainTable: .storyboardCell,
+          fromResultsTable: .didSelect(sender: .viewController), reads: reads)),
+      settings: AppSettings(sdk: .ios7))
+  }
 
   /// Tutorial 004: it sets the bar's delegate but implements none of its methods.
   static let fruits = AppModel(
@@ -72,7 +103,11 @@ extension AppModel {
           .text("updateSearchResultsForSearchController"), .searchText(prefix: "searchString="),
           .eachMatch(prefix: "str="),
         ])
-    ])
+    ],
+    // The bar's delegate implements nothing: the Search key leaves the keyboard up.
+    code: AppCode(resignsOnSearchButton: false),
+    // 2015; it never sets dimsBackgroundDuringPresentation: YES in its era.
+    settings: AppSettings(sdk: .ios8))
 
   /// The app for files and datasets without a tutorial: the view controller is every delegate
   /// (a separate results controller is its own updater and its table's delegate; the custom

@@ -13,6 +13,7 @@ extension AppModel {
     case .guideResults: return guideResults
     case .candies: return candies
     case .recipes: return recipes
+    case .recipesBeforeFix: return recipesBeforeFix
     case .fruits: return fruits
     case .generic: return generic(options)
     }
@@ -44,11 +45,14 @@ extension AppModel {
         does: "sets shouldShowSearchResults to false, reloads the table"),
       AppMethod(
         object: "ViewController", callback: .searchBarSearchButtonClicked,
-        does: "shows the filtered list if it did not, resigns the bar"),
+        does: "shows the filtered list if it did not, resigns the bar",
+        doesWithoutLive: "filters with the text (live off), shows it, resigns the bar"),
       AppMethod(
         object: "ViewController", callback: .updateSearchResults,
         does: "filteredArray: the countries containing the text (any case); reloads"),
-    ])
+    ],
+    // 2015, Swift 1.2; it sets dimsBackgroundDuringPresentation to false.
+    settings: AppSettings(sdk: .ios8, obscures: false))
 
   /// Tutorial 000, second part: the custom controller is its bar's delegate and forwards.
   static let countriesCustom = AppModel(
@@ -81,14 +85,16 @@ extension AppModel {
         does: "sets shouldShowSearchResults to true, reloads the table"),
       AppMethod(
         object: "ViewController", callback: .didTapOnSearchButton,
-        does: "shows the filtered list if it did not"),
+        does: "shows the filtered list if it did not",
+        doesWithoutLive: "filters with the text (live search off), shows that list"),
       AppMethod(
         object: "ViewController", callback: .didTapOnCancelButton,
         does: "sets shouldShowSearchResults to false, reloads the table"),
       AppMethod(
         object: "ViewController", callback: .didChangeSearchText,
         does: "filteredArray: the countries containing the text (any case); reloads"),
-    ])
+    ],
+    settings: AppSettings(sdk: .ios8))
 
   /// What both of the guide's view controllers log for a row tap.
   private static let guideTap = AppMethod(
@@ -120,7 +126,11 @@ extension AppModel {
       AppMethod(
         object: "ViewController", callback: .searchBarTextDidEndEditing,
         does: "moves the custom navigation bar back, the table under it"),
-    ])
+    ],
+    // It implements no searchBarSearchButtonClicked: the Search key leaves the keyboard up.
+    code: AppCode(resignsOnSearchButton: false),
+    // 2016 (it quotes the iOS 9.1 header); it sets dimsBackgroundDuringPresentation to NO.
+    settings: AppSettings(sdk: .ios9, obscures: false))
 
   /// Tutorial 002, third part: a separate results controller is the updater.
   static let guideResults = AppModel(
@@ -140,5 +150,8 @@ extension AppModel {
         object: "LZResultDisplayController", callback: .updateSearchResults,
         does: "results: the datas containing the text (lowercased); reloads its table"),
       guideTap,
-    ])
+    ],
+    code: AppCode(resignsOnSearchButton: false),
+    // It never sets dimsBackgroundDuringPresentation: YES in its era.
+    settings: AppSettings(sdk: .ios9))
 }

@@ -21,6 +21,10 @@ package struct AppModel: Equatable, Sendable {
   package let methods: [AppMethod]
   /// Whether every object in `wiring` implements every callback (the generic app).
   package var implementsEverything = false
+  /// What its code does that UIKit's state follows (resigning on the Search key).
+  package var code = AppCode()
+  /// Its SDK era and the UIKit properties it sets.
+  package var settings = AppSettings()
 
   /// The view controller: the app code that `code` runs in.
   package var viewController: String { objects.first?.name ?? "ViewController" }
@@ -69,6 +73,32 @@ package struct AppMethod: Equatable, Sendable {
   package let does: String
   /// What it logs, in order, each time it runs.
   package var logs: [AppLog] = []
+  /// What it does with live search off, where that differs and is not a re-filter.
+  package var doesWithoutLive: String? = nil
+}
+
+extension AppMethod {
+  /// What the method does under live search `live`.
+  ///
+  /// With it off (the countries tutorial's variant) the list changes only on the Search key, so
+  /// the methods that re-filter leave it as it was, and the view controller's Search-key method
+  /// filters (`doesWithoutLive`): the trace then tells what the screen shows.
+  package func does(live: Bool) -> String {
+    guard !live else { return does }
+    switch callback {
+    case .updateSearchResults, .shouldReloadForSearchString, .shouldReloadForSearchScope,
+      .didChangeSearchText:
+      return "live search off: leaves the list as it was (the Search key filters)"
+    default:
+      return doesWithoutLive ?? does
+    }
+  }
+
+  /// The log statements that run under live search `live`: with it off, no row is matched, so
+  /// none is logged.
+  package func logs(live: Bool) -> [AppLog] {
+    live ? logs : logs.filter { if case .eachMatch = $0 { false } else { true } }
+  }
 }
 
 /// One log statement in an implemented method, with its format's value filled in when it runs.

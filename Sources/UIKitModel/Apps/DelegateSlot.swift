@@ -15,6 +15,8 @@ package enum DelegateSlot: String, CaseIterable, Sendable {
   /// The results table's delegate: the display controller's `searchResultsDelegate`, or the
   /// separate results controller's own table.
   case resultsTableViewDelegate = "resultsTableView.delegate"
+  /// The view controller a storyboard segue starts from: `prepare(for:sender:)`.
+  case segueSource = "segue.sourceViewController"
 
   /// The slot `callback` goes through; a row tap's table argument says which table's delegate.
   init(_ callback: Callback) {
@@ -24,6 +26,7 @@ package enum DelegateSlot: String, CaseIterable, Sendable {
     case "UISearchControllerDelegate": self = .searchControllerDelegate
     case "UISearchDisplayDelegate": self = .displayDelegate
     case "CustomSearchControllerDelegate": self = .customDelegate
+    case "UIViewController": self = .segueSource
     default:
       let table = callback.arguments.first { $0.label == "tableView" }?.value
       self = table == nil || table == .object("tableView") ? .tableViewDelegate : .resultsTableViewDelegate
@@ -41,7 +44,9 @@ extension DelegateSlot {
       ]
       return results == .separate ? base + [.resultsTableViewDelegate] : base
     case .display:
-      return [.searchBarDelegate, .displayDelegate, .tableViewDelegate, .resultsTableViewDelegate]
+      return [
+        .searchBarDelegate, .displayDelegate, .tableViewDelegate, .resultsTableViewDelegate, .segueSource,
+      ]
     case .custom:
       return [.searchBarDelegate, .customDelegate, .tableViewDelegate]
     }
@@ -54,7 +59,7 @@ extension CallbackName {
     let protocols: Set<String> =
       switch flavor {
       case .controller: ["UISearchResultsUpdating", "UISearchControllerDelegate"]
-      case .display: ["UISearchDisplayDelegate"]
+      case .display: ["UISearchDisplayDelegate", "UIViewController"]
       case .custom: ["CustomSearchControllerDelegate"]
       }
     return allCases.filter {

@@ -34,6 +34,7 @@ extension CallbackName {
     case .didTapOnCancelButton: return "didTapOnCancelButton"
     case .didChangeSearchText: return "didChangeSearchText:"
     case .didSelectRow: return "tableView:didSelectRowAtIndexPath:"
+    case .prepareForSegue: return "prepareForSegue:sender:"
     }
   }
 

@@ -30,6 +30,7 @@ public enum CallbackName: String, CaseIterable, Sendable {
   case didTapOnCancelButton = "didTapOnCancelButton()"
   case didChangeSearchText = "didChangeSearchText(_:)"
   case didSelectRow = "tableView(_:didSelectRowAt:)"
+  case prepareForSegue = "prepare(for:sender:)"
 
   /// The Swift selector, as traces print it.
   public var selector: String { rawValue }
@@ -55,6 +56,8 @@ public enum CallbackName: String, CaseIterable, Sendable {
       return "CustomSearchControllerDelegate"
     case .didSelectRow:
       return "UITableViewDelegate"
+    case .prepareForSegue:
+      return "UIViewController"
     }
   }
 }

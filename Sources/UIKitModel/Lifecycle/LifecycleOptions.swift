@@ -10,6 +10,8 @@ public struct LifecycleOptions: Equatable, Sendable {
   package var live = true
   /// `obscuresBackgroundDuringPresentation`, with its row-tap quirk.
   package var obscures = false
+  /// The SDK the app is linked against, whose defaults it gets (`set sdk`).
+  package var sdk = SDKEra.current
 
   public init() {}
 
@@ -18,6 +20,14 @@ public struct LifecycleOptions: Equatable, Sendable {
   package mutating func setFlavor(_ newFlavor: Flavor) {
     flavor = newFlavor
     if newFlavor == .display { obscures = false }
+  }
+
+  /// Links the app against `era`, whose defaults it gets wherever `settings` sets nothing.
+  ///
+  /// A UISearchDisplayController always dims, so `obscures` stays off there.
+  package mutating func link(against era: SDKEra, settings: AppSettings) {
+    sdk = era
+    obscures = flavor == .controller && (settings.obscures ?? era.obscuresByDefault)
   }
 }
 

@@ -5,15 +5,18 @@
 package struct SearchLifecycle {
   /// The session's switches (flavor, results presentation, data-source rule, live, obscures).
   package var options: LifecycleOptions
+  /// What the app's code does in the callbacks that change UIKit's state.
+  package var code: AppCode
 
-  /// A reducer under the session's switches `options`.
-  package init(options: LifecycleOptions) {
+  /// A reducer under the session's switches `options`, for an app whose code does `code`.
+  package init(options: LifecycleOptions, code: AppCode = AppCode()) {
     self.options = options
+    self.code = code
   }
 
   /// Applies `action` to `state` and returns the callbacks it causes, in order.
   package func reduce(_ state: inout SearchState, _ action: SearchAction) -> [Callback] {
-    var step = Step(state: state, options: options)
+    var step = Step(state: state, options: options, code: code)
     switch action {
     case .activeSetByCode(let active):
       if active { step.activateByCode() } else { step.deactivateByCode() }
@@ -53,32 +56,38 @@ package struct SearchLifecycle {
     }
     // A selection is a row of the table on screen: once the app shows other rows (reloadData),
     // nothing is selected.
-    if step.state.showsOtherRows(than: state) { step.state.selectedItem = nil }
+    if step.state.showsOtherRows(than: state) {
+      step.state.selectedItem = nil
+      step.state.detailItem = nil
+    }
     state = step.state
     return step.callbacks
   }
 }
 
 extension SearchLifecycle {
-  /// Whether a dimming view covers the table while the search is active with empty text: a row
-  /// tap lands on it and ends the search instead of selecting.
+  /// Whether a dimming view covers the table: a row tap lands on it and ends the search
+  /// instead of selecting.
   ///
-  /// A UISearchController dims only with obscuresBackgroundDuringPresentation; a
-  /// UISearchDisplayController always does (evidence §2 (1), (4)); the custom bar never does.
+  /// A UISearchController dims only with obscuresBackgroundDuringPresentation: a table that
+  /// filters itself for the whole search (its rows show through), under a separate results
+  /// controller while that is hidden (empty text). A UISearchDisplayController dims while active
+  /// with empty text (evidence §2 (1), (4)); the custom bar never does.
   package func isDimmingViewShown(_ state: SearchState) -> Bool {
-    guard state.isActive, state.searchText.isEmpty else { return false }
+    guard state.isActive else { return false }
     switch options.flavor {
-    case .controller: return options.obscures
-    case .display: return true
+    case .controller: return options.obscures && (options.results == .inline || state.searchText.isEmpty)
+    case .display: return state.searchText.isEmpty
     case .custom: return false
     }
   }
 }
 
 /// One reduction in progress: the state as it evolves and the callbacks emitted so far.
-private struct Step {
+struct Step {
   var state: SearchState
   let options: LifecycleOptions
+  let code: AppCode
   var callbacks: [Callback] = []
 
   var flavor: Flavor { options.flavor }
@@ -267,9 +276,10 @@ private struct Step {
     // The Search key is disabled while the text is empty (enablesReturnKeyAutomatically).
     guard !state.searchText.isEmpty else { return }
     emit(.searchBarSearchButtonClicked)
-    // The app filters here when live search is off, then resigns first responder as the tutorials do.
+    // The app filters here when live search is off. UIKit's own Search key does nothing more:
+    // the keyboard goes only if the app resigns (the display controller and the custom one do).
     if !options.live { applyQuery() }
-    resignFirstResponder()
+    if flavor != .controller || code.resignsOnSearchButton { resignFirstResponder() }
     if flavor == .custom {
       if state.shown != .results { state.shown = .results }
       emit(.didTapOnSearchButton)
@@ -363,37 +373,6 @@ private struct Step {
       if state.isActive { endDisplaySearch() }
     case .custom:
       break
-    }
-  }
-
-  // MARK: - Rows
-
-  mutating func tapRow(_ row: Int, item: Int) {
-    if tapLandsOnDimmingView {
-      // The dimming view's tap handler deactivates: Cancel without its button callback.
-      if flavor == .display { endDisplaySearch() } else { dismiss() }
-      return
-    }
-    emit(
-      .didSelectRow,
-      [
-        CallbackArgument("tableView", .object(tableName)),
-        CallbackArgument("didSelectRowAt", .indexPath(section: 0, row: row)),
-      ])
-    state.selectedItem = item
-  }
-
-  /// The dimming view takes the tap while the results are not shown: active with empty text
-  /// (spec, "Select a row", the quirk; and the display table's "tap on the dimmed table").
-  var tapLandsOnDimmingView: Bool { SearchLifecycle(options: options).isDimmingViewShown(state) }
-
-  /// The table view that receives the tap.
-  var tableName: String {
-    guard state.shown == .results else { return "tableView" }
-    switch flavor {
-    case .controller: return options.results == .separate ? "resultsController.tableView" : "tableView"
-    case .display: return "searchResultsTableView"
-    case .custom: return "tableView"
     }
   }
 }

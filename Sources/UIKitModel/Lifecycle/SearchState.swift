@@ -30,6 +30,9 @@ public struct SearchState: Equatable, Sendable {
   public var selectedItem: Int?
   /// Whether the detail view of the selected item is pushed.
   public var isDetailOpen = false
+  /// The item the detail view shows when the app's `prepare(for:sender:)` chose it (nil: the
+  /// selected item); a wrong choice there is the recipe tutorial's bug.
+  public var detailItem: Int?
   /// Whether the table is scrolled so the search bar is out of sight (`set bar-hidden on`).
   public var isBarScrolledOut = false
 

@@ -66,16 +66,26 @@ struct TutorialAppTests {
       received: [
         "CandyTableViewController shouldReloadForSearchScope",
         "CandyTableViewController shouldReloadForSearchString", "CandyTableViewController didSelectRow",
+        "CandyTableViewController prepareForSegue",
       ]),
+    // 001: the main table's tap performs the segue from didSelect too.
+    Case(
+      dataset: "candies", commands: ["select 2"], app: .candies,
+      received: ["CandyTableViewController didSelectRow", "CandyTableViewController prepareForSegue"]),
+    // 003: the main table's cell is the segue's: prepare comes before didSelect.
+    Case(
+      dataset: "recipes", commands: ["select 2"], app: .recipes,
+      received: ["RecipeBookViewController prepareForSegue", "RecipeBookViewController didSelectRow"]),
     // 003: no scope reload.
     Case(
       dataset: "recipes", commands: ["search creme", "select 1", "cancel"], app: .recipes,
       received: [
         "RecipeBookViewController shouldReloadForSearchString", "RecipeBookViewController didSelectRow",
+        "RecipeBookViewController prepareForSegue",
       ]),
     // 004: only the updater, which logs itself, the text and each match.
     Case(
-      dataset: "fruits", commands: ["focus", "search lem", "select 1", "cancel"], app: .fruits,
+      dataset: "fruits", setup: ["pull"], commands: ["focus", "search lem", "cancel"], app: .fruits,
       received: [
         "ViewController updateSearchResults", "ViewController updateSearchResults",
         "ViewController updateSearchResults",
@@ -84,6 +94,30 @@ struct TutorialAppTests {
         "updateSearchResultsForSearchController", "searchString=", "updateSearchResultsForSearchController",
         "searchString=lem", "str=Lemons", "updateSearchResultsForSearchController", "searchString=",
       ]),
+    // The Search key: only an app whose searchBarSearchButtonClicked resigns loses the keyboard;
+    // the guide then hears nothing, and its custom navigation bar stays up off screen.
+    Case(
+      dataset: "countries", setup: ["set app guide", "search ch"], commands: ["submit"], app: .guide,
+      received: []),
+    Case(
+      dataset: "countries", setup: ["set app guide-results", "search ch"], commands: ["submit"],
+      app: .guideResults, received: []),
+    Case(
+      dataset: "countries", setup: ["search ch"], commands: ["submit"], app: .countries,
+      received: ["ViewController searchBarSearchButtonClicked"]),
+    Case(
+      dataset: "fruits", setup: ["pull", "search lem"], commands: ["submit"], app: .fruits, received: []),
+    // Dimming by era: the fruit example (iOS 8) never sets it, so YES: the filtered rows show
+    // through the dimming view, which takes the first tap (the double-tap bug).
+    Case(
+      dataset: "fruits", setup: ["pull", "search ap"], commands: ["select 1", "select 1"], app: .fruits,
+      received: ["ViewController updateSearchResults"],
+      logs: ["updateSearchResultsForSearchController", "searchString="]),
+    // The guide's separate-results part never sets it either: a tap on the dimmed list ends the
+    // search and logs nothing.
+    Case(
+      dataset: "countries", setup: ["set app guide-results", "focus"], commands: ["select 1"],
+      app: .guideResults, received: ["LZResultDisplayController updateSearchResults"]),
     // No tutorial: every callback is received and nothing is logged.
     Case(
       dataset: "languages", commands: ["focus"], app: .generic,
@@ -116,6 +150,79 @@ struct TutorialAppTests {
     #expect(logs == example.logs)
   }
 
+  /// After the Search key, the keyboard is up exactly where the app (or its controller) keeps it.
+  @Test(arguments: [
+    ("countries", "countries", false), ("countries", "countries-custom", false), ("countries", "guide", true),
+    ("countries", "guide-results", true), ("fruits", "fruits", true), ("candies", "candies", false),
+    ("recipes", "recipes", false),
+  ])
+  func searchKeyKeepsTheKeyboardOnlyWhereTheAppDoesNotResign(
+    _ dataset: String, _ app: String, _ keepsKeyboard: Bool
+  ) throws {
+    let fixture = try SessionFixture(dataset: dataset)
+    if dataset == "fruits" { fixture.run("pull") }
+    fixture.run("set app \(app)", "set custom-nav-bar on", "search e")
+    let screen = fixture.run("submit").output
+    #expect(fixture.session.screen.state.isFirstResponder == keepsKeyboard)
+    #expect(fixture.session.screen.state.isActive || app == "countries-custom")
+    // The guide's own navigation bar follows the keyboard: it stays off screen with it.
+    let title = fixture.session.screen.settings.title
+    #expect(screen.contains(title) == !keepsKeyboard, "\(screen)")
+  }
+
+  /// Each app runs linked against its tutorial's SDK, and dims where its era did and its code
+  /// does not say otherwise; `set sdk` moves it to another era's defaults.
+  @Test(arguments: [
+    ("countries", "countries", "ios8", "off"), ("countries", "countries-custom", "ios8", "off"),
+    ("countries", "guide", "ios9", "off"), ("countries", "guide-results", "ios9", "on"),
+    ("candies", "candies", "ios8", "off"), ("recipes", "recipes", "ios7", "off"),
+    ("fruits", "fruits", "ios8", "on"), ("languages", "generic", "ios17", "off"),
+  ])
+  func eachAppGetsTheDimmingOfItsEra(_ dataset: String, _ app: String, _ sdk: String, _ obscures: String)
+    throws
+  {
+    let fixture = try SessionFixture(dataset: dataset)
+    fixture.run("set app \(app)")
+    #expect(fixture.run("set sdk").output == ["sdk: \(sdk)  [preset]  (ios7...ios17)"] || app != dataset)
+    #expect(fixture.session.screen.settings.lifecycle.sdk.rawValue == sdk)
+    #expect(fixture.run("set obscures").output.first?.hasPrefix("obscures: \(obscures)") == true)
+    // An app that never sets the property takes the new era's default; one that does keeps it.
+    fixture.run("set sdk ios15")
+    let expected = app == "guide-results" || app == "fruits" ? "off" : obscures
+    #expect(fixture.run("set obscures").output.first?.hasPrefix("obscures: \(expected)") == true)
+    fixture.run("set sdk ios12")
+    let older = app == "guide-results" || app == "fruits" || app == "generic" ? "on" : obscures
+    #expect(fixture.run("set obscures").output.first?.hasPrefix("obscures: \(older)") == true)
+  }
+
+  /// The detail is what prepare(for:sender:) chose, with the sender the app passes: the recipe
+  /// tutorial before its fix shows the first recipe for a search result, after it the tapped one.
+  @Test(arguments: [
+    ("candies", "candies", "search dark", "dark chocolate", "searchResultsTableView"),
+    ("candies", "candies", "focus", "chocolate Chip", "tableView"),
+    ("recipes", "recipes", "search cho", "White Chocolate Donut", "self"),
+    ("recipes", "recipes-before-fix", "search cho", "Egg Benedict", "self"),
+    ("recipes", "recipes-before-fix", "focus", "Mushroom Risotto", "UITableViewCell"),
+  ])
+  func detailShowsWhatPrepareChose(
+    _ dataset: String, _ app: String, _ setup: String, _ title: String, _ sender: String
+  ) throws {
+    let fixture = try SessionFixture(dataset: dataset)
+    // A tap on the dimmed table would end the search: tap the main table while inactive.
+    fixture.run("set app \(app)", setup)
+    if setup == "focus" { fixture.run("cancel") }
+    let row = setup == "focus" ? "2" : "1"
+    let printed = fixture.run("select \(row)")
+    #expect(printed.errors == [])
+    #expect(fixture.session.screen.state.isDetailOpen)
+    #expect(printed.output.contains { $0.hasSuffix("Back   \(title)") }, "\(printed.output)")
+    let prepare = try #require(fixture.session.screen.lastCallbacks.first { $0.name == .prepareForSegue })
+    #expect(prepare.arguments.last == CallbackArgument("sender", .object(sender)))
+    // 'detail' again (after 'back') shows the same choice.
+    fixture.run("back")
+    #expect(fixture.run("detail").output.contains { $0.hasSuffix("Back   \(title)") })
+  }
+
   /// Every method an app lists can be reached: its callback is sent in the app's flavor, and
   /// its object is named by the slot that callback goes through.
   @Test(arguments: AppID.allCases.filter { $0 != .generic })
@@ -141,7 +248,9 @@ struct TutorialAppTests {
     let fixture = try SessionFixture(dataset: "fruits")
     // One line per callback: at 80 columns a long trace line continues on the next.
     fixture.session.hooks.terminalSize = { (200, 50) }
-    let on = fixture.run("trace on", "focus").output.filter { $0.hasPrefix("  ") && $0.contains("[isActive") }
+    let on = fixture.run("pull", "trace on", "focus").output.filter {
+      $0.hasPrefix("  ") && $0.contains("[isActive")
+    }
     #expect(on.count == 1)
     #expect(
       on.first?.hasPrefix("  updateSearchResults(for:) searchBar.text: \"\"  (ViewController)  [") == true)
@@ -190,7 +299,7 @@ struct TutorialAppTests {
 
   @Test func appLogWithoutTraceIsTheConsoleOnly() throws {
     let fixture = try SessionFixture(dataset: "fruits")
-    let output = fixture.run("set app-log on", "search lem").output
+    let output = fixture.run("pull", "set app-log on", "search lem").output
     #expect(!output.contains { $0.contains("does:") || $0.contains("[isActive") })
     #expect(output.filter { $0.hasPrefix("  NSLog: ") }.count == 5)
     let traced = fixture.run("trace on", "backspace").output

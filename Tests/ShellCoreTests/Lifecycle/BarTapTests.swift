@@ -59,8 +59,12 @@ import Testing
     #expect(!fixture.session.searchState.isBarScrolledOut)
     fixture.run("load fruits")
     #expect(fixture.session.searchState.isBarScrolledOut)
-    fixture.run("focus")
+    // Out of sight, the bar cannot be tapped: 'pull' brings it back, and 'focus' taps it.
+    #expect(fixture.run("focus").errors.count == 1)
+    #expect(!fixture.session.searchState.isFirstResponder && !fixture.session.searchState.isActive)
+    fixture.run("pull", "focus")
     #expect(!fixture.session.searchState.isBarScrolledOut)
+    #expect(fixture.session.searchState.isFirstResponder)
   }
 
   @Test func liveOpenKeepsTheTapsCallbacksLikeDetail() throws {

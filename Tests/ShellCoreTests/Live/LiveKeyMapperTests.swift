@@ -103,6 +103,15 @@ struct LiveKeyMapperTests {
       name: "Up from the first row goes back to the bar", key: .up, context: context(highlight: 0, rows: 5),
       step: .init(effect: .highlight(nil))),
     Case(
+      name: "A character does nothing while the bar is out of sight", key: .character("a"),
+      context: context(barOut: true), step: .init()),
+    Case(
+      name: "Enter does nothing while the bar is out of sight", key: .enter,
+      context: context(barOut: true), step: .init()),
+    Case(
+      name: "Escape leaves while the bar is out of sight", key: .escape, context: context(barOut: true),
+      step: .init(effect: .leave)),
+    Case(
       name: "Up at the top pulls a hidden bar into sight", key: .up,
       context: context(highlight: 0, rows: 5, barOut: true),
       step: .init(command: .pull, effect: .revealBar)),

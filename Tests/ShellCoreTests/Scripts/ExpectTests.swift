@@ -16,7 +16,8 @@ struct ExpectTests {
     }
   }
 
-  /// Candies after `scope Hard`, `type c`, `select 1`: one result, candy cane, selected.
+  /// Candies after `scope Hard`, `type c`, `select 1`: one result, candy cane, selected (its
+  /// detail pushed by the candyDetail segue).
   static let cases: [Case] = [
     Case("expect count 1"),
     Case("expect count 9", "Expected count '9', found '1'"),
@@ -32,19 +33,22 @@ struct ExpectTests {
     Case("expect row x lollipop", "Invalid row number 'x': rows are numbered from 1"),
     Case("expect selected candy cane"),
     Case("expect selected none", "Expected selected 'none', found 'candy cane'"),
-    Case("expect callbacks tableView(_:didSelectRowAt:)"),
-    Case("expect callbacks didSelectRow"),
-    Case("expect callbacks none", "Expected callbacks 'none', found 'tableView(_:didSelectRowAt:)'"),
+    Case("expect callbacks tableView(_:didSelectRowAt:), prepare(for:sender:)"),
+    Case("expect callbacks didSelectRow, prepareForSegue"),
+    Case(
+      "expect callbacks none",
+      "Expected callbacks 'none', found 'tableView(_:didSelectRowAt:), prepare(for:sender:)'"),
     Case(
       "expect callbacks searchBarTextDidChange, didSelectRow",
-      "Expected callbacks 'searchBar(_:textDidChange:), tableView(_:didSelectRowAt:)', found 'tableView(_:didSelectRowAt:)'"
+      "Expected callbacks 'searchBar(_:textDidChange:), tableView(_:didSelectRowAt:)', found 'tableView(_:didSelectRowAt:), prepare(for:sender:)'"
     ),
-    Case("expect callbacks tableView:didSelectRowAtIndexPath:"),
-    Case("expect callbacks tableView:didSelectRowAtIndexPath"),
-    Case("expect callbacks TABLEVIEW:DIDSELECTROWATINDEXPATH"),
-    Case("expect received didSelectRow"),
+    Case("expect callbacks tableView:didSelectRowAtIndexPath:, prepareForSegue:sender:"),
+    Case("expect callbacks tableView:didSelectRowAtIndexPath, prepareForSegue:sender"),
+    Case("expect callbacks TABLEVIEW:DIDSELECTROWATINDEXPATH, PREPARE(FOR:SENDER:)"),
+    Case("expect received didSelectRow, prepareForSegue"),
     Case(
-      "expect received none", "Expected received 'none', found 'tableView(_:didSelectRowAt:)'"),
+      "expect received none",
+      "Expected received 'none', found 'tableView(_:didSelectRowAt:), prepare(for:sender:)'"),
     Case(
       "expect callbacks didSelectRows",
       "Unknown callback 'didSelectRows'. Did you mean 'didSelectRow'? Use a Swift or Objective-C selector or a short name: 'callbacks' lists them"
@@ -82,7 +86,7 @@ struct ExpectSpellingTests {
     ("countries", nil, "focus"), ("countries", nil, "search ger"), ("countries", "search ger", "cancel"),
     ("countries", "set flavor custom", "search ger"), ("candies", nil, "scope Hard"),
     ("candies", "scope Hard", "type c"), ("candies", "search c", "select 1"),
-    ("fruits", "search ap", "clear"),
+    ("fruits", "pull", "search ap"),
   ]
 
   @Test(arguments: sequences.indices)

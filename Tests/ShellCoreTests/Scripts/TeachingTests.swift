@@ -9,6 +9,7 @@ struct TeachingTests {
     let fixture = try SessionFixture(dataset: "fruits")
     // Wide enough for one line per callback; at 80 columns the compact table follows.
     fixture.session.hooks.terminalSize = { (200, 50) }
+    fixture.run("pull")
     let printed = fixture.run("trace state", "type p")
     #expect(printed.output.first?.hasPrefix("  callback") == true)
     // The fruit app implements only the updater: one row for the tap in, one for the "p".
@@ -61,8 +62,8 @@ struct TeachingTests {
     arguments: [
       (["set results separate"], "LZResultDisplayController", "LZResultDisplayController", false),
       (["set app guide"], "ViewController", "ViewController", true),
-      (["load fruits"], "ViewController", "ViewController", false),
-      (["load fruits", "set results separate"], "ResultsController", "ResultsController", true),
+      (["load fruits", "set obscures off", "pull"], "ViewController", "ViewController", false),
+      (["load fruits", "set results separate", "pull"], "ResultsController", "ResultsController", true),
     ] as [([String], String, String, Bool)])
   func diagramDrawsTheUpdaterAndTheTappedTablesDelegate(
     setup: [String], updater: String, tapReceiver: String, tapIsReceived: Bool

@@ -9,7 +9,7 @@ struct DimmingViewTests {
   @Test(arguments: ["select 3", "detail 3"])
   func tapOnDimmedTableDismissesAndSelectsNothing(_ command: String) throws {
     let fixture = try SessionFixture(dataset: "fruits")
-    fixture.run("set obscures on", "focus")
+    fixture.run("set obscures on", "pull", "focus")
     #expect(fixture.session.screen.isDimmed)
     let printed = fixture.run(command)
     #expect(printed.errors == [])
@@ -21,10 +21,24 @@ struct DimmingViewTests {
     #expect(fixture.session.screen.lastCallbacks.map(\.name).first == .willDismissSearchController)
   }
 
-  @Test func tapAfterTypingSelectsTheRow() throws {
+  /// A table that filters itself stays dimmed for the whole search: its filtered rows show
+  /// through, and the first tap only ends the search (the fruit example's double tap).
+  @Test func inlineTableStaysDimmedAfterTypingSoTheFirstTapEndsTheSearch() throws {
     let fixture = try SessionFixture(dataset: "fruits")
-    let printed = fixture.run("set obscures on", "search ap", "select 2")
-    #expect(printed.output.last == "Selected row 2: Grapes")
+    let typed = fixture.run("set obscures on", "pull", "search ap")
+    #expect(typed.output.contains("results table · 4 of 16 · dimmed"))
+    let first = fixture.run("select 2")
+    #expect(
+      first.output.first == "The tap landed on the dimming view: the search ended and no row was selected")
+    #expect(!fixture.session.screen.state.isActive)
+    #expect(fixture.run("select 2").output.last == "Selected row 2: Oranges")
+  }
+
+  /// A separate results controller covers the dimming view once there is text: its rows take the tap.
+  @Test func separateResultsAfterTypingTakeTheTap() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    let printed = fixture.run("set results separate", "set obscures on", "search ger", "select 1")
+    #expect(printed.output.last == "Selected row 1: Algeria")
     #expect(fixture.session.screen.state.isActive)
   }
 
@@ -62,8 +76,8 @@ struct DimmingViewTests {
   @Test func displayTapAfterTypingSelectsFromTheResultsTable() throws {
     let fixture = try SessionFixture(dataset: "candies")
     let printed = fixture.run("focus", "type c", "select 2")
-    #expect(printed.output.last == "Selected row 2: chocolate Chip")
-    #expect(fixture.session.screen.lastCallbacks.map(\.name) == [.didSelectRow])
+    #expect(printed.output.contains("Selected row 2: chocolate Chip"))
+    #expect(fixture.session.screen.lastCallbacks.map(\.name) == [.didSelectRow, .prepareForSegue])
   }
 
   @Test func obscuresIsRefusedInTheDisplayFlavorWithTheReason() throws {

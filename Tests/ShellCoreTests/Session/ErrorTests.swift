@@ -34,7 +34,15 @@ struct ErrorTests {
     Case("select 8", "Row '8' is out of range: the results table has rows 1-6"),
     Case("detail 99", "Row '99' is out of range: the results table has rows 1-6"),
     Case("detail", "No row is selected. Use 'select ROW' first, or 'detail ROW'", setup: []),
-    Case("back", "No detail view is open"),
+    // The candy app's row tap pushes the detail (its segue): with no tap, none is open.
+    Case("back", "No detail view is open", setup: ["search c"]),
+    // The fruit example's bar starts scrolled out of sight: nothing to tap until 'pull'.
+    Case(
+      "focus", "Cannot run 'focus': the search bar is scrolled out of sight; 'pull' brings it into view",
+      dataset: "fruits", setup: []),
+    Case(
+      "type a", "Cannot run 'type': the search bar is scrolled out of sight; 'pull' brings it into view",
+      dataset: "fruits", setup: []),
     Case("scope Sour", "Unknown scope 'Sour'. Scopes: All, Chocolate, Hard, Other"),
     Case("scope 4", "Unknown scope '4'. Scopes: All, Chocolate, Hard, Other"),
     Case("scope Hard", "The dataset 'countries' has no scope bar", dataset: "countries", setup: []),

@@ -22,7 +22,7 @@ struct SelectionTests {
     Case(dataset: "candies", commands: ["type c", "select 2", "backspace"], selected: "none"),
     Case(dataset: "candies", commands: ["type c", "select 2", "scope Hard"], selected: "none"),
     Case(dataset: "candies", commands: ["type c", "detail 2", "back"], selected: "\"chocolate Chip\""),
-    Case(dataset: "fruits", commands: ["select 4", "focus"], selected: "\"Grapes\""),
+    Case(dataset: "fruits", commands: ["select 4", "pull", "focus"], selected: "\"Grapes\""),
   ])
   func statusShowsOnlyARowOfTheTableOnScreen(_ example: Case) throws {
     let fixture = try SessionFixture(dataset: example.dataset)

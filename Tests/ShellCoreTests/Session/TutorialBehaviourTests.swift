@@ -43,11 +43,11 @@ struct TutorialBehaviourTests {
       dataset: "countries", commands: ["search ger", "cancel"], shown: .main,
       titles: CountryNames.firstAndCount),
     // Fruits: the empty text shows the full list (rule text).
-    Case(dataset: "fruits", commands: ["focus"], shown: .main, titles: FruitNames.all),
+    Case(dataset: "fruits", commands: ["pull", "focus"], shown: .main, titles: FruitNames.all),
     Case(
-      dataset: "fruits", commands: ["search AP"], shown: .results,
+      dataset: "fruits", commands: ["pull", "search AP"], shown: .results,
       titles: ["Apples", "Grapes", "Grapefruits", "Pineapples"]),
-    Case(dataset: "fruits", commands: ["search ap", "clear"], shown: .main, titles: FruitNames.all),
+    Case(dataset: "fruits", commands: ["pull", "search ap", "clear"], shown: .main, titles: FruitNames.all),
   ]
 
   @Test(arguments: cases)

@@ -58,7 +58,27 @@ struct LifecycleControllerOptionTests {
       [.didSelectRow("resultsController.tableView", row: 1, at(.active, "a", .fr, .results))],
       state: { $0.selectedItem = 9 }),
     LifecycleCase(
-      "obscuringWithInlineResultsShownSelectsResultsRow", .make(obscures: true),
+      "obscuringInlineTableDimsFilteredRowsTooSoTheTapCancels", .make(obscures: true),
+      setup: Given.typed("a"), .rowTapped(row: 1, item: 9),
+      [
+        .willDismiss(at(.inactive, "a", .fr, .results)),
+        .update(at(.inactive, "", .fr, .main)),
+        .shouldEndEditing(at(.inactive, "", .fr, .main)),
+        .textDidEndEditing(at(.inactive, "", .notFR, .main)),
+        .didDismiss(at(.inactive, "", .notFR, .main)),
+      ],
+      state: { $0 = SearchState() }),
+    LifecycleCase(
+      "obscuringTextRuleTableDimsFilteredRowsAfterSearchKey", .make(rule: .text, obscures: true),
+      setup: Given.searched("a"), .rowTapped(row: 0, item: 0),
+      [
+        .willDismiss(at(.inactive, "a", .notFR, .results)),
+        .update(at(.inactive, "", .notFR, .main)),
+        .didDismiss(at(.inactive, "", .notFR, .main)),
+      ],
+      state: { $0 = SearchState() }),
+    LifecycleCase(
+      "notObscuringInlineResultsSelectsResultsRow", .make(obscures: false),
       setup: Given.typed("a"), .rowTapped(row: 1, item: 9),
       [.didSelectRow("tableView", row: 1, at(.active, "a", .fr, .results))],
       state: { $0.selectedItem = 9 }),

@@ -7,6 +7,7 @@ import Testing
 struct LifecycleCase: Sendable, CustomTestStringConvertible {
   let name: String
   let options: LifecycleOptions
+  let code: AppCode
   let setup: [SearchAction]
   let action: SearchAction
   let callbacks: [Callback]
@@ -14,13 +15,15 @@ struct LifecycleCase: Sendable, CustomTestStringConvertible {
   let sourceLocation: SourceLocation
 
   init(
-    _ name: String, _ options: LifecycleOptions = .controllerInline, setup: [SearchAction] = [],
+    _ name: String, _ options: LifecycleOptions = .controllerInline, code: AppCode = AppCode(),
+    setup: [SearchAction] = [],
     _ action: SearchAction, _ callbacks: [Callback],
     state expect: @escaping @Sendable (inout SearchState) -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     self.name = name
     self.options = options
+    self.code = code
     self.setup = setup
     self.action = action
     self.callbacks = callbacks
@@ -33,7 +36,7 @@ struct LifecycleCase: Sendable, CustomTestStringConvertible {
 
   /// Runs the case through an exhaustive store; failures point at the table row.
   func run() {
-    var store = LifecycleTestStore(options)
+    var store = LifecycleTestStore(options, code: code)
     store.prime(setup)
     store.send(action, callbacks, sourceLocation: sourceLocation, expect)
   }

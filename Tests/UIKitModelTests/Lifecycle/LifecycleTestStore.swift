@@ -8,8 +8,11 @@ struct LifecycleTestStore {
   let lifecycle: SearchLifecycle
   private(set) var state: SearchState
 
-  init(_ options: LifecycleOptions = LifecycleOptions(), state: SearchState = SearchState()) {
-    self.lifecycle = SearchLifecycle(options: options)
+  init(
+    _ options: LifecycleOptions = LifecycleOptions(), code: AppCode = AppCode(),
+    state: SearchState = SearchState()
+  ) {
+    self.lifecycle = SearchLifecycle(options: options, code: code)
     self.state = state
   }
 
