@@ -55,7 +55,8 @@ import Testing
 
   /// The system files and programs a sample needs, when this machine lacks one of them.
   static func missingPrerequisite(_ command: String) -> String? {
-    for word in command.split(whereSeparator: { $0 == " " || $0 == "'" }) where word.hasPrefix("/usr/share/") {
+    for word in command.split(whereSeparator: { $0 == " " || $0 == "'" }) where word.hasPrefix("/usr/share/")
+    {
       if !FileManager.default.fileExists(atPath: String(word)) { return String(word) }
     }
     if command.contains("| jq"), !FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") { return "jq" }
@@ -81,7 +82,8 @@ import Testing
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let root = Self.root.path.replacingOccurrences(of: "'", with: "'\\''")
     let result = try ShellProcess.runProgram(
-      "/bin/sh", ["-c", "cd '\(root)' && { \(sample.command); } 2>&1"], environment: ["PATH": "\(binaries):\(path)"])
+      "/bin/sh", ["-c", "cd '\(root)' && { \(sample.command); } 2>&1"],
+      environment: ["PATH": "\(binaries):\(path)"])
     let actual = Self.trimmed(result.stdout.split(separator: "\n", omittingEmptySubsequences: false))
     let expected = sample.expected
     #expect(
@@ -98,7 +100,8 @@ import Testing
 
   /// The parser finds a sample, its command and its output, and ignores unmarked blocks.
   @Test func parserReadsMarkedBlocksOnly() {
-    let text = "```text\n$ searchshell -c a\nx\n```\n<!-- sample -->\n```text\n$ searchshell -c b\ny  \nz\n```\n"
+    let text =
+      "```text\n$ searchshell -c a\nx\n```\n<!-- sample -->\n```text\n$ searchshell -c b\ny  \nz\n```\n"
     let samples = Self.parse(text)
     #expect(samples.count == 1)
     #expect(samples.first?.command == "searchshell -c b")
