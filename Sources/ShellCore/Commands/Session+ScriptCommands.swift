@@ -1,3 +1,4 @@
+import Backends
 import Engine
 import Foundation
 import Tables
@@ -38,8 +39,12 @@ extension Session {
     let command = peeled ? try CommandTokenizer.restOfLine(inner) : line
     let loud = console
     console = MutedConsole(passingErrorsTo: loud)
+    // The command is the action (a diagram's arrow, a refusal's name), not its `quiet` wrapper.
+    let outerLine = scripting.currentLine
+    scripting.currentLine = PostgresURL.redactingURLs(in: command)
     defer {
       console = loud
+      scripting.currentLine = outerLine
       forgetPrintedTable()
     }
     try dispatch(command)

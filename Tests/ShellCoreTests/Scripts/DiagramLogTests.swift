@@ -64,4 +64,13 @@ struct DiagramLogTests {
     let last = fixture.run("diagram last").output
     #expect(last.first?.hasPrefix("(") == true)
   }
+
+  /// An action run under `quiet` is drawn as the action: the wrapper only silenced its output.
+  @Test func aQuietActionIsDrawnAsTheAction() throws {
+    let fixture = try SessionFixture(dataset: "countries")
+    fixture.run("quiet quiet search bre")
+    let drawn = fixture.run("diagram last").output
+    #expect(drawn.contains { $0.hasSuffix("  search bre") })
+    #expect(!drawn.contains { $0.contains("quiet") })
+  }
 }
