@@ -31,7 +31,7 @@ package struct IndexCacheKey: Equatable {
   /// The stored layout's version: raised whenever a section or field changes meaning.
   ///
   /// 5: the index folds the columns a file's search looks in, not the title's alone.
-  static let layoutVersion: UInt64 = 6
+  static let layoutVersion: UInt64 = 7
   /// How many numbers the key stores.
   static let numberCount = 8
 

@@ -38,6 +38,10 @@ package enum ColumnRoles {
     return ColumnProfile(dataset).bestTitle(excluding: dataset.scopeColumn) ?? chosen
   }
 
+  /// The most categories a scope bar detected by a column's name holds; a column with more makes
+  /// no bar unless named with `--scope`.
+  package static let scopeBarLimit = 12
+
   /// The scope column: the chosen one, nil for `.none`, else the first named like a category
   /// that is not the title column.
   package static func scope(_ choice: ColumnChoice, columns: [String], title: Int) throws(TableError) -> Int?

@@ -171,6 +171,14 @@ extension Dataset {
       columnTypes: columnTypes, missing: missing)
   }
 
+  /// The same rows with no scope bar, sharing the text arena.
+  package func unscoped() -> Dataset {
+    Dataset(
+      name: name, source: source, columns: columns, titleColumn: titleColumn, scopeColumn: nil,
+      scopeTitles: ["All"], rowScopes: [], presets: presets, arena: arena, offsets: offsets,
+      columnTypes: columnTypes, missing: missing)
+  }
+
   /// The same rows and scope bar with `column` as the title, sharing the text arena.
   package func retitled(_ column: Int) -> Dataset {
     precondition(columns.indices.contains(column), "no column \(column)")

@@ -59,6 +59,13 @@ package enum DatasetLoader {
       name: options.name, source: options.source, titleColumn: title, scopeColumn: scope,
       scopeTitles: options.scopeTitles, presets: options.presets, columnTypes: table.columnTypes,
       missing: table.missing)
+    // A column named like a category makes the scope bar only when a bar can hold its values
+    // (`type` in iso_3166-2.json has 109); `--scope COL` names it whatever its size.
+    if case .automatic = options.scope, options.scopeTitles == nil,
+      dataset.scopeTitles.count - 1 > ColumnRoles.scopeBarLimit
+    {
+      dataset = dataset.unscoped()
+    }
     let named = ColumnRoles.title(options.title, in: dataset, chosen: title)
     if named != title { dataset = dataset.retitled(named) }
     var result = LoadResult(
