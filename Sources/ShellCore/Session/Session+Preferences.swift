@@ -54,13 +54,10 @@ extension Session {
 
   /// The lines `load` adds about the user's choices: kept, left for another dataset, refused.
   func printPreferenceReport(_ report: PreferenceReport) {
-    func listed(_ choices: [Preferences.Choice]) -> String {
-      choices.map { "\($0.name) \(Sanitizer.printable($0.value))" }.joined(separator: ", ")
-    }
-    if !report.kept.isEmpty { printHanging("Kept your settings: " + listed(report.kept)) }
+    if !report.kept.isEmpty { printHanging("Kept your settings: " + Self.listed(report.kept)) }
     if !report.setAside.isEmpty {
       printHanging(
-        "The tutorial's app keeps its own settings over yours (" + listed(report.setAside)
+        "The tutorial's app keeps its own settings over yours (" + Self.listed(report.setAside)
           + "); yours apply again to the next file ('set' shows both)")
     }
     for refusal in report.refused {
@@ -108,11 +105,16 @@ extension Session {
     return (value == self.value(of: option, under: DatasetPresets(title: "")) ? "default" : "preset") + mark
   }
 
+  /// Choices as `set` takes them, `match fuzzy, fields *`, their values made printable.
+  static func listed(_ choices: [Preferences.Choice]) -> String {
+    choices.map { "\($0.name) \(Sanitizer.printable($0.value))" }.joined(separator: ", ")
+  }
+
   /// The line under `set`'s table naming the user's choices set aside for this dataset, if any.
   var setAsideNote: String? {
     let aside = screen.preferences.choices.filter { screen.preferences.isInactive($0.name) }
     guard !aside.isEmpty else { return nil }
-    let listed = aside.map { "\($0.name) \(Sanitizer.printable($0.value))" }.joined(separator: ", ")
+    let listed = Self.listed(aside)
     let why = isTutorialDataset ? "the tutorial's app keeps its own" : "this dataset refused them"
     return "* yours, set aside for this dataset (\(why)): \(listed)"
   }
