@@ -46,6 +46,8 @@ struct Arguments {
   /// A bad command line: the message, printed before the usage, and exit status 64.
   struct Failure: Error {
     let message: String
+    /// The exit status: 64 (sysexits' usage error), 2 on a picking command line (fzf's).
+    var status: Int32 = 64
   }
 
   /// The option named `name`, if any.
@@ -53,10 +55,38 @@ struct Arguments {
     options.first { $0.names.contains(name) }
   }
 
-  /// Parses `arguments` (without the program name).
-  static func parse(_ arguments: [String]) throws(Failure) -> Arguments {
+  /// Parses `arguments` (without the program name); a picking command line (`--pick`,
+  /// `--filter`) reads fzf's options, after the words of `defaultOptions`
+  /// (`SEARCHSHELL_DEFAULT_OPTS`).
+  static func parse(_ arguments: [String], defaultOptions: String? = nil) throws(Failure) -> Arguments {
+    guard PickerArguments.isPicking(arguments) else {
+      return try parse(arguments[...], options: options, picking: false)
+    }
+    var words = arguments
+    if let defaultOptions {
+      do {
+        words = try ShellWords.split(defaultOptions) + arguments
+      } catch {
+        throw Failure(
+          message: "\(PickerArguments.defaultOptionsVariable) has an unclosed \(error.quote) quote",
+          status: PickerArguments.failureStatus)
+      }
+    }
+    do {
+      let result = try parse(words[...], options: PickerArguments.options, picking: true)
+      try PickerArguments.validate(result.exploring.picker)
+      return result
+    } catch {
+      throw Failure(message: error.message, status: PickerArguments.failureStatus)
+    }
+  }
+
+  /// Parses `remaining` with the options `known`; `picking` reads `+x` as an option, as fzf.
+  private static func parse(
+    _ arguments: ArraySlice<String>, options known: [CommandLineOption], picking: Bool
+  ) throws(Failure) -> Arguments {
     var result = Arguments()
-    var remaining = arguments[...]
+    var remaining = arguments
     while let argument = remaining.popFirst() {
       // After `--` every word is a file, as in less and rg: `searchshell -- -odd-name.csv`.
       if argument == "--" {
@@ -64,23 +94,29 @@ struct Arguments {
         break
       }
       // A word that is not an option is a file; `-` alone is standard input.
-      if argument == "-" || !argument.hasPrefix("-") {
+      let isOption = argument.hasPrefix("-") || (picking && argument.hasPrefix("+") && argument.count > 1)
+      if argument == "-" || !isOption {
         result.fileArguments.append(argument)
         continue
       }
-      guard let option = option(named: argument) else {
-        // `--name=value` is `--name value`.
-        if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-          remaining.insert(
-            contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])],
-            at: remaining.startIndex)
-          continue
-        }
-        throw unknown(argument)
+      // `--name=value` is `--name value`.
+      var name = argument
+      var attached: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        attached = String(argument[argument.index(after: equals)...])
+      }
+      guard let option = known.first(where: { $0.names.contains(name) }) else {
+        throw unknown(name, among: known, picking: picking)
       }
       var values: [String] = []
-      if option.value != .none {
-        guard let next = remaining.popFirst() else {
+      switch option.value {
+      case .none:
+        if attached != nil { throw Failure(message: "'\(name)' takes no value") }
+      case .optional:
+        if let attached { values.append(attached) }
+      case .one, .words:
+        guard let next = attached ?? remaining.popFirst() else {
           throw Failure(message: "Missing value for \(Sanitizer.quoted(argument))")
         }
         values.append(next)
@@ -150,10 +186,21 @@ struct Arguments {
     return (name, String(text[text.index(after: equals)...]))
   }
 
-  /// The failure for an option no entry matches, suggesting the nearest option.
-  private static func unknown(_ argument: String) -> Failure {
-    let known = options.flatMap(\.names).filter { $0.hasPrefix("--") }
-    let hint = argument.nearest(in: known).map { " Did you mean '\($0)'?" } ?? ""
+  /// The failure for an option no entry of `known` matches, suggesting the nearest option.
+  private static func unknown(_ argument: String, among known: [CommandLineOption], picking: Bool) -> Failure
+  {
+    if !picking, PickerArguments.options.contains(where: { $0.names.contains(argument) }) {
+      return Failure(
+        message: "\(Sanitizer.quoted(argument)) goes with '--pick' or '--filter' (fzf's options)")
+    }
+    if picking, Self.option(named: argument) != nil {
+      return Failure(
+        message:
+          "\(Sanitizer.quoted(argument)) does not go with '--pick' or '--filter' (their options: searchshell --pick --help)"
+      )
+    }
+    let names = known.flatMap(\.names).filter { $0.hasPrefix("--") }
+    let hint = argument.nearest(in: names).map { " Did you mean '\($0)'?" } ?? ""
     return Failure(message: "Unknown option \(Sanitizer.quoted(argument)).\(hint)")
   }
 

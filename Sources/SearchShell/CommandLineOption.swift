@@ -11,12 +11,14 @@ struct CommandLineOption: Sendable {
     case none
     /// One value.
     case one
+    /// A value only when attached (`--multi=3`), as fzf's optional values.
+    case optional
     /// One value and the words after it up to the next option (`--check a b`).
     case words
   }
 
   /// Its names, the long one last (`-c`, `--command`).
-  let names: [String]
+  var names: [String]
   let value: Value
   /// What the value is called in help, the man page and completion (`F`, `COL|none`).
   var valueName = ""
@@ -30,6 +32,9 @@ struct CommandLineOption: Sendable {
   var isHidden = false
   /// Sets what the option means; `values` holds what `value` read (empty for a switch).
   let apply: @Sendable (inout Arguments, [String]) throws(Arguments.Failure) -> Void
+
+  /// Whether the option reads the next word as its value (an optional value is only attached).
+  var takesNextWord: Bool { value == .one || value == .words }
 
   /// Its names joined for help and the man page: `-c, --command`.
   var label: String { names.joined(separator: ", ") }

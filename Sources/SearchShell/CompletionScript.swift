@@ -13,13 +13,24 @@ enum CompletionScript {
     }
   }
 
-  static var options: [CommandLineOption] { HelpText.visibleOptions }
+  /// The shell's options and fzf's that `--pick` adds, a name that means something else to the
+  /// shell (`-d`, `-q`, `-f`) completing as the shell's.
+  static var options: [CommandLineOption] {
+    let names = Set(HelpText.visibleOptions.flatMap(\.names))
+    let picking = PickerArguments.options.filter { !$0.isHidden && !$0.names.contains(where: names.contains) }
+      .map { option in
+        var unique = option
+        unique.names = option.names.filter { !$0.hasPrefix("+") }
+        return unique
+      }
+    return HelpText.visibleOptions + picking.filter { !$0.names.isEmpty }
+  }
 
   // MARK: - bash
 
   static var bash: String {
     var cases: [String] = []
-    for option in options where option.value != .none {
+    for option in options where option.takesNextWord {
       let pattern = option.names.joined(separator: "|")
       cases.append("    \(pattern)) \(bashReply(option.completion)); return 0 ;;")
     }
@@ -94,7 +105,7 @@ enum CompletionScript {
 
   /// One `_arguments` spec: `'*'{-c,--command=}'[Run COMMAND]:COMMAND: '`.
   static func zshSpec(_ option: CommandLineOption) -> String {
-    let takesValue = option.value != .none
+    let takesValue = option.takesNextWord
     let names = option.names.map { takesValue && $0.hasPrefix("--") ? $0 + "=" : $0 }
     let nameWord = names.count == 1 ? "'*\(names[0])'" : "'*'{\(names.joined(separator: ","))}"
     let description = zshQuoted(
@@ -138,7 +149,7 @@ enum CompletionScript {
       for name in option.names {
         line += name.hasPrefix("--") ? " -l " + name.dropFirst(2) : " -s " + name.dropFirst()
       }
-      if option.value != .none {
+      if option.takesNextWord {
         switch option.completion {
         case .nothing: line += " -x"
         case .words(let words): line += " -x -a " + fishQuoted(words.joined(separator: " "))

@@ -25,6 +25,14 @@ enum EnvironmentVariable {
       "SEARCHSHELL_INDEX_CACHE",
       "The index cache's size limit (500M, 4G), or off (or 0) for none; the cache is in $XDG_CACHE_HOME/searchshell, else ~/.cache/searchshell."
     ),
+    (
+      "SEARCHSHELL_DEFAULT_OPTS",
+      "Options read before the command line's with --pick and --filter, as shell words (fzf's FZF_DEFAULT_OPTS)."
+    ),
+    (
+      "SEARCHSHELL_DEFAULT_COMMAND",
+      "The command whose output --pick reads when standard input is a terminal (fzf's FZF_DEFAULT_COMMAND)."
+    ),
     ("SOURCE_DATE_EPOCH", "The time a cast records, so a rendered cast is the same file every run."),
   ]
 }

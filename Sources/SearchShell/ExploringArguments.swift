@@ -1,75 +1,55 @@
 import ShellCore
 import Tables
 
-/// The flags for exploring data from a pipeline: the picker, `--filter`, `--match` and the
-/// start-up file.
+/// The flags for exploring data from a pipeline: `--pick`, `--filter` and fzf's options that go
+/// with them (`PickerArguments`), and the start-up file.
 struct ExploringArguments: Equatable {
   /// `--pick`: the rows of standard input on the live screen; Enter prints the one picked.
   var pick = false
   /// `--filter TEXT`: print the rows of standard input that match, with no screen.
   var filter: String?
-  /// `--query TEXT`: the text the picker starts with.
-  var query: String?
-  /// `--match RULE`: the rule the picker and `--filter` search with.
-  var match: String?
-  /// `--read0`: rows piped in end at NUL, not LF (fzf's, for `find -print0`).
-  var readsNUL = false
-  /// `--print0`: rows printed end with NUL, not LF (fzf's, for `xargs -0`).
-  var printsNUL = false
+  /// fzf's options, read only with `--pick` or `--filter`.
+  var picker = PickOptions()
   /// `--no-rc` / `-X`: skip the start-up file.
   var skipsStartupFile = false
 
-  /// These options, for `Arguments.options`.
-  static let options: [CommandLineOption] = [
-    .flag("--pick") { $0.exploring.pick = true }
-      .help(
-        "Pick one of the lines piped in, as fzf",
-        more: """
-          Read rows (lines) from standard input and pick one on the terminal, as fzf: Enter           prints it (Tab marks several), Esc exits 1, Ctrl-C 130.
-          """),
-    .value("--filter") { arguments, value throws(Arguments.Failure) in arguments.exploring.filter = value }
-      .help(
-        "Print the lines piped in that match TEXT", value: "TEXT",
-        more: """
-          Print the lines of standard input that match TEXT, in the rule's order (fuzzy: best           first), with no screen; exit 1 when none does.
-          """),
-    .value("--query") { arguments, value throws(Arguments.Failure) in arguments.exploring.query = value }
-      .help("Start the picker with TEXT in the search bar", value: "TEXT"),
-    .value("--match") { arguments, value throws(Arguments.Failure) in arguments.exploring.match = value }
-      .help(
-        "The rule --pick and --filter search with", value: "RULE",
-        more:
-          "The rule --pick and --filter search with (default fold; exact, ci, smart, prefix, fuzzy, regex).",
-        completes: .words(MatchRule.allCases.map(\.rawValue))),
-    .flag("--read0") { $0.exploring.readsNUL = true }
-      .help("Rows piped to --pick and --filter end at NUL"),
-    .flag("--print0") { $0.exploring.printsNUL = true }
-      .help("Rows --pick and --filter print end with NUL"),
-    .flag("-X", "--no-rc") { $0.exploring.skipsStartupFile = true }
-      .help("Skip the start-up file (psql's -X)"),
-  ]
+  /// Whether the command line picks or filters, so fzf's options and exit statuses apply.
+  var isPicking: Bool { pick || filter != nil }
 
-  /// How the rows piped in are split and printed.
-  var pipedRows: PipedRows {
-    PipedRows(separator: readsNUL ? .nul : .lineFeed, terminator: printsNUL ? .nul : .lineFeed)
-  }
+  /// These options, for `Arguments.options`: the two modes and the start-up file.
+  static let options: [CommandLineOption] =
+    [pickOption, filterOption] + [
+      .flag("-X", "--no-rc") { $0.exploring.skipsStartupFile = true }
+        .help("Skip the start-up file (psql's -X)")
+    ]
+
+  /// `--pick`.
+  static let pickOption = CommandLineOption.flag("--pick") { $0.exploring.pick = true }
+    .help(
+      "Pick piped lines as fzf (--pick --help: options)",
+      more: """
+        Read rows (lines) from standard input, or a FILE, and pick one on the terminal, as fzf: \
+        Enter prints it, Esc or Ctrl-C exits 130. fzf's options go with it (PICKER OPTIONS).
+        """)
+
+  /// `--filter TEXT`.
+  static let filterOption = CommandLineOption.value("--filter") {
+    arguments, value throws(Arguments.Failure) in
+    arguments.exploring.filter = value
+  }.help(
+    "Print the piped lines (or FILE's) matching TEXT", value: "TEXT",
+    more: """
+      Print the lines of standard input (or of FILE) that match TEXT, best first, with no screen, \
+      as fzf --filter; exit 1 when none does. fzf's options go with it (PICKER OPTIONS).
+      """)
 
   /// Why these flags cannot go with the rest of `arguments`, if they cannot.
   func conflict(with arguments: Arguments) -> String? {
+    guard isPicking else { return nil }
     if pick && filter != nil { return "Use either '--pick' or '--filter', not both" }
-    if query != nil && !pick { return "'--query' starts the picker's search: use it with '--pick'" }
-    if match != nil && !pick && filter == nil {
-      return "'--match' chooses the rule of '--pick' and '--filter'; in the shell use 'set match RULE'"
-    }
-    if (readsNUL || printsNUL) && !pick && filter == nil {
-      return
-        "'\(readsNUL ? "--read0" : "--print0")' is for the rows of '--pick' and '--filter': use it with one of them"
-    }
-    guard pick || filter != nil else { return nil }
     let flag = pick ? "'--pick'" : "'--filter'"
-    if !arguments.runs.isEmpty || !arguments.checks.isEmpty || arguments.live || !arguments.files.isEmpty {
-      return
-        "\(flag) searches the lines of standard input alone; leave out -c, -f, --check, --live and the files"
+    if arguments.fileArguments.count > 1 {
+      return "\(flag) reads one FILE (or standard input); \(arguments.fileArguments.count) were given"
     }
     return nil
   }

@@ -31,6 +31,12 @@ enum ManPage {
     for option in HelpText.visibleOptions {
       lines += [".TP", optionLabel(option), escaped(option.fullDescription)]
     }
+    lines += [
+      ".SH PICKER OPTIONS", escaped(HelpText.pickerOverview.replacingOccurrences(of: "\n", with: " ")),
+    ]
+    for option in HelpText.visiblePickerOptions {
+      lines += [".TP", optionLabel(option), escaped(option.fullDescription)]
+    }
     lines += [".SH COMMANDS", escaped("Typed at the prompt, or given to -c, -f and standard input.")]
     for command in CommandReference.all {
       lines += [".TP", "\\fB" + escaped(command.usage) + "\\fR", escaped(command.abstract + ".")]
@@ -59,7 +65,8 @@ enum ManPage {
   /// `\fB-c\fR, \fB--command\fR \fICOMMAND\fR`.
   static func optionLabel(_ option: CommandLineOption) -> String {
     let names = option.names.map { "\\fB" + escaped($0) + "\\fR" }.joined(separator: ", ")
-    return option.valueName.isEmpty ? names : names + " \\fI" + escaped(option.valueName) + "\\fR"
+    if option.valueName.isEmpty { return names }
+    return names + (option.value == .optional ? "\\fI" : " \\fI") + escaped(option.valueName) + "\\fR"
   }
 
   /// `text` safe as roff: backslashes and hyphens escaped, a leading `.` or `'` made text.

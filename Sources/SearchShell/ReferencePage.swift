@@ -16,6 +16,13 @@ enum ReferencePage {
       "## Options", "", "| Option | Meaning |", "|---|---|",
     ]
     lines += HelpText.visibleOptions.map { "| `\(cell(HelpText.label($0)))` | \(cell($0.fullDescription)) |" }
+    lines += [
+      "", "## Picker options", "", HelpText.pickerOverview.replacingOccurrences(of: "\n", with: " "), "",
+      "| Option | Meaning |", "|---|---|",
+    ]
+    lines += HelpText.visiblePickerOptions.map {
+      "| `\(cell(HelpText.label($0)))` | \(cell($0.fullDescription)) |"
+    }
     lines += ["", "## Commands", "", "| Command | Meaning |", "|---|---|"]
     for command in CommandReference.all {
       var meaning = command.abstract

@@ -24,13 +24,19 @@ let console = StandardConsole(stdoutWasClosed: StandardStreams.reopenClosedDescr
 
 let arguments: Arguments
 do {
-  arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
+  arguments = try Arguments.parse(
+    Array(CommandLine.arguments.dropFirst()),
+    defaultOptions: ProcessInfo.processInfo.environment[PickerArguments.defaultOptionsVariable])
 } catch {
-  printError("error: \(error.message)\n\(HelpText.usage)\n  See 'searchshell --help'.")
-  finish(64)
+  // fzf prints the error alone; the shell's usage follows its own errors.
+  let usage =
+    error.status == 64
+    ? "\n\(HelpText.usage)\n  See 'searchshell --help'." : "\n  See 'searchshell --pick --help'."
+  printError("error: \(error.message)\(usage)")
+  finish(error.status)
 }
 if arguments.showHelp {
-  console.print(HelpText.help)
+  console.print(arguments.exploring.isPicking ? HelpText.pickerHelp : HelpText.help)
   finish(0)
 }
 if arguments.showVersion {
@@ -44,8 +50,8 @@ if let generated = arguments.generated {
 }
 
 if let conflict = arguments.exploring.conflict(with: arguments) {
-  printError("error: \(conflict)\n\(HelpText.usage)\n  See 'searchshell --help'.")
-  finish(64)
+  printError("error: \(conflict)\n  See 'searchshell --pick --help'.")
+  finish(PickerArguments.failureStatus)
 }
 // Before any command can start an atomic write: a kill must not leave its temporary file.
 TemporaryFileCleanup.install()
@@ -81,7 +87,8 @@ func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(She
 }
 
 if arguments.exploring.pick || arguments.exploring.filter != nil {
-  PickCommandLine.run(arguments.exploring, console: console, configuration: configuration)
+  PickCommandLine.run(
+    arguments.exploring, file: arguments.fileArguments.first, console: console, configuration: configuration)
 }
 
 // Golden transcripts: each runs on a fresh session; a difference prints a unified diff.

@@ -24,7 +24,7 @@ struct ArgumentTests {
       arguments: ["--type-dely", "1s"],
       message: "error: Unknown option '--type-dely'. Did you mean '--type-delay'?"),
     BadCase(arguments: ["--no-rcc"], message: "error: Unknown option '--no-rcc'. Did you mean '--no-rc'?"),
-    BadCase(arguments: ["--query"], message: "error: Missing value for '--query'"),
+    BadCase(arguments: ["--command"], message: "error: Missing value for '--command'"),
     BadCase(arguments: ["--cast=x.cast", "--check"], message: "error: Missing value for '--check'"),
   ]
 

@@ -20,11 +20,24 @@ import Testing
 
   /// Every option is documented: a line for --help, and a name for its value.
   @Test func everyOptionIsDocumented() {
-    for option in HelpText.visibleOptions {
+    for option in HelpText.visibleOptions + HelpText.visiblePickerOptions {
       #expect(!option.abstract.isEmpty, "\(option.label) has no abstract: add .help(...)")
       #expect(option.abstract.count <= 52, "\(option.label)'s abstract is too long for one help line")
       #expect((option.value == .none) == option.valueName.isEmpty, "\(option.label)'s value has no name")
     }
+  }
+
+  /// `--pick --help` is one screen too, lists fzf's options and says what -d, -q and -f mean there.
+  @Test func pickerHelpIsOneScreen() throws {
+    let result = try ShellProcess.run(["--pick", "--help"])
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 56)
+    #expect(lines.allSatisfy { $0.count <= 80 })
+    for option in HelpText.visiblePickerOptions {
+      #expect(result.stdout.contains("  \(HelpText.label(option))  "))
+    }
+    #expect(result.stdout.contains("SEARCHSHELL_DEFAULT_OPTS"))
   }
 
   /// `--help` is one screen at 80 columns, lists every option and points to the man page.

@@ -30,7 +30,8 @@ import Testing
       arguments: ["--filter", "bna", "--match", "fuzzy"], input: "banana\nbnana\ncherry\n",
       stdout: "bnana\nbanana\n", status: 0),
     // Every line is a row, whatever it looks like: JSON and CSV stay lines.
-    FilterCase(arguments: ["--filter", "x"], input: "[\"x\"]\na,x\n", stdout: "[\"x\"]\na,x\n", status: 0),
+    FilterCase(
+      arguments: ["--filter", "x", "-e"], input: "[\"x\"]\na,x\n", stdout: "[\"x\"]\na,x\n", status: 0),
     // Into a pipe the rows are the input's bytes, escapes and all.
     FilterCase(
       arguments: ["--filter", "t"], input: "ti\u{1B}]0;x\u{7}tle\n", stdout: "ti\u{1B}]0;x\u{7}tle\n",
@@ -47,15 +48,25 @@ import Testing
 
   @Test(arguments: [
     (["--filter", "(", "--match", "regex"], "error: Invalid pattern '(' at position 1"),
-    (["--filter", "a", "--match", "loose"], "error: Invalid value 'loose' for 'match'"),
+    (["--filter", "a", "--match", "loose"], "error: Invalid value 'loose' for '--match'"),
     (["--pick", "--filter", "a"], "error: Use either '--pick' or '--filter', not both"),
-    (["--filter", "a", "-c", "status"], "error: '--filter' searches the lines of standard input alone"),
-    (["--query", "a"], "error: '--query' starts the picker's search: use it with '--pick'"),
+    (["--filter", "a", "-c", "status"], "error: '-c' does not go with '--pick' or '--filter'"),
+    (["--filter", "a", "--bogus"], "error: Unknown option '--bogus'."),
+    (["--filter", "a", "--height", "0"], "error: Invalid value '0' for '--height'"),
+    (["--filter", "a", "--nth", "0"], "error: Invalid value '0' for '--nth'"),
+    (["--filter", "a", "+i"], "error: '+i' matches case with '--exact'"),
   ])
-  func badPickerArgumentsExit64(_ example: ([String], String)) throws {
+  func badPickerArgumentsExit2AsFzf(_ example: ([String], String)) throws {
     let result = try ShellProcess.run(example.0, input: Self.fruits)
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix(example.1))
+    #expect(result.status == 2)
+  }
+
+  /// Off a picking command line fzf's names are not options, and the error says where they go.
+  @Test func aPickerOptionAloneSaysWhereItGoes() throws {
+    let result = try ShellProcess.run(["--query", "a", "-c", "status"], input: "")
+    #expect(result.stderr.hasPrefix("error: '--query' goes with '--pick' or '--filter' (fzf's options)"))
     #expect(result.status == 64)
   }
 
@@ -86,7 +97,8 @@ import Testing
     let out = temporaryPath("marked")
     defer { try? FileManager.default.removeItem(atPath: out) }
     let terminal = try TerminalSession(
-      arguments: "--pick --query a > '\(out)'", setup: "printf 'cherry\\nbanana\\napple\\n' | ")
+      arguments: "--pick --multi --exact --query a > '\(out)'",
+      setup: "printf 'cherry\\nbanana\\napple\\n' | ")
     var screen = try await terminal.waitFor("results table · 2 of 3")
     #expect(screen.contains("[ a| ]"))
     try terminal.send("Down")
@@ -104,7 +116,7 @@ import Testing
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "banana\napple\n")
   }
 
-  @Test(arguments: [("Escape", "EXIT=1"), ("C-c", "EXIT=130")])
+  @Test(arguments: [("Escape", "EXIT=130"), ("C-c", "EXIT=130")])
   func escapeAndCtrlCPrintNothing(_ example: (String, String)) async throws {
     let out = temporaryPath("left")
     defer { try? FileManager.default.removeItem(atPath: out) }

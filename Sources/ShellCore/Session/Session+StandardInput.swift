@@ -16,6 +16,26 @@ extension Session {
       configuration: configuration)
   }
 
+  /// A session on the rows of `file` (nil: standard input), read to the end as the picker and
+  /// `--filter` read them.
+  public static func onPipedRows(
+    from file: String?, console: Console, match: String?, useColor: Bool, rows: PipedRows,
+    configuration: ShellConfiguration
+  ) throws(ShellError) -> Session {
+    guard let file else {
+      return try onStandardInputLines(
+        console: console, match: match, useColor: useColor, rows: rows, configuration: configuration)
+    }
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw ShellError(TableError.unreadableFile(file, reason: String(cString: strerror(errno))))
+    }
+    defer { close(descriptor) }
+    return try onPipedRows(
+      from: descriptor, console: console, match: match, useColor: useColor, rows: rows,
+      configuration: configuration)
+  }
+
   /// A session on the rows read from `descriptor` to its end (a pipe, or a file in tests).
   static func onPipedRows(
     from descriptor: Int32, console: Console, match: String?, useColor: Bool, rows: PipedRows,
