@@ -26,6 +26,9 @@ enum PickCommandLine {
     guard file != nil || isatty(STDIN_FILENO) == 0 else {
       fail("'\(flag)' reads the rows from standard input or a FILE: pipe them in (ls | searchshell \(flag))")
     }
+    if let query = arguments.filter {
+      FilterCommandLine.run(query, options: options, file: file, configuration: configuration)
+    }
     let session: Session
     do throws(ShellError) {
       session = try Session.onPipedRows(
@@ -33,13 +36,6 @@ enum PickCommandLine {
         configuration: configuration)
     } catch {
       fail(error.description)
-    }
-    if let query = arguments.filter {
-      do throws(ShellError) {
-        finish(try session.printMatches(query) > 0 ? picked : nothing)
-      } catch {
-        fail(error.description)
-      }
     }
     guard let device = TerminalDevice.controlling else {
       fail(

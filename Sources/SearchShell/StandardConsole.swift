@@ -60,6 +60,11 @@ final class StandardConsole: RawDataConsole {
     if failure == EPIPE { StandardStreams.exitForBrokenPipe() }
     outputFailure = failure
     pending = []
-    StandardStreams.writeError("error: cannot write standard output: \(String(cString: strerror(failure)))\n")
+    StandardStreams.writeError(Self.failureLine(failure))
+  }
+
+  /// The line said when a write to standard output fails with errno `failure`.
+  static func failureLine(_ failure: Int32) -> String {
+    "error: cannot write standard output: \(String(cString: strerror(failure)))\n"
   }
 }

@@ -254,7 +254,7 @@ extension FoldedIndex {
   ///
   /// The `fold` form only, or with `sides` all four (a constant at each call, which the compiler
   /// specializes: the loop of the load's passes keeps no side form's position).
-  private static func foldLatin(
+  static func foldLatin(
     _ pointer: UnsafePointer<UInt8>, _ count: Int, forms: UnsafePointer<UInt64>,
     into writer: inout WideFormWriter, sides: Bool
   ) -> Bool {

@@ -189,12 +189,19 @@ struct UnsafeQueryPlan {
   /// Whether row `row` passes every clause.
   @inline(__always)
   func matches(_ row: Int, _ texts: UnsafeRowTexts) -> Bool {
+    matches(IndexedRow(row: row, texts: texts))
+  }
+
+  /// Whether `subject` (a row of the index, or a line the one-shot filter reads) passes every
+  /// clause.
+  @inline(__always)
+  func matches<Subject: PlanSubject>(_ subject: Subject) -> Bool {
     if clauseCount == 0 { return true }
     var start = 0
     for clause in 0..<clauseCount {
       let end = clauseEnds[clause]
       var any = false
-      for index in start..<end where terms[index].matches(row, texts) != terms[index].negated {
+      for index in start..<end where subject.matches(terms[index]) != terms[index].negated {
         any = true
         break
       }
@@ -251,6 +258,11 @@ struct UnsafeQueryPlan {
 
   /// The fuzzy score of a matching row: per clause, the best score of its matching fuzzy terms.
   func score(_ row: Int, _ texts: UnsafeRowTexts, _ scorer: FuzzyScorer) -> Int32 {
+    score(IndexedRow(row: row, texts: texts), scorer)
+  }
+
+  /// `score` for a matching `subject` (a row of the index, or a line the one-shot filter reads).
+  func score<Subject: PlanSubject>(_ subject: Subject, _ scorer: FuzzyScorer) -> Int32 {
     var total: Int32 = 0
     var start = 0
     for clause in 0..<clauseCount {
@@ -258,10 +270,8 @@ struct UnsafeQueryPlan {
       var best: Int32?
       // A one-term clause is known to match: only alternatives need re-checking.
       for index in start..<end
-      where terms[index].kind == .fuzzy && (end - start == 1 || terms[index].matches(row, texts)) {
-        let term = terms[index]
-        let value = scorer.score(
-          texts.slice(row, term.variant), pattern: term.scalars, count: term.scalarCount)
+      where terms[index].kind == .fuzzy && (end - start == 1 || subject.matches(terms[index])) {
+        let value = subject.score(terms[index], scorer)
         best = max(best ?? value, value)
       }
       total &+= best ?? 0
@@ -301,7 +311,12 @@ struct UnsafeTermPlan: BitwiseCopyable {
   /// Whether the row's text (in the term's form) matches the term, ignoring negation.
   @inline(__always)
   func matches(_ row: Int, _ texts: UnsafeRowTexts) -> Bool {
-    let slice = texts.slice(row, variant)
+    matches(texts.slice(row, variant))
+  }
+
+  /// Whether `slice` (a text in the term's form) matches the term, ignoring negation.
+  @inline(__always)
+  func matches(_ slice: UnsafeRowSlice) -> Bool {
     switch kind {
     case .fuzzy:
       return ByteScanner.isSubsequence(slice, needle, scalarStarts: scalarStarts, scalarCount: scalarCount)

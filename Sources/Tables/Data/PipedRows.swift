@@ -68,7 +68,7 @@ public struct PipedRows: Sendable {
   /// Invalid UTF-8 is repaired (U+FFFD, as every loader does), and NUL and LF, which no title
   /// holds, are shown as their control pictures (U+2400, U+240A). A CR stays: titles may hold
   /// one, and the sanitizer shows it.
-  static func searchableForm(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+  package static func searchableForm(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
     guard let base = bytes.baseAddress else { return nil }
     let hasBreak =
       memchr(base, 0, bytes.count) != nil || memchr(base, Int32(ByteCodes.lineFeed), bytes.count) != nil
