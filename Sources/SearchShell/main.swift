@@ -58,6 +58,12 @@ TemporaryFileCleanup.install()
 let environment = ProcessInfo.processInfo.environment
 // Read once: what the environment configures holds for the whole run.
 let configuration = ShellConfiguration(environment: environment)
+// The picker and the filter need no catalog, demos or start-up file: they start before those are
+// looked up (a one-shot filter's run is mostly its start-up on small inputs).
+if arguments.exploring.pick || arguments.exploring.filter != nil {
+  PickCommandLine.run(
+    arguments.exploring, file: arguments.fileArguments.first, console: console, configuration: configuration)
+}
 let stdinIsTerminal = isatty(STDIN_FILENO) != 0
 let catalog = try? DatasetCatalog.locate(environment: environment, executablePath: CommandLine.arguments[0])
 let demos = DemoCatalog.locate(environment: environment, executablePath: CommandLine.arguments[0])
@@ -84,11 +90,6 @@ func makeSession(console: Console, interactive: Bool, useColor: Bool) throws(She
   session.hooks.scriptOptions.bail = arguments.bail
   session.hooks.scriptOptions.parameters = arguments.parameters
   return session
-}
-
-if arguments.exploring.pick || arguments.exploring.filter != nil {
-  PickCommandLine.run(
-    arguments.exploring, file: arguments.fileArguments.first, console: console, configuration: configuration)
 }
 
 // Golden transcripts: each runs on a fresh session; a difference prints a unified diff.

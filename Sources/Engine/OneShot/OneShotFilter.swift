@@ -71,13 +71,17 @@ package final class OneShotFilter {
     let writer = OneShotWriter(descriptor: output, terminator: options.terminator, escape: options.escape)
     let pipeline = OneShotPipeline(source: source, keeps: keeps, limit: options.limit, label: options.label)
     let workers = pipeline.run(workers: options.workers, writer: writer) { () throws(SearchError) in
-      try OneShotWorker(query: query, options: options, keeps: keeps)
+      try OneShotWorker(query: query, options: options, keeps: keeps, borrows: source.isMapped)
     }
     if let failure = pipeline.failure { throw failure }
     guard keeps else { return workers.reduce(0) { $0 &+ $1.printed } }
     let kept = workers.map(\.kept)
-    let order = OneShotKept.order(kept, ranks: query.ranks && options.sorts, reversed: options.reversesInput)
-    try writer.write(order, from: kept)
-    return order.count
+    let printed = OneShotKept.printOrder(
+      kept, ranks: query.ranks && options.sorts, reversed: options.reversesInput)
+    // The rows' bytes are the workers' (and the mapped file's, which the source holds).
+    try withExtendedLifetime((workers, source)) { () throws(Failure) in
+      try writer.write(printed.rows, order: printed.order)
+    }
+    return printed.rows.count
   }
 }

@@ -27,6 +27,10 @@ final class OneShotQuery: @unchecked Sendable {
   let hitDecides: Bool
   /// The forms some term compares in, as bits (`1 << TextVariant.rawValue`).
   let variants: UInt8
+  /// `compiled`'s plan and driving term as plain pointers (valid while `compiled` lives): a
+  /// `CompiledQuery` copied per line cost a retain and release of each of its buffers.
+  private let plan: UnsafeQueryPlan?
+  private let driverPlan: UnsafeTermPlan?
   /// The pattern of the query's one fuzzy term, when it is the whole query (the mask kernel's).
   let soleFuzzyPattern: (scalars: UnsafePointer<UInt32>, count: Int)?
 
@@ -51,6 +55,8 @@ final class OneShotQuery: @unchecked Sendable {
     }
     scansLowered = driver.map { $0.term.variant == .fold || $0.term.variant == .ci } ?? false
     let plan = compiled?.plan
+    self.plan = plan
+    driverPlan = driver?.plan
     hitDecides =
       scanNeedle != nil && plan?.clauseCount == 0 && driver?.plan.isPlain == true
       && driver?.term.kind == .contains
@@ -72,15 +78,15 @@ final class OneShotQuery: @unchecked Sendable {
   /// Whether `subject` matches (any rule but `regex`).
   @inline(__always)
   func matches(_ subject: UnsafeLineSubject) -> Bool {
-    guard let compiled else { return true }
-    if let driver = compiled.driver, !subject.matches(driver.plan) { return false }
-    return compiled.plan.matches(subject)
+    guard let plan else { return true }
+    if let driverPlan, !subject.matches(driverPlan) { return false }
+    return plan.matches(subject)
   }
 
   /// A matching `subject`'s fuzzy score, as the engine ranks it.
   @inline(__always)
   func score(_ subject: UnsafeLineSubject, _ scorer: FuzzyScorer) -> Int32 {
-    compiled?.plan.score(subject, scorer) ?? 0
+    plan?.score(subject, scorer) ?? 0
   }
 
   /// Byte counts as ordinary text has them, which rank a needle's bytes for the scan.

@@ -46,6 +46,9 @@ final class OneShotSource {
     }
   }
 
+  /// Whether the input is a mapped file, whose bytes stay readable until the source goes.
+  var isMapped: Bool { mapping != nil }
+
   deinit {
     if let mapping { munmap(UnsafeMutableRawPointer(mutating: mapping.base), mapping.count) }
   }

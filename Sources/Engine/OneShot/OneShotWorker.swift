@@ -22,7 +22,7 @@ final class OneShotWorker {
   let output: UnsafeBlockBuffer
   private(set) var outputCount = 0
   /// The kept matches.
-  let kept: OneShotKept
+  private(set) var kept: OneShotKept
   /// How many rows this worker printed (or kept).
   private(set) var printed = 0
   private let forms: UnsafeLineForms
@@ -31,19 +31,30 @@ final class OneShotWorker {
   private let kernelOwner: FuzzyScorer
   private let kernel: UnsafeFuzzyMaskScorer?
   private var transformed = OneShotTransformedLine()
+  /// Whether fzf's field options transform each line (`options.transform` set), the row
+  /// separator and the terminator, read per line without copying `options`.
+  private let transforms: Bool
+  /// Whether the blocks are the mapped file's own bytes, which the kept rows may point into.
+  private let borrows: Bool
+  private let separator: UInt8
+  private let terminator: UInt8
   /// The block being tested.
   private var chunk: UnsafeLineChunk
 
-  init(query: OneShotQuery, options: OneShotFilter.Options, keeps: Bool) throws(SearchError) {
+  init(query: OneShotQuery, options: OneShotFilter.Options, keeps: Bool, borrows: Bool) throws(SearchError) {
     self.query = query
     self.options = options
     self.keeps = keeps
+    transforms = options.transform != nil
+    self.borrows = borrows
+    separator = options.separator
+    terminator = options.terminator
     let buffer = try UnsafeBlockBuffer(capacity: 1 << 12)
     self.buffer = buffer
     chunk = UnsafeLineChunk(base: buffer.pointer, count: 0, limit: buffer.limit, ordinal: 0)
     lowers = query.uses(.fold) || query.uses(.ci)
-    lowered = try UnsafeBlockBuffer(capacity: lowers ? options.blockSize : 1)
-    output = try UnsafeBlockBuffer(capacity: keeps ? 1 : 1 << 16)
+    lowered = try UnsafeBlockBuffer(capacity: 1)
+    output = try UnsafeBlockBuffer(capacity: 1)
     kept = try OneShotKept()
     forms = try UnsafeLineForms(variants: query.variants)
     let owner = FuzzyScorer()
@@ -57,13 +68,11 @@ final class OneShotWorker {
     outputCount = 0
     if lowers {
       try lowered.reserve(block.count)
-      let target = lowered.pointer
-      let source = block.base
-      for index in 0..<block.count { target[index] = ByteCodes.lowercased(source[index]) }
+      UnsafeSpecialScan.lowercase(block.base, into: lowered.pointer, count: block.count)
     }
     if query.matchesEverything {
       try everyLine(writer)
-    } else if let needle = query.scanNeedle, options.transform == nil {
+    } else if let needle = query.scanNeedle, !transforms {
       try scan(needle.pointer, length: needle.count, writer)
     } else {
       try eachLine(writer)
@@ -73,14 +82,14 @@ final class OneShotWorker {
 
   /// Every line matches: printed as it came (a block at once when nothing changes it).
   private func everyLine(_ writer: OneShotWriter) throws(SearchError) {
-    if !keeps, options.escape == nil, options.transform == nil, options.terminator == options.separator {
+    if !keeps, options.escape == nil, !transforms, terminator == separator {
       try output.reserve(chunk.count &+ 1)
       output.pointer.update(from: chunk.base, count: chunk.count)
       outputCount = chunk.count
       var rows = 0
-      for index in 0..<chunk.count { rows &+= chunk.base[index] == options.separator ? 1 : 0 }
-      if chunk.base[chunk.count &- 1] != options.separator {
-        output.pointer[outputCount] = options.terminator
+      for index in 0..<chunk.count { rows &+= chunk.base[index] == separator ? 1 : 0 }
+      if chunk.base[chunk.count &- 1] != separator {
+        output.pointer[outputCount] = terminator
         outputCount &+= 1
         rows &+= 1
       }
@@ -148,7 +157,7 @@ final class OneShotWorker {
     while position < count {
       let end = lineEnd(from: position)
       let isSpecial = special < end
-      if let kernel, !isSpecial, end &- position <= 64, options.transform == nil {
+      if let kernel, !isSpecial, end &- position <= 64, !transforms {
         // The one fuzzy term's mask kernel, as `FuzzyScorer.score` would call it for this line.
         let score = kernel.score(lowered.pointer + position, length: end &- position)
         if score > FuzzyScorer.none { try emit(position, end, score: score, length: end &- position, writer) }
@@ -163,7 +172,7 @@ final class OneShotWorker {
   /// Tests line `start..<end` of the block (`special`: it needs folding) and emits it if it matches.
   private func consider(_ start: Int, _ end: Int, special: Bool, _ writer: OneShotWriter) throws(SearchError)
   {
-    if options.transform != nil { return try considerTransformed(start, end, writer) }
+    if transforms { return try considerTransformed(start, end, writer) }
     if let regex = query.regex {
       guard special else {
         if regex.matches(chunk.base, start: start, end: end) {
@@ -237,7 +246,7 @@ final class OneShotWorker {
     throws(SearchError)
   {
     printed &+= 1
-    guard options.transform == nil || transformed.printsLine else {
+    guard !transforms || transformed.printsLine else {
       return try transformed.printed.withUnsafeBufferPointer { (bytes) throws(SearchError) in
         try deliver(bytes, start: start, score: score, length: length, writer)
       }
@@ -252,7 +261,7 @@ final class OneShotWorker {
   ) throws(SearchError) {
     if keeps {
       let ordinal = UInt64(truncatingIfNeeded: chunk.ordinal) &<< 32 | UInt64(truncatingIfNeeded: start)
-      try kept.add(bytes, ordinal: ordinal, score: score, length: length)
+      try kept.add(bytes, ordinal: ordinal, score: score, length: length, borrowing: borrows && !transforms)
     } else {
       try writer.append(bytes, to: output, count: &outputCount)
     }
@@ -267,7 +276,7 @@ final class OneShotWorker {
   /// Where the line holding `position` ends (its separator, or the block's end).
   @inline(__always)
   private func lineEnd(from position: Int) -> Int {
-    guard let found = memchr(chunk.base + position, Int32(options.separator), chunk.count &- position) else {
+    guard let found = memchr(chunk.base + position, Int32(separator), chunk.count &- position) else {
       return chunk.count
     }
     return chunk.base.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -276,7 +285,7 @@ final class OneShotWorker {
   /// Where the line holding `position` starts, no earlier than `floor` (a line start).
   @inline(__always)
   private func lineStart(before position: Int, notBefore floor: Int) -> Int {
-    UnsafeSpecialScan.last(options.separator, in: chunk.base, from: floor, before: position).map { $0 &+ 1 }
+    UnsafeSpecialScan.last(separator, in: chunk.base, from: floor, before: position).map { $0 &+ 1 }
       ?? floor
   }
 
@@ -286,7 +295,7 @@ final class OneShotWorker {
   private func nextSpecial(from position: Int) -> Int {
     UnsafeSpecialScan.next(
       chunk.base, from: position, end: chunk.count, limit: chunk.limit,
-      other: options.separator == 0 ? ByteCodes.lineFeed : 0)
+      other: separator == 0 ? ByteCodes.lineFeed : 0)
   }
 
   /// Checks the worker's buffers and kept rows.

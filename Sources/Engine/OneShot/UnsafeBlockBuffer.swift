@@ -10,12 +10,13 @@ final class UnsafeBlockBuffer {
   /// Room, padding excluded.
   private(set) var capacity: Int
 
-  /// A buffer with room for `capacity` bytes.
+  /// A buffer with room for `capacity` bytes (only the padding is written: untouched pages of a
+  /// large room cost nothing until used).
   init(capacity: Int) throws(SearchError) {
     let room = max(capacity, 1)
     pointer = try SearchMemory.allocate(UInt8.self, count: room &+ Self.padding)
     self.capacity = room
-    pointer.initialize(repeating: 0, count: room &+ Self.padding)
+    (pointer + room).initialize(repeating: 0, count: Self.padding)
   }
 
   deinit { free(pointer) }

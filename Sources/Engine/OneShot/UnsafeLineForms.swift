@@ -26,8 +26,10 @@ final class UnsafeLineForms {
   private var slotCapacity = 16
   /// The slices `subject` hands out.
   private var slices: UnsafeMutablePointer<UnsafeRowSlice>
-  /// `ScalarFoldTable.packed`, read once: a global's lazy accessor per line showed in profiles.
-  private let table: UnsafePointer<UInt64>
+  /// `ScalarFoldTable.packed`, read once, when the first part past ASCII needs it: a global's lazy
+  /// accessor per line showed in profiles, and building the table costs a run with no such part
+  /// a few milliseconds.
+  private var table: UnsafePointer<UInt64>?
   /// The forms the query compares in.
   private let variants: UInt8
 
@@ -46,7 +48,6 @@ final class UnsafeLineForms {
       capacities[slot] = 256
       positions[slot] = 0
     }
-    table = ScalarFoldTable.packed.pointer
   }
 
   deinit {
@@ -125,8 +126,7 @@ final class UnsafeLineForms {
     }
     if wantsLower {
       try reserve(count, in: lower)
-      let target = buffers[lower] + positions[lower]
-      for index in 0..<count { target[index] = ByteCodes.lowercased(bytes[index]) }
+      UnsafeSpecialScan.lowercase(bytes, into: buffers[lower] + positions[lower], count: count)
     }
     let casedStart = positions[cased]
     let lowerStart = positions[lower]
@@ -139,31 +139,42 @@ final class UnsafeLineForms {
     try addSlot(casedStart, positions[cased])
   }
 
-  /// A part in valid UTF-8 with some scalar past ASCII: its four forms through the index's
-  /// table, or its forms through `TextFolding` when a scalar is not in the table.
+  /// A part in valid UTF-8 with some scalar past ASCII: its forms through the index's table
+  /// (only `fold` when no term compares in another form), or its forms through `TextFolding` when
+  /// a scalar is not in the table.
   private func appendWide(_ bytes: UnsafePointer<UInt8>, _ count: Int) throws(SearchError) {
     let (exact, ci, fold, strip) = (
       TextVariant.exact.rawValue, TextVariant.ci.rawValue, TextVariant.fold.rawValue,
       TextVariant.strip.rawValue
     )
-    var measure = WideFormWriter()
-    if FoldedIndex.foldLatin(bytes, count, forms: table, into: &measure, sides: true) {
-      try reserve(measure.exact, in: exact)
-      try reserve(measure.ci, in: ci)
-      try reserve(measure.fold, in: fold)
-      try reserve(measure.strip, in: strip)
-      let targets = WideFormWriter.UnsafeTargets(
-        fold: buffers[fold], exact: buffers[exact], ci: buffers[ci], strip: buffers[strip])
-      var writer = WideFormWriter(
-        into: targets, fold: positions[fold], exact: positions[exact], ci: positions[ci],
-        strip: positions[strip], row: 0)
-      _ = FoldedIndex.foldLatin(bytes, count, forms: table, into: &writer, sides: true)
-      try addSlot(positions[exact], writer.exact)
-      try addSlot(positions[ci], writer.ci)
+    let table = self.table ?? ScalarFoldTable.packed.pointer
+    self.table = table
+    // One pass into room enough: a table scalar takes 2 bytes and its forms at most 7 each.
+    let sides = variants & ~(1 << fold) != 0
+    let (room, overflow) = count.multipliedReportingOverflow(by: 4)
+    guard !overflow else { throw .searchOutOfMemory(requested: .max) }
+    try reserve(room, in: fold)
+    if sides {
+      try reserve(room, in: exact)
+      try reserve(room, in: ci)
+      try reserve(room, in: strip)
+    }
+    var targets = WideFormWriter.UnsafeTargets(fold: buffers[fold])
+    if sides { (targets.exact, targets.ci, targets.strip) = (buffers[exact], buffers[ci], buffers[strip]) }
+    var writer = WideFormWriter(
+      into: targets, fold: positions[fold], exact: positions[exact], ci: positions[ci],
+      strip: positions[strip],
+      row: 0)
+    if FoldedIndex.foldLatin(bytes, count, forms: table, into: &writer, sides: sides) {
+      // Without the side forms, their slots are empty: no term reads them.
+      let ends =
+        sides ? (writer.exact, writer.ci, writer.strip) : (positions[exact], positions[ci], positions[strip])
+      try addSlot(positions[exact], ends.0)
+      try addSlot(positions[ci], ends.1)
       try addSlot(positions[fold], writer.fold)
-      try addSlot(positions[strip], writer.strip)
+      try addSlot(positions[strip], ends.2)
       (positions[exact], positions[ci], positions[fold], positions[strip]) = (
-        writer.exact, writer.ci, writer.fold, writer.strip
+        ends.0, ends.1, writer.fold, ends.2
       )
       return
     }
