@@ -73,6 +73,11 @@ package final class OneShotFilter {
     let workers = pipeline.run(workers: options.workers, writer: writer) { () throws(SearchError) in
       try OneShotWorker(query: query, options: options, keeps: keeps, borrows: source.isMapped)
     }
+    #if DEBUG
+      // Debug builds (the tests') check every run's state.
+      pipeline.checkInvariants()
+      for worker in workers { worker.checkInvariants() }
+    #endif
     if let failure = pipeline.failure { throw failure }
     guard keeps else { return workers.reduce(0) { $0 &+ $1.printed } }
     let kept = workers.map(\.kept)

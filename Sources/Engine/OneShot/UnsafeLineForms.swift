@@ -64,31 +64,38 @@ final class UnsafeLineForms {
     slotCount = 0
   }
 
-  /// Whether a part needs more than lowercasing: a byte past ASCII, a NUL or an LF.
+  /// What a part needs besides lowercasing: bit 0x80 for a byte past ASCII, bit 1 for a NUL or
+  /// an LF (0: none).
   @inline(__always)
-  static func isSpecial(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  static func specialBits(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt8 {
     var flags: UInt8 = 0
     for index in 0..<count {
       let byte = bytes[index]
       flags |= (byte & 0x80) | (byte == 0 ? 1 : 0) | (byte == 0x0A ? 1 : 0)
     }
-    return flags != 0
+    return flags
   }
 
   /// Adds a part, `count` bytes at `bytes`, and returns the byte length of its searchable form
   /// (what the engine's length tiebreak measures).
+  ///
+  /// A part the fold table takes whole is valid UTF-8 (ASCII and two-byte scalars), so with no
+  /// NUL or LF it is its own searchable form: most parts past ASCII skip the repair's checks.
   func appendPart(_ bytes: UnsafePointer<UInt8>, count: Int) throws(SearchError) -> Int {
-    guard Self.isSpecial(bytes, count) else {
+    let special = Self.specialBits(bytes, count)
+    if special == 0 {
       try appendASCII(bytes, count)
       return count
     }
+    if special & 1 == 0, try appendTable(bytes, count) { return count }
     let buffer = UnsafeBufferPointer(start: bytes, count: count)
     guard let repaired = PipedRows.searchableForm(buffer) else {
-      try appendWide(bytes, count)
+      try appendFoundation(bytes, count)
       return count
     }
     try repaired.withUnsafeBufferPointer { (form) throws(SearchError) in
-      try appendWide(form.baseAddress ?? bytes, form.count)
+      let start = form.baseAddress ?? bytes
+      if try !appendTable(start, form.count) { try appendFoundation(start, form.count) }
     }
     return repaired.count
   }
@@ -139,10 +146,9 @@ final class UnsafeLineForms {
     try addSlot(casedStart, positions[cased])
   }
 
-  /// A part in valid UTF-8 with some scalar past ASCII: its forms through the index's table
-  /// (only `fold` when no term compares in another form), or its forms through `TextFolding` when
-  /// a scalar is not in the table.
-  private func appendWide(_ bytes: UnsafePointer<UInt8>, _ count: Int) throws(SearchError) {
+  /// A part's forms through the index's table (only `fold` when no term compares in another
+  /// form), or false, adding nothing, when some byte is not ASCII or a table scalar.
+  private func appendTable(_ bytes: UnsafePointer<UInt8>, _ count: Int) throws(SearchError) -> Bool {
     let (exact, ci, fold, strip) = (
       TextVariant.exact.rawValue, TextVariant.ci.rawValue, TextVariant.fold.rawValue,
       TextVariant.strip.rawValue
@@ -176,8 +182,14 @@ final class UnsafeLineForms {
       (positions[exact], positions[ci], positions[fold], positions[strip]) = (
         ends.0, ends.1, writer.fold, ends.2
       )
-      return
+      return true
     }
+    return false
+  }
+
+  /// A part in valid UTF-8: the forms the query compares in, through `TextFolding` (the other
+  /// forms' slots empty).
+  private func appendFoundation(_ bytes: UnsafePointer<UInt8>, _ count: Int) throws(SearchError) {
     let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     for variant in TextVariant.allCases {
       let slot = variant.rawValue
