@@ -12,7 +12,8 @@ package struct OneShotTransformedLine: Sendable {
   package var text: [UInt8] = []
   /// Where each part ends in `text`, ascending; at least one part.
   package var partEnds: [Int] = []
-  /// The shown text's length in bytes, which the length tiebreak measures.
+  /// The shown text's length in bytes (of its searchable form), which the length tiebreak
+  /// measures.
   package var shownCount = 0
   /// What is printed instead of the line, when `printsLine` is false (`--ansi`: the line without
   /// its escapes).

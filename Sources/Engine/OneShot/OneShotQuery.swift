@@ -16,12 +16,12 @@ final class OneShotQuery: @unchecked Sendable {
   let regex: RegexMatcher?
   /// Whether matches are printed best first (`fuzzy`, as the engine ranks them).
   let ranks: Bool
-  /// The driving term's needle, when it is ASCII: what a block is scanned for.
-  let scanNeedle: UnsafePinnedBuffer<UInt8>?
-  /// The two positions of `scanNeedle` the scan compares first (its rarest bytes).
-  let scanKeys: NeedleKeys
-  /// Whether the scan reads the lowercased block (`fold`, `ci`) rather than the line's bytes.
-  let scansLowered: Bool
+  /// The driving term's needle when it is ASCII (what a block is scanned for), and per byte the
+  /// case bit its scan ignores (`UnsafeFoldFind`).
+  private let scanNeedle: UnsafePinnedBuffer<UInt8>?
+  private let scanCaseBits: UnsafePinnedBuffer<UInt8>?
+  /// The scan for the driving term in a block's own bytes (valid while `self` lives).
+  let scan: UnsafeFoldFind?
   /// Whether a scan hit in an ASCII line is a match with no other test: the driving term is the
   /// whole query, a plain substring.
   let hitDecides: Bool
@@ -47,18 +47,23 @@ final class OneShotQuery: @unchecked Sendable {
     ranks = rule == .fuzzy && compiled != nil
     let driver = compiled?.driver
     if let driver, driver.needle.isASCII, driver.needle.count > 0 {
-      scanNeedle = driver.bytes
-      scanKeys = NeedleKeys(first: driver.needle.firstIndex, second: driver.needle.secondIndex)
+      // `fold` and `ci` compare an ASCII row lowercased: its letters without their case bit.
+      let folds = driver.term.variant == .fold || driver.term.variant == .ci
+      let bits = driver.needle.bytes.map { folds && $0 &- 0x61 < 26 ? UInt8(0x20) : 0 }
+      let needle = driver.bytes
+      let caseBits = UnsafePinnedBuffer(bits)
+      (scanNeedle, scanCaseBits) = (needle, caseBits)
+      scan = UnsafeFoldFind(
+        needle: needle.pointer, caseBits: caseBits.pointer, length: driver.needle.count,
+        keys: NeedleKeys(first: driver.needle.firstIndex, second: driver.needle.secondIndex))
     } else {
-      scanNeedle = nil
-      scanKeys = NeedleKeys(first: 0, second: 0)
+      (scanNeedle, scanCaseBits, scan) = (nil, nil, nil)
     }
-    scansLowered = driver.map { $0.term.variant == .fold || $0.term.variant == .ci } ?? false
     let plan = compiled?.plan
     self.plan = plan
     driverPlan = driver?.plan
     hitDecides =
-      scanNeedle != nil && plan?.clauseCount == 0 && driver?.plan.isPlain == true
+      scan != nil && plan?.clauseCount == 0 && driver?.plan.isPlain == true
       && driver?.term.kind == .contains
     var bits: UInt8 = 0
     for term in (compiled?.clauses.joined()).map(Array.init) ?? [] { bits |= 1 << term.term.variant.rawValue }

@@ -66,15 +66,16 @@ final class OneShotWorker {
   func process(_ block: UnsafeLineChunk, writer: OneShotWriter) throws(SearchError) {
     chunk = block
     outputCount = 0
-    if lowers {
-      try lowered.reserve(block.count)
-      UnsafeSpecialScan.lowercase(block.base, into: lowered.pointer, count: block.count)
-    }
     if query.matchesEverything {
       try everyLine(writer)
-    } else if let needle = query.scanNeedle, !transforms {
-      try scan(needle.pointer, length: needle.count, writer)
+    } else if let scan = query.scan, !transforms {
+      try self.scan(scan, writer)
     } else {
+      // Every line is read: its lowercased copy serves them all, and the fuzzy mask kernel.
+      if lowers {
+        try lowered.reserve(block.count)
+        UnsafeSpecialScan.lowercase(block.base, into: lowered.pointer, count: block.count)
+      }
       try eachLine(writer)
     }
     if scorer.refusedBytes > 0 { throw .searchOutOfMemory(requested: scorer.refusedBytes) }
@@ -115,19 +116,12 @@ final class OneShotWorker {
   ///
   /// The scan stops at the next special byte (past ASCII, NUL, or LF inside a row): a hit before
   /// it is in an ASCII line, unless its line goes on to one; the special byte's line is folded.
-  private func scan(_ needle: UnsafePointer<UInt8>, length: Int, _ writer: OneShotWriter) throws(SearchError)
-  {
-    let scanned = query.scansLowered ? UnsafePointer(lowered.pointer) : chunk.base
-    let scannedLimit = query.scansLowered ? lowered.limit : chunk.limit
+  private func scan(_ scan: UnsafeFoldFind, _ writer: OneShotWriter) throws(SearchError) {
     let count = chunk.count
     var position = 0
     var special = nextSpecial(from: 0)
     while position < count {
-      var hit = -1
-      if special &- position >= length {
-        let region = UnsafeRowSlice(base: scanned, start: position, end: special, limit: scannedLimit)
-        hit = ByteScanner.find(region, needle, length, keys: query.scanKeys, from: position)
-      }
+      let hit = scan.find(chunk.base, from: position, end: special, limit: chunk.limit)
       let inside: Int
       if hit >= 0 {
         inside = hit
@@ -142,7 +136,8 @@ final class OneShotWorker {
       if query.hitDecides, !isSpecial {
         try emit(start, end, score: 0, length: end &- start, writer)
       } else {
-        try consider(start, end, special: isSpecial, writer)
+        // Lowercased here, not in a copy of the whole block: the scan read the bytes as they are.
+        try consider(start, end, folds: true, writer)
       }
       position = end &+ 1
       if special < position { special = nextSpecial(from: position) }
@@ -162,19 +157,20 @@ final class OneShotWorker {
         let score = kernel.score(lowered.pointer + position, length: end &- position)
         if score > FuzzyScorer.none { try emit(position, end, score: score, length: end &- position, writer) }
       } else {
-        try consider(position, end, special: isSpecial, writer)
+        try consider(position, end, folds: isSpecial, writer)
       }
       position = end &+ 1
       if special < position { special = nextSpecial(from: position) }
     }
   }
 
-  /// Tests line `start..<end` of the block (`special`: it needs folding) and emits it if it matches.
-  private func consider(_ start: Int, _ end: Int, special: Bool, _ writer: OneShotWriter) throws(SearchError)
-  {
+  /// Tests line `start..<end` of the block and emits it if it matches: its forms made from its
+  /// bytes when `folds` (it needs folding, or the block has no lowercased copy), else read in
+  /// the block and its copy.
+  private func consider(_ start: Int, _ end: Int, folds: Bool, _ writer: OneShotWriter) throws(SearchError) {
     if transforms { return try considerTransformed(start, end, writer) }
     if let regex = query.regex {
-      guard special else {
+      guard folds else {
         if regex.matches(chunk.base, start: start, end: end) {
           try emit(start, end, score: 0, length: end &- start, writer)
         }
@@ -189,7 +185,7 @@ final class OneShotWorker {
     }
     let subject: UnsafeLineSubject
     let length: Int
-    if special {
+    if folds {
       forms.reset()
       length = try forms.appendPart(chunk.base + start, count: end &- start)
       subject = forms.subject()

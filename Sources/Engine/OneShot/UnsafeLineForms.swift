@@ -19,7 +19,9 @@ final class UnsafeLineForms {
   private let capacities: UnsafeMutablePointer<Int>
   /// Where the next part's bytes go in each buffer.
   private let positions: UnsafeMutablePointer<Int>
-  /// Per part and variant (slot `part * 4 + variant`), where its text starts and ends.
+  /// Per part and variant (slot `part * 4 + variant`), which buffer holds its text (an ASCII
+  /// part's `ci` form is its `fold` form, its `strip` form its `exact` one) and where the text
+  /// starts and ends there.
   private var ranges: UnsafeMutablePointer<Int>
   /// Slots filled since `reset`, and the room in `ranges` and `slices`.
   private var slotCount = 0
@@ -39,7 +41,7 @@ final class UnsafeLineForms {
     buffers = try SearchMemory.allocate(UnsafeMutablePointer<UInt8>.self, count: 4)
     capacities = try SearchMemory.allocate(Int.self, count: 4)
     positions = try SearchMemory.allocate(Int.self, count: 4)
-    ranges = try SearchMemory.allocate(Int.self, count: 2 &* slotCapacity)
+    ranges = try SearchMemory.allocate(Int.self, count: 3 &* slotCapacity)
     slices = try SearchMemory.allocate(UnsafeRowSlice.self, count: slotCapacity)
     for slot in 0..<4 {
       let buffer = try SearchMemory.allocate(UInt8.self, count: 256 &+ Self.padding)
@@ -103,10 +105,10 @@ final class UnsafeLineForms {
   /// The parts added since `reset`, as a plan's subject.
   func subject() -> UnsafeLineSubject {
     for slot in 0..<slotCount {
-      let variant = slot & 3
+      let buffer = ranges[3 &* slot]
       slices[slot] = UnsafeRowSlice(
-        base: buffers[variant], start: ranges[2 &* slot], end: ranges[2 &* slot &+ 1],
-        limit: capacities[variant] &+ Self.padding)
+        base: buffers[buffer], start: ranges[3 &* slot &+ 1], end: ranges[3 &* slot &+ 2],
+        limit: capacities[buffer] &+ Self.padding)
     }
     return UnsafeLineSubject(slices: slices, parts: slotCount / 4)
   }
@@ -140,10 +142,10 @@ final class UnsafeLineForms {
     positions[cased] &+= wantsCased ? count : 0
     positions[lower] &+= wantsLower ? count : 0
     // In `TextVariant` order: exact, ci, fold, strip.
-    try addSlot(casedStart, positions[cased])
-    try addSlot(lowerStart, positions[lower])
-    try addSlot(lowerStart, positions[lower])
-    try addSlot(casedStart, positions[cased])
+    try addSlot(in: cased, casedStart, positions[cased])
+    try addSlot(in: lower, lowerStart, positions[lower])
+    try addSlot(in: lower, lowerStart, positions[lower])
+    try addSlot(in: cased, casedStart, positions[cased])
   }
 
   /// A part's forms through the index's table (only `fold` when no term compares in another
@@ -175,10 +177,10 @@ final class UnsafeLineForms {
       // Without the side forms, their slots are empty: no term reads them.
       let ends =
         sides ? (writer.exact, writer.ci, writer.strip) : (positions[exact], positions[ci], positions[strip])
-      try addSlot(positions[exact], ends.0)
-      try addSlot(positions[ci], ends.1)
-      try addSlot(positions[fold], writer.fold)
-      try addSlot(positions[strip], ends.2)
+      try addSlot(in: exact, positions[exact], ends.0)
+      try addSlot(in: ci, positions[ci], ends.1)
+      try addSlot(in: fold, positions[fold], writer.fold)
+      try addSlot(in: strip, positions[strip], ends.2)
       (positions[exact], positions[ci], positions[fold], positions[strip]) = (
         ends.0, ends.1, writer.fold, ends.2
       )
@@ -208,24 +210,25 @@ final class UnsafeLineForms {
         }
         if let refused { throw refused }
       }
-      try addSlot(start, positions[slot])
+      try addSlot(in: slot, start, positions[slot])
     }
   }
 
-  /// Records the next slot's text, `start..<end` of its variant's buffer.
+  /// Records the next slot's text, `start..<end` of buffer `buffer`.
   @inline(__always)
-  private func addSlot(_ start: Int, _ end: Int) throws(SearchError) {
+  private func addSlot(in buffer: Int, _ start: Int, _ end: Int) throws(SearchError) {
     if slotCount == slotCapacity {
       let grown = slotCapacity &* 2
-      let bytes = try SearchMemory.bytes(of: Int.self, count: 2 &* grown)
+      let bytes = try SearchMemory.bytes(of: Int.self, count: 3 &* grown)
       guard let moved = realloc(ranges, bytes) else { throw .searchOutOfMemory(requested: bytes) }
       ranges = moved.assumingMemoryBound(to: Int.self)
       free(slices)
       slices = try SearchMemory.allocate(UnsafeRowSlice.self, count: grown)
       slotCapacity = grown
     }
-    ranges[2 &* slotCount] = start
-    ranges[2 &* slotCount &+ 1] = end
+    ranges[3 &* slotCount] = buffer
+    ranges[3 &* slotCount &+ 1] = start
+    ranges[3 &* slotCount &+ 2] = end
     slotCount &+= 1
   }
 

@@ -61,15 +61,19 @@ import Testing
       let session = try indexedSession(file.path, rule: rule)
       for query in Self.queries(rule, rows: rows, seed: seed) {
         let expected = indexed(session, query)
-        for (blockSize, workers, piped) in [
-          (1 << 20, 2, false), (97, 2, true), (300, 3, false), (64, 1, true),
-        ] {
+        // The last run reads every row through fzf's field options (`--ansi`, which leaves rows
+        // with no escapes as they are): the same matches, through the parts' path.
+        let runs = [
+          (1 << 20, 2, false, false), (97, 2, true, false), (300, 3, false, false), (64, 1, true, true),
+        ]
+        for (blockSize, workers, piped, transforms) in runs {
           let got = try oneShot(
             input, path: file.path, query: query, rule: rule, blockSize: blockSize, workers: workers,
-            piped: piped)
+            piped: piped,
+            transforms: transforms)
           #expect(
             got == expected,
-            "\(got.difference(from: expected)): rule \(rule.rawValue), seed \(seed), query \(Sanitizer.quoted(query)), blocks of \(blockSize), \(workers) workers, piped \(piped)"
+            "\(got.difference(from: expected)): rule \(rule.rawValue), seed \(seed), query \(Sanitizer.quoted(query)), blocks of \(blockSize), \(workers) workers, piped \(piped), --ansi \(transforms)"
           )
         }
       }
@@ -98,10 +102,12 @@ import Testing
 
   /// What the one-shot filter prints for `query` over `input` (the file at `path`, or piped).
   private func oneShot(
-    _ input: [UInt8], path: String, query: String, rule: MatchRule, blockSize: Int, workers: Int, piped: Bool
+    _ input: [UInt8], path: String, query: String, rule: MatchRule, blockSize: Int, workers: Int, piped: Bool,
+    transforms: Bool
   ) throws -> Outcome {
     var pick = PickOptions()
     pick.match = rule
+    pick.ansi = transforms
     var options = try PickFilter.filterOptions(
       pick, file: nil, configuration: ShellConfiguration(), escaping: false)
     options.blockSize = blockSize
