@@ -25,6 +25,9 @@ final class OneShotQuery: @unchecked Sendable {
   /// Whether a scan hit in an ASCII line is a match with no other test: the driving term is the
   /// whole query, a plain substring.
   let hitDecides: Bool
+  /// Whether `hitDecides` holds for lines past ASCII too when the bytes hold the needle: the
+  /// driving term compares in `fold`, which keeps a line's ASCII bytes, in order, lowercased.
+  let hitDecidesFolded: Bool
   /// The forms some term compares in, as bits (`1 << TextVariant.rawValue`).
   let variants: UInt8
   /// `compiled`'s plan and driving term as plain pointers (valid while `compiled` lives): a
@@ -65,6 +68,7 @@ final class OneShotQuery: @unchecked Sendable {
     hitDecides =
       scan != nil && plan?.clauseCount == 0 && driver?.plan.isPlain == true
       && driver?.term.kind == .contains
+    hitDecidesFolded = hitDecides && driver?.term.variant == .fold
     var bits: UInt8 = 0
     for term in (compiled?.clauses.joined()).map(Array.init) ?? [] { bits |= 1 << term.term.variant.rawValue }
     if let driver { bits |= 1 << driver.term.variant.rawValue }

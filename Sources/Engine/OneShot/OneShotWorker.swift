@@ -38,6 +38,8 @@ final class OneShotWorker {
   private let borrows: Bool
   private let separator: UInt8
   private let terminator: UInt8
+  /// The check that skips lines past ASCII, made at the first.
+  private var wideCheck: UnsafeWideLineCheck?
   /// The block being tested.
   private var chunk: UnsafeLineChunk
 
@@ -135,6 +137,8 @@ final class OneShotWorker {
       let isSpecial = special < end
       if query.hitDecides, !isSpecial {
         try emit(start, end, score: 0, length: end &- start, writer)
+      } else if query.hitDecidesFolded {
+        try decide(start, end, special: special, hit: hit >= 0, scan, writer)
       } else {
         // Lowercased here, not in a copy of the whole block: the scan read the bytes as they are.
         try consider(start, end, folds: true, writer)
@@ -142,6 +146,25 @@ final class OneShotWorker {
       position = end &+ 1
       if special < position { special = nextSpecial(from: position) }
     }
+  }
+
+  /// A line past ASCII (from `special`) under a plain `fold` term: a match when its bytes hold
+  /// the needle, none when its scalars past ASCII fold apart from the needle
+  /// (`UnsafeWideLineCheck`), else folded and tested.
+  private func decide(
+    _ start: Int, _ end: Int, special: Int, hit: Bool, _ scan: UnsafeFoldFind, _ writer: OneShotWriter
+  ) throws(SearchError) {
+    if hit || scan.find(chunk.base, from: special, end: end, limit: chunk.limit) >= 0 {
+      let line = row(start, end)
+      let length = query.ranks ? PipedRows.searchableForm(line)?.count ?? line.count : line.count
+      return try emit(start, end, score: 0, length: length, writer)
+    }
+    let check =
+      wideCheck
+      ?? UnsafeWideLineCheck(needle: scan.needle, length: scan.length, table: ScalarFoldTable.packed.pointer)
+    wideCheck = check
+    if check.foldsApart(chunk.base, from: special, to: end) { return }
+    try consider(start, end, folds: true, writer)
   }
 
   /// Every line tested (a query with no driving term to scan for).
