@@ -43,9 +43,24 @@ final class OneShotPipeline: @unchecked Sendable {
       return []
     }
     held = [Int](repeating: 0, count: workers.count)
-    Parallel.forEach(workers.count) { index in
-      work(workers[index], index: index, writer: writer)
+    // Threads of their own, started before this one takes its first block: Dispatch's pool
+    // brought the second worker in 1-3 ms late, a tenth of a run over a million rows.
+    let helpers = workers.count - 1
+    guard helpers > 0, ThreadRoom.hasRoom(threads: helpers) else {
+      for index in workers.indices { work(workers[index], index: index, writer: writer) }
+      return workers
     }
+    let finished = DispatchSemaphore(value: 0)
+    let shared = UncheckedSendable((self, workers, writer))
+    for index in 1...helpers {
+      Thread {
+        let (pipeline, workers, writer) = shared.value
+        pipeline.work(workers[index], index: index, writer: writer)
+        finished.signal()
+      }.start()
+    }
+    work(workers[0], index: 0, writer: writer)
+    for _ in 0..<helpers { finished.wait() }
     return workers
   }
 

@@ -4,10 +4,11 @@ import Tables
 /// One thread's share of a one-shot run: each block it takes is scanned and its lines tested,
 /// the matches gathered for the writer (in the block's turn) or kept for the end.
 ///
-/// An ASCII line is tested in place, in the block and its lowercased copy; a line with a byte
+/// With a driving term only the lines it hits and the lines that need folding are read at all
+/// (`scan`), each lowercased alone when more than the term is to be tested; with none, every
+/// line is tested in place, in the block and its lowercased copy (`eachLine`). A line with a byte
 /// past ASCII, a NUL or (with `--read0`) an LF is folded first, as the index folds its rows
-/// (`UnsafeLineForms`). With a driving term only the lines it hits and the lines that need
-/// folding are read at all (`scan`).
+/// (`UnsafeLineForms`).
 final class OneShotWorker {
   private let query: OneShotQuery
   private let options: OneShotFilter.Options
@@ -15,7 +16,7 @@ final class OneShotWorker {
   private let keeps: Bool
   /// The blocks read from a pipe.
   let buffer: UnsafeBlockBuffer
-  /// The block lowercased, when a term compares in `fold` or `ci`.
+  /// The block lowercased, when every line is read and a term compares in `fold` or `ci`.
   private let lowered: UnsafeBlockBuffer
   private let lowers: Bool
   /// The block's matches as printed, and how many bytes of it they take.
@@ -132,29 +133,33 @@ final class OneShotWorker {
       } else {
         break
       }
-      let start = lineStart(before: inside, notBefore: position)
       let end = lineEnd(from: inside)
       let isSpecial = special < end
       if query.hitDecides, !isSpecial {
+        let start = lineStart(before: inside, notBefore: position)
         try emit(start, end, score: 0, length: end &- start, writer)
       } else if query.hitDecidesFolded {
-        try decide(start, end, special: special, hit: hit >= 0, scan, writer)
+        try decide(after: position, inside: inside, end, special: special, hit: hit >= 0, scan, writer)
       } else {
         // Lowercased here, not in a copy of the whole block: the scan read the bytes as they are.
-        try consider(start, end, folds: true, writer)
+        try consider(lineStart(before: inside, notBefore: position), end, folds: true, writer)
       }
       position = end &+ 1
       if special < position { special = nextSpecial(from: position) }
     }
   }
 
-  /// A line past ASCII (from `special`) under a plain `fold` term: a match when its bytes hold
-  /// the needle, none when its scalars past ASCII fold apart from the needle
-  /// (`UnsafeWideLineCheck`), else folded and tested.
+  /// Decides the line holding `inside`, past ASCII from `special`, under a plain `fold` term.
+  ///
+  /// A match when its bytes hold the needle, none when its scalars past ASCII fold apart from the
+  /// needle (`UnsafeWideLineCheck`), else folded and tested. Where it starts (at `floor` or
+  /// after) is looked for only when it prints or is tested: most such lines are skipped.
   private func decide(
-    _ start: Int, _ end: Int, special: Int, hit: Bool, _ scan: UnsafeFoldFind, _ writer: OneShotWriter
+    after floor: Int, inside: Int, _ end: Int, special: Int, hit: Bool, _ scan: UnsafeFoldFind,
+    _ writer: OneShotWriter
   ) throws(SearchError) {
     if hit || scan.find(chunk.base, from: special, end: end, limit: chunk.limit) >= 0 {
+      let start = lineStart(before: inside, notBefore: floor)
       let line = row(start, end)
       let length = query.ranks ? PipedRows.searchableForm(line)?.count ?? line.count : line.count
       return try emit(start, end, score: 0, length: length, writer)
@@ -164,7 +169,7 @@ final class OneShotWorker {
       ?? UnsafeWideLineCheck(needle: scan.needle, length: scan.length, table: ScalarFoldTable.packed.pointer)
     wideCheck = check
     if check.foldsApart(chunk.base, from: special, to: end) { return }
-    try consider(start, end, folds: true, writer)
+    try consider(lineStart(before: inside, notBefore: floor), end, folds: true, writer)
   }
 
   /// Every line tested (a query with no driving term to scan for).
