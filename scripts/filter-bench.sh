@@ -52,10 +52,9 @@ declare -A tool=(
 order=(rg fold fzfx fuzzy fzf)
 
 declare -A times counts
-for rows in "${sizes[@]}"; do
-  input="$dir/words-$rows.txt"
-  bench_data "$rows" "$input"
-done
+# words-1m.txt for 1000000 rows, words-10m.txt for 10000000 (scripts/bench.sh's names).
+file_for() { local rows=$1; if ((rows % 1000000 == 0)); then echo "$dir/words-$((rows / 1000000))m.txt"; else echo "$dir/words-$rows.txt"; fi; }
+for rows in "${sizes[@]}"; do bench_data "$rows" "$(file_for "$rows")"; done
 # Start-up: an empty input, nothing to search.
 input=/dev/null
 startup=$(for _ in $(seq "$runs"); do run_ms "$BIN" --filter x; done | median)
@@ -63,7 +62,7 @@ startup=$(for _ in $(seq "$runs"); do run_ms "$BIN" --filter x; done | median)
 for round in $(seq "$runs"); do
   echo "round $round of $runs" >&2
   for rows in "${sizes[@]}"; do
-    input="$dir/words-$rows.txt"
+    input=$(file_for "$rows")
     for query in "${queries[@]}"; do
       for name in "${order[@]}"; do
         read -r -a words <<<"${tool[$name]}"

@@ -39,6 +39,8 @@ final class OneShotWorker {
   private let borrows: Bool
   private let separator: UInt8
   private let terminator: UInt8
+  /// The fold table, filled as lines need it.
+  private let table: UnsafeScalarFoldCache
   /// The check that skips lines past ASCII, made at the first.
   private var wideCheck: UnsafeWideLineCheck?
   /// The block being tested.
@@ -59,7 +61,9 @@ final class OneShotWorker {
     lowered = try UnsafeBlockBuffer(capacity: 1)
     output = try UnsafeBlockBuffer(capacity: 1)
     kept = try OneShotKept()
-    forms = try UnsafeLineForms(variants: query.variants)
+    let table = try UnsafeScalarFoldCache()
+    self.table = table
+    forms = try UnsafeLineForms(variants: query.variants, table: table)
     let owner = FuzzyScorer()
     kernelOwner = owner
     kernel = query.soleFuzzyPattern.flatMap { owner.maskScorer(pattern: $0.scalars, count: $0.count) }
@@ -164,9 +168,7 @@ final class OneShotWorker {
       let length = query.ranks ? PipedRows.searchableForm(line)?.count ?? line.count : line.count
       return try emit(start, end, score: 0, length: length, writer)
     }
-    let check =
-      wideCheck
-      ?? UnsafeWideLineCheck(needle: scan.needle, length: scan.length, table: ScalarFoldTable.packed.pointer)
+    let check = wideCheck ?? UnsafeWideLineCheck(needle: scan.needle, length: scan.length, table: table)
     wideCheck = check
     if check.foldsApart(chunk.base, from: special, to: end) { return }
     try consider(lineStart(before: inside, notBefore: floor), end, folds: true, writer)
@@ -327,5 +329,6 @@ final class OneShotWorker {
     precondition(outputCount <= output.capacity, "output past its buffer")
     for buffer in [buffer, lowered, output] { buffer.checkInvariants() }
     kept.checkInvariants()
+    table.checkInvariants()
   }
 }

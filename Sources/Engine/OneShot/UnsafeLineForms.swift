@@ -28,16 +28,15 @@ final class UnsafeLineForms {
   private var slotCapacity = 16
   /// The slices `subject` hands out.
   private var slices: UnsafeMutablePointer<UnsafeRowSlice>
-  /// `ScalarFoldTable.packed`, read once, when the first part past ASCII needs it: a global's lazy
-  /// accessor per line showed in profiles, and building the table costs a run with no such part
-  /// a few milliseconds.
-  private var table: UnsafePointer<UInt64>?
+  /// The fold table, filled a scalar at a time as parts need it.
+  private let table: UnsafeScalarFoldCache
   /// The forms the query compares in.
   private let variants: UInt8
 
   /// Scratch for a query that compares in `variants` (bits of `TextVariant.rawValue`).
-  init(variants: UInt8) throws(SearchError) {
+  init(variants: UInt8, table: UnsafeScalarFoldCache) throws(SearchError) {
     self.variants = variants
+    self.table = table
     buffers = try SearchMemory.allocate(UnsafeMutablePointer<UInt8>.self, count: 4)
     capacities = try SearchMemory.allocate(Int.self, count: 4)
     positions = try SearchMemory.allocate(Int.self, count: 4)
@@ -155,8 +154,8 @@ final class UnsafeLineForms {
       TextVariant.exact.rawValue, TextVariant.ci.rawValue, TextVariant.fold.rawValue,
       TextVariant.strip.rawValue
     )
-    let table = self.table ?? ScalarFoldTable.packed.pointer
-    self.table = table
+    table.prepare(bytes, count)
+    let table = self.table.pointer
     // One pass into room enough: a table scalar takes 2 bytes and its forms at most 7 each.
     let sides = variants & ~(1 << fold) != 0
     let (room, overflow) = count.multipliedReportingOverflow(by: 4)

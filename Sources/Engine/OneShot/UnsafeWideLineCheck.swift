@@ -5,16 +5,17 @@
 /// ASCII bytes lowercased. When every scalar past ASCII folds to a form that is not empty and
 /// holds no byte of the ASCII needle, an occurrence in the fold form cannot touch those forms: it
 /// lies in a run of the line's own ASCII bytes, where `UnsafeFoldFind` finds it in the bytes. The
-/// forms are the table's (`ScalarFoldTable.packed`): nothing here folds on its own.
+/// forms are the table's (`ScalarFoldTable.packedForms`, through a worker's
+/// `UnsafeScalarFoldCache`): nothing here folds on its own.
 struct UnsafeWideLineCheck {
   /// The needle's bytes as a set: bit `byte` of the 128 ASCII values.
   private let needleLow: UInt64
   private let needleHigh: UInt64
-  /// `ScalarFoldTable.packed`.
-  private let table: UnsafePointer<UInt64>
+  /// The fold table, filled as the lines checked need it.
+  private let table: UnsafeScalarFoldCache
 
   /// A check for the ASCII `needle` of `length` bytes, with the fold table `table`.
-  init(needle: UnsafePointer<UInt8>, length: Int, table: UnsafePointer<UInt64>) {
+  init(needle: UnsafePointer<UInt8>, length: Int, table: UnsafeScalarFoldCache) {
     var (low, high): (UInt64, UInt64) = (0, 0)
     for index in 0..<length {
       let byte = needle[index]
@@ -43,7 +44,7 @@ struct UnsafeWideLineCheck {
       }
       let value = (UInt32(byte & 0x1F) << 6) | UInt32(base[index &+ 1] & 0x3F)
       guard value < ScalarFoldTable.end else { return false }
-      let word = table[Int(value &- 0x80) &* 4 &+ TextVariant.fold.rawValue]
+      let word = table.word(value, .fold)
       guard word != ScalarFoldTable.absent else { return false }
       let count = Int(truncatingIfNeeded: word &>> 56)
       if count == 0 { return false }
