@@ -351,9 +351,15 @@ enum CommandRegistry {
       pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.setCommand(arguments.first) }),
     Command(
-      name: "help", aliases: ["\\?", "\\h", ".help"], usage: "help [COMMAND]",
-      abstract: "Show the commands, or one command's usage",
-      arguments: .words(min: 0, max: 1), completion: .commands,
+      name: "help", aliases: ["\\?", "\\h", ".help"], usage: "help [COMMAND|CALLBACK|TERM|terms]",
+      abstract: "Show the commands, one command's usage, a callback or a term",
+      discussion: """
+        'help updateSearchResults' (any spelling 'callbacks' lists) says what the callback is \
+        for, when UIKit sends it, who receives it in this app and what its code does there. \
+        'help terms' defines the words the output uses (first responder, FR, delegate, \
+        dimming view, segue, ...); 'help FR' one of them.
+        """,
+      arguments: .text(required: false), completion: .commands,
       pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.helpCommand(arguments.first) }),
     Command(

@@ -9,6 +9,8 @@ import Tables
 public enum ShellError: Error, Equatable, Sendable {
   /// A command name that is not in the registry, with the nearest one by edit distance.
   case unknownCommand(String, suggestion: String?)
+  /// `help NAME` where NAME is no command, callback or term.
+  case unknownHelpTopic(String, suggestion: String?)
   /// A required argument is missing.
   case missingArgument(command: String, usage: String)
   /// More arguments than the command takes.
@@ -167,6 +169,10 @@ extension ShellError: CustomStringConvertible {
     case .unknownCommand(let name, let suggestion):
       return "Unknown command \(quote(name))." + didYouMean(suggestion)
         + (suggestion == nil ? " Type 'help' for the list" : "")
+    case .unknownHelpTopic(let name, let suggestion):
+      return "No help for \(quote(name)): it is no command, callback or term." + didYouMean(suggestion)
+        + (suggestion == nil
+          ? " 'help' lists the commands, 'callbacks' the callbacks, 'help terms' the terms" : "")
     case .missingArgument(let command, let usage):
       return "Missing argument for \(quote(command)). Usage: \(text(usage))"
     case .unexpectedArgument(let command, let token, let usage):
