@@ -264,14 +264,16 @@ enum CommandRegistry {
       pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.diagramCommand(arguments) }),
     Command(
-      name: "demo", usage: "demo [NAME]",
+      name: "demo", usage: "demo [NAME] [--all]",
       abstract: "List the tutorial walkthroughs, or run one with its narration",
       discussion: """
         A walkthrough loads its dataset and sets its options; when it ends, the session stays
-        there (dataset, flavor, options and trace), and a last line says so.
+        there (dataset, flavor, options and trace), and a last line says so. At a terminal it
+        steps: each action shows, then waits for Enter; q stops it. --all prints it whole.
+        Each passing 'expect' in it says '✓ right'.
         """,
-      arguments: .words(min: 0, max: 1), completion: .demos,
-      run: { session, arguments throws(ShellError) in try session.demoCommand(arguments.first) }),
+      arguments: .words(min: 0, max: 2), completion: .demos,
+      run: { session, arguments throws(ShellError) in try session.demoCommand(arguments) }),
     Command(
       name: "source", usage: "source FILE",
       abstract: "Run the commands in a script file",

@@ -75,6 +75,10 @@ enum OptionRegistry {
       "app-log", "print what the app's methods do and log",
       get: { $0.screen.settings.appLog }, set: { $0.screen.settings.appLog = $1 }
     ).reaching(.session) { _ in "off" },
+    toggle(
+      "quiz", "a passing expect says so (as in a demo)",
+      get: { $0.screen.settings.quiz }, set: { $0.screen.settings.quiz = $1 }
+    ).reaching(.session) { _ in "off" },
     ShellOption(
       name: "match", values: MatchRule.allCases.map(\.rawValue).joined(separator: "|"),
       abstract: "how the text is compared with the rows", choices: MatchRule.allCases.map(\.rawValue),

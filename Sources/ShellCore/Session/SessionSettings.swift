@@ -32,6 +32,8 @@ struct SessionSettings: Equatable {
   var naming = CallbackNaming.swift
   /// Whether the app's log lines and actions are printed (`set app-log`); kept across loads.
   var appLog = false
+  /// Whether a passing `expect` says so (`set quiz`), as it does in a demo; kept across loads.
+  var quiz = false
 
   /// The settings a dataset's presets call for; the page size is the session's own.
   init(presets: DatasetPresets, pageSize: Int = Self.standardPageSize) {
@@ -51,6 +53,7 @@ struct SessionSettings: Equatable {
     self.init(presets: presets, pageSize: previous.pageSize)
     naming = previous.naming
     appLog = previous.appLog
+    quiz = previous.quiz
   }
 
   /// `set app`: runs `id`, with the flavor and results it is written for, linked against its SDK.
@@ -80,6 +83,7 @@ struct SessionSettings: Equatable {
     var other = other
     other.naming = naming
     other.appLog = appLog
+    other.quiz = quiz
     other.chosenApp = chosenApp
     return self == other
   }
