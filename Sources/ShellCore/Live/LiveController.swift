@@ -139,14 +139,16 @@ public final class LiveController: LiveDriver {
   public func frame(width: Int, height: Int) -> [String] {
     var frame = LiveScreen()
     let style = session.style
-    let bars = ScreenRenderer(snapshot: screen.snapshot(highlighting: style.isEnabled), style: style)
+    // The bar scrolls its text within the line (the last column stays free), keeping the caret in sight.
+    let bars = ScreenRenderer(
+      snapshot: screen.snapshot(highlighting: style.isEnabled), style: style, width: max(1, width - 1))
     let state = bars.snapshot.state
     if bars.isNavigationBarShown {
       frame.navigationTitle = Sanitizer.printable(bars.snapshot.settings.title)
     }
     if !state.isBarScrolledOut {
       frame.prompt = Sanitizer.printable(bars.snapshot.settings.appearance.prompt)
-      frame.bar = bars.searchBarLine()
+      frame.bar = bars.searchBarLine(caret: min(caret ?? .max, state.text.utf16.count))
     }
     frame.scopeBar = bars.scopeBarLine().map { "scope: " + $0 }
     if showsTracePane { frame.trace = traceLines }
