@@ -56,8 +56,9 @@ enum PickCommandLine {
     case .picked:
       if let picker { session.printPicked(picker) }
       finish(picked)
-    case .interrupted: finish(interrupted)
-    case .cancelled, .nothingToPick, nil: finish(nothing)
+    // fzf's abort (Esc, Ctrl-D on an empty query) exits as Ctrl-C does.
+    case .cancelled, .interrupted: finish(interrupted)
+    case .nothingToPick, nil: finish(nothing)
     }
   }
 }

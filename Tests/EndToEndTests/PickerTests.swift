@@ -104,7 +104,8 @@ import Testing
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "banana\napple\n")
   }
 
-  @Test(arguments: [("Escape", "EXIT=1"), ("C-c", "EXIT=130")])
+  /// Esc, Ctrl-C and Ctrl-D on an empty query are fzf's abort: exit 130.
+  @Test(arguments: [("Escape", "EXIT=130"), ("C-c", "EXIT=130"), ("C-d", "EXIT=130")])
   func escapeAndCtrlCPrintNothing(_ example: (String, String)) async throws {
     let out = temporaryPath("left")
     defer { try? FileManager.default.removeItem(atPath: out) }
