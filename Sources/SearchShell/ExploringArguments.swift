@@ -25,7 +25,7 @@ struct ExploringArguments: Equatable {
       .help(
         "Pick one of the lines piped in, as fzf",
         more: """
-          Read rows (lines) from standard input and pick one on the terminal, as fzf: Enter           prints it (Tab marks several), Esc exits 1, Ctrl-C 130.
+          Read rows (lines) from standard input and pick one on the terminal, as fzf: Enter           prints it (Tab marks several), Esc and Ctrl-C exit 130.
           """),
     .value("--filter") { arguments, value throws(Arguments.Failure) in arguments.exploring.filter = value }
       .help(

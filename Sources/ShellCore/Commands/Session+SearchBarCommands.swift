@@ -126,7 +126,8 @@ extension Session {
     }
     guard Self.isScalarBoundary(location, in: text), Self.isScalarBoundary(location + length, in: text) else {
       throw .notAvailable(
-        command: "edit", reason: "the range {\(location), \(length)} splits a character's UTF-16 surrogate pair")
+        command: "edit",
+        reason: "the range {\(location), \(length)} splits a character's UTF-16 surrogate pair")
     }
     let edit = TextEdit(
       location: location, length: length,

@@ -34,7 +34,8 @@ public enum LiveCommand: Equatable, Sendable {
     case .search(let text): return "search " + CommandTokenizer.quotedRestOfLine(text)
     case .edit(let edit):
       let range = "edit \(edit.location) \(edit.length)"
-      return edit.replacement.isEmpty ? range : range + " " + CommandTokenizer.quotedRestOfLine(edit.replacement)
+      return edit.replacement.isEmpty
+        ? range : range + " " + CommandTokenizer.quotedRestOfLine(edit.replacement)
     case .submit: return "submit"
     case .cancel: return "cancel"
     case .scope(let index): return "scope \(index)"

@@ -132,8 +132,10 @@ public enum LiveKeyMapper {
     }
   }
 
-  /// The editor on the context's text. A bar that is not first responder has no caret: the
-  /// tap into it that a key makes first puts the caret at the end **(model choice)**.
+  /// The editor on the context's text, with its caret.
+  ///
+  /// A bar that is not first responder has no caret: the tap into it that an editing key makes
+  /// first puts the caret at the end (a model choice).
   static func editor(_ context: Context) -> QueryEditor {
     let end = context.text.utf16.count
     return QueryEditor(text: context.text, caret: context.isFirstResponder ? context.caret ?? end : end)

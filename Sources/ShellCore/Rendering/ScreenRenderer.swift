@@ -68,7 +68,8 @@ struct ScreenRenderer {
         after: Sanitizer.printable(String(editor.characters[editor.caret...])), columns: room)
       let under = block ? blockCursor(after.first.map(String.init) ?? " ") : cursor
       let rest = block ? String(after.dropFirst()) : after
-      bar += [before, rest].map { $0.isEmpty ? "" : style.color($0, appearance.textColor) }.joined(separator: under)
+      bar += [before, rest].map { $0.isEmpty ? "" : style.color($0, appearance.textColor) }.joined(
+        separator: under)
     } else {
       let text = TextWrapper.fitting(Sanitizer.printable(state.text), columns: room, keepingEnd: true)
       bar += style.color(text, appearance.textColor) + cursor

@@ -65,7 +65,9 @@ extension TextWrapper {
     let afterWidth = displayWidth(after)
     guard beforeWidth + afterWidth > columns else { return (before, after) }
     // Typing at the end keeps the end in sight; moving back keeps it until the caret would leave.
-    if afterWidth < columns { return (fitting(before, columns: columns - afterWidth, keepingEnd: true), after) }
+    if afterWidth < columns {
+      return (fitting(before, columns: columns - afterWidth, keepingEnd: true), after)
+    }
     if beforeWidth < columns { return (before, fitting(after, columns: columns - beforeWidth)) }
     let half = columns / 2
     return (fitting(before, columns: half, keepingEnd: true), fitting(after, columns: columns - half))

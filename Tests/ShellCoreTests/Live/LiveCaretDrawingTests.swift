@@ -54,7 +54,9 @@ struct LiveCaretDrawingTests {
     ("ab", "cdefgh", 5, "ab", "cd…"), ("", "abcdefgh", 5, "", "abcd…"),
     ("abcdefgh", "ijklmnop", 6, "…gh", "ij…"), ("東京東京", "東", 6, "…京", "東"),
   ])
-  func fittingAroundACaret(before: String, after: String, columns: Int, fittedBefore: String, fittedAfter: String) {
+  func fittingAroundACaret(
+    before: String, after: String, columns: Int, fittedBefore: String, fittedAfter: String
+  ) {
     let fitted = TextWrapper.fitting(before: before, after: after, columns: columns)
     #expect(fitted.before == fittedBefore)
     #expect(fitted.after == fittedAfter)

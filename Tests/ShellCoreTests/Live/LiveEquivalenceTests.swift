@@ -33,18 +33,23 @@ import Testing
       name: "typing in the middle", keys: typed("ger") + [.left, .character("X"), .character("Y")],
       commands: ["type ger", "edit 2 0 X", "edit 3 0 Y"]),
     Case(
-      name: "Ctrl-W", keys: [.paste("united states"), .unixWordRubout], commands: ["search united states", "edit 7 6"]),
+      name: "Ctrl-W", keys: [.paste("united states"), .unixWordRubout],
+      commands: ["search united states", "edit 7 6"]),
     Case(
       name: "Home and Alt-D", keys: [.paste("new guinea"), .lineStart, .killWord],
       commands: ["search new guinea", "edit 0 3"]),
     Case(
-      name: "Ctrl-U in the middle", keys: [.paste("gerx"), .left, .deleteLine], commands: ["search gerx", "edit 0 3"]),
+      name: "Ctrl-U in the middle", keys: [.paste("gerx"), .left, .deleteLine],
+      commands: ["search gerx", "edit 0 3"]),
     Case(
-      name: "caret moves send nothing", keys: [.paste("ger"), .left, .right, .lineStart, .wordRight, .lineEnd],
+      name: "caret moves send nothing",
+      keys: [.paste("ger"), .left, .right, .lineStart, .wordRight, .lineEnd],
       commands: ["search ger"]),
     Case(
       name: "Delete, Backspace and Alt-Backspace at the caret",
-      keys: [.paste("a👍b c-d"), .lineStart, .delete, .right, .right, .backspace, .lineEnd, .backwardKillWord],
+      keys: [
+        .paste("a👍b c-d"), .lineStart, .delete, .right, .right, .backspace, .lineEnd, .backwardKillWord,
+      ],
       commands: ["search a👍b c-d", "edit 0 1", "edit 2 1", "backspace"]),
     Case(
       name: "highlight and open", keys: typed("ger") + [.down, .down, .open],
@@ -135,7 +140,8 @@ import Testing
     let log = live.session.liveCommandLog
     #expect(
       log == [
-        "focus", "search united states", "type x", "edit 7 0 Z", "edit 7 1", "edit 5 1", "edit 0 5", "edit 0 1",
+        "focus", "search united states", "type x", "edit 7 0 Z", "edit 7 1", "edit 5 1", "edit 0 5",
+        "edit 0 1",
       ])
     let replay = replayed.run(log)
     #expect(replay.errors == [])

@@ -91,9 +91,12 @@ struct LiveKeyEditingTests {
     Case(name: "Right over a flag moves four units", text: "🇫🇷x", caret: 0, key: .right, caretAfter: 4),
     Case(name: "Ctrl-A goes to the start", text: "foo", key: .lineStart, caretAfter: 0),
     Case(name: "Ctrl-E goes to the end", text: "漢字", caret: 0, key: .lineEnd, caretAfter: 2),
-    Case(name: "Alt-F goes past the next word", text: "fooX bar baz", caret: 0, key: .wordRight, caretAfter: 4),
+    Case(
+      name: "Alt-F goes past the next word", text: "fooX bar baz", caret: 0, key: .wordRight, caretAfter: 4),
     Case(name: "Alt-F from a space", text: "fooX bar baz", caret: 4, key: .wordRight, caretAfter: 8),
-    Case(name: "Alt-F in the last word goes to the end", text: "foo bar", caret: 5, key: .wordRight, caretAfter: 7),
+    Case(
+      name: "Alt-F in the last word goes to the end", text: "foo bar", caret: 5, key: .wordRight,
+      caretAfter: 7),
     Case(name: "Alt-B goes to the word's start", text: "fooX bar baz", key: .wordLeft, caretAfter: 9),
     Case(name: "Alt-B from a word's start", text: "fooX bar baz", caret: 9, key: .wordLeft, caretAfter: 5),
     Case(
@@ -147,7 +150,8 @@ struct LiveKeyEditingTests {
   }
 
   @Test func aPasteGoesInAtTheCaretAsOneChangeOfTheWholeText() {
-    let step = LiveKeyMapper.step(for: .paste("XY"), in: LiveKeyMapperTests.context(text: "foo bar", caret: 3))
+    let step = LiveKeyMapper.step(
+      for: .paste("XY"), in: LiveKeyMapperTests.context(text: "foo bar", caret: 3))
     #expect(step.actions == [.textChanged(TextEdit(location: 0, length: 7, replacement: "fooXY bar"))])
     #expect(step.command == .search("fooXY bar"))
     #expect(step.caret == 5)
