@@ -61,7 +61,7 @@ enum CommandRegistry {
       run: { session, arguments throws(ShellError) in try session.backspaceCommand(arguments.first) }),
     Command(
       name: "edit", usage: Session.editUsage,
-      abstract: "Replace LENGTH characters at LOCATION with TEXT in one change (UTF-16 offsets)",
+      abstract: "Replace LENGTH UTF-16 units of the text at LOCATION with TEXT, in one change",
       discussion: """
         One searchBar(_:shouldChangeTextIn:replacementText:) with the range {LOCATION, LENGTH},
         counted in UTF-16 units as UIKit counts them (an emoji is 2), then textDidChange and the
