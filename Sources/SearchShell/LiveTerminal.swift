@@ -18,6 +18,8 @@ final class LiveTerminal {
   private var lastFrame: [String] = []
   /// Whether a resized frame was skipped (a key stopped its search): the next one clears first.
   private var clearsNextFrame = false
+  /// Whether Ctrl-L asked for the next frame on a cleared terminal, drawn from its top line.
+  private var clearsScreen = false
 
   private init(controller: any LiveDriver, device: TerminalDevice) {
     self.controller = controller
@@ -48,6 +50,7 @@ final class LiveTerminal {
       // Every key is its own lifecycle event, but the table is searched and drawn once for
       // everything that was waiting: a redraw never waits for a scan of a text already gone.
       handle(keys)
+      if keys.contains(.redraw) { clearsScreen = true }
       if !controller.hasLeft { draw() }
     }
     clearFrame()
@@ -58,9 +61,7 @@ final class LiveTerminal {
   private func handle(_ keys: [LiveKey]) {
     var start = 0
     while start < keys.count {
-      let end =
-        keys[start...].firstIndex { $0 == .interrupt || $0 == .escape || $0 == .enter }.map { $0 + 1 }
-        ?? keys.count
+      let end = keys[start...].firstIndex(where: \.mayLeave).map { $0 + 1 } ?? keys.count
       _ = controller.handle(Array(keys[start..<end]))
       start = end
       if controller.hasLeft {
@@ -130,6 +131,11 @@ final class LiveTerminal {
       return
     }
     var output = "\r" + (cursorLine > 0 ? "\u{1B}[\(cursorLine)A" : "")
+    if clearsScreen {
+      // Whatever else wrote on the terminal goes too (as readline's Ctrl-L).
+      output = "\u{1B}[H\u{1B}[2J"
+      clearsScreen = false
+    }
     // After a resize the old frame may be taller or reflowed: clear it all first.
     if resized || clearsNextFrame || frame.count != lastFrame.count { output += "\u{1B}[J" }
     clearsNextFrame = false

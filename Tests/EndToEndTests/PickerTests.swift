@@ -116,7 +116,39 @@ import Testing
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "banana\napple\n")
   }
 
-  @Test(arguments: [("Escape", "EXIT=130"), ("C-c", "EXIT=130")])
+  /// fzf's keys through tmux's real sequences: the query is edited at the caret (the issue's
+  /// `foo bar`, Left, `X`), Ctrl-J moves down, Enter picks.
+  @Test func fzfKeysEditAtTheCaretAndMove() async throws {
+    let out = temporaryPath("keys")
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let terminal = try TerminalSession(
+      arguments: "--pick > '\(out)'", setup: "printf 'foo r\\nfoo bar\\nbaz\\n' | ")
+    try await terminal.waitFor(Self.footer)
+    try terminal.type("foo bar")
+    try await terminal.waitFor("[ foo bar| ]")
+    try terminal.send("Left")
+    try terminal.type("X")
+    try await terminal.waitFor("[ foo baX|r ]")
+    try terminal.send("C-w")
+    try await terminal.waitFor("[ foo |r ]")
+    try terminal.send("M-b")
+    try await terminal.waitFor("[ |foo r ]")
+    try terminal.send("M-f", "C-u")
+    try await terminal.waitFor("[ | r ]")
+    try terminal.send("C-d")
+    try await terminal.waitFor("[ |r ]")
+    try terminal.send("End")
+    let screen = try await terminal.waitFor("[ r| ]")
+    #expect(screen.contains("results table · 2 of 3"))
+    try terminal.send("C-j")
+    try await terminal.waitFor("›  2  foo bar")
+    try terminal.send("Enter")
+    #expect(try await terminal.waitFor("EXIT=").contains("EXIT=0"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "foo bar\n")
+  }
+
+  /// Esc, Ctrl-C and Ctrl-D on an empty query are fzf's abort: exit 130.
+  @Test(arguments: [("Escape", "EXIT=130"), ("C-c", "EXIT=130"), ("C-d", "EXIT=130")])
   func escapeAndCtrlCPrintNothing(_ example: (String, String)) async throws {
     let out = temporaryPath("left")
     defer { try? FileManager.default.removeItem(atPath: out) }

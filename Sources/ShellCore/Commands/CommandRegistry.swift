@@ -60,6 +60,17 @@ enum CommandRegistry {
       arguments: .words(min: 0, max: 1),
       run: { session, arguments throws(ShellError) in try session.backspaceCommand(arguments.first) }),
     Command(
+      name: "edit", usage: Session.editUsage,
+      abstract: "Replace LENGTH UTF-16 units of the text at LOCATION with TEXT, in one change",
+      discussion: """
+        One searchBar(_:shouldChangeTextIn:replacementText:) with the range {LOCATION, LENGTH},
+        counted in UTF-16 units as UIKit counts them (an emoji is 2), then textDidChange and the
+        update: 'edit 4 0 X' types X before the fifth unit, 'edit 0 4' deletes the first four.
+        'record' writes it for a live-mode key at the caret (typing or Ctrl-W mid-text).
+        """,
+      arguments: .line,
+      run: { session, arguments throws(ShellError) in try session.editCommand(arguments.first) }),
+    Command(
       name: "clear", usage: "clear",
       abstract: "Tap the clear (x) button in the search field; with no text and no search, clear the screen",
       discussion: """

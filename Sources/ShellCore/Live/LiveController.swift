@@ -16,6 +16,8 @@ public final class LiveController: LiveDriver {
   public private(set) var highlight: Int?
   /// Whether a key asked to leave live mode.
   public private(set) var hasLeft = false
+  /// The caret in the bar (UTF-16 offset), or nil at the end of the text.
+  public private(set) var caret: Int?
   private var firstRow = 0
   private var traceLines: [String] = []
   private let logStart: Int
@@ -52,6 +54,7 @@ public final class LiveController: LiveDriver {
     let state = screen.state
     let flavor = screen.settings.lifecycle.flavor
     context.text = state.text
+    context.caret = caret
     context.isFirstResponder = state.isFirstResponder
     context.isSearching = state.isSearching(flavor)
     context.showsCancelButton = screen.settings.appearance.showsCancelButton
@@ -78,6 +81,7 @@ public final class LiveController: LiveDriver {
 
   private func apply(_ step: LiveKeyMapper.Step) {
     if let command = step.command { session.logLiveCommand(command, mergeableFrom: logStart) }
+    if let moved = step.caret { caret = moved }
     if !step.actions.isEmpty {
       record(session.send(step.actions))
       // The table may hold other rows now: the highlight starts over.
@@ -135,14 +139,16 @@ public final class LiveController: LiveDriver {
   public func frame(width: Int, height: Int) -> [String] {
     var frame = LiveScreen()
     let style = session.style
-    let bars = ScreenRenderer(snapshot: screen.snapshot(highlighting: style.isEnabled), style: style)
+    // The bar scrolls its text within the line (the last column stays free), keeping the caret in sight.
+    let bars = ScreenRenderer(
+      snapshot: screen.snapshot(highlighting: style.isEnabled), style: style, width: max(1, width - 1))
     let state = bars.snapshot.state
     if bars.isNavigationBarShown {
       frame.navigationTitle = Sanitizer.printable(bars.snapshot.settings.title)
     }
     if !state.isBarScrolledOut {
       frame.prompt = Sanitizer.printable(bars.snapshot.settings.appearance.prompt)
-      frame.bar = bars.searchBarLine()
+      frame.bar = bars.searchBarLine(caret: min(caret ?? .max, state.text.utf16.count))
     }
     frame.scopeBar = bars.scopeBarLine().map { "scope: " + $0 }
     if showsTracePane { frame.trace = traceLines }

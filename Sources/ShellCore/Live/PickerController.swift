@@ -1,7 +1,7 @@
 import Engine
 
 /// The live screen as fzf's picker: type to search, Enter picks the highlighted row (or the rows
-/// Tab marked), Esc and Ctrl-C leave without one.
+/// Tab marked), Esc, Ctrl-C and Ctrl-D on an empty query leave without one.
 ///
 /// Every other key is live mode's (`LiveController`): the same lifecycle events, the same
 /// frame. The rows picked are the dataset's, and `pickedLines` gives their titles (the input
@@ -13,9 +13,9 @@ public final class PickerController: LiveDriver {
     case picked([Int])
     /// Enter on an empty table: nothing to pick (fzf's "no match").
     case nothingToPick
-    /// Esc.
+    /// Esc, or Ctrl-D on an empty query: fzf's `abort` (exit 130, as Ctrl-C).
     case cancelled
-    /// Ctrl-C.
+    /// Ctrl-C (exit 130).
     case interrupted
   }
 
@@ -46,6 +46,7 @@ public final class PickerController: LiveDriver {
       switch key {
       case .enter: pick()
       case .escape: outcome = .cancelled
+      case .deleteOrQuit where live.screen.state.text.isEmpty: outcome = .cancelled
       case .interrupt: outcome = .interrupted
       case .tab: toggleMark(moving: 1)
       case .backTab: toggleMark(moving: -1)
