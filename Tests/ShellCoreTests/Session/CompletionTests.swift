@@ -32,7 +32,8 @@ struct CompletionTests {
     Case(
       "set ",
       [
-        "flavor", "results", "app", "rule", "live", "obscures", "sdk", "names", "app-log", "match", "syntax",
+        "flavor", "results", "app", "rule", "live", "obscures", "sdk", "names", "app-log", "quiz", "match",
+        "syntax",
         "title", "placeholder", "prompt",
         "bar-text-color", "bar-tint", "bar-background", "shows-cancel", "hides-nav-bar", "custom-nav-bar",
         "bar-hidden", "scopes", "fields", "columns", "sort", "format", "page", "pager",
