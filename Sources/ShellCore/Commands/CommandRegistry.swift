@@ -205,7 +205,8 @@ enum CommandRegistry {
         received (true or false). 'trace json FILE' writes them to FILE instead, each
         as its callback fires, in live mode too. FILE starts afresh: what it held before
         is replaced (atomically); follow it from another terminal with tail -F FILE. 'set names objc' spells callbacks as the Objective-C
-        selectors; 'set app-log on' adds what the app does and logs.
+        selectors; 'set app-log on' adds what the app does and logs, 'set source on' the
+        tutorial's code that runs.
         """,
       arguments: .words(min: 1, max: 2),
       completion: .sequence(.words(TraceMode.allCases.map(\.rawValue)), after: ["json": .files]),
