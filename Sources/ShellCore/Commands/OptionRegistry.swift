@@ -76,6 +76,15 @@ enum OptionRegistry {
       get: { $0.screen.settings.appLog }, set: { $0.screen.settings.appLog = $1 }
     ).reaching(.session) { _ in "off" },
     toggle(
+      "source", "the tutorial's code under each traced callback its app receives",
+      get: { $0.screen.settings.source },
+      set: { session, on in
+        session.screen.settings.source = on
+        // Turned on again, the generic app's note is said again.
+        session.tracing.saidNoSource = false
+      }
+    ).reaching(.session) { _ in "off" },
+    toggle(
       "quiz", "a passing expect says so (as in a demo)",
       get: { $0.screen.settings.quiz }, set: { $0.screen.settings.quiz = $1 }
     ).reaching(.session) { _ in "off" },

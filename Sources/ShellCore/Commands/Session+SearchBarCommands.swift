@@ -249,7 +249,7 @@ extension Session {
 
   /// The detail view: the item the app's prepare(for:sender:) chose, else the selected one.
   private func printDetail() {
-    guard let item = screen.state.detailItem ?? screen.state.selectedItem else { return }
+    guard output.drawsScreen, let item = screen.state.detailItem ?? screen.state.selectedItem else { return }
     for line in renderer().detailLines(screen.backend.detail(of: item)) { printHanging(line) }
   }
 

@@ -130,6 +130,16 @@ public enum ShellError: Error, Equatable, Sendable {
   case unknownDemo(String, demos: [String])
   /// The bundled walkthroughs cannot be found on disk.
   case demosMissing(String)
+  /// `compare` given a word that is no app and no flavor, and the nearest one.
+  case unknownComparisonSide(String, suggestion: String?)
+  /// `compare A A`: one side against itself.
+  case sameComparisonSides(String)
+  /// `compare` while a comparison runs: its two sides.
+  case alreadyComparing(String, String)
+  /// `end` (or `compare end`) with no comparison running.
+  case notComparing
+  /// A command that is no action while a comparison runs: its name and the two sides.
+  case notWhileComparing(command: String, left: String, right: String)
   /// A file written over the session (`what`: the recording, the trace) failed and was closed.
   indirect case stoppedWriting(what: String, because: ShellError)
   /// Long work stopped by Ctrl-C, and what was kept.
@@ -309,6 +319,18 @@ extension ShellError: CustomStringConvertible {
       return "Unknown demo \(quote(name)). Demos: \(list(demos).joined(separator: ", "))"
     case .demosMissing(let path):
       return "Cannot find the walkthroughs (looked for \(quote(path))). Set SEARCHSHELL_DEMOS"
+    case .unknownComparisonSide(let word, let suggestion):
+      return "Nothing to compare named \(quote(word)): name an app ('help app' lists them) or a flavor"
+        + " (controller, display, custom)." + didYouMean(suggestion)
+    case .sameComparisonSides(let word):
+      return "Comparing \(quote(word)) with itself shows nothing: name two different apps or flavors"
+    case .alreadyComparing(let left, let right):
+      return "Already comparing \(left) with \(right): 'end' first"
+    case .notComparing:
+      return "Nothing to end: no comparison runs ('compare APP APP' starts one)"
+    case .notWhileComparing(let command, let left, let right):
+      return "\(quote(command)) does not run while comparing \(left) with \(right): type actions (focus,"
+        + " type, select, cancel, ...), or 'end' first"
     case .stoppedWriting(let what, let because):
       return because.description + "; \(what) stopped"
     case .cancelled(let command, let outcome):

@@ -102,6 +102,13 @@ final class SearchScreen {
       index: indexOrigin, mapping: indexCacheMapping)
   }
 
+  /// The same rows and backend as opened, for another screen over them (`compare`'s sides).
+  func reopened() -> DatasetOpener.Opened {
+    DatasetOpener.Opened(
+      dataset: dataset, backend: backend, warnings: [], reading: reading, index: indexOrigin,
+      mapping: indexCacheMapping)
+  }
+
   /// Searches `columns` from now on (`set fields`); an error leaves them as they were.
   ///
   /// The current text is searched in the new columns here, where a refusal (memory, Ctrl-C)

@@ -66,7 +66,7 @@ extension Session {
   /// in a cast, the bar is drawn again in place with the text so far, a typing delay apart.
   func showKeystroke() {
     // The common case, every typed character off a stage: nothing to show.
-    guard audience.cast != nil || hooks.scriptOptions.isPresenting else { return }
+    guard audience.cast != nil || hooks.scriptOptions.isPresenting, output.drawsScreen else { return }
     let options = hooks.scriptOptions
     let terminal = options.isPresenting ? options.pacer : nil
     let inCast = audience.cast.map { _ in audience.clock.kind == .virtual || terminal != nil } ?? false

@@ -36,6 +36,15 @@ extension Session {
       for log in method.logs(live: options.live).flatMap(Self.describe) {
         printWrapped("NSLog: " + log, indent: "      ", continuation: "        ")
       }
+      // Shown whatever `set source` says: help is asked for one name at a time, so a few lines
+      // of code never flood it, while the trace may print dozens of callbacks per command.
+      guard
+        let excerpt = AppSourceExcerpt.excerpt(app: app.id, object: method.object, callback: callback),
+        let language = AppSourceExcerpt.language(of: app.id)
+      else { continue }
+      printWrapped(
+        "The method, in the tutorial's \(language.rawValue):", indent: "    ", continuation: "      ")
+      for line in excerptLines(excerpt.lines(live: options.live)) { console.print(line) }
     }
   }
 
