@@ -5,7 +5,7 @@ import Testing
 /// matching ones on standard output, fzf's exit statuses.
 @Suite(.serialized) struct PickerTests {
   private static let fruits = "apple\nbanana\ncherry\n"
-  private static let footer = "Enter pick · Tab mark"
+  private static let footer = "Enter pick · ↑↓ move"
 
   private func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-\(name)-\(UUID().uuidString)")
@@ -79,12 +79,12 @@ import Testing
       arguments: "--pick > '\(out)'",
       setup: "printf '\(Self.fruits.replacingOccurrences(of: "\n", with: "\\n"))' | ")
     var screen = try await terminal.waitFor(Self.footer)
-    #expect(screen.contains("›  1  apple"))
+    #expect(screen.contains("› 1  apple"))
     try terminal.type("c")
     try await terminal.waitFor("[ c| ]")
     try terminal.type("h")
-    screen = try await terminal.waitFor("results table · 1 of 3")
-    #expect(screen.contains("›  1  cherry"))
+    screen = try await terminal.waitFor("1/3 · results table")
+    #expect(screen.contains("› 1  cherry"))
     try terminal.send("Enter")
     screen = try await terminal.waitFor("EXIT=")
     #expect(screen.contains("EXIT=0"))
@@ -99,7 +99,7 @@ import Testing
     let terminal = try TerminalSession(
       arguments: "--pick --multi --exact --query a > '\(out)'",
       setup: "printf 'cherry\\nbanana\\napple\\n' | ")
-    var screen = try await terminal.waitFor("results table · 2 of 3")
+    var screen = try await terminal.waitFor("2/3 (0) · results table")
     #expect(screen.contains("[ a| ]"))
     try terminal.send("Down")
     try await terminal.waitFor("›  2  apple")

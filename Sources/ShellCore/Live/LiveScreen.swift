@@ -35,6 +35,8 @@ public struct LiveScreen: Sendable {
   public var scopeBar: String?
   /// The table's header (row or results count, `· dimmed` under the dimming view).
   public var header = ""
+  /// Lines under the header that are not rows (the picker's `--header`, `--header-lines`).
+  public var headerLines: [String] = []
   /// The column names above the rows, when the table shows more columns than the title.
   public var columnHeader: String?
   /// How many rows the table has.
@@ -66,6 +68,7 @@ public struct LiveScreen: Sendable {
   var topLines: Int {
     (navigationTitle == nil ? 0 : 1) + (prompt.isEmpty || bar == nil ? 0 : 1) + (bar == nil ? 0 : 1)
       + (scopeBar == nil ? 0 : 1) + 1 + (columnHeader == nil || detail != nil ? 0 : 1)
+      + (detail == nil ? headerLines.count : 0)
   }
 
   /// The trace pane's height on a terminal of `height` lines: its separator and its lines.
@@ -110,6 +113,7 @@ public struct LiveScreen: Sendable {
       for line in detail { add(line) }
     } else {
       add(header, style.bold)
+      for line in headerLines { add(line) }
       if let columnHeader { add(columnHeader, style.dim) }
       let capacity = rowCapacity(height: height)
       let width = String(max(rowCount, 1)).count
