@@ -50,10 +50,6 @@ enum PickCommandLine {
   @MainActor static func runPicker(
     _ options: PickOptions, file: String?, console: StandardConsole, configuration: ShellConfiguration
   ) -> Never {
-    guard let device = TerminalDevice.controlling else {
-      fail(
-        "'--pick' draws on the terminal (/dev/tty), and this process has none; '--filter TEXT' needs none")
-    }
     guard let wake = PickerWake() else { fail("'--pick' could not make a pipe (no descriptor left)") }
     let input = pickerInput(options, file: file)
     let session: Session
@@ -71,6 +67,12 @@ enum PickCommandLine {
     if let decided = picker.awaitFirstMatches() {
       picker.end(with: decided)
     } else {
+      // Asked for only now: -1 and -0 may decide without a terminal, as fzf's do.
+      guard let device = TerminalDevice.controlling else {
+        feed.stop()
+        fail(
+          "'--pick' draws on the terminal (/dev/tty), and this process has none; '--filter TEXT' needs none")
+      }
       do throws(ShellError) {
         try LiveTerminal.run(on: device) { picker }
       } catch {

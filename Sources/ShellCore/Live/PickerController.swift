@@ -149,7 +149,8 @@ public final class PickerController: LiveDriver {
       live.marks?.insert(item)
     }
     let count = live.screen.tableRows.count.value
-    live.moveHighlight(to: min(max(row + step, 0), count - 1))
+    let next = row + step
+    live.moveHighlight(to: options.cycles && count > 0 ? (next + count) % count : min(max(next, 0), count - 1))
   }
 
   /// Under `--cycle`, moves past the last row to the first and before the first to the last;
