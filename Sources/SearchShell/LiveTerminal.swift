@@ -100,7 +100,9 @@ final class LiveTerminal {
   }
 
   /// Blocks for input or an arrival, then reads every key already waiting; nil when the
-  /// terminal went away. A resize while waiting redraws at once.
+  /// terminal went away.
+  ///
+  /// A resize while waiting redraws at once.
   private func nextEvent() -> Event? {
     while true {
       if TerminalRestorer.takeContinued() {

@@ -21,7 +21,9 @@ enum PickCommandLine {
     _ arguments: ExploringArguments, file: String?, console: StandardConsole,
     configuration: ShellConfiguration
   ) -> Never {
-    if arguments.pick { runPicker(arguments.picker, file: file, console: console, configuration: configuration) }
+    if arguments.pick {
+      runPicker(arguments.picker, file: file, console: console, configuration: configuration)
+    }
     let flag = arguments.pick ? "--pick" : "--filter"
     let options = arguments.picker
     guard file != nil || isatty(STDIN_FILENO) == 0 else {
@@ -81,6 +83,7 @@ enum PickCommandLine {
       }
     }
     feed.stop()
+    picker.stopPreview()
     switch picker.outcome {
     case .picked:
       session.printPicked(picker)

@@ -104,7 +104,8 @@ package final class InMemoryBackend: SearchBackend {
     return result.map {
       var rows = TableRows($0)
       if request.keepsRowOrder, case .ranked(let ranked) = rows { rows = .subset(ranked.ascending) }
-      return InMemoryRows(rows: ordered(rows.kept(by: request.filter, in: dataset), by: request.order), dataset: dataset)
+      return InMemoryRows(
+        rows: ordered(rows.kept(by: request.filter, in: dataset), by: request.order), dataset: dataset)
     }
   }
 

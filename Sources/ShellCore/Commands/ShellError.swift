@@ -243,7 +243,8 @@ extension ShellError: CustomStringConvertible {
       return
         "Cannot load \(quote(path)): out of memory after \(LoadLimit.describe(held)) (\(LoadLimit.describe(requested)) more was refused); the previous dataset stays. Set \(LoadLimit.variable) lower"
     case .pickerInputStopped(let input, let rows, let reason):
-      return "\(CountTable.grouped(rows)) \(rows == 1 ? "row" : "rows") kept: reading \(quote(input)) stopped \(reason)"
+      return
+        "\(CountTable.grouped(rows)) \(rows == 1 ? "row" : "rows") kept: reading \(quote(input)) stopped \(reason)"
     case .pickerCommandFailed(let command, let reason):
       return "The command \(quote(command)) that lists the rows failed (\(text(reason)))"
     case .searchOutOfMemory(let requested):

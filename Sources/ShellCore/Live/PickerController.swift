@@ -40,6 +40,8 @@ public final class PickerController: LiveDriver {
   public private(set) var note: ShellError?
   /// The clock the spinner turns by (milliseconds).
   private let clock: () -> UInt64
+  /// The preview's runner and what it shows (nil without `--preview`, or with it hidden).
+  var previewState: PreviewState?
 
   /// The key help the picker shows.
   static func footer(multi: Bool) -> String {
@@ -71,6 +73,9 @@ public final class PickerController: LiveDriver {
     live.marks = options.multi == nil ? nil : []
     live.barPrefix = Sanitizer.printable(options.prompt)
     live.countLine = { [unowned self] matches, rows in countLine(matches: matches, rows: rows) }
+    if options.preview != nil, !options.previewWindow.isHidden, let wake {
+      previewState = PreviewState(runner: PreviewRunner(wake: wake))
+    }
     showHeader()
     if !options.query.isEmpty { live.handle([.paste(options.query)]) }
   }
@@ -100,7 +105,8 @@ public final class PickerController: LiveDriver {
   }
 
   public func frame(width: Int, height: Int) -> [String] {
-    live.frame(width: width, height: height)
+    guard previewState != nil else { return live.frame(width: width, height: height) }
+    return framed(width: width, height: height)
   }
 
   /// The frame's height: `--height` (`~`: no more than the rows need), else live mode's.
@@ -150,7 +156,8 @@ public final class PickerController: LiveDriver {
     }
     let count = live.screen.tableRows.count.value
     let next = row + step
-    live.moveHighlight(to: options.cycles && count > 0 ? (next + count) % count : min(max(next, 0), count - 1))
+    live.moveHighlight(
+      to: options.cycles && count > 0 ? (next + count) % count : min(max(next, 0), count - 1))
   }
 
   /// Under `--cycle`, moves past the last row to the first and before the first to the last;
@@ -192,13 +199,15 @@ extension PickerController {
   /// While reading, the spinner's next turn.
   public var redrawDelay: Int32? { isReading ? PickerInfo.spinnerInterval : nil }
 
-  /// Takes the newest table that arrived; true while reading (the spinner turns) or when one did.
+  /// Takes the newest table that arrived and the preview's output; true while reading (the
+  /// spinner turns), or when either came.
   public func takeArrivals() -> Bool {
     wake?.drain()
-    guard let feed else { return false }
+    let previewed = takePreviewOutput()
+    guard let feed else { return previewed }
     let wasReading = isReading
     if let arrival = feed.take() { take(arrival) }
-    return wasReading
+    return wasReading || previewed
   }
 
   /// Puts `arrival` on screen: the app reloads its table, the query stays, the highlight stays

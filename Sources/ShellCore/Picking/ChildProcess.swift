@@ -19,9 +19,12 @@ final class ChildProcess: @unchecked Sendable {
     self.output = output
   }
 
-  /// Starts `sh -c command` with `variables` added to the environment; standard error goes to
-  /// the same pipe when `mergingErrors`, else to `/dev/null`. Nil when no process could start.
-  static func start(_ command: String, variables: [String: String] = [:], mergingErrors: Bool) -> ChildProcess? {
+  /// Starts `sh -c command` with `variables` added to the environment, or returns nil.
+  ///
+  /// Standard error goes to the same pipe when `mergingErrors`, else to `/dev/null`.
+  static func start(_ command: String, variables: [String: String] = [:], mergingErrors: Bool)
+    -> ChildProcess?
+  {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return nil }
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }

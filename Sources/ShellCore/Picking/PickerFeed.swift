@@ -122,7 +122,8 @@ extension PickerFeed {
   private func read() {
     var reader: PipedRowReader
     do throws(TableError) {
-      reader = try PipedRowReader(label: input.name, limit: limit, rows: input.rows, headerRows: input.headerRows)
+      reader = try PipedRowReader(
+        label: input.name, limit: limit, rows: input.rows, headerRows: input.headerRows)
     } catch {
       publish(Arrival(isFinal: true, note: ShellError(error)))
       return
@@ -203,7 +204,8 @@ extension PickerFeed {
       let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
-        let reason = ShellError.stopReason(.unreadableFile(input.name, reason: String(cString: strerror(errno))))
+        let reason = ShellError.stopReason(
+          .unreadableFile(input.name, reason: String(cString: strerror(errno))))
         return .pickerInputStopped(input.name, rows: reader.rowCount, reason: reason)
       }
       if count == 0 { return nil }
@@ -225,7 +227,9 @@ extension PickerFeed {
 
   /// Builds the table when `schedule` says it is due.
   private func buildIfDue(_ reader: inout PipedRowReader, schedule: inout FeedSchedule) -> ShellError? {
-    guard schedule.wait(rows: reader.rowCount, now: DispatchTime.now().uptimeNanoseconds) == 0 else { return nil }
+    guard schedule.wait(rows: reader.rowCount, now: DispatchTime.now().uptimeNanoseconds) == 0 else {
+      return nil
+    }
     return build(&reader, schedule: &schedule)
   }
 

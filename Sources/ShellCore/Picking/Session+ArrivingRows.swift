@@ -45,6 +45,14 @@ extension Session {
     live.pipedRows = arrival.rows
   }
 
+  /// Dataset row `row`'s bytes as they came in (its title's for rows not piped in).
+  func pipedRowBytes(_ row: Int) -> [UInt8] {
+    live.pipedRows?.originalBytes(ofRow: row) ?? Array(screen.dataset.title(row).utf8)
+  }
+
+  /// Whether the frame being drawn was stopped by a key (its table is then empty).
+  var isFrameCancelled: Bool { screen.frameCancellation?.isCancelled == true }
+
   /// How many rows the session's table holds in all.
   var datasetRowCount: Int { screen.dataset.rowCount }
 }
