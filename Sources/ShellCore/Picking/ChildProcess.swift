@@ -25,9 +25,7 @@ final class ChildProcess: @unchecked Sendable {
   static func start(_ command: String, variables: [String: String] = [:], mergingErrors: Bool)
     -> ChildProcess?
   {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return nil }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    guard let ends = makePipe() else { return nil }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -57,13 +55,34 @@ final class ChildProcess: @unchecked Sendable {
     let environment = inheritedEnvironment(adding: variables).map(copy) + [nil]
     defer { (arguments + environment).forEach { free($0) } }
     var pid = pid_t()
+    descriptorLock.lock()
     let failure = posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environment)
+    descriptorLock.unlock()
     close(ends[1])
     guard failure == 0 else {
       close(ends[0])
       return nil
     }
     return ChildProcess(pid: pid, output: ends[0])
+  }
+
+  /// Held while a pipe is made and marked close-on-exec, and while a process starts: a process
+  /// another thread starts between the two would hold a copy of the pipe's write end, and its
+  /// reader would not see the end of the output until that process ended.
+  static let descriptorLock = NSLock()
+
+  /// A pipe (read end, write end) whose ends no process started later inherits; nil when the
+  /// system has no descriptor left.
+  static func makePipe(nonBlocking: Bool = false) -> [Int32]? {
+    var ends: [Int32] = [0, 0]
+    descriptorLock.lock()
+    defer { descriptorLock.unlock() }
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      if nonBlocking { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+    }
+    return ends
   }
 
   /// This process's environment as `NAME=value` entries, with `variables` set over it.

@@ -12,12 +12,7 @@ public final class PickerWake: @unchecked Sendable {
 
   /// A wake pipe, or nil when the system has no descriptor left.
   public init?() {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return nil }
-    for end in ends {
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-    }
+    guard let ends = ChildProcess.makePipe(nonBlocking: true) else { return nil }
     descriptor = ends[0]
     writeEnd = ends[1]
   }

@@ -48,7 +48,7 @@ struct PreviewLayout {
   /// The first `count` lines `text` shows in a pane `width` characters wide: escaped by the
   /// sanitizer, tabs as spaces to the next multiple of 8, each line cut (with `…`) or wrapped.
   static func lines(of text: [UInt8], width: Int, wraps: Bool, count: Int) -> [String] {
-    guard width > 0, count > 0 else { return [] }
+    guard width > 0, count > 0, !text.isEmpty else { return [] }
     var result: [String] = []
     for raw in text.split(separator: 0x0A, omittingEmptySubsequences: false) {
       var line = Array(raw)
