@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// `--pick` as fzf users run it on a terminal: rows shown as they arrive, a query typed before
+/// the input ends, Esc while reading, and fzf's flags (--height, --preview, -1/-0, headers).
+@Suite(.serialized) struct PickerStreamingTerminalTests {
+  private static let footer = "Enter pick · ↑↓ move"
+
+  private func temporaryPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-\(name)-\(UUID().uuidString)")
+      .path
+  }
+
+  /// The check: a slow producer's first row shows before the producer ends.
+  @Test func aSlowProducersFirstRowShowsAtOnce() async throws {
+    let out = temporaryPath("slow")
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let terminal = try TerminalSession(
+      arguments: "--pick > '\(out)'", setup: "(echo alpha; sleep 4; echo beta) | ")
+    var screen = try await terminal.waitFor("› 1  alpha", timeout: 3)
+    #expect(screen.contains("› 1  alpha"))
+    #expect(!screen.contains("beta"))
+    screen = try await terminal.waitFor("  2/2 · main table")
+    #expect(screen.contains("  2  beta"))
+    try terminal.send("Down", "Enter")
+    #expect(try await terminal.waitFor("EXIT=").contains("EXIT=0"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "beta\n")
+  }
+
+  /// A query typed while rows still arrive is the query's answer over every row at the end.
+  @Test func aQueryTypedMidStreamIsRightAtTheEnd() async throws {
+    let out = temporaryPath("mid")
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let terminal = try TerminalSession(
+      arguments: "--pick -e > '\(out)'",
+      setup:
+        "(printf 'apple\\nbanana\\n'; sleep 1; printf 'cherry\\nblueberry\\n'; sleep 1; printf 'bilberry\\n') | "
+    )
+    try await terminal.waitFor("› 1  apple")
+    try terminal.type("berry")
+    let screen = try await terminal.waitFor("  2/5 · results table")
+    #expect(screen.contains("› 1  blueberry") && screen.contains("  2  bilberry"))
+    try terminal.send("Enter")
+    #expect(try await terminal.waitFor("EXIT=").contains("EXIT=0"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "blueberry\n")
+  }
+
+  /// Esc while an endless producer writes: the picker leaves at once with 130, and the producer
+  /// ends on its next write.
+  @Test(arguments: ["Escape", "C-c"])
+  func leavingWhileReadingExits130AtOnce(_ key: String) async throws {
+    let terminal = try TerminalSession(
+      arguments: "--pick", setup: "while :; do echo row; sleep 0.05; done | ")
+    try await terminal.waitFor(Self.footer)
+    try terminal.send(key)
+    let screen = try await terminal.waitFor("EXIT=", timeout: 5)
+    #expect(screen.contains("EXIT=130"))
+    #expect(!screen.contains(Self.footer))
+  }
+
+  /// --height takes that many lines below the command, leaving the lines above as they were,
+  /// and the screen clean after.
+  @Test func heightDrawsBelowThePromptAndLeavesTheLinesAbove() async throws {
+    let terminal = try TerminalSession(
+      arguments: "--pick --height 5", setup: "clear; echo keep1; echo keep2; seq 1 100 | ")
+    var screen = try await terminal.waitFor("  100/100 · main table")
+    var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(Array(lines.prefix(3)) == ["keep1", "keep2", "> [ |Search ] Cancel"])
+    #expect(lines[3].hasPrefix("  100/100 · main table") && lines[6].hasPrefix(Self.footer))
+    try terminal.send("Escape")
+    screen = try await terminal.waitFor("EXIT=")
+    lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(Array(lines.prefix(3)) == ["keep1", "keep2", "EXIT=130"])
+  }
+
+  /// --preview runs the command for the highlighted row, `{}` quoted, beside the rows.
+  @Test func previewShowsTheCommandsOutputForTheRow() async throws {
+    let terminal = try TerminalSession(
+      arguments: "--pick --preview 'echo P:{}; echo n={n}'", setup: "printf \"it's\\nb\\n\" | ")
+    var screen = try await terminal.waitFor("│P:it's")
+    #expect(screen.contains("│n=0"))
+    try terminal.send("Down")
+    screen = try await terminal.waitFor("│P:b")
+    #expect(screen.contains("│n=1") && !screen.contains("P:it's"))
+    try terminal.send("Escape")
+    #expect(try await terminal.waitFor("EXIT=").contains("EXIT=130"))
+  }
+
+  /// The header's lines show above the rows; they are neither searched nor picked.
+  @Test func headerLinesAreShownNotPicked() async throws {
+    let out = temporaryPath("header")
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let terminal = try TerminalSession(
+      arguments: "--pick --header-lines 1 --header 'fruit list' -q a > '\(out)'",
+      setup: "printf 'NAME\\napple\\nbanana\\n' | ")
+    let screen = try await terminal.waitFor("  2/2 · results table")
+    #expect(screen.contains("fruit list\nNAME\n› 1  apple"))
+    try terminal.send("Enter")
+    #expect(try await terminal.waitFor("EXIT=").contains("EXIT=0"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "apple\n")
+  }
+
+  /// -1 picks the only match and -0 ends with none, without drawing (so without a terminal).
+  @Test(arguments: [
+    (["-1", "-q", "ban"], "banana\n", 0), (["-0", "-q", "zz"], "", 1), (["-1", "-0", "-q", "zz"], "", 1),
+  ])
+  func selectOneAndExitZeroDecideWithoutDrawing(_ example: ([String], String, Int32)) throws {
+    let result = try ShellProcess.run(["--pick"] + example.0, input: "apple\nbanana\ncherry\n")
+    #expect(result.stdout == example.1)
+    #expect(result.stderr == "")
+    #expect(result.status == example.2)
+  }
+}
