@@ -7,8 +7,8 @@ extension PickerController {
   struct PreviewState {
     /// Runs the commands.
     let runner: PreviewRunner
-    /// The values of the last command run (nil: none yet).
-    var shownFor: PreviewCommand.Values?
+    /// The last command line run (nil: none yet); the same line is not run again.
+    var shownFor: String?
     /// What the last run printed, as it came.
     var text: [UInt8] = []
     /// The pane's size when last drawn: the command sees it (`FZF_PREVIEW_COLUMNS`, `_LINES`).
@@ -41,7 +41,7 @@ extension PickerController {
     return layout.frame(width: width, height: height, text: previewState?.text ?? []) { _, _ in rows }
   }
 
-  /// Starts the preview of the current row when it (or the query) changed since the last run;
+  /// Starts the preview of the current row when its command line changed since the last run;
   /// with no row, the pane is emptied.
   func updatePreview() {
     guard let template = options.preview, var state = previewState else { return }
@@ -52,17 +52,20 @@ extension PickerController {
       previewState = state
       return
     }
-    guard values != state.shownFor else { return }
-    state.shownFor = values
-    previewState = state
     // A NUL cannot go into a command line: such a row is not previewed.
     guard !values.row.contains("\0") else {
       state.runner.stop()
-      previewState?.text = Array("(the row holds a NUL byte: it cannot go into the command)".utf8)
+      state.shownFor = nil
+      state.text = Array("(the row holds a NUL byte: it cannot go into the command)".utf8)
+      previewState = state
       return
     }
+    let command = PreviewCommand.line(template, values)
+    guard command != state.shownFor else { return }
+    state.shownFor = command
+    previewState = state
     state.runner.run(
-      PreviewCommand.line(template, values),
+      command,
       variables: ["FZF_PREVIEW_COLUMNS": String(state.columns), "FZF_PREVIEW_LINES": String(state.lines)])
   }
 

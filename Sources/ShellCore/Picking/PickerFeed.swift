@@ -275,22 +275,33 @@ extension PickerFeed {
     }
     child?.wait()
     guard !stopped else { return }
-    var arrival = Arrival(isFinal: true, note: note)
-    if reader.rowCount != schedule.builtRows || schedule.builtRows == 0 {
-      let made: (LoadResult, PipedRows)?
-      // In input order the builder's own buffers become the table: nothing is copied.
-      if input.reversed {
-        made = try? reader.snapshot(options: loadOptions, reversed: true)
-      } else {
-        made = try? reader.finish(options: loadOptions)
-      }
-      if let (loaded, rows) = made, let indexed = indexed(loaded.dataset, rows: rows, header: reader.header) {
-        arrival = indexed
-        arrival.isFinal = true
-        arrival.note = note
-      }
+    guard reader.rowCount != schedule.builtRows || schedule.builtRows == 0 else {
+      return publish(Arrival(isFinal: true, note: note))
     }
-    publish(arrival)
+    publish(lastTable(&reader, rowsShown: schedule.builtRows, note: note))
+  }
+
+  /// The table of every row read, or, when the system refuses it, the end alone with why the
+  /// last rows (past the `rowsShown` on screen) are not shown.
+  private func lastTable(_ reader: inout PipedRowReader, rowsShown: Int, note: ShellError?) -> Arrival {
+    do throws(TableError) {
+      // In input order the builder's own buffers become the table: nothing is copied.
+      let (loaded, rows) =
+        input.reversed
+        ? try reader.snapshot(options: loadOptions, reversed: true) : try reader.finish(options: loadOptions)
+      guard var arrival = indexed(loaded.dataset, rows: rows, header: reader.header) else {
+        let refused = ShellError.pickerInputStopped(
+          input.name, rows: rowsShown, reason: "out of memory for the index of the rest")
+        return Arrival(isFinal: true, note: refused)
+      }
+      arrival.isFinal = true
+      arrival.note = note
+      return arrival
+    } catch {
+      return Arrival(
+        isFinal: true,
+        note: .pickerInputStopped(input.name, rows: rowsShown, reason: ShellError.stopReason(error)))
+    }
   }
 
   /// `dataset` with its index, prepared for the rule; nil when the system refused the index.

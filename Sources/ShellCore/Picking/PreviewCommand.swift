@@ -7,7 +7,7 @@
 /// left as they are: the picker does not split rows into fields.
 enum PreviewCommand {
   /// What the placeholders stand for.
-  struct Values: Equatable {
+  struct Values {
     /// The current row, as it came in.
     var row: String
     /// The query in the bar.
@@ -16,12 +16,6 @@ enum PreviewCommand {
     var index: Int
     /// The marked rows and their indices (empty: the current row stands for them).
     var marked: [(row: String, index: Int)] = []
-
-    static func == (lhs: Values, rhs: Values) -> Bool {
-      lhs.row == rhs.row && lhs.query == rhs.query && lhs.index == rhs.index
-        && lhs.marked.map(\.row) == rhs.marked.map(\.row)
-        && lhs.marked.map(\.index) == rhs.marked.map(\.index)
-    }
   }
 
   /// `template` with its placeholders replaced by `values`.

@@ -38,8 +38,8 @@ final class PreviewRunner: @unchecked Sendable {
     lock.lock()
     generation += 1
     let mine = generation
+    // The pane keeps the last run's output until this one prints or ends: no blank in between.
     output = Output(command: command)
-    changed = true
     lock.unlock()
     guard let started = ChildProcess.start(command, variables: variables, mergingErrors: true) else {
       update(mine) { $0.isDone = true }
