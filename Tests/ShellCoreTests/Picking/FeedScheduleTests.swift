@@ -2,8 +2,9 @@ import Testing
 
 @testable import ShellCore
 
-/// When the picker's reader builds the table again: the first rows at once, doubled rows at
-/// once, other new rows after a wait of four builds' time (at least 50 ms), none without rows.
+/// When the picker's reader builds the table again: the first rows at once, rows grown
+/// fourfold at once, other new rows after a wait of four builds' time (at least 50 ms), none
+/// without rows.
 struct FeedScheduleTests {
   static let ms: UInt64 = 1_000_000
 
@@ -21,14 +22,15 @@ struct FeedScheduleTests {
     Case(built: nil, rows: 0, now: 0, wait: nil),
     Case(built: nil, rows: 1, now: 0, wait: 0),
     Case(built: (10, 1_000, 5), rows: 10, now: 5_000, wait: nil),
-    Case(built: (10, 1_000, 5), rows: 20, now: 1_001, wait: 0),
+    Case(built: (10, 1_000, 5), rows: 40, now: 1_001, wait: 0),
+    Case(built: (10, 1_000, 5), rows: 39, now: 1_001, wait: 49),
     // A cheap build: the shortest wait.
     Case(built: (10, 1_000, 5), rows: 11, now: 1_010, wait: 40),
     Case(built: (10, 1_000, 5), rows: 11, now: 1_050, wait: 0),
-    // A build of 100 ms: the next waits 400 ms, unless the rows doubled.
-    Case(built: (1_000, 1_000, 100), rows: 1_999, now: 1_100, wait: 300),
-    Case(built: (1_000, 1_000, 100), rows: 1_999, now: 1_400, wait: 0),
-    Case(built: (1_000, 1_000, 100), rows: 2_000, now: 1_100, wait: 0),
+    // A build of 100 ms: the next waits 400 ms, unless the rows grew fourfold.
+    Case(built: (1_000, 1_000, 100), rows: 3_999, now: 1_100, wait: 300),
+    Case(built: (1_000, 1_000, 100), rows: 3_999, now: 1_400, wait: 0),
+    Case(built: (1_000, 1_000, 100), rows: 4_000, now: 1_100, wait: 0),
   ]
 
   @Test(arguments: cases)
@@ -42,8 +44,8 @@ struct FeedScheduleTests {
       schedule.wait(rows: example.rows, now: example.now * Self.ms) == example.wait.map { $0 * Self.ms })
   }
 
-  /// A fast input, doubling: every build together holds at most twice the rows of the last.
-  @Test func doublingBuildsAddUpToTwiceTheLast() {
+  /// A fast input: the builds before the last hold at most a third of its rows (and a step).
+  @Test func buildsBeforeTheLastAddUpToAThirdOfIt() {
     var schedule = FeedSchedule()
     var built = 0
     var last = 0
@@ -52,6 +54,6 @@ struct FeedScheduleTests {
       built += rows
       last = rows
     }
-    #expect(built <= 2 * last + 997)
+    #expect(built - last <= last / 3 + 997)
   }
 }
