@@ -58,6 +58,20 @@ import Testing
     #expect(!screen.contains(Self.footer))
   }
 
+  /// An endless input stops at the load limit: one note says how many rows are kept, and the
+  /// count says the same.
+  @Test func theLoadLimitStopsReadingAndKeepsTheRows() async throws {
+    let terminal = try TerminalSession(
+      arguments: "--pick", setup: "yes row | env SEARCHSHELL_LOAD_LIMIT=64K ")
+    let screen = try await terminal.waitFor("reading 'stdin' stopped at the load limit of 64.0 KiB")
+    let note = try #require(screen.split(separator: "\n").first { $0.hasPrefix("! ") })
+    let kept = try #require(note.dropFirst(2).split(separator: " ").first)
+    #expect(screen.contains("  \(kept)/\(kept) · main table"))
+    #expect(Int(kept.filter(\.isNumber)) ?? 0 > 1_000)
+    try terminal.send("Enter")
+    #expect(try await terminal.waitFor("EXIT=").contains("row\nEXIT=0"))
+  }
+
   /// --height takes that many lines below the command, leaving the lines above as they were,
   /// and the screen clean after.
   @Test func heightDrawsBelowThePromptAndLeavesTheLinesAbove() async throws {
