@@ -92,7 +92,7 @@ import Testing
   }
 
   /// Tab marks rows (and moves down), as fzf's multi-select; Enter prints the marked ones in
-  /// the input's order, and a query given with `--query` is already typed.
+  /// the order they were marked (fzf's), and a query given with `--query` is already typed.
   @Test func tabMarksSeveralRows() async throws {
     let out = temporaryPath("marked")
     defer { try? FileManager.default.removeItem(atPath: out) }
@@ -113,7 +113,7 @@ import Testing
     #expect(screen.contains("›• 2  apple"))
     try terminal.send("Enter")
     #expect(try await terminal.waitFor("EXIT=").contains("EXIT=0"))
-    #expect(try String(contentsOfFile: out, encoding: .utf8) == "banana\napple\n")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "apple\nbanana\n")
   }
 
   @Test(arguments: [("Escape", "EXIT=130"), ("C-c", "EXIT=130")])

@@ -99,7 +99,7 @@ import Testing
     #expect(screen.contains("1  caf\u{FFFD} latin1"))
     #expect(screen.contains("2  x\\ry"))
     #expect(screen.contains("3  nul\u{2400}in"))
-    // Tab marks the first two rows; Enter prints them in the input's order.
+    // Tab marks the three rows; Enter prints them in the order they were marked.
     try terminal.send("Tab")
     try terminal.send("Tab")
     try terminal.send("Tab")

@@ -86,7 +86,7 @@ extension PickerController {
   private func previewValues() -> PreviewCommand.Values? {
     let row = live.highlight ?? 0
     guard let id = session.tableRowIDs(in: row..<(row + 1)).first else { return nil }
-    let marked = (live.marks ?? []).sorted().map { (row: rowText(of: $0), index: inputIndex(of: $0)) }
+    let marked = markOrder.map { (row: rowText(of: $0), index: inputIndex(of: $0)) }
     return PreviewCommand.Values(
       row: rowText(of: id), query: session.searchState.text, index: inputIndex(of: id), marked: marked)
   }

@@ -13,7 +13,7 @@ import Tables
 public final class PickerController: LiveDriver {
   /// How the picker ended.
   public enum Outcome: Equatable, Sendable {
-    /// Enter: these dataset rows, in the dataset's order.
+    /// Enter: these dataset rows (the marked ones in the order they were marked).
     case picked([Int])
     /// Enter on an empty table: nothing to pick (fzf's "no match").
     case nothingToPick
@@ -40,6 +40,8 @@ public final class PickerController: LiveDriver {
   public private(set) var note: ShellError?
   /// The clock the spinner turns by (milliseconds).
   private let clock: () -> UInt64
+  /// The marked rows in the order they were marked, which Enter prints them in (fzf's).
+  private(set) var markOrder: [Int] = []
   /// The preview's runner and what it shows (nil without `--preview`, or with it hidden).
   var previewState: PreviewState?
 
@@ -133,8 +135,8 @@ public final class PickerController: LiveDriver {
   private var currentRow: Int { live.highlight ?? 0 }
 
   private func pick() {
-    if let marks = live.marks, !marks.isEmpty {
-      outcome = .picked(marks.sorted())
+    if !markOrder.isEmpty {
+      outcome = .picked(markOrder)
       return
     }
     guard let item = live.screen.tableRows.ids(in: currentRow..<(currentRow + 1)).first else {
@@ -150,9 +152,12 @@ public final class PickerController: LiveDriver {
     guard let most = options.multi else { return }
     let row = currentRow
     guard let item = live.screen.tableRows.ids(in: row..<(row + 1)).first else { return }
-    if live.marks?.remove(item) == nil {
-      guard (live.marks?.count ?? 0) < most else { return }
+    if live.marks?.remove(item) != nil {
+      markOrder.removeAll { $0 == item }
+    } else {
+      guard markOrder.count < most else { return }
       live.marks?.insert(item)
+      markOrder.append(item)
     }
     let count = live.screen.tableRows.count.value
     let next = row + step
@@ -219,7 +224,10 @@ extension PickerController {
     let shift = options.reversesInput ? after - before : 0
     let highlighted = live.highlight.flatMap { row in session.tableRowIDs(in: row..<(row + 1)).first }
     session.takeRows(arrival, movingIDsBy: shift)
-    if shift != 0, let marks = live.marks { live.marks = Set(marks.map { $0 + shift }) }
+    if shift != 0, let marks = live.marks {
+      live.marks = Set(marks.map { $0 + shift })
+      markOrder = markOrder.map { $0 + shift }
+    }
     if arrival.dataset != nil { inputHeader = arrival.header }
     note = arrival.note ?? note
     isReading = !arrival.isFinal
