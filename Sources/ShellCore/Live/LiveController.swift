@@ -200,11 +200,11 @@ public final class LiveController: LiveDriver {
 
   /// How many lines a frame needs to show every row of the table, on a terminal of
   /// `terminalHeight` lines (fzf's `--height ~N`): the bars, one line at least for the rows,
-  /// the panes and the key help.
+  /// and the panes; the key help's line not counted.
   public func linesNeeded(terminalHeight: Int) -> Int {
     let (frame, _) = chrome(style: session.style)
     let rows = max(1, screen.tableRows.count.value)
-    return frame.topLines + min(rows, terminalHeight) + frame.paneLines(height: terminalHeight) + 1
+    return frame.topLines + min(rows, terminalHeight) + frame.paneLines(height: terminalHeight)
   }
 
   /// The snapshot's rows as live mode draws them: titles with their matches, or the columns

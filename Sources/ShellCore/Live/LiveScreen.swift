@@ -57,7 +57,7 @@ public struct LiveScreen: Sendable {
   public var detail: [String]?
   /// The trace pane's lines (the newest last), or nil without a pane.
   public var trace: [String]?
-  /// The key help at the bottom.
+  /// The key help at the bottom (empty: no line for it).
   public var footer = "Enter search · Esc cancel · Tab scope · ↑↓ move · ^O open · ^C leave"
   /// How many lines the trace pane takes, at most.
   public var tracePaneHeight = 8
@@ -79,7 +79,7 @@ public struct LiveScreen: Sendable {
 
   /// How many table rows fit on a terminal of `height` lines (at least 1).
   public func rowCapacity(height: Int) -> Int {
-    max(1, height - topLines - paneLines(height: height) - 1)
+    max(1, height - topLines - paneLines(height: height) - (footer.isEmpty ? 0 : 1))
   }
 
   /// The first row in sight that keeps `highlight` on screen, scrolling as little as possible
@@ -123,7 +123,7 @@ public struct LiveScreen: Sendable {
       if rows.isEmpty { add(rowCount == 0 ? "  " + (elsewhere ?? "(no rows)") : "", style.dim) }
     }
     let pane = paneLines(height: height)
-    let footerAndPane = pane + 1
+    let footerAndPane = pane + (footer.isEmpty ? 0 : 1)
     while lines.count < height - footerAndPane { lines.append("") }
     lines = Array(lines.prefix(max(0, height - footerAndPane)))
     if let trace {
@@ -132,7 +132,7 @@ public struct LiveScreen: Sendable {
       for line in shown { lines.append(Self.fitStyled(line, room)) }
       for _ in shown.count..<(pane - 1) { lines.append("") }
     }
-    add(footer, style.dim)
+    if !footer.isEmpty { add(footer, style.dim) }
     return Array(lines.prefix(height))
   }
 

@@ -45,6 +45,9 @@ public final class PickerController: LiveDriver {
   /// The preview's runner and what it shows (nil without `--preview`, or with it hidden).
   var previewState: PreviewState?
 
+  /// The shortest frame that shows the key help.
+  static let footerHeight = 6
+
   /// The key help the picker shows.
   static func footer(multi: Bool) -> String {
     multi ? "Enter pick · Tab mark · ↑↓ move · Esc quit" : "Enter pick · ↑↓ move · Esc quit"
@@ -107,6 +110,8 @@ public final class PickerController: LiveDriver {
   }
 
   public func frame(width: Int, height: Int) -> [String] {
+    // A frame of a few lines (`--height 4`) gives the key help's line to a row.
+    live.footer = height < Self.footerHeight ? "" : Self.footer(multi: options.multi != nil)
     guard previewState != nil else { return live.frame(width: width, height: height) }
     return framed(width: width, height: height)
   }
@@ -116,7 +121,9 @@ public final class PickerController: LiveDriver {
     guard let height = options.height else { return max(3, terminalHeight - 1) }
     let lines = height.lines(onTerminalOf: terminalHeight)
     guard height.isAdaptive else { return lines }
-    return max(3, min(lines, live.linesNeeded(terminalHeight: terminalHeight)))
+    let needed = live.linesNeeded(terminalHeight: terminalHeight)
+    // The key help's line, in a frame tall enough to show it (`frame`).
+    return max(3, min(lines, needed + 1 < Self.footerHeight ? needed : needed + 1))
   }
 
   /// The titles of the rows picked, in order (none unless the outcome is `picked`).
