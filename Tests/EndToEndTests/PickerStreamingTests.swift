@@ -76,11 +76,11 @@ import Testing
   /// and the screen clean after.
   @Test func heightDrawsBelowThePromptAndLeavesTheLinesAbove() async throws {
     let terminal = try TerminalSession(
-      arguments: "--pick --height 5", setup: "clear; echo keep1; echo keep2; seq 1 100 | ")
+      arguments: "--pick --height 6", setup: "clear; echo keep1; echo keep2; seq 1 100 | ")
     var screen = try await terminal.waitFor("  100/100 · main table")
     var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(Array(lines.prefix(3)) == ["keep1", "keep2", "> [ |Search ] Cancel"])
-    #expect(lines[3].hasPrefix("  100/100 · main table") && lines[6].hasPrefix(Self.footer))
+    #expect(lines[3].hasPrefix("  100/100 · main table") && lines[7].hasPrefix(Self.footer))
     try terminal.send("Escape")
     screen = try await terminal.waitFor("EXIT=")
     lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
