@@ -96,11 +96,11 @@ enum PickCommandLine {
   /// Where the picker's rows come from: `file`, else standard input when it is not a terminal,
   /// else `SEARCHSHELL_DEFAULT_COMMAND` run by sh (fzf's FZF_DEFAULT_COMMAND), else the files
   /// under the current folder.
-  static func pickerInput(_ options: PickOptions, file: String?) -> PickerFeed.Input {
+  @MainActor static func pickerInput(_ options: PickOptions, file: String?) -> PickerFeed.Input {
     var input: PickerFeed.Input
     let command = ProcessInfo.processInfo.environment["SEARCHSHELL_DEFAULT_COMMAND"] ?? ""
     if let file {
-      input = PickerFeed.Input(source: .file(file))
+      input = PickerFeed.Input(source: .descriptor(openFile(file)))
       input.name = file
     } else if isatty(STDIN_FILENO) == 0 {
       input = PickerFeed.Input(source: .descriptor(STDIN_FILENO))
@@ -116,6 +116,23 @@ enum PickCommandLine {
     input.reversed = options.reversesInput
     input.rule = options.rule
     return input
+  }
+
+  /// `file` opened for the picker to read, or the process ends with the error (status 2), before
+  /// anything is drawn.
+  @MainActor static func openFile(_ file: String) -> Int32 {
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      fail(
+        (errno == ENOENT
+          ? ShellError.fileNotFound(file) : .unreadableFile(file, reason: String(cString: strerror(errno))))
+          .description)
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      fail(ShellError.isDirectory(file).description)
+    }
+    return descriptor
   }
 
   /// Ends the process on an error, with fzf's status.

@@ -30,11 +30,10 @@ public final class PickerFeed: @unchecked Sendable {
 
   /// Where the rows come from and how they are read.
   public struct Input: Sendable {
-    /// A descriptor (standard input), a file, the output of `sh -c COMMAND`, or the files
-    /// under a folder.
+    /// A descriptor (standard input, a file opened), the output of `sh -c COMMAND`, or the
+    /// files under a folder.
     public enum Source: Sendable, Equatable {
       case descriptor(Int32)
-      case file(String)
       case command(String)
       case files(under: String)
     }
@@ -149,12 +148,6 @@ extension PickerFeed {
     switch input.source {
     case .descriptor(let descriptor):
       return .success(.descriptor(descriptor, closes: false))
-    case .file(let path):
-      let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else {
-        return .failure(.unreadableFile(path, reason: String(cString: strerror(errno))))
-      }
-      return .success(.descriptor(descriptor, closes: true))
     case .command(let command):
       guard let started = ChildProcess.start(command, mergingErrors: false) else {
         return .failure(.pickerCommandFailed(command, reason: "sh could not start"))
