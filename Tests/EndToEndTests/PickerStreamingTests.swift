@@ -114,6 +114,35 @@ import Testing
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "apple\n")
   }
 
+  /// From a terminal with no FILE: `SEARCHSHELL_DEFAULT_COMMAND`'s output (its failure said
+  /// above the rows), else the files under the current folder.
+  @Test(arguments: [
+    ("env SEARCHSHELL_DEFAULT_COMMAND='printf \"one\\ntwo\\n\"; exit 3' ", "  2/2 · main table", "3"),
+    ("", "  2/2 · main table", "f1"),
+  ])
+  func fromATerminalTheDefaultCommandOrTheFiles(_ example: (String, String, String)) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "picker-walk-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for file in ["sub/f1", ".git/config", "f2"] {
+      let url = folder.appendingPathComponent(file)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data().write(to: url)
+    }
+    let terminal = try TerminalSession(arguments: "--pick", setup: "cd '\(folder.path)' && \(example.0)")
+    let screen = try await terminal.waitFor(example.1)
+    #expect(screen.contains(example.2))
+    #expect(!screen.contains("config"))
+    if example.0.isEmpty {
+      #expect(screen.contains("sub/f1") && screen.contains("f2"))
+    } else {
+      #expect(screen.contains("that lists the rows failed (it ended with status 3)"))
+    }
+    try terminal.send("Escape")
+    #expect(try await terminal.waitFor("EXIT=").contains("EXIT=130"))
+  }
+
   /// -1 picks the only match and -0 ends with none, without drawing (so without a terminal).
   @Test(arguments: [
     (["-1", "-q", "ban"], "banana\n", 0), (["-0", "-q", "zz"], "", 1), (["-1", "-0", "-q", "zz"], "", 1),
