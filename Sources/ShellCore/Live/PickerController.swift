@@ -53,7 +53,8 @@ public final class PickerController: LiveDriver {
     multi ? "Enter pick · Tab mark · ↑↓ move · Esc quit" : "Enter pick · ↑↓ move · Esc quit"
   }
 
-  /// Starts the picker on `session` with `query` typed into the bar (as one paste: one change).
+  /// Starts the picker on `session` with `query` typed into the bar (as one paste: one change),
+  /// Tab marking rows as under `--multi`.
   public convenience init(session: Session, query: String = "") {
     var options = PickOptions()
     options.query = query
