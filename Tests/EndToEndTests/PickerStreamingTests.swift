@@ -11,15 +11,22 @@ import Testing
       .path
   }
 
-  /// The check: a slow producer's first row shows before the producer ends.
+  /// The check: a slow producer's first row shows before the producer ends (here, it
+  /// writes its second row only once the test has seen the first).
   @Test func aSlowProducersFirstRowShowsAtOnce() async throws {
     let out = temporaryPath("slow")
-    defer { try? FileManager.default.removeItem(atPath: out) }
+    let flag = temporaryPath("flag")
+    defer { for path in [out, flag] { try? FileManager.default.removeItem(atPath: path) } }
     let terminal = try TerminalSession(
-      arguments: "--pick > '\(out)'", setup: "(echo alpha; sleep 4; echo beta) | ")
-    var screen = try await terminal.waitFor("› 1  alpha", timeout: 3)
+      arguments: "--pick > '\(out)'",
+      setup: "(echo alpha; while [ ! -e '\(flag)' ]; do sleep 0.05; done; echo beta) | ")
+    var screen = try await terminal.waitFor("› 1  alpha")
     #expect(screen.contains("› 1  alpha"))
+    // The spinner turns in front of the count while the input goes on.
+    let count = screen.split(separator: "\n").first { $0.hasSuffix(" 1/1 · main table") }
+    #expect(count.map { $0.first != " " } == true)
     #expect(!screen.contains("beta"))
+    #expect(FileManager.default.createFile(atPath: flag, contents: Data()))
     screen = try await terminal.waitFor("  2/2 · main table")
     #expect(screen.contains("  2  beta"))
     try terminal.send("Down", "Enter")
@@ -27,17 +34,24 @@ import Testing
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "beta\n")
   }
 
-  /// A query typed while rows still arrive is the query's answer over every row at the end.
+  /// A query typed while rows still arrive is the query's answer over every row at the end
+  /// (the producer goes on only when the test has seen each step).
   @Test func aQueryTypedMidStreamIsRightAtTheEnd() async throws {
     let out = temporaryPath("mid")
-    defer { try? FileManager.default.removeItem(atPath: out) }
+    let flag = temporaryPath("flag")
+    defer { for path in [out, flag + "1", flag + "2"] { try? FileManager.default.removeItem(atPath: path) } }
+    let wait = { (step: Int) in "while [ ! -e '\(flag)\(step)' ]; do sleep 0.05; done" }
     let terminal = try TerminalSession(
       arguments: "--pick -e > '\(out)'",
       setup:
-        "(printf 'apple\\nbanana\\n'; sleep 1; printf 'cherry\\nblueberry\\n'; sleep 1; printf 'bilberry\\n') | "
+        "(printf 'apple\\nbanana\\n'; \(wait(1)); printf 'cherry\\nblueberry\\n'; \(wait(2)); printf 'bilberry\\n') | "
     )
     try await terminal.waitFor("› 1  apple")
     try terminal.type("berry")
+    try await terminal.waitFor(" 0/2 · results table")
+    #expect(FileManager.default.createFile(atPath: flag + "1", contents: Data()))
+    try await terminal.waitFor(" 1/4 · results table")
+    #expect(FileManager.default.createFile(atPath: flag + "2", contents: Data()))
     let screen = try await terminal.waitFor("  2/5 · results table")
     #expect(screen.contains("› 1  blueberry") && screen.contains("  2  bilberry"))
     try terminal.send("Enter")
