@@ -69,6 +69,11 @@ public enum ShellError: Error, Equatable, Sendable {
   case loadTooLarge(String, limit: Int)
   /// A load the system refused memory to: what it held, and the allocation that failed.
   case outOfMemory(String, held: Int, requested: Int)
+  /// The picker's input stopped before its end (the load limit, memory, a read error): how many
+  /// rows it keeps, and why (`ShellError.stopReason`).
+  case pickerInputStopped(String, rows: Int, reason: String)
+  /// The command that lists the picker's rows (`SEARCHSHELL_DEFAULT_COMMAND`) failed.
+  case pickerCommandFailed(String, reason: String)
   /// A search the system refused memory to: the allocation that failed, in bytes.
   case searchOutOfMemory(requested: Int)
   /// `set fields` refused memory for the index of its columns: the allocation that failed, in bytes.
@@ -253,6 +258,11 @@ extension ShellError: CustomStringConvertible {
     case .outOfMemory(let path, let held, let requested):
       return
         "Cannot load \(quote(path)): out of memory after \(LoadLimit.describe(held)) (\(LoadLimit.describe(requested)) more was refused); the previous dataset stays. Set \(LoadLimit.variable) lower"
+    case .pickerInputStopped(let input, let rows, let reason):
+      return
+        "\(CountTable.grouped(rows)) \(rows == 1 ? "row" : "rows") kept: reading \(quote(input)) stopped \(reason)"
+    case .pickerCommandFailed(let command, let reason):
+      return "The command \(quote(command)) that lists the rows failed (\(text(reason)))"
     case .searchOutOfMemory(let requested):
       return
         "Not enough memory for this search (\(LoadLimit.describe(requested)) more was refused); the previous results stay"
