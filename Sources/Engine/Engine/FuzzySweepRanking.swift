@@ -119,6 +119,9 @@ struct FuzzySweepRanking {
   }
 
   /// Scores the `count` rows found at `rows` whose ceilings at `reaches` the best rows admit.
+  ///
+  /// A wide row whose fold form is ASCII (`café`) is swept as its fold bytes read, but scored in
+  /// its own scalars: its original bytes are not its fold form's, one for one.
   @inline(__always)
   private mutating func admit(_ rows: UnsafePointer<Int32>, _ reaches: UnsafePointer<Int32>, _ count: Int) {
     let (fold, kernel, titleLength) = (texts.fold, term.kernel, titleLength)
@@ -129,8 +132,13 @@ struct FuzzySweepRanking {
       let row = Int(rows[index])
       let length = titleLength(row)
       guard best.admits(score: reach, length: length) else { continue }
-      let start = fold.start(row)
-      let score = kernel.score(fold.base + start, length: fold.end(row) &- start)
+      let score: Int32
+      if texts.isWide(row) {
+        score = plan.score(row, texts, scorer)
+      } else {
+        let start = fold.start(row)
+        score = kernel.score(fold.base + start, cased: texts.casedBytes(row), length: fold.end(row) &- start)
+      }
       best.consider(score: score, length: length, row: row)
     }
   }

@@ -6,10 +6,10 @@ extension SearchEngine {
   /// appends the matching rows to `ids` and returns the best `RankedRows.topCount` of them.
   ///
   /// A row that the mask kernels take is only tested (`UnsafeFuzzyMaskScorer.ceiling`); it is scored
-  /// only when an upper bound of its score (per term, the pattern's best possible, less the
-  /// word-start bonuses of its first two bytes where they start none of the row's words) could
-  /// beat the worst row kept, so most rows are never scored. The word starts come from the row's
-  /// bytes, not a signature of every row's initials: a little slower, 4 bytes a row less.
+  /// only when an upper bound of its score (per step, the highest bonus where its byte may start
+  /// one of the row's words, less elsewhere) could beat the worst row kept, so most rows are
+  /// never scored. The word starts come from the row's bytes, not a signature of every row's
+  /// initials: a little slower, 4 bytes a row less.
   ///
   /// With `candidates` (ascending), `rows` are positions in them: a previous result narrowed.
   func rankFuzzyRows(
@@ -21,10 +21,13 @@ extension SearchEngine {
     let owners = (0..<plan.termCount).filter { plan.terms[$0].kind == .fuzzy }.map { index in
       (plan.terms[index], FuzzyScorer())
     }
+    // Kernels read the fold arena: a term compared in another form (smart case) has none.
     let bounds = owners.compactMap { term, owner in
-      owner.maskScorer(pattern: term.scalars, count: term.scalarCount).map {
-        FuzzyTermBound(kernel: $0, scalars: term.scalars, count: term.scalarCount)
-      }
+      term.variant != .fold
+        ? nil
+        : owner.maskScorer(pattern: term.scalars, count: term.scalarCount).map {
+          FuzzyTermBound(kernel: $0)
+        }
     }
     let filtered = plan.clauseCount > owners.count
     // Rows the kernels cannot take (wide, or longer than 64 bytes) are scored as they match: a
@@ -114,7 +117,7 @@ extension SearchEngine {
           ids.append(row)
           continue
         }
-        score = bound.score(text, length: length)
+        score = bound.score(text, cased: texts.casedBytes(row), length: length)
       } else {
         guard !check || plan.matches(row, texts) else { continue }
         score = plan.score(row, texts, scorer)
@@ -157,8 +160,7 @@ extension SearchEngine {
           if length <= 64, !texts.isWide(row), start &+ UnsafeFuzzyMaskScorer.reach <= fold.limit, inScope {
             let text = fold.base + start
             let reach = kernel.shortCeiling(
-              text, length: length, bound: term.bound, losses: term.losses,
-              lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0)
+              text, length: length, lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0)
             output[count] = Int32(truncatingIfNeeded: row)
             if !best.admits(score: reach, length: titleLength(row)) {
               count &+= reach != FuzzyScorer.none ? 1 : 0
@@ -166,7 +168,7 @@ extension SearchEngine {
             }
             // Only until `best` is full: after that, a row that does not match is never admitted.
             if reach == FuzzyScorer.none { continue }
-            score = kernel.score(text, length: length)
+            score = kernel.score(text, cased: texts.casedBytes(row), length: length)
           } else {
             guard inScope, signatures[row] & required == required else { continue }
             guard !check || plan.matches(row, texts) else { continue }
@@ -213,10 +215,15 @@ extension SearchEngine {
     let chunks = Parallel.chunks(count, threshold: threshold)
     let lanes = min(scorers.count, chunks.count)
     precondition(lanes > 0, "a ranking scores with at least one scorer")
+    // Built by the search before (a refusal then was its error): the bonuses read the original
+    // text, and a smart-case term its own form.
+    let cased = columns.count > 1 ? try? index.casedArena(dataset: dataset) : nil
+    let sides =
+      query.comparesOutsideFold ? try? index.sideForms(dataset: dataset, variants: query.sideVariants) : nil
     return dataset.withStorage { bytes, offsets in
       let texts = makeTexts(
-        index: index, dataset: dataset, columns: columns, bytes: bytes, offsets: offsets, cased: nil,
-        sides: nil)
+        index: index, dataset: dataset, columns: columns, bytes: bytes, offsets: offsets, cased: cased,
+        sides: sides)
       let plan = query.plan
       return rows.withUnsafeBufferPointer { ids in
         [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -25,7 +25,7 @@ extension SearchEngine {
         titleLength: titleLength, into: ids)
       return (best, 0)
     }
-    let bound = FuzzyTermBound(kernel: kernel, scalars: term.scalars, count: term.scalarCount)
+    let bound = FuzzyTermBound(kernel: kernel)
     let pattern = (0..<term.scalarCount).map { UInt8(truncatingIfNeeded: term.scalars[$0]) }
     var ranking = FuzzySweepRanking(
       engine: self, plan: plan, texts: texts, titleLength: titleLength, ids: ids, term: bound, scorer: scorer)

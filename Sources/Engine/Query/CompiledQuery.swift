@@ -261,7 +261,8 @@ struct UnsafeQueryPlan {
       where terms[index].kind == .fuzzy && (end - start == 1 || terms[index].matches(row, texts)) {
         let term = terms[index]
         let value = scorer.score(
-          texts.slice(row, term.variant), pattern: term.scalars, count: term.scalarCount)
+          texts.slice(row, term.variant), cased: texts.casedSlice(row), pattern: term.scalars,
+          count: term.scalarCount)
         best = max(best ?? value, value)
       }
       total &+= best ?? 0

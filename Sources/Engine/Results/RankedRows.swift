@@ -92,8 +92,8 @@ package final class RankedRows: Equatable {
   package subscript(index: Int) -> Int32 {
     if index < top.count { return top[index] }
     if all == nil, index < Self.topCount, count > 4 * Self.topCount, let scores {
-      top = dataset.withStorage { _, offsets in
-        let lengths = TitleLengths(dataset, offsets: offsets)
+      top = dataset.withStorage { bytes, offsets in
+        let lengths = TitleLengths(dataset, bytes: bytes, offsets: offsets)
         return RankSorter.best(
           Self.topCount, rows: ascending, scores: scores, titleLength: lengths, threshold: tuning.ranking)
       }
@@ -107,8 +107,8 @@ package final class RankedRows: Equatable {
     if let all { return all }
     let known = scores ?? scoring?(ascending) ?? []
     scores = known
-    let sorted = dataset.withStorage { _, offsets in
-      let lengths = TitleLengths(dataset, offsets: offsets)
+    let sorted = dataset.withStorage { bytes, offsets in
+      let lengths = TitleLengths(dataset, bytes: bytes, offsets: offsets)
       return RankSorter.sort(
         rows: ascending, scores: known, radixFrom: tuning.radixSort, slicesFrom: tuning.sortSlices
       ) { lengths(Int($0)) }

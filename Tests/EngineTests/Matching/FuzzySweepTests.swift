@@ -32,7 +32,7 @@ struct FuzzySweepTests {
     let scorer = FuzzyScorer()
     let scalars = pattern.unicodeScalars.map(\.value)
     let kernel = try #require(scorer.maskScorer(pattern: scalars, count: scalars.count))
-    let bound = FuzzyTermBound(kernel: kernel, scalars: scalars, count: scalars.count).bound
+    let bound = FuzzyTermBound(kernel: kernel).bound
     let bytes = Array(pattern.utf8)
     var found: [Int: Int32] = [:]
     switch bytes.count {
@@ -50,7 +50,8 @@ struct FuzzySweepTests {
         continue
       }
       swept += 1
-      let score = ReferenceMatcher.fuzzyScore(text: fold.unicodeScalars.map(\.value), pattern: scalars)
+      let score = ReferenceMatcher.fuzzyScore(
+        text: fold.unicodeScalars.map(\.value), pattern: scalars, original: text.unicodeScalars.map(\.value))
       guard let score else {
         #expect(found[row] == nil, "'\(pattern)' is no subsequence of '\(fold)'")
         continue
@@ -60,7 +61,8 @@ struct FuzzySweepTests {
       if reach < bound { tight += 1 }
     }
     #expect(swept > rows.count / 2, "only \(swept) rows swept")
-    #expect(tight > 0, "no ceiling below the bound for '\(pattern)'")
+    // Every row holding 'x-ra' holds it in 'x-ray' at a word start: its ceiling is the bound.
+    if pattern != "x-ra" { #expect(tight > 0, "no ceiling below the bound for '\(pattern)'") }
   }
 
   /// The rows `sweep` writes over every block of `index`'s fold arena, with their ceilings, the
