@@ -18,13 +18,8 @@ extension Session {
       try PipedRowReader(label: input.name, limit: limit, rows: input.rows).snapshot(
         options: options, reversed: false)
     }
-    var request = LoadRequest(target: "-")
-    request.format = .text
-    request.scope = "none"
-    let session = try Session(
-      console: console, catalog: nil, opening: request, isInteractive: false, useColor: useColor,
-      configuration: configuration, preloaded: loaded)
-    session.live.pipedRows = rows
+    let session = try onPipedTable(
+      loaded, rows: rows, console: console, useColor: useColor, configuration: configuration)
     try session.setMatch(match.rawValue)
     session.screen.view.keepsRowOrder = keepsRowOrder
     return session
