@@ -39,8 +39,9 @@ struct RankHeap {
   /// in registers instead of the array's first element.
   private(set) var floor: (score: Int32, length: Int) = (.min, 0)
 
-  /// Whether a row of `score` whose title has `length` bytes could enter: it beats the root on
-  /// score, or ties and has a shorter title (a later row of equal title ranks after the root).
+  /// Whether a row of `score` whose title is `length` long (`TitleLengths`) could enter: it beats
+  /// the root on score, or ties and has a shorter title (a later row of equal title ranks after
+  /// the root), and does not score below another chunk's floor (`shared`).
   @inline(__always)
   func admits(score: Int32, length: Int) -> Bool {
     guard score > floor.score || (score == floor.score && length < floor.length) else { return false }
