@@ -15,20 +15,22 @@ extension SearchEngine {
   func rankFuzzyRows(
     _ plan: UnsafeQueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: UnsafeRowTexts,
     required: UInt32, scope: Int, scopes: UnsafeBufferPointer<UInt16>, titleLength: TitleLengths,
-    into ids: UnsafeRowIDBuffer
+    shared: SharedRankFloor? = nil, into ids: UnsafeRowIDBuffer
   ) -> RankHeap {
     // One scorer per fuzzy term: a mask kernel keeps its splatted pattern in its scorer.
     let owners = (0..<plan.termCount).filter { plan.terms[$0].kind == .fuzzy }.map { index in
       (plan.terms[index], FuzzyScorer())
     }
-    // Kernels read the fold arena: a term compared in another form (smart case) has none.
-    let bounds = owners.compactMap { term, owner in
-      term.variant != .fold
-        ? nil
-        : owner.maskScorer(pattern: term.scalars, count: term.scalarCount).map {
-          FuzzyTermBound(kernel: $0)
-        }
-    }
+    // Kernels read one arena for every term: the fold form's, or the original bytes when every
+    // term is case-sensitive (an ASCII row's `strip` form is its own bytes).
+    let variants = Set(owners.map(\.0.variant))
+    let view = variants == [.strip] ? texts.cased : texts.fold
+    let bounds =
+      variants != [.fold] && variants != [.strip]
+      ? []
+      : owners.compactMap { term, owner in
+        owner.maskScorer(pattern: term.scalars, count: term.scalarCount).map { FuzzyTermBound(kernel: $0) }
+      }
     let filtered = plan.clauseCount > owners.count
     // Rows the kernels cannot take (wide, or longer than 64 bytes) are scored as they match: a
     // single term's score is `none` exactly when it is not a subsequence, so short patterns,
@@ -37,8 +39,8 @@ extension SearchEngine {
     // terms' scores add up, where one `none` would not show: they are always checked.
     let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= tuning.fuzzyCheckedScalars
     let arguments = UnsafeFuzzyRanking(
-      plan: plan, rows: rows, candidates: candidates, texts: texts, required: required, scope: scope,
-      scopes: scopes, titleLength: titleLength, check: check, ids: ids)
+      plan: plan, rows: rows, candidates: candidates, texts: texts, view: view, required: required,
+      scope: scope, scopes: scopes, titleLength: titleLength, check: check, shared: shared, ids: ids)
     return withExtendedLifetime(owners) {
       bounds.withUnsafeBufferPointer { bounds in
         if bounds.count != owners.count { return rankFuzzyRows(arguments, bound: FuzzyTermBound?.none) }
@@ -66,12 +68,16 @@ extension SearchEngine {
     let rows: Range<Int>
     let candidates: UnsafePointer<Int32>?
     let texts: UnsafeRowTexts
+    /// The arena the kernels read (`texts.fold`, or the original bytes).
+    let view: UnsafeArenaView
     let required: UInt32
     let scope: Int
     let scopes: UnsafeBufferPointer<UInt16>
     let titleLength: TitleLengths
     /// Whether a row the kernels cannot take is tested before it is scored.
     let check: Bool
+    /// The floor the search's chunks share.
+    let shared: SharedRankFloor?
     let ids: UnsafeRowIDBuffer
   }
 
@@ -96,8 +102,8 @@ extension SearchEngine {
     let (titleLength, check, ids) = (arguments.titleLength, arguments.check, arguments.ids)
     let signatures = index.signatures.pointer
     let scorer = FuzzyScorer()
-    let fold = texts.fold
-    var best = RankHeap(limit: RankedRows.topCount)
+    let fold = arguments.view
+    var best = RankHeap(limit: RankedRows.topCount, shared: arguments.shared)
     var source = source
     while true {
       let row = source.next(signatures: signatures)
@@ -141,9 +147,9 @@ extension SearchEngine {
     let (titleLength, check, required) = (arguments.titleLength, arguments.check, arguments.required)
     let signatures = index.signatures.pointer
     let scorer = FuzzyScorer()
-    let fold = texts.fold
+    let fold = arguments.view
     let kernel = term.kernel
-    var best = RankHeap(limit: RankedRows.topCount)
+    var best = RankHeap(limit: RankedRows.topCount, shared: arguments.shared)
     let rows = arguments.rows
     // A block at a time: a buffer in bits mode holds no more than a block's ids.
     var lower = rows.lowerBound

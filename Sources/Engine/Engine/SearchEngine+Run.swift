@@ -124,7 +124,7 @@ extension SearchEngine {
     let bits = RowBitmap(words: words)
     let cased = casedArenaOrDeferredRefusal()
     let best = dataset.withStorage { bytes, offsets in
-      let lengths = TitleLengths(dataset, bytes: bytes, offsets: offsets)
+      let lengths = TitleLengths(dataset, bytes: bytes, offsets: offsets, plain: plainTitles)
       let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: nil)
       let scores = WordStartScores(texts: texts, letter: letter)
       return RankSorter.best(

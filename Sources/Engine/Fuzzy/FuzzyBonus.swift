@@ -38,8 +38,10 @@ enum FuzzyBonus {
   static let letter: UInt8 = 5
   static let number: UInt8 = 6
 
-  /// The class of every ASCII byte (128 entries), then the bonus of every pair of classes
-  /// (`matrix + previous << 3 | current`); written once, never freed, only read after.
+  /// The class of every ASCII byte (128 entries), the bonus of every pair of classes
+  /// (`matrix + previous << 3 | current`), then of every pair of ASCII bytes (`table + 192 +
+  /// previous << 7 | current`: one load per position in the kernels); written once, never freed,
+  /// only read after.
   nonisolated(unsafe) static let table: UnsafePointer<UInt8> = makeTable()
 
   /// `table`'s bonus part.
@@ -71,9 +73,14 @@ enum FuzzyBonus {
   }
 
   /// The class of a scalar: above ASCII from its general category, as fzf classes a rune.
-  @inline(never)
+  @inline(__always)
   static func scalarClass(_ value: UInt32) -> UInt8 {
-    if value < 0x80 { return table[Int(value)] }
+    value < 0x80 ? table[Int(value)] : wideClass(value)
+  }
+
+  /// `scalarClass` above ASCII (out of line: the Unicode properties are costly to inline).
+  @inline(never)
+  static func wideClass(_ value: UInt32) -> UInt8 {
     guard let scalar = Unicode.Scalar(value) else { return nonWordClass }
     let properties = scalar.properties
     switch properties.generalCategory {
@@ -87,18 +94,22 @@ enum FuzzyBonus {
 
   /// Whether a scalar is an uppercase letter (what makes a lowercase position of a row's folded
   /// form uppercase: the form lost the case the bonus reads).
-  @inline(never)
+  @inline(__always)
   static func isUppercase(_ value: UInt32) -> Bool {
-    if value < 0x80 { return value &- 0x41 < 26 }
-    return Unicode.Scalar(value)?.properties.generalCategory == .uppercaseLetter
+    value < 0x80 ? value &- 0x41 < 26 : isWideUppercase(value)
+  }
+
+  /// `isUppercase` above ASCII.
+  @inline(never)
+  static func isWideUppercase(_ value: UInt32) -> Bool {
+    Unicode.Scalar(value)?.properties.generalCategory == .uppercaseLetter
   }
 
   /// The bonus at the position of ASCII byte `current` after `previous` (`table` passed in, read
   /// once by a kernel rather than per position).
   @inline(__always)
   static func ascii(_ table: UnsafePointer<UInt8>, _ previous: UInt8, _ current: UInt8) -> Int32 {
-    let classes = Int(table[Int(previous & 0x7F)]) &<< 3 | Int(table[Int(current & 0x7F)])
-    return Int32(truncatingIfNeeded: table[128 &+ classes])
+    Int32(truncatingIfNeeded: table[192 &+ (Int(previous & 0x7F) &<< 7 | Int(current & 0x7F))])
   }
 
   /// The bonus at `position` of the ASCII row at `text` (its start counts as after whitespace).
@@ -121,12 +132,17 @@ enum FuzzyBonus {
   }
 
   private static func makeTable() -> UnsafePointer<UInt8> {
-    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 192)
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 192 + 128 * 128)
     for byte in 0..<128 { table[byte] = asciiClass(UInt8(byte)) }
     for previous in 0..<8 {
       for current in 0..<8 {
         let value = previous < 7 && current < 7 ? bonus(UInt8(previous), UInt8(current)) : 0
         table[128 + (previous << 3 | current)] = UInt8(value)
+      }
+    }
+    for previous in 0..<128 {
+      for current in 0..<128 {
+        table[192 + (previous << 7 | current)] = UInt8(bonus(table[previous], table[current]))
       }
     }
     return UnsafePointer(table)

@@ -33,6 +33,8 @@ final class FuzzyScorer {
   private let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
   private let maskValues = UnsafeMutablePointer<Int32>.allocate(capacity: 4 * 64)
   private let maskOffStarts = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+  /// `casedProxy`'s bytes.
+  private let proxy = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
 
   init() { stream = nil }
 
@@ -50,6 +52,7 @@ final class FuzzyScorer {
     masks.deallocate()
     maskValues.deallocate()
     maskOffStarts.deallocate()
+    proxy.deallocate()
   }
 
   /// A bitmask scorer for `pattern` if it is 1 to 64 ASCII scalars, using this scorer's scratch
@@ -64,6 +67,28 @@ final class FuzzyScorer {
     return UnsafeFuzzyMaskScorer(
       pattern: maskPattern, count: count, masks: masks, values: maskValues, offStarts: maskOffStarts,
       table: FuzzyBonus.table)
+  }
+
+  /// What a mask kernel reads the bonuses of a wide row from (valid until the next call).
+  ///
+  /// Its fold form (`length` ASCII bytes at `fold`, at most 64) is not its original text byte for
+  /// byte (`café`): the fold bytes, a letter made uppercase where the original (when it has as
+  /// many scalars) has an uppercase one, give the classes `ReferenceMatcher.fuzzyBonuses` gives.
+  func casedProxy(fold: UnsafePointer<UInt8>, length: Int, cased: UnsafeRowSlice) -> UnsafePointer<UInt8> {
+    precondition(length <= 64, "a proxy of \(length) bytes")
+    proxy.update(from: fold, count: length)
+    // The fold form may be followed by pad bytes (`FoldedIndex.padByte`), which are no scalars.
+    var scalars = length
+    while scalars > 0, fold[scalars &- 1] == FoldedIndex.padByte { scalars &-= 1 }
+    var count = 0
+    Self.forEachScalar(cased) { _ in count &+= 1 }
+    guard count == scalars else { return UnsafePointer(proxy) }
+    var index = 0
+    Self.forEachScalar(cased) { value in
+      if proxy[index] &- 0x61 < 26, FuzzyBonus.isUppercase(value) { proxy[index] &-= 0x20 }
+      index &+= 1
+    }
+    return UnsafePointer(proxy)
   }
 
   /// The best score of `pattern` in the row (its text in the term's form; `cased` its original
@@ -203,14 +228,14 @@ final class FuzzyScorer {
     forEachScalar(row) { _ in rowCount &+= 1 }
     forEachScalar(cased) { _ in casedCount &+= 1 }
     let promote = rowCount == casedCount
-    let matrix = FuzzyBonus.matrix
+    let (classes, matrix) = (FuzzyBonus.table, FuzzyBonus.matrix)
     var casedIndex = cased.start
     var previous = FuzzyBonus.white
     var index = row.start
     while index < row.end {
       let (value, next) = scalar(row, at: index)
       index = next
-      var current = value < 0x80 ? FuzzyBonus.table[Int(value)] : FuzzyBonus.scalarClass(value)
+      var current = value < 0x80 ? classes[Int(value)] : FuzzyBonus.wideClass(value)
       if promote {
         let (original, after) = scalar(cased, at: casedIndex)
         casedIndex = after

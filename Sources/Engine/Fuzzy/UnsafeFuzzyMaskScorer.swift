@@ -137,59 +137,64 @@ struct UnsafeFuzzyMaskScorer {
       later = masks[step]
       step &-= 1
     }
+    return program(cased)
+  }
+
+  /// `score`'s dynamic program over the positions left in `masks` (two or more steps).
+  ///
+  /// Only the cells a match won ("events") are stored and read: a cell the gap won is its row's
+  /// last event less the gap since, which the next step computes from the event itself.
+  @inline(__always)
+  func program(_ cased: UnsafePointer<UInt8>) -> Int32 {
+    let none = FuzzyScorer.none
+    let table = table
     var previous = (scores: values, runs: values + 128)
     var current = (scores: values + 64, runs: values + 192)
-    var remaining = masks[0]
+    var events = masks[0]
+    var remaining = events
     while remaining != 0 {
       let position = remaining.trailingZeroBitCount
-      let bonus = bonus(position)
+      let bonus = FuzzyBonus.ascii(table, cased, position)
       previous.scores[position] = FuzzyBonus.match &+ 2 &* bonus
       previous.runs[position] = bonus
       remaining &= remaining &- 1
     }
     var best = none
     for step in 1..<count {
-      let before = masks[step &- 1]
-      var pending = before
-      // The previous step's last event before the position scored, and this step's last one.
-      var lead: (position: Int32, score: Int32) = (-1, 0)
-      var own: (position: Int32, score: Int32) = (-1, none)
       var positions = masks[step]
       let last = step == count &- 1
+      var nextEvents: UInt64 = 0
+      // This step's last event: its position and score.
+      var own: (position: Int, score: Int32) = (-1, none)
       while positions != 0 {
         let position = positions.trailingZeroBitCount
         positions &= positions &- 1
-        while pending != 0 {
-          let candidate = pending.trailingZeroBitCount
-          if candidate >= position { break }
-          if previous.runs[candidate] >= 0 {
-            lead = (Int32(truncatingIfNeeded: candidate), previous.scores[candidate])
-          }
-          pending &= pending &- 1
-        }
-        let at = Int32(truncatingIfNeeded: position)
-        // The diagonal cell: a position of the previous step's, or its last event's less the gap.
-        var diagonal = max(0, lead.score &- 2 &- (at &- 1 &- lead.position))
-        var run: Int32 = -1
-        if (before &>> UInt64(truncatingIfNeeded: position &- 1)) & 1 != 0 {
-          diagonal = previous.scores[position &- 1]
-          run = previous.runs[position &- 1]
-        }
-        let (earned, start) = FuzzyScorer.earned(bonus(position), run: run)
+        // The diagonal cell: the previous step's last event before this position (one exists:
+        // its first position is one), itself when adjacent, else less the gap since.
+        let earlier = events & ((1 &<< UInt64(truncatingIfNeeded: position)) &- 1)
+        let lead = 63 &- earlier.leadingZeroBitCount
+        let leadScore = previous.scores[lead]
+        let adjacent = lead == position &- 1
+        let diagonal =
+          adjacent ? leadScore : max(0, leadScore &- 1 &- Int32(truncatingIfNeeded: position &- lead))
+        // Positions after the first step's are past the row's first byte.
+        let here = FuzzyBonus.ascii(table, cased[position &- 1], cased[position])
+        let (earned, start) = FuzzyScorer.earned(here, run: adjacent ? previous.runs[lead] : -1)
         let value = diagonal &+ FuzzyBonus.match &+ earned
         if last {
           best = max(best, value)
           continue
         }
-        let gap = own.position >= 0 ? own.score &- 2 &- (at &- own.position) : none
+        let gap =
+          own.position >= 0 ? own.score &- 2 &- Int32(truncatingIfNeeded: position &- own.position) : none
         if value >= gap {
           (current.scores[position], current.runs[position]) = (value, start)
-          own = (at, value)
-        } else {
-          (current.scores[position], current.runs[position]) = (gap, -1)
+          own = (position, value)
+          nextEvents |= 1 &<< UInt64(truncatingIfNeeded: position)
         }
       }
       swap(&previous, &current)
+      events = nextEvents
     }
     return best
   }

@@ -36,15 +36,8 @@ struct WordStartScores: UnsafeRowScores {
   @inline(__always)
   func score(at index: Int, row: Int32) -> Int32 {
     let row = Int(row)
+    if texts.isWide(row) { return wideScore(row) }
     var best: Int32 = 0
-    if texts.isWide(row) {
-      // Its scalars, whose original ones give them their case (not its bytes one for one).
-      FuzzyScorer.forEachBonus(texts.slice(row, .fold), cased: texts.casedSlice(row)) { value, bonus in
-        if value == UInt32(letter) { best = max(best, bonus) }
-        return best < FuzzyBonus.highest
-      }
-      return FuzzyBonus.match &+ 2 &* best
-    }
     let fold = texts.fold
     let start = fold.start(row)
     let cased = texts.casedBytes(row)
@@ -52,6 +45,18 @@ struct WordStartScores: UnsafeRowScores {
     for position in 0..<(fold.end(row) &- start) where fold.base[start &+ position] == letter {
       best = max(best, FuzzyBonus.ascii(table, cased, position))
       if best == FuzzyBonus.highest { break }
+    }
+    return FuzzyBonus.match &+ 2 &* best
+  }
+
+  /// `score` of a wide row, from its scalars, whose original ones give them their case (not its
+  /// bytes one for one); out of line, as few rows are wide.
+  @inline(never)
+  private func wideScore(_ row: Int) -> Int32 {
+    var best: Int32 = 0
+    FuzzyScorer.forEachBonus(texts.slice(row, .fold), cased: texts.casedSlice(row)) { value, bonus in
+      if value == UInt32(letter) { best = max(best, bonus) }
+      return best < FuzzyBonus.highest
     }
     return FuzzyBonus.match &+ 2 &* best
   }

@@ -183,6 +183,34 @@ struct FuzzyPropertyTests {
     #expect(most > 2 * RankedRows.topCount, "too few matches to rank past the best kept: \(most)")
   }
 
+  /// Rows of every character class ranked for one or two terms, some with an uppercase letter
+  /// (case-sensitive, read from the rows' own bytes): the kernels' ceilings leave out only rows
+  /// the reference ranks below the best kept.
+  @Test(arguments: [UInt64(1), 2])
+  func rowsOfEveryClassRankLikeTheReference(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed &* 71)
+    let rows = RandomRows.classRows(3_000, &random).map {
+      String($0.prefix(Int.random(in: 0...70, using: &random)))
+    }
+    let engine = SearchEngine(
+      dataset: MatchingFixtures.dataset(rows), columns: nil, parallelThreshold: seed == 1 ? 256 : 1_000_000)
+    var most = 0
+    var cased = 0
+    for _ in 0..<40 {
+      let terms = (0..<Int.random(in: 1...2, using: &random)).map { _ in
+        var term = RandomRows.classPattern(&random).replacingOccurrences(of: " ", with: "")
+        if term.isEmpty { term = "s" }
+        if Bool.random(using: &random) { term = term.prefix(1).uppercased() + term.dropFirst() }
+        return term
+      }
+      let query = terms.joined(separator: " ")
+      if query != query.lowercased() { cased += 1 }
+      most = max(most, try Self.expectRanking(engine, rows, query))
+    }
+    #expect(cased > 5, "too few case-sensitive queries: \(cased)")
+    #expect(most > 2 * RankedRows.topCount, "too few matches to rank past the best kept: \(most)")
+  }
+
   /// Expects the ranking of `query` as the table reads it (its first rows from the search's own
   /// selection) and its count to be the reference's over `rows`; returns the reference's count.
   @discardableResult

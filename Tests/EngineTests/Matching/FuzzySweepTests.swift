@@ -132,6 +132,27 @@ struct FuzzySweepTests {
     }
   }
 
+  /// Rows with accented letters inside camelCase words (`caféStand`), whose fold forms are ASCII
+  /// but not their original bytes one for one: their bonuses come from their own scalars' case.
+  @Test(arguments: ["st", "sta", "stan", "ad", "tnd"])
+  func sweptCamelCaseAccentedRowsMatchTheReference(pattern: String) throws {
+    var random = SeededGenerator(seed: UInt64(pattern.utf8.count) &* 13)
+    let rows = (0..<3_000).map { _ in
+      String(
+        (0..<Int.random(in: 0...40, using: &random)).map { _ in
+          "asStTaAnNdD éÉèÈ-".randomElement(using: &random) ?? "a"
+        })
+    }
+    var tuning = SearchTuning.small(512)
+    tuning.sweepBlock = 128
+    tuning.ranking = 1 << 16
+    tuning.fuzzySweepShare = tuning.shortFuzzySample + 1
+    let engine = SearchEngine(dataset: MatchingFixtures.dataset(rows), tuning: tuning)
+    try FuzzyPropertyTests.expectRanking(engine, rows, pattern)
+    #expect(
+      engine.lastAnswer?.plan == .everyChunk(.fuzzySweep(share: tuning.fuzzySweepShare)), "'\(pattern)'")
+  }
+
   /// A chunk whose first rows seldom hold the pattern's bytes ranks them row by row instead.
   @Test func rareLettersAreRankedRowByRow() throws {
     let rows = Self.rows(3_000, seed: 5) + ["quiz jazz", "jazz quiz"]
