@@ -34,6 +34,7 @@ OPTIONS = {
     "obscures": ["on", "off"],
     "names": ["swift", "objc", "kotlin"],
     "app-log": ["on", "off", "loud"],
+    "source": ["on", "off", "maybe"],
     "match": ["exact", "ci", "fold", "smart", "prefix", "fuzzy", "regex", "glob"],
     "syntax": ["literal", "extended", "loose"],
     "title": ["Title", "", "\"quoted title\"", "{x}", "\x1b[31mred"],
@@ -74,7 +75,7 @@ def command(rng, workdir):
         "submit", "scope", "select", "select", "detail", "back", "pull", "live", "cancel", "code",
         "list", "export", "prepare", "status", "trace", "timing", "explain", "diagram", "demo", "source",
         "echo", "quiet", "expect", "record", "set", "set", "set", "help", "history", "unknown",
-        "app", "callbacks", "sort",
+        "app", "callbacks", "sort", "compare", "end", "end",
     ])
     tmp = workdir + "/tmp"
     if name == "load":
@@ -118,6 +119,12 @@ def command(rng, workdir):
                                        " last " + tmp, " a b c", " all last " + tmp + "/d.mmd"]), True
     if name == "callbacks":
         return "callbacks" + rng.choice(["", " all", " some"]), True
+    if name == "compare":
+        # While a comparison runs only actions pass ('status' is refused): it is not checked.
+        return "compare " + rng.choice(["fruits countries", "controller display", "end", "fruits fruits",
+                                        "nosuch candies", "custom", "recipes recipes-before-fix"]), False
+    if name == "end":
+        return "end", False
     if name == "demo":
         return "demo" + rng.choice(["", " nosuchdemo", " fruits"]), False
     if name == "source":

@@ -29,7 +29,9 @@ struct ExploringArguments: Equatable {
       "Pick piped lines as fzf (--pick --help: options)",
       more: """
         Read rows (lines) from standard input, or a FILE, and pick one on the terminal, as fzf: \
-        Enter prints it, Esc or Ctrl-C exits 130. fzf's options go with it (PICKER OPTIONS).
+        rows show as they arrive, Enter prints the one picked, Esc or Ctrl-C exits 130. From a \
+        terminal with no FILE the rows are the output of SEARCHSHELL_DEFAULT_COMMAND (run by sh), \
+        else the files under the current folder. fzf's options go with it (PICKER OPTIONS).
         """)
 
   /// `--filter TEXT`.

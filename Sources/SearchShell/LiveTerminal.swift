@@ -18,6 +18,10 @@ final class LiveTerminal {
   private var lastFrame: [String] = []
   /// Whether a resized frame was skipped (a key stopped its search): the next one clears first.
   private var clearsNextFrame = false
+  /// Whether Ctrl-L asked for the next frame on a cleared terminal, drawn from its top line.
+  private var clearsScreen = false
+  /// When the last frame was drawn (nanoseconds of uptime), for the controller's redraw delay.
+  private var lastDraw: UInt64 = 0
 
   private init(controller: any LiveDriver, device: TerminalDevice) {
     self.controller = controller
@@ -42,12 +46,17 @@ final class LiveTerminal {
   private func loop() {
     draw()
     while !controller.hasLeft {
-      guard let bytes = readPending() else { break }
+      guard let event = nextEvent() else { break }
+      guard case .keys(let bytes) = event else {
+        if controller.takeArrivals() { draw() }
+        continue
+      }
       var keys = decoder.decode(bytes)
       if decoder.hasPending, !waitForInput(milliseconds: 40) { keys += decoder.flushPending() }
       // Every key is its own lifecycle event, but the table is searched and drawn once for
       // everything that was waiting: a redraw never waits for a scan of a text already gone.
       handle(keys)
+      if keys.contains(.redraw) { clearsScreen = true }
       if !controller.hasLeft { draw() }
     }
     clearFrame()
@@ -58,9 +67,7 @@ final class LiveTerminal {
   private func handle(_ keys: [LiveKey]) {
     var start = 0
     while start < keys.count {
-      let end =
-        keys[start...].firstIndex { $0 == .interrupt || $0 == .escape || $0 == .enter }.map { $0 + 1 }
-        ?? keys.count
+      let end = keys[start...].firstIndex(where: \.mayLeave).map { $0 + 1 } ?? keys.count
       _ = controller.handle(Array(keys[start..<end]))
       start = end
       if controller.hasLeft {
@@ -86,10 +93,18 @@ final class LiveTerminal {
     }
   }
 
-  /// Blocks for input, then reads everything already waiting; nil when the terminal went away.
+  /// What woke the loop: keys, or something the controller was waiting for (rows arrived, a
+  /// preview, the spinner's next turn).
+  private enum Event {
+    case keys([UInt8])
+    case arrival
+  }
+
+  /// Blocks for input or an arrival, then reads every key already waiting; nil when the
+  /// terminal went away.
   ///
   /// A resize while waiting redraws at once.
-  private func readPending() -> [UInt8]? {
+  private func nextEvent() -> Event? {
     while true {
       if TerminalRestorer.takeContinued() {
         // Stopped and continued: the shell wrote below the old frame; draw a new one there.
@@ -97,17 +112,27 @@ final class LiveTerminal {
         draw(resized: true)
       }
       if TerminalRestorer.takeResize() { draw(resized: true) }
-      if waitForInput(milliseconds: 250) { break }
+      let delay = controller.redrawDelay
+      var watched = [
+        pollfd(fd: device.input, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: controller.wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&watched, 2, min(250, delay ?? 250))
+      if ready > 0, watched[0].revents != 0 { break }
+      if ready > 0, watched[1].revents != 0 { return .arrival }
+      if let delay, DispatchTime.now().uptimeNanoseconds &- lastDraw >= UInt64(delay) * 1_000_000 {
+        return .arrival
+      }
     }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     repeat {
       let count = buffer.withUnsafeMutableBytes { Foundation.read(device.input, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
-      if count <= 0 { return bytes.isEmpty ? nil : bytes }
+      if count <= 0 { return bytes.isEmpty ? nil : .keys(bytes) }
       bytes += buffer[0..<count]
     } while waitForInput(milliseconds: 0)
-    return bytes
+    return .keys(bytes)
   }
 
   /// Whether input is ready within `milliseconds` (false when a signal interrupted the wait).
@@ -118,24 +143,36 @@ final class LiveTerminal {
 
   private func draw(resized: Bool = false) {
     let (width, height) = TerminalRestorer.size()
+    let frameHeight = min(controller.frameHeight(terminalHeight: height), max(3, height))
     // A key typed while the frame searches stops the search: the keys' own frame comes next.
     guard
       let frame = LiveInputWatch(descriptor: device.input).frame(
         of: controller.session,
         {
-          controller.frame(width: width, height: max(3, height - 1))
+          controller.frame(width: width, height: frameHeight)
         })
     else {
       clearsNextFrame = clearsNextFrame || resized
       return
     }
+    lastDraw = DispatchTime.now().uptimeNanoseconds
     var output = "\r" + (cursorLine > 0 ? "\u{1B}[\(cursorLine)A" : "")
+    let clearedScreen = clearsScreen
+    if clearsScreen {
+      // Whatever else wrote on the terminal goes too (as readline's Ctrl-L).
+      output = "\u{1B}[H\u{1B}[2J"
+      clearsScreen = false
+    }
     // After a resize the old frame may be taller or reflowed: clear it all first.
-    if resized || clearsNextFrame || frame.count != lastFrame.count { output += "\u{1B}[J" }
+    let clears = clearedScreen || resized || clearsNextFrame || frame.count != lastFrame.count
+    if clears { output += "\u{1B}[J" }
     clearsNextFrame = false
     // The frame escapes its data already; the boundary lets through only the shell's colours.
-    output += frame.map { "\u{1B}[2K" + Sanitizer.terminalSafe($0, keepingStyle: true) }.joined(
-      separator: "\r\n")
+    // A line the terminal shows already is passed over (the spinner changes one line).
+    output += frame.indices.map { index in
+      if !clears, frame[index] == lastFrame[index] { return "" }
+      return "\u{1B}[2K" + Sanitizer.terminalSafe(frame[index], keepingStyle: true)
+    }.joined(separator: "\r\n")
     cursorLine = frame.count - 1
     lastFrame = frame
     TerminalRestorer.write(output)

@@ -75,7 +75,8 @@ enum PickerArguments {
     }
     .help(
       "Show CMD's output for the current row", value: "CMD",
-      more: "Run CMD with sh for the current row and show its output beside the rows; {} is the row, quoted.",
+      more:
+        "Run CMD with sh for the current row and show its output beside the rows: {} is the row, quoted, {q} the query, {n} the row's index, {+} the marked rows.",
       completes: .nothing),
     .value("--preview-window") { arguments, value throws(Arguments.Failure) in
       arguments.exploring.picker.previewWindow = try previewWindow(value)
@@ -87,11 +88,15 @@ enum PickerArguments {
             "Invalid value \(Sanitizer.quoted(value)) for '--height'. Expected N, N% or ~N% (1 to 100%)")
       }
       arguments.exploring.picker.height = height
-    }.help("Take N lines or N% below the prompt", value: "[~]N[%]"),
+    }.help(
+      "Take N lines or N% below the prompt", value: "[~]N[%]",
+      more:
+        "Draw in N lines (or N% of the terminal) below the prompt, without the alternate screen, leaving the lines above as they were; ~N: no more than the rows need."
+    ),
     .flag("-1", "--select-1") { $0.exploring.picker.selectsOne = true }
       .help("Pick the only match without asking"),
     .flag("-0", "--exit-0") { $0.exploring.picker.exitsOnNone = true }
-      .help("Exit 1 at once when nothing matches"),
+      .help("Exit 1 when the input ends with no match"),
     .flag("--cycle") { $0.exploring.picker.cycles = true }.help("Moving past an end wraps around"),
     .value("--prompt") { arguments, value throws(Arguments.Failure) in
       arguments.exploring.picker.prompt = value

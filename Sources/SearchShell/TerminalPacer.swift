@@ -53,6 +53,30 @@ final class TerminalPacer: ScriptPacer {
     if interrupted { raise(SIGINT) }
   }
 
+  func waitForStep() -> Bool {
+    console.flush()
+    guard TerminalRestorer.enterRawMode() else { return true }
+    defer { TerminalRestorer.restore() }
+    var byte: UInt8 = 0
+    while SignalHandling.interrupted == 0 {
+      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, 100)
+      if ready <= 0 { continue }
+      guard Foundation.read(STDIN_FILENO, &byte, 1) == 1 else { return false }
+      switch byte {
+      case 0x0D, 0x0A, 0x20: return true
+      case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x1B: return false
+      case 0x03:
+        TerminalRestorer.restore()
+        raise(SIGINT)
+        return false
+      default: continue
+      }
+    }
+    // Ctrl-C came as a signal: the step's caller stops the demo as Ctrl-C does.
+    return true
+  }
+
   func writeInPlace(_ text: String) {
     console.flush()
     TerminalRestorer.write(text)

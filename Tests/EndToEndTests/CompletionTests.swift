@@ -54,4 +54,40 @@ import Testing
     let lines = result.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     #expect(lines == offered)
   }
+
+  /// fish, driven by its own `complete -C`, offers the same: an option, a value, a dataset.
+  @Test(arguments: [
+    ("searchshell --for", ["--format"]),
+    ("searchshell --format js", ["json", "jsonl"]),
+    ("searchshell --color a", ["always", "auto"]),
+    ("searchshell --dataset cand", ["candies"]),
+  ])
+  func fishCompletes(_ line: String, _ offered: [String]) throws {
+    guard let fish = Self.shell("fish") else { return }
+    let binary = ShellProcess.executableURL
+    let folder = binary.deletingLastPathComponent().path
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    let result = try ShellProcess.runProgram(
+      fish, ["--no-config", "-c", "source (searchshell --completion fish | psub); complete -C '\(line)'"],
+      environment: ["PATH": "\(folder):\(path)", "HOME": NSTemporaryDirectory()])
+    #expect(result.status == 0, "\(result.stderr)")
+    let words = result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+    #expect(words == offered)
+  }
+
+  /// zsh loads the script under compinit and registers its completion function.
+  @Test func zshRegistersTheFunction() throws {
+    guard let zsh = Self.shell("zsh") else { return }
+    let binary = ShellProcess.executableURL.path
+    let dump = FileManager.default.temporaryDirectory.appendingPathComponent("zcompdump-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: dump) }
+    let result = try ShellProcess.runProgram(
+      zsh,
+      [
+        "-f", "-c",
+        "autoload -U compinit; compinit -u -d '\(dump)'; source <('\(binary)' --completion zsh); print -r -- $_comps[searchshell]",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "_searchshell\n")
+  }
 }

@@ -5,7 +5,7 @@ import Testing
 /// matching ones on standard output, fzf's exit statuses.
 @Suite(.serialized) struct PickerTests {
   private static let fruits = "apple\nbanana\ncherry\n"
-  private static let footer = "Enter pick · Tab mark"
+  private static let footer = "Enter pick · ↑↓ move"
 
   private func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("searchshell-\(name)-\(UUID().uuidString)")
@@ -79,12 +79,12 @@ import Testing
       arguments: "--pick > '\(out)'",
       setup: "printf '\(Self.fruits.replacingOccurrences(of: "\n", with: "\\n"))' | ")
     var screen = try await terminal.waitFor(Self.footer)
-    #expect(screen.contains("›  1  apple"))
+    #expect(screen.contains("› 1  apple"))
     try terminal.type("c")
     try await terminal.waitFor("[ c| ]")
     try terminal.type("h")
-    screen = try await terminal.waitFor("results table · 1 of 3")
-    #expect(screen.contains("›  1  cherry"))
+    screen = try await terminal.waitFor("1/3 · results table")
+    #expect(screen.contains("› 1  cherry"))
     try terminal.send("Enter")
     screen = try await terminal.waitFor("EXIT=")
     #expect(screen.contains("EXIT=0"))
@@ -92,14 +92,14 @@ import Testing
   }
 
   /// Tab marks rows (and moves down), as fzf's multi-select; Enter prints the marked ones in
-  /// the input's order, and a query given with `--query` is already typed.
+  /// the order they were marked (fzf's), and a query given with `--query` is already typed.
   @Test func tabMarksSeveralRows() async throws {
     let out = temporaryPath("marked")
     defer { try? FileManager.default.removeItem(atPath: out) }
     let terminal = try TerminalSession(
       arguments: "--pick --multi --exact --query a > '\(out)'",
       setup: "printf 'cherry\\nbanana\\napple\\n' | ")
-    var screen = try await terminal.waitFor("results table · 2 of 3")
+    var screen = try await terminal.waitFor("2/3 (0) · results table")
     #expect(screen.contains("[ a| ]"))
     try terminal.send("Down")
     try await terminal.waitFor("›  2  apple")
@@ -113,10 +113,42 @@ import Testing
     #expect(screen.contains("›• 2  apple"))
     try terminal.send("Enter")
     #expect(try await terminal.waitFor("EXIT=").contains("EXIT=0"))
-    #expect(try String(contentsOfFile: out, encoding: .utf8) == "banana\napple\n")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "apple\nbanana\n")
   }
 
-  @Test(arguments: [("Escape", "EXIT=130"), ("C-c", "EXIT=130")])
+  /// fzf's keys through tmux's real sequences: the query is edited at the caret (the issue's
+  /// `foo bar`, Left, `X`), Ctrl-J moves down, Enter picks.
+  @Test func fzfKeysEditAtTheCaretAndMove() async throws {
+    let out = temporaryPath("keys")
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let terminal = try TerminalSession(
+      arguments: "--pick > '\(out)'", setup: "printf 'foo r\\nfoo bar\\nbaz\\n' | ")
+    try await terminal.waitFor(Self.footer)
+    try terminal.type("foo bar")
+    try await terminal.waitFor("[ foo bar| ]")
+    try terminal.send("Left")
+    try terminal.type("X")
+    try await terminal.waitFor("[ foo baX|r ]")
+    try terminal.send("C-w")
+    try await terminal.waitFor("[ foo |r ]")
+    try terminal.send("M-b")
+    try await terminal.waitFor("[ |foo r ]")
+    try terminal.send("M-f", "C-u")
+    try await terminal.waitFor("[ | r ]")
+    try terminal.send("C-d")
+    try await terminal.waitFor("[ |r ]")
+    try terminal.send("End")
+    let screen = try await terminal.waitFor("[ r| ]")
+    #expect(screen.contains("2/3 · results table"))
+    try terminal.send("C-j")
+    try await terminal.waitFor("› 2  foo bar")
+    try terminal.send("Enter")
+    #expect(try await terminal.waitFor("EXIT=").contains("EXIT=0"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "foo bar\n")
+  }
+
+  /// Esc, Ctrl-C and Ctrl-D on an empty query are fzf's abort: exit 130.
+  @Test(arguments: [("Escape", "EXIT=130"), ("C-c", "EXIT=130"), ("C-d", "EXIT=130")])
   func escapeAndCtrlCPrintNothing(_ example: (String, String)) async throws {
     let out = temporaryPath("left")
     defer { try? FileManager.default.removeItem(atPath: out) }

@@ -93,12 +93,13 @@ import Testing
       "searchshell-picked-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
     let terminal = try TerminalSession(
-      arguments: "--pick --print0 > '\(out.path)'", setup: #"printf 'caf\351 latin1\nx\ry\nnul\0in\n' | "#)
+      arguments: "--pick --multi --print0 > '\(out.path)'",
+      setup: #"printf 'caf\351 latin1\nx\ry\nnul\0in\n' | "#)
     var screen = try await terminal.waitFor("Enter pick")
     #expect(screen.contains("1  caf\u{FFFD} latin1"))
     #expect(screen.contains("2  x\\ry"))
     #expect(screen.contains("3  nul\u{2400}in"))
-    // Tab marks the first two rows; Enter prints them in the input's order.
+    // Tab marks the three rows; Enter prints them in the order they were marked.
     try terminal.send("Tab")
     try terminal.send("Tab")
     try terminal.send("Tab")

@@ -1,14 +1,17 @@
 import Foundation
 import Testing
 
-/// The README's samples are the program's real output: each block marked `<!-- sample -->`
-/// holds a `$ COMMAND` line and what that command prints, and the README stays a short guide.
+/// The README's and the docs' samples are the program's real output: each block marked
+/// `<!-- sample -->` holds a `$ COMMAND` line and what that command prints, no block showing a
+/// command is left unmarked, and the README stays a short guide.
 @Suite struct ReadmeSamplesTests {
   /// One marked sample: the command after `$ ` and the lines the README shows under it.
   struct Sample: CustomTestStringConvertible, Sendable {
     let command: String
     let expected: String
-    var testDescription: String { command }
+    /// The page it is on (README.md, docs/NAME.md).
+    var page = "README.md"
+    var testDescription: String { page + ": " + command }
   }
 
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -19,8 +22,46 @@ import Testing
     (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
   }
 
-  /// Every marked sample, in the README's order.
-  static var samples: [Sample] { parse(readme) }
+  /// The docs pages whose samples are checked: all but the generated reference and the
+  /// measurements' log.
+  static var docPages: [String] {
+    let names =
+      (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+    return names.filter { $0.hasSuffix(".md") && !["reference.md", "performance-history.md"].contains($0) }
+      .sorted().map { "docs/" + $0 }
+  }
+
+  /// The text of a page, or "" when it cannot be read.
+  static func text(of page: String) -> String {
+    (try? String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)) ?? ""
+  }
+
+  /// Every marked sample: the README's, then each docs page's, in order.
+  static var samples: [Sample] {
+    (["README.md"] + docPages).flatMap { page in
+      parse(text(of: page)).map { Sample(command: $0.command, expected: $0.expected, page: page) }
+    }
+  }
+
+  /// Blocks that show a command (`$ ` or a `NAME> ` prompt on their first line) without the
+  /// marker: a sample nobody runs would go stale.
+  static func unmarkedSamples(_ text: String) -> [String] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var found: [String] = []
+    var index = 0
+    while index < lines.count {
+      defer { index += 1 }
+      guard lines[index].hasPrefix("```"), index + 1 < lines.count else { continue }
+      let first = lines[index + 1]
+      let shows =
+        first.hasPrefix("$ ") || first.range(of: #"^[\w.-]*> \S"#, options: .regularExpression) != nil
+      if shows, index == 0 || lines[index - 1] != "<!-- sample -->" { found.append(first) }
+      // Skip to the closing fence, so a block's last line is not read as an opening.
+      index += 1
+      while index < lines.count, !lines[index].hasPrefix("```") { index += 1 }
+    }
+    return found
+  }
 
   /// Reads the blocks that follow a `<!-- sample -->` line: a fence, `$ COMMAND`, output, a fence.
   static func parse(_ text: String) -> [Sample] {
@@ -65,7 +106,7 @@ import Testing
 
   /// The README shows the three tours' samples, each marked.
   @Test func samplesAreMarked() {
-    let samples = Self.samples
+    let samples = Self.samples.filter { $0.page == "README.md" }
     #expect(samples.count >= 8)
     #expect(samples.allSatisfy { $0.command.hasPrefix("searchshell ") || $0.command.hasPrefix("cat ") })
     #expect(samples.allSatisfy { !$0.expected.isEmpty })
@@ -88,7 +129,18 @@ import Testing
     let expected = sample.expected
     #expect(
       actual.trimmingCharacters(in: .newlines) == expected,
-      "README sample '\(sample.command)' is stale: paste its real output")
+      "\(sample.page) sample '\(sample.command)' is stale: paste its real output")
+  }
+
+  /// Every page's blocks that show a command are marked, so each is run above.
+  @Test func everyDocSampleIsMarked() {
+    #expect(Self.docPages.count >= 8)
+    for page in ["README.md"] + Self.docPages {
+      #expect(Self.unmarkedSamples(Self.text(of: page)) == [], "\(page) has an unmarked sample")
+    }
+    #expect(Self.unmarkedSamples("```\n$ searchshell x\nout\n```\n") == ["$ searchshell x"])
+    #expect(Self.unmarkedSamples("```\ncandies> focus\n```\n") == ["candies> focus"])
+    #expect(Self.unmarkedSamples("<!-- sample -->\n```\n$ searchshell x\n```\n```sql\nSELECT 1\n```\n") == [])
   }
 
   /// The README stays a guide: under 260 lines, with reference text in docs/.

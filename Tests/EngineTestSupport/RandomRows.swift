@@ -93,4 +93,28 @@ package enum RandomRows {
     String(
       (0..<Int.random(in: 1...8, using: &random)).map { _ in "absst-é".randomElement(using: &random) ?? "a" })
   }
+
+  /// Rows of 0 to 100 characters of every class fzf's bonuses tell apart (both cases, digits,
+  /// delimiters, other punctuation, spaces), over few letters so that runs and repeats are
+  /// common; some with an accented letter (upper or lower case) or CJK.
+  package static func classRows(_ count: Int, _ random: inout SeededGenerator) -> [String] {
+    (0..<count).map { _ in
+      var row = String(
+        (0..<Int.random(in: 0...100, using: &random)).map { _ in
+          "aAbBsStT  1/_-.:".randomElement(using: &random) ?? "a"
+        })
+      if Int.random(in: 0..<6, using: &random) == 0 {
+        let index = row.index(row.startIndex, offsetBy: Int.random(in: 0...row.count, using: &random))
+        row.insert(contentsOf: ["é", "É", "東", "ß"].randomElement(using: &random) ?? "é", at: index)
+      }
+      return row
+    }
+  }
+
+  /// A pattern of 1 to 6 lowercase characters of `classRows`' alphabet.
+  package static func classPattern(_ random: inout SeededGenerator) -> String {
+    String(
+      (0..<Int.random(in: 1...6, using: &random)).map { _ in "absst1/_ ".randomElement(using: &random) ?? "a"
+      })
+  }
 }

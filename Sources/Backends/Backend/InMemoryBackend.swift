@@ -102,9 +102,10 @@ package final class InMemoryBackend: SearchBackend {
         cancellation: cancellation)
     }
     return result.map {
-      InMemoryRows(
-        rows: ordered(TableRows($0).kept(by: request.filter, in: dataset), by: request.order),
-        dataset: dataset)
+      var rows = TableRows($0)
+      if request.keepsRowOrder, case .ranked(let ranked) = rows { rows = .subset(ranked.ascending) }
+      return InMemoryRows(
+        rows: ordered(rows.kept(by: request.filter, in: dataset), by: request.order), dataset: dataset)
     }
   }
 

@@ -15,6 +15,9 @@ package struct SearchRequest: Equatable, Sendable {
   package var order: SortOrder?
   /// The column filter (`filter COL = VALUE`) the rows must also pass; nil for none.
   package var filter: ColumnFilter?
+  /// Whether a ranking rule's rows keep the dataset's order instead of best first (fzf's
+  /// `--no-sort`); a backend over a database ranks regardless.
+  package var keepsRowOrder = false
 
   package init(
     text: String, rule: MatchRule, syntax: QuerySyntax = .extended, scope: Int, order: SortOrder? = nil,

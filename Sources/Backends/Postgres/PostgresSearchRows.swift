@@ -226,7 +226,10 @@ final class PostgresSearchRows: SearchRows {
       candidates.isExact || PostgresCandidates.matches($0.title, request: request)
     }
     let scored = matching.enumerated().map { index, row in
-      (index: index, score: ReferenceMatcher.score(row.title, parsed), length: row.title.utf8.count)
+      (
+        index: index, score: ReferenceMatcher.score(row.title, parsed),
+        length: ReferenceMatcher.titleLength(row.title)
+      )
     }
     let ranked = scored.sorted { a, b in
       if a.score != b.score { return a.score > b.score }

@@ -10,13 +10,14 @@ struct FuzzySweepRanking {
   let term: FuzzyTermBound
   let scorer: FuzzyScorer
   /// The best rows so far.
-  private(set) var best = RankHeap(limit: RankedRows.topCount)
+  private(set) var best: RankHeap
 
   init(
     engine: SearchEngine, plan: UnsafeQueryPlan, texts: UnsafeRowTexts, titleLength: TitleLengths,
     ids: UnsafeRowIDBuffer,
-    term: FuzzyTermBound, scorer: FuzzyScorer
+    term: FuzzyTermBound, scorer: FuzzyScorer, shared: SharedRankFloor? = nil
   ) {
+    best = RankHeap(limit: RankedRows.topCount, shared: shared)
     (self.engine, self.plan, self.texts, self.titleLength, self.ids, self.term, self.scorer) = (
       engine, plan, texts, titleLength, ids, term, scorer
     )
@@ -119,6 +120,9 @@ struct FuzzySweepRanking {
   }
 
   /// Scores the `count` rows found at `rows` whose ceilings at `reaches` the best rows admit.
+  ///
+  /// A wide row whose fold form is ASCII (`café`) is swept as its fold bytes read; its original
+  /// bytes are not its fold form's one for one, so its bonuses come from `FuzzyScorer.casedProxy`.
   @inline(__always)
   private mutating func admit(_ rows: UnsafePointer<Int32>, _ reaches: UnsafePointer<Int32>, _ count: Int) {
     let (fold, kernel, titleLength) = (texts.fold, term.kernel, titleLength)
@@ -127,11 +131,16 @@ struct FuzzySweepRanking {
       // Most rows fall below the floor's score once the best rows are full: no title read.
       if reach < best.floor.score { continue }
       let row = Int(rows[index])
-      let length = titleLength(row)
-      guard best.admits(score: reach, length: length) else { continue }
+      let titled = titleLength(row)
+      guard best.admits(score: reach, length: titled) else { continue }
       let start = fold.start(row)
-      let score = kernel.score(fold.base + start, length: fold.end(row) &- start)
-      best.consider(score: score, length: length, row: row)
+      let text = fold.base + start
+      let length = fold.end(row) &- start
+      let cased =
+        texts.isWide(row)
+        ? scorer.casedProxy(fold: text, length: length, cased: texts.casedSlice(row)) : texts.casedBytes(row)
+      let score = kernel.score(text, cased: cased, length: length)
+      best.consider(score: score, length: titled, row: row)
     }
   }
 

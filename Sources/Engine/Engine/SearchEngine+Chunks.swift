@@ -106,7 +106,7 @@ extension SearchEngine {
           let pass = UnsafeChunkPass(
             engine: self, query: query, work: work, layout: layout, candidates: candidates, texts: texts,
             filter: filter, scope: scope, scopes: scopes,
-            titleLength: TitleLengths(dataset, offsets: offsets),
+            titleLength: TitleLengths(dataset, bytes: bytes, offsets: offsets, plain: plainTitles),
             scored: scored, builders: builders, cancellation: cancellation, output: output, slots: slots)
           return Parallel.map(layout.count) { pass.run($0) }
         }

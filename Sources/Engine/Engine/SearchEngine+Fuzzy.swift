@@ -6,26 +6,31 @@ extension SearchEngine {
   /// appends the matching rows to `ids` and returns the best `RankedRows.topCount` of them.
   ///
   /// A row that the mask kernels take is only tested (`UnsafeFuzzyMaskScorer.ceiling`); it is scored
-  /// only when an upper bound of its score (per term, the pattern's best possible, less the
-  /// word-start bonuses of its first two bytes where they start none of the row's words) could
-  /// beat the worst row kept, so most rows are never scored. The word starts come from the row's
-  /// bytes, not a signature of every row's initials: a little slower, 4 bytes a row less.
+  /// only when an upper bound of its score (per step, the highest bonus where its byte may start
+  /// one of the row's words, less elsewhere) could beat the worst row kept, so most rows are
+  /// never scored. The word starts come from the row's bytes, not a signature of every row's
+  /// initials: a little slower, 4 bytes a row less.
   ///
   /// With `candidates` (ascending), `rows` are positions in them: a previous result narrowed.
   func rankFuzzyRows(
     _ plan: UnsafeQueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: UnsafeRowTexts,
     required: UInt32, scope: Int, scopes: UnsafeBufferPointer<UInt16>, titleLength: TitleLengths,
-    into ids: UnsafeRowIDBuffer
+    shared: SharedRankFloor? = nil, into ids: UnsafeRowIDBuffer
   ) -> RankHeap {
     // One scorer per fuzzy term: a mask kernel keeps its splatted pattern in its scorer.
     let owners = (0..<plan.termCount).filter { plan.terms[$0].kind == .fuzzy }.map { index in
       (plan.terms[index], FuzzyScorer())
     }
-    let bounds = owners.compactMap { term, owner in
-      owner.maskScorer(pattern: term.scalars, count: term.scalarCount).map {
-        FuzzyTermBound(kernel: $0, scalars: term.scalars, count: term.scalarCount)
+    // Kernels read one arena for every term: the fold form's, or the original bytes when every
+    // term is case-sensitive (an ASCII row's `strip` form is its own bytes).
+    let variants = Set(owners.map(\.0.variant))
+    let view = variants == [.strip] ? texts.cased : texts.fold
+    let bounds =
+      variants != [.fold] && variants != [.strip]
+      ? []
+      : owners.compactMap { term, owner in
+        owner.maskScorer(pattern: term.scalars, count: term.scalarCount).map { FuzzyTermBound(kernel: $0) }
       }
-    }
     let filtered = plan.clauseCount > owners.count
     // Rows the kernels cannot take (wide, or longer than 64 bytes) are scored as they match: a
     // single term's score is `none` exactly when it is not a subsequence, so short patterns,
@@ -34,8 +39,8 @@ extension SearchEngine {
     // terms' scores add up, where one `none` would not show: they are always checked.
     let check = owners.count != 1 || filtered || owners[0].0.scalarCount >= tuning.fuzzyCheckedScalars
     let arguments = UnsafeFuzzyRanking(
-      plan: plan, rows: rows, candidates: candidates, texts: texts, required: required, scope: scope,
-      scopes: scopes, titleLength: titleLength, check: check, ids: ids)
+      plan: plan, rows: rows, candidates: candidates, texts: texts, view: view, required: required,
+      scope: scope, scopes: scopes, titleLength: titleLength, check: check, shared: shared, ids: ids)
     return withExtendedLifetime(owners) {
       bounds.withUnsafeBufferPointer { bounds in
         if bounds.count != owners.count { return rankFuzzyRows(arguments, bound: FuzzyTermBound?.none) }
@@ -63,12 +68,16 @@ extension SearchEngine {
     let rows: Range<Int>
     let candidates: UnsafePointer<Int32>?
     let texts: UnsafeRowTexts
+    /// The arena the kernels read (`texts.fold`, or the original bytes).
+    let view: UnsafeArenaView
     let required: UInt32
     let scope: Int
     let scopes: UnsafeBufferPointer<UInt16>
     let titleLength: TitleLengths
     /// Whether a row the kernels cannot take is tested before it is scored.
     let check: Bool
+    /// The floor the search's chunks share.
+    let shared: SharedRankFloor?
     let ids: UnsafeRowIDBuffer
   }
 
@@ -93,8 +102,8 @@ extension SearchEngine {
     let (titleLength, check, ids) = (arguments.titleLength, arguments.check, arguments.ids)
     let signatures = index.signatures.pointer
     let scorer = FuzzyScorer()
-    let fold = texts.fold
-    var best = RankHeap(limit: RankedRows.topCount)
+    let fold = arguments.view
+    var best = RankHeap(limit: RankedRows.topCount, shared: arguments.shared)
     var source = source
     while true {
       let row = source.next(signatures: signatures)
@@ -114,7 +123,7 @@ extension SearchEngine {
           ids.append(row)
           continue
         }
-        score = bound.score(text, length: length)
+        score = bound.score(text, cased: texts.casedBytes(row), length: length)
       } else {
         guard !check || plan.matches(row, texts) else { continue }
         score = plan.score(row, texts, scorer)
@@ -138,9 +147,9 @@ extension SearchEngine {
     let (titleLength, check, required) = (arguments.titleLength, arguments.check, arguments.required)
     let signatures = index.signatures.pointer
     let scorer = FuzzyScorer()
-    let fold = texts.fold
+    let fold = arguments.view
     let kernel = term.kernel
-    var best = RankHeap(limit: RankedRows.topCount)
+    var best = RankHeap(limit: RankedRows.topCount, shared: arguments.shared)
     let rows = arguments.rows
     // A block at a time: a buffer in bits mode holds no more than a block's ids.
     var lower = rows.lowerBound
@@ -157,8 +166,7 @@ extension SearchEngine {
           if length <= 64, !texts.isWide(row), start &+ UnsafeFuzzyMaskScorer.reach <= fold.limit, inScope {
             let text = fold.base + start
             let reach = kernel.shortCeiling(
-              text, length: length, bound: term.bound, losses: term.losses,
-              lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0)
+              text, length: length, lettersAndSpaces: signatures[row] & ~RowSignature.lettersAndSpace == 0)
             output[count] = Int32(truncatingIfNeeded: row)
             if !best.admits(score: reach, length: titleLength(row)) {
               count &+= reach != FuzzyScorer.none ? 1 : 0
@@ -166,7 +174,7 @@ extension SearchEngine {
             }
             // Only until `best` is full: after that, a row that does not match is never admitted.
             if reach == FuzzyScorer.none { continue }
-            score = kernel.score(text, length: length)
+            score = kernel.score(text, cased: texts.casedBytes(row), length: length)
           } else {
             guard inScope, signatures[row] & required == required else { continue }
             guard !check || plan.matches(row, texts) else { continue }
@@ -213,10 +221,15 @@ extension SearchEngine {
     let chunks = Parallel.chunks(count, threshold: threshold)
     let lanes = min(scorers.count, chunks.count)
     precondition(lanes > 0, "a ranking scores with at least one scorer")
+    // Built by the search before (a refusal then was its error): the bonuses read the original
+    // text, and a smart-case term its own form.
+    let cased = columns.count > 1 ? try? index.casedArena(dataset: dataset) : nil
+    let sides =
+      query.comparesOutsideFold ? try? index.sideForms(dataset: dataset, variants: query.sideVariants) : nil
     return dataset.withStorage { bytes, offsets in
       let texts = makeTexts(
-        index: index, dataset: dataset, columns: columns, bytes: bytes, offsets: offsets, cased: nil,
-        sides: nil)
+        index: index, dataset: dataset, columns: columns, bytes: bytes, offsets: offsets, cased: cased,
+        sides: sides)
       let plan = query.plan
       return rows.withUnsafeBufferPointer { ids in
         [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -9,7 +9,8 @@ extension SearchEngine {
   /// always swept.
   func sweepFuzzyRows(
     _ plan: UnsafeQueryPlan, rows: Range<Int>, candidates: UnsafePointer<Int32>? = nil, texts: UnsafeRowTexts,
-    required: UInt32, titleLength: TitleLengths, share: Int, into ids: UnsafeRowIDBuffer
+    required: UInt32, titleLength: TitleLengths, share: Int, shared: SharedRankFloor? = nil,
+    into ids: UnsafeRowIDBuffer
   ) -> (best: RankHeap, swept: Int) {
     let scorer = FuzzyScorer()
     let term = plan.terms[0]
@@ -22,13 +23,14 @@ extension SearchEngine {
     else {
       let best = rankFuzzyRows(
         plan, rows: rows, texts: texts, required: required, scope: 0, scopes: .init(start: nil, count: 0),
-        titleLength: titleLength, into: ids)
+        titleLength: titleLength, shared: shared, into: ids)
       return (best, 0)
     }
-    let bound = FuzzyTermBound(kernel: kernel, scalars: term.scalars, count: term.scalarCount)
+    let bound = FuzzyTermBound(kernel: kernel)
     let pattern = (0..<term.scalarCount).map { UInt8(truncatingIfNeeded: term.scalars[$0]) }
     var ranking = FuzzySweepRanking(
-      engine: self, plan: plan, texts: texts, titleLength: titleLength, ids: ids, term: bound, scorer: scorer)
+      engine: self, plan: plan, texts: texts, titleLength: titleLength, ids: ids, term: bound, scorer: scorer,
+      shared: shared)
     func run<Shape: ProbeShape>(_ sweep: FuzzySweep<Shape>) {
       if let candidates {
         ranking.run(candidates: candidates, positions: rows, sweep)

@@ -3,9 +3,10 @@ import Tables
 extension SearchEngine {
   /// Builds the structures beyond the fold form that searches under `rule` read.
   ///
-  /// They are the wide rows' side form for `exact` and `ci`, and for `smart` the `strip` form its
-  /// terms with an uppercase letter read; the rows' initials for `prefix`; the joined original
-  /// text of several searched columns. Each is built once; a rule that never runs never holds it.
+  /// They are the wide rows' side form for `exact` and `ci`, and for `smart` and `fuzzy` the
+  /// `strip` form their terms with an uppercase letter read; the rows' initials for `prefix`; the joined original
+  /// text of several searched columns; for `fuzzy` which titles are plain (`plainTitles`). Each
+  /// is built once; a rule that never runs never holds it.
   ///
   /// Without this, the rule's first keystroke built them (a tenth of a second at ten million
   /// rows); the session calls it when the rule, the data or the searched columns change.
@@ -14,14 +15,15 @@ extension SearchEngine {
   /// the error.
   package func prepare(for rule: MatchRule) {
     if columns.count > 1 { _ = try? index.casedArena(dataset: dataset) }
+    if rule == .fuzzy { _ = plainTitlesOrNil() }
     switch rule {
     case .exact: _ = try? index.sideForms(dataset: dataset, variants: [.exact])
     case .ci: _ = try? index.sideForms(dataset: dataset, variants: [.ci])
-    // A `smart` term with an accent reads the `ci` or `exact` form, built when first used: all
-    // three forms for every session would hold what most never read.
-    case .smart: _ = try? index.sideForms(dataset: dataset, variants: [.strip])
+    // A `smart` or `fuzzy` term with an accent reads the `ci` or `exact` form, built when first
+    // used: all three forms for every session would hold what most never read.
+    case .smart, .fuzzy: _ = try? index.sideForms(dataset: dataset, variants: [.strip])
     case .prefix: _ = try? index.initialSignatures(parallelThreshold: parallelThreshold)
-    case .fold, .fuzzy, .regex: break
+    case .fold, .regex: break
     }
   }
 
@@ -49,6 +51,18 @@ extension SearchEngine {
       deferRefusal(error)
       return nil
     }
+  }
+
+  /// `plainTitles`, built on first use; nil when the system refuses its room (titles are then
+  /// read, slower but the same).
+  func plainTitlesOrNil() -> UnsafePinnedBuffer<UInt64>? {
+    if let plainTitles { return plainTitles }
+    // The wide rows' bits cover the title when it is searched (and the index was built).
+    let words = (dataset.rowCount &+ 63) &>> 6
+    let wide =
+      columns.contains(dataset.titleColumn) && index.wideBits.count >= words ? index.wideBits.pointer : nil
+    plainTitles = try? TitleLengths.plainTitles(dataset, wide: wide, threshold: parallelThreshold)
+    return plainTitles
   }
 
   /// Records the bytes of a refusal, for the search to fail with.

@@ -111,9 +111,9 @@ extension SearchEngine {
 
   /// One fuzzy letter, ranked from the rows whose signature has it.
   ///
-  /// Every row holding it scores `match`, plus twice `boundary` when it starts a word there. The
+  /// Every row holding it scores `match` plus twice the best bonus of its positions. The
   /// letter's signature bit gives the rows, as bits; only those short enough to rank among the
-  /// best are read for a word start, and the whole order's scores wait until read. A ranking too
+  /// best are read for their bonuses, and the whole order's scores wait until read. A ranking too
   /// large to narrow from stays as bits (`RankedRows.members`): listing its ids would fault in
   /// pages that only a later page or the whole order reads.
   private func fuzzyLetter(_ letter: UInt8, cancellation: SearchCancellation?) -> Found? {
@@ -122,9 +122,11 @@ extension SearchEngine {
         mask: RowSignature.bit(letter), in: index.signatures.pointer, cancellation: cancellation)
     else { return nil }
     let bits = RowBitmap(words: words)
-    let best = dataset.withStorage { _, offsets in
-      let lengths = TitleLengths(dataset, offsets: offsets)
-      let scores = WordStartScores(fold: index.foldView, letter: letter)
+    let cased = casedArenaOrDeferredRefusal()
+    let best = dataset.withStorage { bytes, offsets in
+      let lengths = TitleLengths(dataset, bytes: bytes, offsets: offsets, plain: plainTitles)
+      let texts = makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: nil)
+      let scores = WordStartScores(texts: texts, letter: letter)
       return RankSorter.best(
         RankedRows.topCount, bits: bits, scores: scores, titleLength: lengths, threshold: tuning.ranking)
     }

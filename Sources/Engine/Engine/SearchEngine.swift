@@ -27,6 +27,9 @@ package final class SearchEngine {
   /// Bytes the system refused a structure built where no error can be thrown (a sample's side
   /// forms), during the search under way: it then fails once its passes are done (0: none).
   var deferredRefusal = 0
+  /// One bit per row whose title is plain (`TitleLengths.plainTitles`), once a fuzzy search or
+  /// the rule's preparation built it: ties of a ranking then read no title.
+  var plainTitles: UnsafePinnedBuffer<UInt64>?
   /// Work (rows) below which a search runs on one thread.
   var parallelThreshold: Int { tuning.parallel }
 
@@ -85,6 +88,7 @@ package final class SearchEngine {
     columns = other.columns
     index = other.index
     tuning = other.tuning
+    plainTitles = other.plainTitles
     cache = ResultCache(
       rowCount: dataset.rowCount, capacity: other.cache.capacity, bitmapThreshold: other.tuning.bitmap)
   }
@@ -140,6 +144,8 @@ package final class SearchEngine {
       CompiledQuery(
         $0, frequency: index.byteFrequency, sampledHits: base == nil ? { self.sampledHits($0) } : nil)
     }
+    // Before the chunks, which only read it.
+    if rule == .fuzzy { _ = plainTitlesOrNil() }
     let plan = SearchPlanner.plan(
       query: compiled.map { .terms($0, scored: rule == .fuzzy) }
         ?? (blank || rule != .regex ? .blank : .regex),
@@ -160,23 +166,13 @@ package final class SearchEngine {
       try SearchMemory.ensureRoom(
         for: UInt8.self, count: (packed?.count ?? found.rows.count) &* RankedRows.orderBytesPerRow)
       if let best = found.best {
-        // The ranking scores its other rows when read past `best`: it keeps what that needs
-        // (not the engine, whose cache keeps the ranking).
-        let (index, dataset, columns, threshold) = (index, dataset, columns, parallelThreshold)
-        let scorers = try Self.rankingScorers(for: compiled)
-        let scoring = { (rows: [Int32]) in
-          Self.fuzzyScores(
-            rows, query: compiled, index: index, dataset: dataset, columns: columns, threshold: threshold,
-            scorers: scorers)
-        }
-        ranked =
-          packed.map { RankedRows(bits: $0, top: best, dataset: dataset, tuning: tuning, scoring: scoring) }
-          ?? RankedRows(ascending: found.rows, top: best, dataset: dataset, tuning: tuning, scoring: scoring)
+        ranked = try ranking(found, best: best, query: compiled)
         // The ranking holds the bits: the entry is a ranking, not a packed result.
         packed = nil
       } else {
         assert(packed == nil, "a fuzzy result as bits without its best rows")
-        ranked = RankedRows(ascending: found.rows, scores: found.scores, dataset: dataset, tuning: tuning)
+        ranked = RankedRows(
+          ascending: found.rows, scores: found.scores, dataset: dataset, plain: plainTitles, tuning: tuning)
       }
       rows = []
     }
@@ -189,6 +185,26 @@ package final class SearchEngine {
       rows: entry.count,
       threads: min(Parallel.chunkCount(dataset.rowCount, threshold: parallelThreshold), Parallel.cores))
     return entry.result
+  }
+
+  /// The ranking of `found`'s rows whose first rows are `best`: it scores its other rows when
+  /// read past them, and keeps what that needs (not the engine, whose cache keeps the ranking).
+  private func ranking(_ found: Found, best: [Int32], query: CompiledQuery) throws(SearchError) -> RankedRows
+  {
+    let (index, dataset, columns, threshold) = (index, dataset, columns, parallelThreshold)
+    let scorers = try Self.rankingScorers(for: query)
+    let scoring = { (rows: [Int32]) in
+      Self.fuzzyScores(
+        rows, query: query, index: index, dataset: dataset, columns: columns, threshold: threshold,
+        scorers: scorers)
+    }
+    if let bits = found.dense {
+      return RankedRows(
+        bits: bits, top: best, dataset: dataset, plain: plainTitles, tuning: tuning, scoring: scoring)
+    }
+    return RankedRows(
+      ascending: found.rows, top: best, dataset: dataset, plain: plainTitles, tuning: tuning, scoring: scoring
+    )
   }
 
   /// What the planner knows of the dataset.

@@ -19,6 +19,8 @@ struct UnsafeChunkPass {
   let titleLength: TitleLengths
   /// Whether the rows get fuzzy scores.
   let scored: Bool
+  /// The floor the chunks' best rows share (`SharedRankFloor`), one per search.
+  let sharedFloor = SharedRankFloor()
   /// Each chunk's compact-copy part.
   let builders: [UnsafeCompactRows.PartBuffer]
   let cancellation: SearchCancellation?
@@ -58,7 +60,7 @@ struct UnsafeChunkPass {
       }
       let swept = engine.sweepFuzzyRows(
         query.plan, rows: positions, candidates: address, texts: texts, required: query.requiredSignature,
-        titleLength: titleLength, share: 0, into: result.rows)
+        titleLength: titleLength, share: 0, shared: sharedFloor, into: result.rows)
       result.best = swept.best
       result.run = SearchRun(swept: swept.swept)
       return result
@@ -69,7 +71,7 @@ struct UnsafeChunkPass {
       }
       result.best = engine.rankFuzzyRows(
         query.plan, rows: positions, candidates: address, texts: texts, required: query.requiredSignature,
-        scope: scope, scopes: scopes, titleLength: titleLength, into: result.rows)
+        scope: scope, scopes: scopes, titleLength: titleLength, shared: sharedFloor, into: result.rows)
       return result
     case .every(.scan(_, let approach)):
       guard let driver = query.driver else {
@@ -84,12 +86,12 @@ struct UnsafeChunkPass {
       // (their bytes still in cache); the others' scores wait until read past them.
       result.best = engine.rankFuzzyRows(
         query.plan, rows: positions, texts: texts, required: query.requiredSignature, scope: scope,
-        scopes: scopes, titleLength: titleLength, into: result.rows)
+        scopes: scopes, titleLength: titleLength, shared: sharedFloor, into: result.rows)
       return result
     case .every(.fuzzySweep(let share)):
       let swept = engine.sweepFuzzyRows(
         query.plan, rows: positions, texts: texts, required: query.requiredSignature,
-        titleLength: titleLength, share: share, into: result.rows)
+        titleLength: titleLength, share: share, shared: sharedFloor, into: result.rows)
       result.best = swept.best
       result.run = SearchRun(swept: swept.swept, tested: positions.count &- swept.swept)
       return result

@@ -9,6 +9,6 @@ protocol FuzzyRowBound {
     _ text: UnsafePointer<UInt8>, length: Int, lettersAndSpaces: Bool, row: Int, texts: UnsafeRowTexts
   ) -> Int32
 
-  /// The score of a matching row.
-  func score(_ text: UnsafePointer<UInt8>, length: Int) -> Int32
+  /// The score of a matching row, whose original bytes (as many) are at `cased`.
+  func score(_ text: UnsafePointer<UInt8>, cased: UnsafePointer<UInt8>, length: Int) -> Int32
 }

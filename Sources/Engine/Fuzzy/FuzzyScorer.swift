@@ -1,28 +1,25 @@
 import Foundation
 
-/// Scores a fuzzy match: the best alignment of the pattern's scalars, in order, in the row's text.
+/// Scores a fuzzy match as fzf's v2 algorithm does: the best alignment of the pattern's scalars,
+/// in order, in the row's text, by `ReferenceMatcher.fuzzyAlignment`'s dynamic program.
 ///
-/// The score of an alignment sums, per matched scalar, `match` plus `boundary` when it starts a
-/// word (doubled for the pattern's first scalar); plus `consecutive` when it directly follows the
-/// previous matched scalar, or minus `gap + 2` for a gap of `gap` scalars (a gap-start penalty of 3,
-/// then 1 per extra scalar). The row's score is the best alignment's. `ReferenceMatcher` computes
-/// the same definition by brute force; this is the O(n·m) dynamic program over a running maximum.
+/// Every matched scalar earns `FuzzyBonus.match` and its position's bonus (twice for the
+/// pattern's first scalar, a run's first bonus within a consecutive run); a gap costs 3 for its
+/// first character and 1 for each further one, never below 0. The kernels visit only the
+/// positions holding each pattern scalar (`positionsScore`, `UnsafeFuzzyMaskScorer`); a row's
+/// bonuses come from its original text, whose case its folded form lost.
 final class FuzzyScorer {
-  static let match: Int32 = 16
-  static let boundary: Int32 = 8
-  static let consecutive: Int32 = 4
   /// Below any reachable score: marks "no alignment ends here".
   static let none = Int32.min / 4
+  /// Scratch rows a row's scalars' worth each.
+  static let scratchRows = 8
 
   /// Scratch rows, grown as needed and reused for every row (one scorer per worker), from
   /// `malloc` (released with `free`); one element each until the first growth.
   private var capacity = 0
   private var text: UnsafeMutablePointer<UInt32> = first()
   private var bonus: UnsafeMutablePointer<Int32> = first()
-  private var previous: UnsafeMutablePointer<Int32> = first()
-  private var current: UnsafeMutablePointer<Int32> = first()
-  private var positions: UnsafeMutablePointer<Int32> = first()
-  private var nextPositions: UnsafeMutablePointer<Int32> = first()
+  private var rows: [UnsafeMutablePointer<Int32>] = (0..<6).map { _ in first() }
   /// The bytes of a growth the system refused (0: none): the row that asked for it scores
   /// `none`, and the search that owns the scorer fails (`UnsafeRowIDBuffer.noteRefused`).
   private(set) var refusedBytes = 0
@@ -34,7 +31,10 @@ final class FuzzyScorer {
   /// `UnsafeFuzzyMaskScorer`'s pattern and scratch (fixed size: it only takes patterns up to 64 bytes).
   private let maskPattern = UnsafeMutablePointer<SIMD32<UInt8>>.allocate(capacity: 64)
   private let masks = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
-  private let maskValues = UnsafeMutablePointer<Int32>.allocate(capacity: 128)
+  private let maskValues = UnsafeMutablePointer<Int32>.allocate(capacity: 4 * 64)
+  private let maskOffStarts = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+  /// `casedProxy`'s bytes.
+  private let proxy = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
 
   init() { stream = nil }
 
@@ -46,10 +46,13 @@ final class FuzzyScorer {
 
   deinit {
     free(text)
-    for pointer in [previous, current, bonus, positions, nextPositions] { free(pointer) }
+    free(bonus)
+    for pointer in rows { free(pointer) }
     maskPattern.deallocate()
     masks.deallocate()
     maskValues.deallocate()
+    maskOffStarts.deallocate()
+    proxy.deallocate()
   }
 
   /// A bitmask scorer for `pattern` if it is 1 to 64 ASCII scalars, using this scorer's scratch
@@ -59,26 +62,55 @@ final class FuzzyScorer {
     for index in 0..<count {
       guard pattern[index] < 0x80 else { return nil }
       maskPattern[index] = SIMD32(repeating: UInt8(truncatingIfNeeded: pattern[index]))
+      maskOffStarts[index] = FuzzyBonus.offStart(pattern[index])
     }
-    return UnsafeFuzzyMaskScorer(pattern: maskPattern, count: count, masks: masks, values: maskValues)
+    return UnsafeFuzzyMaskScorer(
+      pattern: maskPattern, count: count, masks: masks, values: maskValues, offStarts: maskOffStarts,
+      table: FuzzyBonus.table)
   }
 
-  /// The best score of `pattern` in the row, or `none` when it is not a subsequence.
-  func score(_ row: UnsafeRowSlice, pattern: [UInt32]) -> Int32 {
+  /// What a mask kernel reads the bonuses of a wide row from (valid until the next call).
+  ///
+  /// Its fold form (`length` ASCII bytes at `fold`, at most 64) is not its original text byte for
+  /// byte (`café`): the fold bytes, a letter made uppercase where the original (when it has as
+  /// many scalars) has an uppercase one, give the classes `ReferenceMatcher.fuzzyBonuses` gives.
+  func casedProxy(fold: UnsafePointer<UInt8>, length: Int, cased: UnsafeRowSlice) -> UnsafePointer<UInt8> {
+    precondition(length <= 64, "a proxy of \(length) bytes")
+    proxy.update(from: fold, count: length)
+    // The fold form may be followed by pad bytes (`FoldedIndex.padByte`), which are no scalars.
+    var scalars = length
+    while scalars > 0, fold[scalars &- 1] == FoldedIndex.padByte { scalars &-= 1 }
+    var count = 0
+    Self.forEachScalar(cased) { _ in count &+= 1 }
+    guard count == scalars else { return UnsafePointer(proxy) }
+    var index = 0
+    Self.forEachScalar(cased) { value in
+      if proxy[index] &- 0x61 < 26, FuzzyBonus.isUppercase(value) { proxy[index] &-= 0x20 }
+      index &+= 1
+    }
+    return UnsafePointer(proxy)
+  }
+
+  /// The best score of `pattern` in the row (its text in the term's form; `cased` its original
+  /// text), or `none` when it is not a subsequence.
+  func score(_ row: UnsafeRowSlice, cased: UnsafeRowSlice, pattern: [UInt32]) -> Int32 {
     pattern.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return 0 }
-      return score(row, pattern: base, count: buffer.count)
+      return score(row, cased: cased, pattern: base, count: buffer.count)
     }
   }
 
   /// `score` with the pattern in a buffer.
-  func score(_ row: UnsafeRowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int) -> Int32 {
+  func score(
+    _ row: UnsafeRowSlice, cased: UnsafeRowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int
+  ) -> Int32 {
     if patternCount == 0 { return 0 }
-    if row.count <= 64, row.start &+ UnsafeFuzzyMaskScorer.reach <= row.limit,
-      UnsafeFuzzyMaskScorer.isASCII(row.base + row.start, count: row.count),
+    // An ASCII original as long as the form: its bytes give the bonuses where they are read.
+    let ascii = cased.count == row.count && Self.isASCII(cased)
+    if ascii, row.count <= 64, row.start &+ UnsafeFuzzyMaskScorer.reach <= row.limit,
       let kernel = maskScorer(pattern: pattern, count: patternCount)
     {
-      return kernel.score(row.base + row.start, length: row.count)
+      return kernel.score(row.base + row.start, cased: cased.base + cased.start, length: row.count)
     }
     // One test per row, as before; a growth the system refuses leaves the row to the stream
     // scorer, or unscored.
@@ -86,56 +118,25 @@ final class FuzzyScorer {
       let refused = grow(row.count)
       if refused > 0 {
         if let stream, patternCount <= stream.room {
-          return stream.score(row, pattern: pattern, count: patternCount)
+          return stream.score(row, cased: cased, pattern: pattern, count: patternCount)
         }
         refusedBytes = refused
         return Self.none
       }
     }
-    if Self.isASCII(row), (0..<patternCount).allSatisfy({ pattern[$0] < 0x80 }) {
-      return scoreASCII(row, pattern: pattern, count: patternCount)
+    let (first, second) = (
+      UnsafeStepRows(positions: rows[0], scores: rows[1], runs: rows[2]),
+      UnsafeStepRows(positions: rows[3], scores: rows[4], runs: rows[5])
+    )
+    if ascii {
+      let bytes = UnsafeASCIIFuzzyText(
+        text: row.base + row.start, cased: cased.base + cased.start, count: row.count, table: FuzzyBonus.table
+      )
+      return Self.positionsScore(bytes, pattern: pattern, count: patternCount, first, second)
     }
-    let count = decode(row)
-    if count == 0 { return Self.none }
-    let none = Self.none
-    let head = pattern[0]
-    // Every alignment lies between the first occurrence of the first scalar and the last
-    // occurrence of the last one: the dynamic program only runs over that window.
-    var low = 0
-    while low < count, text[low] != head { low &+= 1 }
-    let tail = pattern[patternCount - 1]
-    var high = count - 1
-    while high >= low, text[high] != tail { high &-= 1 }
-    if high < low { return none }
-    let end = high &+ 1
-    for index in low..<end {
-      previous[index] = text[index] == head ? Self.match &+ 2 &* bonus[index] : none
-    }
-    var previous = self.previous
-    var current = self.current
-    for step in 1..<max(1, patternCount) {
-      let wanted = pattern[step]
-      // Best `previous[k] + k` over k <= index - 2: the gap transitions.
-      var gapBest = none
-      for index in low..<end {
-        if index >= low &+ 2 {
-          let earlier = previous[index &- 2]
-          if earlier > none { gapBest = max(gapBest, earlier &+ Int32(truncatingIfNeeded: index &- 2)) }
-        }
-        guard text[index] == wanted else {
-          current[index] = none
-          continue
-        }
-        var best = none
-        if index >= low &+ 1, previous[index &- 1] > none { best = previous[index &- 1] &+ Self.consecutive }
-        if gapBest > none { best = max(best, gapBest &- Int32(truncatingIfNeeded: index) &- 1) }
-        current[index] = best > none ? best &+ Self.match &+ bonus[index] : none
-      }
-      swap(&previous, &current)
-    }
-    var best = none
-    for index in low..<end { best = max(best, previous[index]) }
-    return best
+    let count = decode(row, cased: cased)
+    let decoded = UnsafeDecodedFuzzyText(text: text, bonuses: bonus, count: count)
+    return Self.positionsScore(decoded, pattern: pattern, count: patternCount, first, second)
   }
 
   /// Whether every byte of the row is ASCII.
@@ -144,66 +145,6 @@ final class FuzzyScorer {
     var any: UInt8 = 0
     for index in row.start..<row.end { any |= row.base[index] }
     return any < 0x80
-  }
-
-  /// `score` for an ASCII row and pattern.
-  ///
-  /// The same dynamic program, evaluated only at the
-  /// positions holding each pattern character (a few per row) instead of at every position.
-  /// `previous`/`current` hold the values and `positions`/`nextPositions` where they are.
-  private func scoreASCII(_ row: UnsafeRowSlice, pattern: UnsafePointer<UInt32>, count patternCount: Int)
-    -> Int32
-  {
-    let none = Self.none
-    let base = row.base + row.start
-    let count = row.count
-    @inline(__always) func bonusAt(_ index: Int) -> Int32 {
-      index == 0 || !ByteScanner.isASCIIWord(base[index &- 1]) ? Self.boundary : 0
-    }
-    var previousValues = previous
-    var currentValues = current
-    var previousPositions = positions
-    var currentPositions = nextPositions
-    let head = UInt8(truncatingIfNeeded: pattern[0])
-    var previousCount = 0
-    for index in 0..<count where base[index] == head {
-      previousPositions[previousCount] = Int32(truncatingIfNeeded: index)
-      previousValues[previousCount] = Self.match &+ 2 &* bonusAt(index)
-      previousCount &+= 1
-    }
-    if previousCount == 0 { return none }
-    for step in 1..<max(1, patternCount) {
-      let wanted = UInt8(truncatingIfNeeded: pattern[step])
-      var currentCount = 0
-      var consumed = 0
-      // Best `previous + position` over positions <= index - 2: the gap transitions.
-      var gapBest = none
-      // A match needs a previous-step position before it: start just after the first one.
-      for index in (Int(previousPositions[0]) &+ 1)..<count where base[index] == wanted {
-        let position = Int32(truncatingIfNeeded: index)
-        while consumed < previousCount, previousPositions[consumed] <= position &- 2 {
-          gapBest = max(gapBest, previousValues[consumed] &+ previousPositions[consumed])
-          consumed &+= 1
-        }
-        var best = none
-        if consumed < previousCount, previousPositions[consumed] == position &- 1 {
-          best = previousValues[consumed] &+ Self.consecutive
-        }
-        if gapBest > none { best = max(best, gapBest &- position &- 1) }
-        if best > none {
-          currentPositions[currentCount] = position
-          currentValues[currentCount] = best &+ Self.match &+ bonusAt(index)
-          currentCount &+= 1
-        }
-      }
-      if currentCount == 0 { return none }
-      swap(&previousValues, &currentValues)
-      swap(&previousPositions, &currentPositions)
-      previousCount = currentCount
-    }
-    var best = none
-    for index in 0..<previousCount { best = max(best, previousValues[index]) }
-    return best
   }
 
   /// A scratch row's first room: one element (a fixed size, which only growth may be refused).
@@ -229,50 +170,90 @@ final class FuzzyScorer {
     let larger = max(count, capacity <= Int.max / 2 ? capacity * 2 : capacity, 64)
     if larger > scratchLimit { return Self.scratchBytes(larger) }
     var grown: [UnsafeMutablePointer<Int32>] = []
-    for _ in 0..<6 {
+    for _ in 0..<Self.scratchRows {
       guard let rows = try? SearchMemory.allocate(Int32.self, count: larger) else {
         for rows in grown { free(rows) }
         return Self.scratchBytes(larger)
       }
       grown.append(rows)
     }
-    for pointer in [previous, current, bonus, positions, nextPositions] { free(pointer) }
     free(text)
+    free(bonus)
+    for pointer in rows { free(pointer) }
     text = UnsafeMutableRawPointer(grown[0]).bindMemory(to: UInt32.self, capacity: larger)
-    (bonus, previous, current, positions, nextPositions) = (grown[1], grown[2], grown[3], grown[4], grown[5])
+    bonus = grown[1]
+    rows = Array(grown[2...])
     capacity = larger
     return 0
   }
 
   /// The bytes of scratch rows for `count` scalars (`Int.max` past it), at least 1.
   private static func scratchBytes(_ count: Int) -> Int {
-    let (bytes, overflow) = count.multipliedReportingOverflow(by: 6 * MemoryLayout<Int32>.stride)
+    let (bytes, overflow) = count.multipliedReportingOverflow(by: scratchRows * MemoryLayout<Int32>.stride)
     return overflow ? .max : max(bytes, 1)
   }
 
-  /// Fills `text` with the row's scalars and `bonus` with each position's word-start bonus.
-  private func decode(_ row: UnsafeRowSlice) -> Int {
-    let base = row.base
-    var index = row.start
+  /// Fills `text` with the row's scalars and `bonus` with each position's bonus; returns how many.
+  private func decode(_ row: UnsafeRowSlice, cased: UnsafeRowSlice) -> Int {
     var count = 0
-    var previousIsWord = false
-    while index < row.end {
-      let byte = base[index]
-      let value: UInt32
-      if byte < 0x80 {
-        value = UInt32(byte)
-        index &+= 1
-      } else {
-        var end = index &+ 1
-        while end < row.end, base[end] & 0xC0 == 0x80 { end &+= 1 }
-        value = ByteScanner.decode(base, index, end)
-        index = end
-      }
+    let (text, bonus) = (text, bonus)
+    Self.forEachBonus(row, cased: cased) { value, earned in
       text[count] = value
-      bonus[count] = previousIsWord ? 0 : Self.boundary
+      bonus[count] = earned
       count &+= 1
-      previousIsWord = value < 0x80 ? ByteScanner.isASCIIWord(UInt8(value)) : TextFolding.isWordScalar(value)
+      return true
     }
     return count
+  }
+
+  /// Calls `body` with each scalar of the row (UTF-8).
+  @inline(__always)
+  static func forEachScalar(_ row: UnsafeRowSlice, _ body: (UInt32) -> Void) {
+    var index = row.start
+    while index < row.end {
+      let (value, next) = scalar(row, at: index)
+      body(value)
+      index = next
+    }
+  }
+
+  /// Calls `body` with each scalar of the row (in its term's form) and its position's bonus,
+  /// until it returns false: classes from the form's scalars, made uppercase where `cased` (the
+  /// original, when it has as many scalars) has an uppercase letter; the start counts as after
+  /// whitespace.
+  @inline(__always)
+  static func forEachBonus(_ row: UnsafeRowSlice, cased: UnsafeRowSlice, _ body: (UInt32, Int32) -> Bool) {
+    var rowCount = 0
+    var casedCount = 0
+    forEachScalar(row) { _ in rowCount &+= 1 }
+    forEachScalar(cased) { _ in casedCount &+= 1 }
+    let promote = rowCount == casedCount
+    let (classes, matrix) = (FuzzyBonus.table, FuzzyBonus.matrix)
+    var casedIndex = cased.start
+    var previous = FuzzyBonus.white
+    var index = row.start
+    while index < row.end {
+      let (value, next) = scalar(row, at: index)
+      index = next
+      var current = value < 0x80 ? classes[Int(value)] : FuzzyBonus.wideClass(value)
+      if promote {
+        let (original, after) = scalar(cased, at: casedIndex)
+        casedIndex = after
+        if current == FuzzyBonus.lower, FuzzyBonus.isUppercase(original) { current = FuzzyBonus.upper }
+      }
+      let bonus = Int32(matrix[Int(previous) &<< 3 | Int(current)])
+      previous = current
+      if !body(value, bonus) { return }
+    }
+  }
+
+  /// The scalar starting at byte `index` of the row and the index after it (the row is UTF-8).
+  @inline(__always)
+  static func scalar(_ row: UnsafeRowSlice, at index: Int) -> (UInt32, Int) {
+    let byte = row.base[index]
+    if byte < 0x80 { return (UInt32(byte), index &+ 1) }
+    var end = index &+ 1
+    while end < row.end, row.base[end] & 0xC0 == 0x80 { end &+= 1 }
+    return (ByteScanner.decode(row.base, index, end), end)
   }
 }

@@ -3,16 +3,16 @@ import Foundation
 /// `FuzzyScorer`'s score with scratch sized by the pattern, not the row: the fallback for a row
 /// whose scratch the system refuses, so that a ranking read past its top scores every row.
 ///
-/// The same dynamic program with the row as the outer loop: per pattern scalar it keeps the value
-/// of an alignment ending at the previous scalar (`last`), at the one before (`beforeLast`), and
-/// the best `value + position` of those ending two or more scalars back (`gapBest`). Three
-/// `Int32` per pattern scalar, allocated at creation, where a search can still fail.
+/// The same dynamic program with the row as the outer loop: per pattern scalar it keeps the
+/// last cell its match won (an "event": its column, score and run's first bonus), from which
+/// every later cell of its row follows (less the gap since). Three `Int32` per pattern scalar,
+/// allocated at creation, where a search can still fail.
 final class UnsafeFuzzyStreamScorer {
   /// The longest pattern, in scalars, the scratch holds.
   let room: Int
-  private let last: UnsafeMutablePointer<Int32>
-  private let beforeLast: UnsafeMutablePointer<Int32>
-  private let gapBest: UnsafeMutablePointer<Int32>
+  private let columns: UnsafeMutablePointer<Int32>
+  private let scores: UnsafeMutablePointer<Int32>
+  private let runs: UnsafeMutablePointer<Int32>
 
   /// Scratch for patterns of up to `room` scalars, or `searchOutOfMemory`.
   init(room: Int) throws(SearchError) {
@@ -20,67 +20,49 @@ final class UnsafeFuzzyStreamScorer {
     let (bytes, overflow) = self.room.multipliedReportingOverflow(by: 3)
     if overflow { throw .searchOutOfMemory(requested: .max) }
     let scratch = try SearchMemory.allocate(Int32.self, count: bytes)
-    last = scratch
-    beforeLast = scratch + self.room
-    gapBest = scratch + 2 &* self.room
+    columns = scratch
+    scores = scratch + self.room
+    runs = scratch + 2 &* self.room
   }
 
-  deinit { free(last) }
+  deinit { free(columns) }
 
-  /// The best score of `pattern` (at most `room` scalars) in the row, or `FuzzyScorer.none`.
-  func score(_ row: UnsafeRowSlice, pattern: UnsafePointer<UInt32>, count: Int) -> Int32 {
+  /// The best score of `pattern` (at most `room` scalars) in the row (its text in the term's
+  /// form; `cased` its original text), or `FuzzyScorer.none`.
+  func score(_ row: UnsafeRowSlice, cased: UnsafeRowSlice, pattern: UnsafePointer<UInt32>, count: Int)
+    -> Int32
+  {
     precondition(count <= room, "a pattern of \(count) scalars in scratch for \(room)")
     if count == 0 { return 0 }
     let none = FuzzyScorer.none
-    for step in 0..<count {
-      last[step] = none
-      beforeLast[step] = none
-      gapBest[step] = none
-    }
+    for step in 0..<count { (columns[step], scores[step], runs[step]) = (-1, 0, -1) }
     var best = none
-    var position: Int32 = 0
-    var index = row.start
-    var previousIsWord = false
-    while index < row.end {
-      let (value, next) = Self.scalar(row, at: index)
-      index = next
-      let bonus = previousIsWord ? 0 : FuzzyScorer.boundary
-      previousIsWord = value < 0x80 ? ByteScanner.isASCIIWord(UInt8(value)) : TextFolding.isWordScalar(value)
-      // Alignments ending two scalars back now reach this one across a gap.
-      for step in 0..<count where beforeLast[step] > none {
-        gapBest[step] = max(gapBest[step], beforeLast[step] &+ position &- 2)
-      }
-      // Descending, so that `last[step - 1]` is still the previous scalar's value when read.
+    var column: Int32 = -1
+    FuzzyScorer.forEachBonus(row, cased: cased) { value, bonus in
+      column &+= 1
+      // Descending, so that the previous step's event is still the previous column's when read.
       var step = count &- 1
       while step >= 0 {
-        var here = none
-        if pattern[step] == value {
-          if step == 0 {
-            here = FuzzyScorer.match &+ 2 &* bonus
-          } else {
-            var reach = none
-            if last[step &- 1] > none { reach = last[step &- 1] &+ FuzzyScorer.consecutive }
-            if gapBest[step &- 1] > none { reach = max(reach, gapBest[step &- 1] &- position &- 1) }
-            if reach > none { here = reach &+ FuzzyScorer.match &+ bonus }
-          }
+        defer { step &-= 1 }
+        guard pattern[step] == value else { continue }
+        if step == 0 {
+          (columns[0], scores[0], runs[0]) = (column, FuzzyBonus.match &+ 2 &* bonus, bonus)
+          if count == 1 { best = max(best, scores[0]) }
+          continue
         }
-        beforeLast[step] = last[step]
-        last[step] = here
-        step &-= 1
+        let lead = columns[step &- 1]
+        guard lead >= 0 else { continue }
+        var diagonal = max(0, scores[step &- 1] &- 2 &- (column &- 1 &- lead))
+        var run: Int32 = -1
+        if lead == column &- 1 { (diagonal, run) = (scores[step &- 1], runs[step &- 1]) }
+        let (earned, start) = FuzzyScorer.earned(bonus, run: run)
+        let reached = diagonal &+ FuzzyBonus.match &+ earned
+        let gap = columns[step] >= 0 ? scores[step] &- 2 &- (column &- columns[step]) : none
+        if reached >= gap { (columns[step], scores[step], runs[step]) = (column, reached, start) }
+        if step == count &- 1 { best = max(best, reached) }
       }
-      best = max(best, last[count &- 1])
-      position &+= 1
+      return true
     }
     return best
-  }
-
-  /// The scalar starting at byte `index` of the row and the index after it (the row is UTF-8).
-  @inline(__always)
-  private static func scalar(_ row: UnsafeRowSlice, at index: Int) -> (UInt32, Int) {
-    let byte = row.base[index]
-    if byte < 0x80 { return (UInt32(byte), index &+ 1) }
-    var end = index &+ 1
-    while end < row.end, row.base[end] & 0xC0 == 0x80 { end &+= 1 }
-    return (ByteScanner.decode(row.base, index, end), end)
   }
 }

@@ -23,9 +23,9 @@ struct UnsafeFuzzyTermBounds: FuzzyRowBound {
   }
 
   @inline(__always)
-  func score(_ text: UnsafePointer<UInt8>, length: Int) -> Int32 {
+  func score(_ text: UnsafePointer<UInt8>, cased: UnsafePointer<UInt8>, length: Int) -> Int32 {
     var total: Int32 = 0
-    for term in terms { total &+= term.score(text, length: length) }
+    for term in terms { total &+= term.score(text, cased: cased, length: length) }
     return total
   }
 }

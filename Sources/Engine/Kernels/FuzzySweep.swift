@@ -8,8 +8,9 @@ import CPrefetch
 /// letters. The sweep marks every byte of a block once per pattern byte and once for the bytes
 /// outside words; each row of at most 57 bytes takes its places' bits from each mask with one
 /// unaligned load and a shift, and chains the steps (each keeps the positions after the previous
-/// step's first) in registers. Its bound counts every step's word start or consecutive position,
-/// where the per-row kernel's counts the first two steps' word starts.
+/// step's first) in registers. Its bound is the per-row kernel's: per step the highest bonus where
+/// its byte may start a word, else the byte's `offStart`; in a run the best of the run's, after a
+/// gap less the shortest gap's cost.
 struct FuzzySweep<Shape: ProbeShape> {
   private let first: SIMD16<UInt8>
   private let second: SIMD16<UInt8>
@@ -17,14 +18,10 @@ struct FuzzySweep<Shape: ProbeShape> {
   private let fourth: SIMD16<UInt8>
   /// The bytes of a word in an ASCII fold form (after any other byte a word starts).
   private let wordLanes = WordLanes()
-  /// The pattern's best score (`FuzzyTermBound`), which no ceiling passes.
+  /// The pattern's best score (`UnsafeFuzzyMaskScorer.bound`), which no ceiling passes.
   let bound: Int32
-  /// What steps 1, 2 and 3 gain at most at a word start: the bonus less the shortest gap, or
-  /// after a pattern byte that is no letter or digit the bonus and a consecutive step.
-  private let wordGains: (Int32, Int32, Int32)
-
-  /// What a step after a gap gains at most off a word start: the shortest gap's loss.
-  static var gapGain: Int32 { -3 }
+  /// What each of the four steps earns at most off a word start (`FuzzyBonus.offStart`).
+  private let offStarts: (Int32, Int32, Int32, Int32)
 
   /// The longest row whose places one load of each mask covers.
   static var longestRow: Int { 57 }
@@ -39,11 +36,8 @@ struct FuzzySweep<Shape: ProbeShape> {
     third = SIMD16(repeating: pattern[min(2, pattern.count - 1)])
     fourth = SIMD16(repeating: pattern[pattern.count - 1])
     self.bound = bound
-    let gains = (1..<4).map { step -> Int32 in
-      let afterWord = TextFolding.isWordScalar(UInt32(pattern[min(step, pattern.count - 1) - 1]))
-      return afterWord ? FuzzyScorer.boundary &- 3 : FuzzyScorer.boundary &+ FuzzyScorer.consecutive
-    }
-    wordGains = (gains[0], gains[1], gains[2])
+    let most = (0..<4).map { FuzzyBonus.offStart(UInt32(pattern[min($0, pattern.count - 1)])) }
+    offStarts = (most[0], most[1], most[2], most[3])
   }
 
   /// Words per mask for `byteCount` bytes of rows: one per 64 bytes begun, and a zero word after
@@ -101,7 +95,6 @@ struct FuzzySweep<Shape: ProbeShape> {
   ) -> (count: Int, stop: Int) {
     let bytes = UnsafeRawPointer(masks).assumingMemoryBound(to: UInt8.self)
     let maskBytes = stride &<< 3
-    let gains = wordGains
     var count = 0
     var row = rows.lowerBound
     var start = view.start(row)
@@ -123,21 +116,25 @@ struct FuzzySweep<Shape: ProbeShape> {
       // A word starts at the row's first byte and after every byte outside a word.
       let starts = window(Shape.byteCount) &<< 1 | 1
       // Each step keeps its positions after the previous step's first (none when that had none),
-      // and gains at most a word start's bonus, else a consecutive step's, else a gap of 2's loss:
-      // as sums of 0-or-1 flags, which the compiler made branches when written as selects.
+      // and earns at most the highest bonus where it may start a word, else its byte's
+      // `offStart`; in a run the best of the run's, after a gap its own less 3: as selects on
+      // 0-or-1 flags, which the compiler made branches when written as conditionals.
+      let highest = FuzzyBonus.highest
       var found = window(0)
-      var reach = FuzzyScorer.match &* Int32(truncatingIfNeeded: Shape.byteCount)
-      reach &+= Self.flag(found & starts) &* (2 &* FuzzyScorer.boundary)
-      @inline(__always) func step(_ mask: Int, _ wordGain: Int32) {
+      var most = offStarts.0 &+ Self.flag(found & starts) &* (highest &- offStarts.0)
+      var reach = FuzzyBonus.match &* Int32(truncatingIfNeeded: Shape.byteCount) &+ 2 &* most
+      var runBest = most
+      @inline(__always) func step(_ mask: Int, _ offStart: Int32) {
         let earlier = found
         found = window(mask) & ~((earlier & (0 &- earlier)) &<< 1 &- 1)
-        let ordinary =
-          Self.gapGain &+ Self.flag((earlier &<< 1) & found) &* (FuzzyScorer.consecutive &- Self.gapGain)
-        reach &+= ordinary &+ ((0 &- Self.flag(found & starts)) & (wordGain &- ordinary))
+        most = offStart &+ Self.flag(found & starts) &* (highest &- offStart)
+        runBest = max(runBest, most)
+        let gap = most &- FuzzyBonus.gapStart
+        reach &+= gap &+ Self.flag((earlier &<< 1) & found) &* (runBest &- gap)
       }
-      if Shape.byteCount >= 2 { step(1, gains.0) }
-      if Shape.byteCount >= 3 { step(2, gains.1) }
-      if Shape.byteCount >= 4 { step(3, gains.2) }
+      if Shape.byteCount >= 2 { step(1, offStarts.1) }
+      if Shape.byteCount >= 3 { step(2, offStarts.2) }
+      if Shape.byteCount >= 4 { step(3, offStarts.3) }
       output[count] = Int32(truncatingIfNeeded: row)
       reaches[count] = reach
       count &+= Int(truncatingIfNeeded: Self.flag(found))

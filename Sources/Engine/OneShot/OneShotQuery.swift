@@ -34,8 +34,9 @@ final class OneShotQuery: @unchecked Sendable {
   /// `CompiledQuery` copied per line cost a retain and release of each of its buffers.
   private let plan: UnsafeQueryPlan?
   private let driverPlan: UnsafeTermPlan?
-  /// The pattern of the query's one fuzzy term, when it is the whole query (the mask kernel's).
-  let soleFuzzyPattern: (scalars: UnsafePointer<UInt32>, count: Int)?
+  /// The pattern of the query's one fuzzy term, when it is the whole query (the mask kernel's),
+  /// and whether it compares lowercased rows (no uppercase letter: smart case, as fzf).
+  let soleFuzzyPattern: (scalars: UnsafePointer<UInt32>, count: Int, lowered: Bool)?
 
   /// Compiles `query` for `rule`; throws `invalidPattern` for a regex that does not compile.
   ///
@@ -74,7 +75,10 @@ final class OneShotQuery: @unchecked Sendable {
     if let driver { bits |= 1 << driver.term.variant.rawValue }
     variants = bits
     if let plan, driver == nil, plan.isSingleFuzzyTerm {
-      soleFuzzyPattern = (plan.terms[0].scalars, plan.terms[0].scalarCount)
+      let variant = plan.terms[0].variant
+      soleFuzzyPattern = (
+        plan.terms[0].scalars, plan.terms[0].scalarCount, variant == .fold || variant == .ci
+      )
     } else {
       soleFuzzyPattern = nil
     }

@@ -31,6 +31,8 @@ final class OneShotWorker {
   /// The mask kernel of the query's one fuzzy term (its scratch is `kernelOwner`'s).
   private let kernelOwner: FuzzyScorer
   private let kernel: UnsafeFuzzyMaskScorer?
+  /// Whether the kernel reads the block's lowercased copy (else the block's own bytes).
+  private let kernelLowered: Bool
   private var transformed = OneShotTransformedLine()
   /// Whether fzf's field options transform each line (`options.transform` set), the row
   /// separator and the terminator, read per line without copying `options`.
@@ -67,6 +69,7 @@ final class OneShotWorker {
     let owner = FuzzyScorer()
     kernelOwner = owner
     kernel = query.soleFuzzyPattern.flatMap { owner.maskScorer(pattern: $0.scalars, count: $0.count) }
+    kernelLowered = query.soleFuzzyPattern?.lowered ?? false
   }
 
   /// Tests the lines of `block`, gathering its matches in `output` (from its start) or keeping them.
@@ -184,7 +187,8 @@ final class OneShotWorker {
       let isSpecial = special < end
       if let kernel, !isSpecial, end &- position <= 64, !transforms {
         // The one fuzzy term's mask kernel, as `FuzzyScorer.score` would call it for this line.
-        let score = kernel.score(lowered.pointer + position, length: end &- position)
+        let text = (kernelLowered ? UnsafePointer(lowered.pointer) : chunk.base) + position
+        let score = kernel.score(text, cased: chunk.base + position, length: end &- position)
         if score > FuzzyScorer.none { try emit(position, end, score: score, length: end &- position, writer) }
       } else {
         try consider(position, end, folds: isSpecial, writer)
@@ -286,6 +290,9 @@ final class OneShotWorker {
     _ bytes: UnsafeBufferPointer<UInt8>, start: Int, score: Int32, length: Int, _ writer: OneShotWriter
   ) throws(SearchError) {
     if keeps {
+      // fzf's tiebreak: the row's length in scalars, whitespace at either end not counted.
+      let length =
+        query.ranks ? bytes.baseAddress.map { TitleLengths.length($0, count: bytes.count) } ?? 0 : length
       let ordinal = UInt64(truncatingIfNeeded: chunk.ordinal) &<< 32 | UInt64(truncatingIfNeeded: start)
       try kept.add(bytes, ordinal: ordinal, score: score, length: length, borrowing: borrows && !transforms)
     } else {

@@ -25,10 +25,13 @@ struct UnsafeLineSubject: PlanSubject {
   @inline(__always)
   func score(_ term: UnsafeTermPlan, _ scorer: FuzzyScorer) -> Int32 {
     if parts == 1 {
-      return scorer.score(slice(0, term.variant), pattern: term.scalars, count: term.scalarCount)
+      return scorer.score(
+        slice(0, term.variant), cased: slice(0, .exact), pattern: term.scalars, count: term.scalarCount)
     }
     for part in 0..<parts where term.matches(slice(part, term.variant)) {
-      return scorer.score(slice(part, term.variant), pattern: term.scalars, count: term.scalarCount)
+      return scorer.score(
+        slice(part, term.variant), cased: slice(part, .exact), pattern: term.scalars,
+        count: term.scalarCount)
     }
     return FuzzyScorer.none
   }

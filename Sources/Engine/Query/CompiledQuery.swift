@@ -90,12 +90,13 @@ struct CompiledQuery {
   var isPlain: Bool { clauses.isEmpty && driver?.plan.isPlain == true }
 
   /// Signature bits every matching row has: from the positive, single-term clauses compared in
-  /// `fold` form (whose bytes are exactly what signatures are built from).
+  /// `fold` form (whose bytes are exactly what signatures are built from) or in `strip` form
+  /// (whose matches' fold forms hold the needle's).
   var requiredSignature: UInt32 {
     var mask: UInt32 = 0
     for clause in clauses where clause.count == 1 {
       let term = clause[0]
-      if !term.term.negated, term.term.variant == .fold { mask |= RowSignature.mask(term.needle.bytes) }
+      if !term.term.negated { mask |= term.foldMask }
     }
     return mask
   }
@@ -340,9 +341,17 @@ struct CompiledTerm {
   let scalarStarts: UnsafePinnedBuffer<Int>
   /// The needle's scalar values, pinned (for scoring).
   let scalarValues: UnsafePinnedBuffer<UInt32>
+  /// The signature bits of the needle's fold form, which every row it matches has: for terms
+  /// compared in `fold` or `strip` form (0 for the others).
+  let foldMask: UInt32
 
   init(_ term: QueryTerm, frequency: [Int]) {
     self.term = term
+    switch term.variant {
+    case .fold: foldMask = RowSignature.mask(Array(term.needle.utf8))
+    case .strip: foldMask = RowSignature.mask(Array(TextFolding.foldForm(term.needle).utf8))
+    case .exact, .ci: foldMask = 0
+    }
     needle = ByteNeedle(term.needle, frequency: frequency)
     bytes = UnsafePinnedBuffer(needle.bytes, padding: 1)
     scalarStarts = UnsafePinnedBuffer(needle.scalarStarts)

@@ -22,6 +22,8 @@ struct IndexedRow: PlanSubject {
 
   @inline(__always)
   func score(_ term: UnsafeTermPlan, _ scorer: FuzzyScorer) -> Int32 {
-    scorer.score(texts.slice(row, term.variant), pattern: term.scalars, count: term.scalarCount)
+    scorer.score(
+      texts.slice(row, term.variant), cased: texts.casedSlice(row), pattern: term.scalars,
+      count: term.scalarCount)
   }
 }

@@ -46,7 +46,9 @@ package enum MatchHighlighter {
       let (scalars, owners) = form(term.variant)
       let positions: [Int]
       if term.kind == .fuzzy {
-        positions = ReferenceMatcher.fuzzyAlignment(text: scalars, pattern: needle)?.positions ?? []
+        positions =
+          ReferenceMatcher.fuzzyAlignment(
+            text: scalars, pattern: needle, original: title.unicodeScalars.map(\.value))?.positions ?? []
       } else if let start = firstMatch(needle, in: scalars, term: term) {
         positions = Array(start..<start + needle.count)
       } else {

@@ -21,8 +21,12 @@ struct RankHeap {
   /// The kept rows; `keys[0]` ranks last among them.
   private(set) var keys: [Key] = []
 
-  init(limit: Int) {
+  /// The floor the chunks of one ranking share, when there are several (nil: this heap alone).
+  let shared: SharedRankFloor?
+
+  init(limit: Int, shared: SharedRankFloor? = nil) {
     self.limit = limit
+    self.shared = shared
     keys.reserveCapacity(limit)
   }
 
@@ -35,11 +39,15 @@ struct RankHeap {
   /// in registers instead of the array's first element.
   private(set) var floor: (score: Int32, length: Int) = (.min, 0)
 
-  /// Whether a row of `score` whose title has `length` bytes could enter: it beats the root on
-  /// score, or ties and has a shorter title (a later row of equal title ranks after the root).
+  /// Whether a row of `score` whose title is `length` long (`TitleLengths`) could enter: it beats
+  /// the root on score, or ties and has a shorter title (a later row of equal title ranks after
+  /// the root), and does not score below another chunk's floor (`shared`).
   @inline(__always)
   func admits(score: Int32, length: Int) -> Bool {
-    score > floor.score || (score == floor.score && length < floor.length)
+    guard score > floor.score || (score == floor.score && length < floor.length) else { return false }
+    // Below another chunk's floor the row ranks after that chunk's best rows.
+    guard let shared else { return true }
+    return score >= shared.score
   }
 
   /// Keeps a matching row if it is among the best `limit` so far, testing it against `floor`
@@ -54,7 +62,12 @@ struct RankHeap {
   /// Keeps `key` if it is among the best `limit` so far.
   mutating func offer(_ key: Key) {
     guard limit > 0 else { return }
-    defer { if isFull { floor = (keys[0].score, keys[0].length) } }
+    defer {
+      if isFull {
+        floor = (keys[0].score, keys[0].length)
+        shared?.raise(to: floor.score)
+      }
+    }
     if keys.count < limit {
       keys.append(key)
       var child = keys.count - 1

@@ -98,8 +98,21 @@ enum RankSorter {
       work: bits.wordCount, count: Parallel.chunkCount(bits.count, threshold: threshold))
     let heaps = Parallel.map(chunks.count) { chunk in
       var heap = RankHeap(limit: limit)
-      bits.forEachRow(inWords: chunks.range(chunk)) { index, row in
-        select(index, row: row, into: &heap, scores: scores, titleLength: titleLength)
+      // The words read here rather than through `forEachRow`, whose closure the compiler called
+      // once per row around a select too large to inline.
+      let range = chunks.range(chunk)
+      var position = bits.rank(beforeWord: range.lowerBound)
+      bits.words.withUnsafeBufferPointer { words in
+        for word in range {
+          var remaining = words[word]
+          let base = Int32(truncatingIfNeeded: word &* 64)
+          while remaining != 0 {
+            let row = base &+ Int32(truncatingIfNeeded: remaining.trailingZeroBitCount)
+            select(position, row: row, into: &heap, scores: scores, titleLength: titleLength)
+            position &+= 1
+            remaining &= remaining &- 1
+          }
+        }
       }
       return heap
     }

@@ -16,6 +16,8 @@ package final class RankedRows: Equatable {
   /// Computes `scores` from `ascending`, when the search left them for later.
   private let scoring: (([Int32]) -> [Int32])?
   private let dataset: Dataset
+  /// Which titles are plain (`TitleLengths`), when the engine knew.
+  private let plain: UnsafePinnedBuffer<UInt64>?
   /// The thresholds its selection and sort split by.
   private let tuning: SearchTuning
   /// The first rows in rank order, before the whole order is known.
@@ -30,12 +32,16 @@ package final class RankedRows: Equatable {
   /// from bits, their scores, and the sort's keys, spares and result (`RankSorter`).
   static let orderBytesPerRow = 32
 
-  init(ascending: [Int32], scores: [Int32], dataset: Dataset, tuning: SearchTuning = .standard) {
+  init(
+    ascending: [Int32], scores: [Int32], dataset: Dataset, plain: UnsafePinnedBuffer<UInt64>? = nil,
+    tuning: SearchTuning = .standard
+  ) {
     precondition(scores.count == ascending.count, "a score for every row")
     members = nil
     listed = ascending
     self.scores = scores
     self.dataset = dataset
+    self.plain = plain
     self.tuning = tuning
     scoring = nil
   }
@@ -43,13 +49,14 @@ package final class RankedRows: Equatable {
   /// A ranking whose first rows (`top`, at least `topCount` unless fewer matched) the search
   /// found, and whose other rows `scoring` scores when something reads past them.
   init(
-    ascending: [Int32], top: [Int32], dataset: Dataset, tuning: SearchTuning = .standard,
-    scoring: @escaping ([Int32]) -> [Int32]
+    ascending: [Int32], top: [Int32], dataset: Dataset, plain: UnsafePinnedBuffer<UInt64>? = nil,
+    tuning: SearchTuning = .standard, scoring: @escaping ([Int32]) -> [Int32]
   ) {
     members = nil
     listed = ascending
     self.top = top
     self.dataset = dataset
+    self.plain = plain
     self.tuning = tuning
     self.scoring = scoring
   }
@@ -57,12 +64,13 @@ package final class RankedRows: Equatable {
   /// A ranking of the rows of `bits` whose first rows are `top`, as `init(ascending:top:)` makes
   /// one; the ids are listed when something reads them (narrowing, the whole order).
   init(
-    bits: RowBitmap, top: [Int32], dataset: Dataset, tuning: SearchTuning = .standard,
-    scoring: @escaping ([Int32]) -> [Int32]
+    bits: RowBitmap, top: [Int32], dataset: Dataset, plain: UnsafePinnedBuffer<UInt64>? = nil,
+    tuning: SearchTuning = .standard, scoring: @escaping ([Int32]) -> [Int32]
   ) {
     members = bits
     self.top = top
     self.dataset = dataset
+    self.plain = plain
     self.tuning = tuning
     self.scoring = scoring
   }
@@ -92,8 +100,8 @@ package final class RankedRows: Equatable {
   package subscript(index: Int) -> Int32 {
     if index < top.count { return top[index] }
     if all == nil, index < Self.topCount, count > 4 * Self.topCount, let scores {
-      top = dataset.withStorage { _, offsets in
-        let lengths = TitleLengths(dataset, offsets: offsets)
+      top = dataset.withStorage { bytes, offsets in
+        let lengths = TitleLengths(dataset, bytes: bytes, offsets: offsets, plain: plain)
         return RankSorter.best(
           Self.topCount, rows: ascending, scores: scores, titleLength: lengths, threshold: tuning.ranking)
       }
@@ -107,8 +115,8 @@ package final class RankedRows: Equatable {
     if let all { return all }
     let known = scores ?? scoring?(ascending) ?? []
     scores = known
-    let sorted = dataset.withStorage { _, offsets in
-      let lengths = TitleLengths(dataset, offsets: offsets)
+    let sorted = dataset.withStorage { bytes, offsets in
+      let lengths = TitleLengths(dataset, bytes: bytes, offsets: offsets, plain: plain)
       return RankSorter.sort(
         rows: ascending, scores: known, radixFrom: tuning.radixSort, slicesFrom: tuning.sortSlices
       ) { lengths(Int($0)) }

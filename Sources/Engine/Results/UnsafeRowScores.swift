@@ -19,31 +19,45 @@ struct ListedScores: UnsafeRowScores {
   func score(at index: Int, row: Int32) -> Int32 { scores[index] }
 }
 
-/// A one-letter fuzzy query's scores, read from the rows' folded text only for rows short enough
-/// to rank among the best: the letter starts a word of the row, or only appears inside words.
+/// A one-letter fuzzy query's scores, read from the rows' text only for rows short enough to
+/// rank among the best: `match` and twice the best bonus of a position holding the letter.
 struct WordStartScores: UnsafeRowScores {
-  /// Every row in `fold` form.
-  let fold: UnsafeArenaView
+  /// Every row's forms.
+  let texts: UnsafeRowTexts
   /// The letter, folded.
   let letter: UInt8
 
-  /// A row whose letter starts a word.
-  static let initial = FuzzyScorer.match &+ 2 &* FuzzyScorer.boundary
+  /// The letter after whitespace or at the row's start.
+  static var initial: Int32 { FuzzyBonus.match &+ 2 &* FuzzyBonus.highest }
 
   @inline(__always)
   func ceiling(at index: Int, row: Int32) -> Int32 { Self.initial }
 
   @inline(__always)
   func score(at index: Int, row: Int32) -> Int32 {
-    let start = fold.start(Int(row))
-    let end = fold.end(Int(row))
-    var position = start
-    while position < end {
-      if fold.base[position] == letter, ByteScanner.isWordStart(fold.base, rowStart: start, position) {
-        return Self.initial
-      }
-      position &+= 1
+    let row = Int(row)
+    if texts.isWide(row) { return wideScore(row) }
+    var best: Int32 = 0
+    let fold = texts.fold
+    let start = fold.start(row)
+    let cased = texts.casedBytes(row)
+    let table = FuzzyBonus.table
+    for position in 0..<(fold.end(row) &- start) where fold.base[start &+ position] == letter {
+      best = max(best, FuzzyBonus.ascii(table, cased, position))
+      if best == FuzzyBonus.highest { break }
     }
-    return FuzzyScorer.match
+    return FuzzyBonus.match &+ 2 &* best
+  }
+
+  /// `score` of a wide row, from its scalars, whose original ones give them their case (not its
+  /// bytes one for one); out of line, as few rows are wide.
+  @inline(never)
+  private func wideScore(_ row: Int) -> Int32 {
+    var best: Int32 = 0
+    FuzzyScorer.forEachBonus(texts.slice(row, .fold), cased: texts.casedSlice(row)) { value, bonus in
+      if value == UInt32(letter) { best = max(best, bonus) }
+      return best < FuzzyBonus.highest
+    }
+    return FuzzyBonus.match &+ 2 &* best
   }
 }

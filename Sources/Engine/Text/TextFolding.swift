@@ -111,22 +111,25 @@ package enum TextFolding {
 
 /// Which transformed form of a row's text a query term is compared with.
 package enum TextVariant: Int, CaseIterable, Sendable, BitwiseCopyable {
-  /// NFC, case and accents significant (`exact`, and `smart` terms with uppercase and accents).
+  /// NFC, case and accents significant (`exact`, and `smart` and `fuzzy` terms with uppercase and
+  /// accents).
   case exact
-  /// Lowercased NFC (`ci`, and `smart` terms with an accent but no uppercase).
+  /// Lowercased NFC (`ci`, and `smart` and `fuzzy` terms with an accent but no uppercase).
   case ci
-  /// Lowercased, accents stripped (`fold`, `prefix`, `fuzzy`, and plain `smart` terms).
+  /// Lowercased, accents stripped (`fold`, `prefix`, and plain `smart` and `fuzzy` terms).
   case fold
-  /// Accents stripped, case kept (`smart` terms with uppercase but no accent).
+  /// Accents stripped, case kept (`smart` and `fuzzy` terms with uppercase but no accent).
   case strip
 
-  /// The form a term is compared in under `rule`, deciding smart case per term.
+  /// The form a term is compared in under `rule`, deciding smart case per term (`fuzzy`'s as
+  /// fzf's: a term with an uppercase letter matches case-sensitively, one with an accent
+  /// accent-sensitively).
   static func forTerm(_ text: String, rule: MatchRule) -> TextVariant {
     switch rule {
     case .exact: return .exact
     case .ci: return .ci
-    case .fold, .prefix, .fuzzy, .regex: return .fold
-    case .smart:
+    case .fold, .prefix, .regex: return .fold
+    case .smart, .fuzzy:
       let upper = TextFolding.hasUppercase(text)
       let accent = TextFolding.hasAccent(text)
       switch (upper, accent) {

@@ -91,6 +91,17 @@ struct UnsafeRowTexts {
     }
   }
 
+  /// A row's original text (what gives a fuzzy match's bonuses their case).
+  @inline(__always) func casedSlice(_ row: Int) -> UnsafeRowSlice { cased.slice(row) }
+
+  /// The original bytes of an ASCII row, as many as its fold form's: the fold form's own where
+  /// the original is not as long (several columns whose joined text the system refused).
+  @inline(__always) func casedBytes(_ row: Int) -> UnsafePointer<UInt8> {
+    let start = cased.start(row)
+    if cased.end(row) &- start == fold.end(row) &- fold.start(row) { return cased.base + start }
+    return fold.base + fold.start(row)
+  }
+
   /// A row's text in `variant` form.
   @inline(__always) func slice(_ row: Int, _ variant: TextVariant) -> UnsafeRowSlice {
     if variant == .fold { return fold.slice(row) }

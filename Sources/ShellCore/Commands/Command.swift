@@ -16,8 +16,20 @@ struct Command: Sendable {
   var completion: ArgumentCompletion = .nothing
   /// Whether its output may be long and goes through the pager on a terminal.
   var pagesOutput = false
+  /// What it does while a comparison runs (`compare A B` to `end`): most are refused.
+  var comparing = ComparingRole.refused
   /// Runs the command on a session with its parsed arguments.
   let run: @Sendable (Session, [String]) throws(ShellError) -> Void
+}
+
+/// What a command does while a comparison runs (`compare A B` to `end`).
+enum ComparingRole: Sendable {
+  /// An action on the screen: it runs on both sides, which print it side by side.
+  case bothSides
+  /// The session's own (`help`, `echo`, `end`): it runs as it always does.
+  case session
+  /// It would read or change the session's own screen or settings: refused until `end`.
+  case refused
 }
 
 /// The arguments a command accepts.

@@ -1,7 +1,10 @@
 /// The one list of commands: dispatch, `help` and tab completion all read it.
 enum CommandRegistry {
   /// Every command, in the order `help` lists them.
-  static let commands: [Command] = [
+  static let commands: [Command] = screenCommands + teachingCommands + scriptCommands
+
+  /// Loading, acting on the screen, exploring the rows, tracing.
+  static let screenCommands: [Command] = [
     Command(
       name: "load", usage: LoadRequest.usage,
       abstract: "Load a bundled dataset or a file; the search starts over",
@@ -43,22 +46,37 @@ enum CommandRegistry {
       run: { session, _ throws(ShellError) in session.datasetsCommand() }),
     Command(
       name: "focus", usage: "focus", abstract: "Tap into the search bar (begin editing)",
+      comparing: .bothSides,
       run: { session, _ throws(ShellError) in try session.focusCommand() }),
     Command(
       name: "search", usage: "search TEXT",
       abstract: "Replace the text with TEXT in one change, tapping into the bar first",
       arguments: .text(required: true),
+      comparing: .bothSides,
       run: { session, arguments throws(ShellError) in try session.searchCommand(arguments[0]) }),
     Command(
       name: "type", usage: "type TEXT",
       abstract: "Type TEXT one character at a time (one text change each)",
       arguments: .text(required: true),
+      comparing: .bothSides,
       run: { session, arguments throws(ShellError) in try session.typeCommand(arguments[0]) }),
     Command(
       name: "backspace", usage: "backspace [COUNT]",
       abstract: "Delete the last character, COUNT times (one text change each)",
       arguments: .words(min: 0, max: 1),
+      comparing: .bothSides,
       run: { session, arguments throws(ShellError) in try session.backspaceCommand(arguments.first) }),
+    Command(
+      name: "edit", usage: Session.editUsage,
+      abstract: "Replace LENGTH UTF-16 units of the text at LOCATION with TEXT, in one change",
+      discussion: """
+        One searchBar(_:shouldChangeTextIn:replacementText:) with the range {LOCATION, LENGTH},
+        counted in UTF-16 units as UIKit counts them (an emoji is 2), then textDidChange and the
+        update: 'edit 4 0 X' types X before the fifth unit, 'edit 0 4' deletes the first four.
+        'record' writes it for a live-mode key at the caret (typing or Ctrl-W mid-text).
+        """,
+      arguments: .line,
+      run: { session, arguments throws(ShellError) in try session.editCommand(arguments.first) }),
     Command(
       name: "clear", usage: "clear",
       abstract: "Tap the clear (x) button in the search field; with no text and no search, clear the screen",
@@ -68,30 +86,37 @@ enum CommandRegistry {
         terminal's screen, as a shell's does; an active one's says so (Ctrl-L clears the screen
         at the prompt whatever the state).
         """,
+      comparing: .bothSides,
       run: { session, _ throws(ShellError) in try session.clearCommand() }),
     Command(
       name: "submit", usage: "submit", abstract: "Tap the keyboard's Search button",
+      comparing: .bothSides,
       run: { session, _ throws(ShellError) in try session.submitCommand() }),
     Command(
       name: "scope", usage: "scope NAME|INDEX",
       abstract: "Tap a scope-bar button, by title or by index from 0",
       arguments: .text(required: true), completion: .scopes,
+      comparing: .bothSides,
       run: { session, arguments throws(ShellError) in try session.scopeCommand(arguments[0]) }),
     Command(
       name: "select", usage: "select ROW", abstract: "Tap row ROW (from 1) of the table on screen",
       arguments: .words(min: 1, max: 1), completion: .rows,
+      comparing: .bothSides,
       run: { session, arguments throws(ShellError) in try session.selectCommand(arguments[0]) }),
     Command(
       name: "detail", usage: "detail [ROW]",
       abstract: "Open the selected row's detail view (selecting ROW first)",
       arguments: .words(min: 0, max: 1), completion: .rows,
+      comparing: .bothSides,
       run: { session, arguments throws(ShellError) in try session.detailCommand(arguments.first) }),
     Command(
       name: "back", usage: "back", abstract: "Close the detail view",
+      comparing: .bothSides,
       run: { session, _ throws(ShellError) in try session.backCommand() }),
     Command(
       name: "pull", usage: "pull",
       abstract: "Pull the table down: reveal a search bar scrolled out of sight (set bar-hidden on)",
+      comparing: .bothSides,
       run: { session, _ throws(ShellError) in try session.pullCommand() }),
     Command(
       name: "live", usage: "live",
@@ -105,6 +130,7 @@ enum CommandRegistry {
       run: { session, _ throws(ShellError) in try session.liveCommand() }),
     Command(
       name: "cancel", usage: "cancel", abstract: "Tap the Cancel button",
+      comparing: .bothSides,
       run: { session, _ throws(ShellError) in try session.cancelCommand() }),
     Command(
       name: "code", usage: "code active|text VALUE",
@@ -116,6 +142,7 @@ enum CommandRegistry {
         """,
       arguments: .text(required: true),
       completion: .sequence(.words(["active", "text"]), after: ["active": .words(["true", "false"])]),
+      comparing: .bothSides,
       run: { session, arguments throws(ShellError) in try session.codeCommand(arguments[0]) }),
     Command(
       name: "list", usage: "list [PAGE|all]",
@@ -205,7 +232,8 @@ enum CommandRegistry {
         received (true or false). 'trace json FILE' writes them to FILE instead, each
         as its callback fires, in live mode too. FILE starts afresh: what it held before
         is replaced (atomically); follow it from another terminal with tail -F FILE. 'set names objc' spells callbacks as the Objective-C
-        selectors; 'set app-log on' adds what the app does and logs.
+        selectors; 'set app-log on' adds what the app does and logs, 'set source on' the
+        tutorial's code that runs.
         """,
       arguments: .words(min: 1, max: 2),
       completion: .sequence(.words(TraceMode.allCases.map(\.rawValue)), after: ["json": .files]),
@@ -216,62 +244,10 @@ enum CommandRegistry {
       name: "timing", usage: "timing on|off", abstract: "Print each command's time after it",
       arguments: .words(min: 1, max: 1), completion: .words(["on", "off"]),
       run: { session, arguments throws(ShellError) in try session.timingCommand(arguments[0]) }),
-    Command(
-      name: "app", usage: "app",
-      abstract: "Describe the app behind the screen: objects, delegates, methods, logs",
-      discussion: """
-        Each bundled tutorial runs its own app, taken from the tutorial's code: which
-        objects exist, which delegate and updater slots name them, and which methods
-        they implement. Files and datasets without a tutorial run the generic app: the
-        view controller (a ResultsController for separate results) is every delegate and
-        implements everything.
-        'set app NAME' runs another, with its flavor (and results); 'set flavor' or 'set
-        results' switch to the sibling that fits, else to the generic app. The apps:
-          countries         tutorial 000, UISearchController (the countries dataset)
-          countries-custom  tutorial 000, CustomSearchController and its protocol
-          guide             tutorial 002, the same controller shows the results
-          guide-results     tutorial 002, LZResultDisplayController shows them
-          candies           tutorial 001, UISearchDisplayController with a scope bar
-          recipes           tutorial 003, UISearchDisplayController, contains[cd]
-          recipes-before-fix  the same before its fix: prepareForSegue's wrong row
-          fruits            tutorial 004, UISearchController, logs every update
-          generic           every delegate set, every method implemented, no logs
-        """,
-      run: { session, _ throws(ShellError) in session.appCommand() }),
-    Command(
-      name: "callbacks", usage: "callbacks [all]",
-      abstract: "List the callbacks by short, Swift and Objective-C name",
-      arguments: .words(min: 0, max: 1), completion: .words(["all"]),
-      run: { session, arguments throws(ShellError) in try session.callbacksCommand(arguments.first) }),
-    Command(
-      name: "explain", usage: "explain",
-      abstract: "Say which list the table reads, and why, in plain sentences",
-      pagesOutput: true,
-      run: { session, _ throws(ShellError) in session.explainCommand() }),
-    Command(
-      name: "diagram", usage: "diagram [all] [last] [FILE]",
-      abstract: "Draw the callbacks so far (or the last command's) as a sequence diagram",
-      discussion: """
-        Arrows go between the User, the UISearchBar, the search controller and the app's
-        objects that receive the callbacks. 'all' also draws, dashed, the callbacks the
-        app does not receive: to an object that does not implement them, or to nobody.
-        ASCII on the terminal; FILE ending in .mmd or .md gets Mermaid sequenceDiagram
-        text (.md inside a mermaid code block), any other FILE the ASCII.
-        """,
-      arguments: .words(min: 0, max: 3),
-      completion: .sequence(
-        .wordsAndFiles(["all", "last"]), after: ["all": .wordsAndFiles(["last"]), "last": .files]),
-      pagesOutput: true,
-      run: { session, arguments throws(ShellError) in try session.diagramCommand(arguments) }),
-    Command(
-      name: "demo", usage: "demo [NAME]",
-      abstract: "List the tutorial walkthroughs, or run one with its narration",
-      discussion: """
-        A walkthrough loads its dataset and sets its options; when it ends, the session stays
-        there (dataset, flavor, options and trace), and a last line says so.
-        """,
-      arguments: .words(min: 0, max: 1), completion: .demos,
-      run: { session, arguments throws(ShellError) in try session.demoCommand(arguments.first) }),
+  ]
+
+  /// Scripts, output and the session: from `source` to `quit`.
+  static let scriptCommands: [Command] = [
     Command(
       name: "source", usage: "source FILE",
       abstract: "Run the commands in a script file",
@@ -285,6 +261,7 @@ enum CommandRegistry {
     Command(
       name: "echo", usage: "echo [TEXT]", abstract: "Print TEXT (a script's narration)",
       arguments: .text(required: false),
+      comparing: .session,
       run: { session, arguments throws(ShellError) in session.echoCommand(arguments.first) }),
     Command(
       name: "pause", usage: "pause [DURATION]",
@@ -295,6 +272,7 @@ enum CommandRegistry {
         (2 seconds without one).
         """,
       arguments: .words(min: 0, max: 1),
+      comparing: .session,
       run: { session, arguments throws(ShellError) in try session.pauseCommand(arguments.first) }),
     Command(
       name: "quiet", usage: "quiet COMMAND",
@@ -351,18 +329,27 @@ enum CommandRegistry {
       pagesOutput: true,
       run: { session, arguments throws(ShellError) in try session.setCommand(arguments.first) }),
     Command(
-      name: "help", aliases: ["\\?", "\\h", ".help"], usage: "help [COMMAND]",
-      abstract: "Show the commands, or one command's usage",
-      arguments: .words(min: 0, max: 1), completion: .commands,
+      name: "help", aliases: ["\\?", "\\h", ".help"], usage: "help [COMMAND|CALLBACK|TERM|terms]",
+      abstract: "Show the commands, one command's usage, a callback or a term",
+      discussion: """
+        'help updateSearchResults' (any spelling 'callbacks' lists) says what the callback is \
+        for, when UIKit sends it, who receives it in this app and what its code does there. \
+        'help terms' defines the words the output uses (first responder, FR, delegate, \
+        dimming view, segue, ...); 'help FR' one of them.
+        """,
+      arguments: .text(required: false), completion: .commands,
       pagesOutput: true,
+      comparing: .session,
       run: { session, arguments throws(ShellError) in try session.helpCommand(arguments.first) }),
     Command(
       name: "history", usage: "history", abstract: "Show the commands entered so far",
       pagesOutput: true,
+      comparing: .session,
       run: { session, _ throws(ShellError) in session.historyCommand() }),
     Command(
       name: "quit", aliases: ["exit", "\\q", ".quit"], usage: "quit",
       abstract: "Leave the shell (Ctrl-D does too)",
+      comparing: .session,
       run: { session, _ throws(ShellError) in session.scripting.quitRequested = true }),
   ]
 

@@ -75,6 +75,19 @@ enum OptionRegistry {
       "app-log", "print what the app's methods do and log",
       get: { $0.screen.settings.appLog }, set: { $0.screen.settings.appLog = $1 }
     ).reaching(.session) { _ in "off" },
+    toggle(
+      "source", "the tutorial's code under each traced callback its app receives",
+      get: { $0.screen.settings.source },
+      set: { session, on in
+        session.screen.settings.source = on
+        // Turned on again, the generic app's note is said again.
+        session.tracing.saidNoSource = false
+      }
+    ).reaching(.session) { _ in "off" },
+    toggle(
+      "quiz", "a passing expect says so (as in a demo)",
+      get: { $0.screen.settings.quiz }, set: { $0.screen.settings.quiz = $1 }
+    ).reaching(.session) { _ in "off" },
     ShellOption(
       name: "match", values: MatchRule.allCases.map(\.rawValue).joined(separator: "|"),
       abstract: "how the text is compared with the rows", choices: MatchRule.allCases.map(\.rawValue),

@@ -50,7 +50,7 @@ extension Session {
   }
 
   /// A log statement as `app` shows it, with its values as placeholders.
-  private static func describe(_ log: AppLog) -> [String] {
+  static func describe(_ log: AppLog) -> [String] {
     switch log {
     case .text(let text): return [text]
     case .searchText(let prefix): return [prefix + "TEXT"]

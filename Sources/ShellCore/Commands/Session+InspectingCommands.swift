@@ -202,7 +202,7 @@ extension Session {
       return
     }
     guard let command = CommandRegistry.command(named: name) else {
-      throw .unknownCommand(name, suggestion: name.nearest(in: CommandRegistry.names))
+      return try helpTopic(name)
     }
     printWrapped("OVERVIEW: \(command.abstract)", continuation: "  ")
     console.print("")

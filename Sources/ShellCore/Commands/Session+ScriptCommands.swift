@@ -51,9 +51,14 @@ extension Session {
   }
 
   /// `demo` lists the walkthroughs; `demo NAME` runs one, printing each of its commands.
-  func demoCommand(_ name: String?) throws(ShellError) {
+  func demoCommand(_ words: [String]) throws(ShellError) {
     guard let demos = hooks.demos else { throw .demosMissing("demos/README.md") }
-    guard let name else {
+    let whole = words.contains("--all")
+    let names = words.filter { $0 != "--all" }
+    if names.count > 1 {
+      throw .unexpectedArgument(command: "demo", token: names[1], usage: "demo [NAME] [--all]")
+    }
+    guard let name = names.first else {
       let entries = try demos.entries()
       let width = entries.map(\.name.count).max() ?? 0
       for entry in entries {
@@ -62,7 +67,25 @@ extension Session {
       }
       return
     }
-    try runNested(try demos.script(named: name), echo: true)
+    let script = try demos.script(named: name)
+    // At a terminal a walkthrough goes at the learner's pace; `--all` (and any script) prints it whole.
+    let steps = !whole && isInteractive && scripting.depth == 0 && hooks.scriptOptions.pacer != nil
+    if steps {
+      printWrapped("Enter runs each next step, q stops ('demo \(name) --all' prints it whole).")
+    }
+    let stepsBefore = (scripting.stepsDemo, hooks.scriptOptions.step)
+    scripting.stepsDemo = steps || stepsBefore.0
+    hooks.scriptOptions.step = steps || stepsBefore.1
+    scripting.demos += 1
+    defer {
+      scripting.demos -= 1
+      (scripting.stepsDemo, hooks.scriptOptions.step) = stepsBefore
+    }
+    try runNested(script, echo: true)
+    if scripting.demoStopped {
+      scripting.demoStopped = false
+      return
+    }
     guard !scripting.bailed, !scripting.quitRequested else { return }
     // The walkthrough's dataset, options and trace stay, for the learner to go on from there.
     var left = "flavor \(screen.settings.lifecycle.flavor.rawValue)"
@@ -186,6 +209,17 @@ extension Session {
 
   /// `expect WHAT VALUE`: fails, saying what it found, unless the screen agrees.
   func expectCommand(_ text: String) throws(ShellError) {
+    try checkExpectation(text)
+    // A learner checking an answer hears that it is right, not only when it is wrong.
+    guard screen.settings.quiz || scripting.demos > 0 else { return }
+    // Typed at the prompt or echoed, the line is in sight already; else name the check.
+    let inSight = scripting.depth == 0 || scripting.echoFromDepth != nil || hooks.scriptOptions.echo
+    printWrapped(
+      inSight ? "✓ right" : "✓ right: expect \(CommandTokenizer.trimmingLine(text))", continuation: "  ")
+  }
+
+  /// Checks `expect`'s condition, throwing the one line that says how it differs.
+  private func checkExpectation(_ text: String) throws(ShellError) {
     let (word, rest) = CommandTokenizer.firstWord(text[...])
     let what = String(word)
     let value = try CommandTokenizer.restOfLine(rest)

@@ -103,6 +103,45 @@ extension Session {
     try performCancellably(actions, command: "backspace")
   }
 
+  static let editUsage = "edit LOCATION LENGTH [TEXT]"
+
+  /// `edit LOCATION LENGTH [TEXT]`: one change anywhere in the text, the range in UTF-16 units
+  /// as `shouldChangeTextIn` reports it; what `record` writes for a live-mode key at the caret.
+  func editCommand(_ line: String?) throws(ShellError) {
+    let (locationWord, afterLocation) = CommandTokenizer.firstWord((line ?? "")[...])
+    let (lengthWord, rest) = CommandTokenizer.firstWord(CommandTokenizer.trimmingBlanks(afterLocation))
+    guard !lengthWord.isEmpty else { throw .missingArgument(command: "edit", usage: Self.editUsage) }
+    try requireBarInSight(for: "edit")
+    let text = screen.state.text
+    let units = text.utf16.count
+    guard let location = UserNumber(String(locationWord)).clamped, location >= 0, location <= units else {
+      throw .invalidValue(
+        option: "edit", value: String(locationWord),
+        allowed: "a LOCATION from 0 to \(units) (UTF-16 units into the text)")
+    }
+    guard let length = UserNumber(String(lengthWord)).clamped, length >= 0, length <= units - location else {
+      throw .invalidValue(
+        option: "edit", value: String(lengthWord),
+        allowed: "a LENGTH from 0 to \(units - location) (UTF-16 units after LOCATION)")
+    }
+    guard Self.isScalarBoundary(location, in: text), Self.isScalarBoundary(location + length, in: text) else {
+      throw .notAvailable(
+        command: "edit",
+        reason: "the range {\(location), \(length)} splits a character's UTF-16 surrogate pair")
+    }
+    let edit = TextEdit(
+      location: location, length: length,
+      replacement: rest.isEmpty ? "" : try CommandTokenizer.restOfLine(rest))
+    try validateQuery(edit.applied(to: text))
+    perform(screen.tapIntoBar(before: .editing) + [.textChanged(edit)])
+  }
+
+  /// Whether UTF-16 offset `offset` (within `text`) falls between two scalars.
+  private static func isScalarBoundary(_ offset: Int, in text: String) -> Bool {
+    let index = text.utf16.index(text.utf16.startIndex, offsetBy: offset)
+    return index.samePosition(in: text.unicodeScalars) != nil
+  }
+
   /// `clear`: the (x) button while the bar holds text; with no text (no button on screen) and
   /// the search inactive, the terminal's screen, as a shell's `clear`.
   func clearCommand() throws(ShellError) {
@@ -210,7 +249,7 @@ extension Session {
 
   /// The detail view: the item the app's prepare(for:sender:) chose, else the selected one.
   private func printDetail() {
-    guard let item = screen.state.detailItem ?? screen.state.selectedItem else { return }
+    guard output.drawsScreen, let item = screen.state.detailItem ?? screen.state.selectedItem else { return }
     for line in renderer().detailLines(screen.backend.detail(of: item)) { printHanging(line) }
   }
 

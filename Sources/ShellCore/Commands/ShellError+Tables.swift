@@ -43,3 +43,19 @@ extension ShellError {
 func tables<T>(_ body: () throws(TableError) -> T) throws(ShellError) -> T {
   do { return try body() } catch { throw ShellError(error) }
 }
+
+extension ShellError {
+  /// Why the picker stopped reading its input, as `pickerInputStopped` says it.
+  static func stopReason(_ error: TableError) -> String {
+    switch error {
+    case .loadTooLarge(_, let limit):
+      return "at the load limit of \(LoadLimit.describe(limit)) (set \(LoadLimit.variable) to change it)"
+    case .outOfMemory(_, _, let requested):
+      return "out of memory (\(LoadLimit.describe(requested)) more was refused)"
+    case .unreadableFile(_, let reason):
+      return "on a read error (\(Sanitizer.bounded(reason, limit: 200)))"
+    default:
+      return "on an error (\(ShellError(error).description))"
+    }
+  }
+}

@@ -9,6 +9,8 @@ import Tables
 public enum ShellError: Error, Equatable, Sendable {
   /// A command name that is not in the registry, with the nearest one by edit distance.
   case unknownCommand(String, suggestion: String?)
+  /// `help NAME` where NAME is no command, callback or term.
+  case unknownHelpTopic(String, suggestion: String?)
   /// A required argument is missing.
   case missingArgument(command: String, usage: String)
   /// More arguments than the command takes.
@@ -67,6 +69,11 @@ public enum ShellError: Error, Equatable, Sendable {
   case loadTooLarge(String, limit: Int)
   /// A load the system refused memory to: what it held, and the allocation that failed.
   case outOfMemory(String, held: Int, requested: Int)
+  /// The picker's input stopped before its end (the load limit, memory, a read error): how many
+  /// rows it keeps, and why (`ShellError.stopReason`).
+  case pickerInputStopped(String, rows: Int, reason: String)
+  /// The command that lists the picker's rows (`SEARCHSHELL_DEFAULT_COMMAND`) failed.
+  case pickerCommandFailed(String, reason: String)
   /// A search the system refused memory to: the allocation that failed, in bytes.
   case searchOutOfMemory(requested: Int)
   /// `set fields` refused memory for the index of its columns: the allocation that failed, in bytes.
@@ -128,6 +135,16 @@ public enum ShellError: Error, Equatable, Sendable {
   case unknownDemo(String, demos: [String])
   /// The bundled walkthroughs cannot be found on disk.
   case demosMissing(String)
+  /// `compare` given a word that is no app and no flavor, and the nearest one.
+  case unknownComparisonSide(String, suggestion: String?)
+  /// `compare A A`: one side against itself.
+  case sameComparisonSides(String)
+  /// `compare` while a comparison runs: its two sides.
+  case alreadyComparing(String, String)
+  /// `end` (or `compare end`) with no comparison running.
+  case notComparing
+  /// A command that is no action while a comparison runs: its name and the two sides.
+  case notWhileComparing(command: String, left: String, right: String)
   /// A file written over the session (`what`: the recording, the trace) failed and was closed.
   indirect case stoppedWriting(what: String, because: ShellError)
   /// Long work stopped by Ctrl-C, and what was kept.
@@ -167,6 +184,10 @@ extension ShellError: CustomStringConvertible {
     case .unknownCommand(let name, let suggestion):
       return "Unknown command \(quote(name))." + didYouMean(suggestion)
         + (suggestion == nil ? " Type 'help' for the list" : "")
+    case .unknownHelpTopic(let name, let suggestion):
+      return "No help for \(quote(name)): it is no command, callback or term." + didYouMean(suggestion)
+        + (suggestion == nil
+          ? " 'help' lists the commands, 'callbacks' the callbacks, 'help terms' the terms" : "")
     case .missingArgument(let command, let usage):
       return "Missing argument for \(quote(command)). Usage: \(text(usage))"
     case .unexpectedArgument(let command, let token, let usage):
@@ -237,6 +258,11 @@ extension ShellError: CustomStringConvertible {
     case .outOfMemory(let path, let held, let requested):
       return
         "Cannot load \(quote(path)): out of memory after \(LoadLimit.describe(held)) (\(LoadLimit.describe(requested)) more was refused); the previous dataset stays. Set \(LoadLimit.variable) lower"
+    case .pickerInputStopped(let input, let rows, let reason):
+      return
+        "\(CountTable.grouped(rows)) \(rows == 1 ? "row" : "rows") kept: reading \(quote(input)) stopped \(reason)"
+    case .pickerCommandFailed(let command, let reason):
+      return "The command \(quote(command)) that lists the rows failed (\(text(reason)))"
     case .searchOutOfMemory(let requested):
       return
         "Not enough memory for this search (\(LoadLimit.describe(requested)) more was refused); the previous results stay"
@@ -303,6 +329,18 @@ extension ShellError: CustomStringConvertible {
       return "Unknown demo \(quote(name)). Demos: \(list(demos).joined(separator: ", "))"
     case .demosMissing(let path):
       return "Cannot find the walkthroughs (looked for \(quote(path))). Set SEARCHSHELL_DEMOS"
+    case .unknownComparisonSide(let word, let suggestion):
+      return "Nothing to compare named \(quote(word)): name an app ('help app' lists them) or a flavor"
+        + " (controller, display, custom)." + didYouMean(suggestion)
+    case .sameComparisonSides(let word):
+      return "Comparing \(quote(word)) with itself shows nothing: name two different apps or flavors"
+    case .alreadyComparing(let left, let right):
+      return "Already comparing \(left) with \(right): 'end' first"
+    case .notComparing:
+      return "Nothing to end: no comparison runs ('compare APP APP' starts one)"
+    case .notWhileComparing(let command, let left, let right):
+      return "\(quote(command)) does not run while comparing \(left) with \(right): type actions (focus,"
+        + " type, select, cancel, ...), or 'end' first"
     case .stoppedWriting(let what, let because):
       return because.description + "; \(what) stopped"
     case .cancelled(let command, let outcome):

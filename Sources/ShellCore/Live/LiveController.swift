@@ -16,6 +16,8 @@ public final class LiveController: LiveDriver {
   public private(set) var highlight: Int?
   /// Whether a key asked to leave live mode.
   public private(set) var hasLeft = false
+  /// The caret in the bar (UTF-16 offset), or nil at the end of the text.
+  public private(set) var caret: Int?
   private var firstRow = 0
   private var traceLines: [String] = []
   private let logStart: Int
@@ -27,6 +29,13 @@ public final class LiveController: LiveDriver {
   public var footer: String?
   /// Whether the first row shows highlighted while nothing is (the picker's Enter takes it).
   public var highlightsFirstRow = false
+  /// What the picker shows before the bar (fzf's `--prompt`), printable.
+  public var barPrefix = ""
+  /// The picker's lines under the header (`--header`, `--header-lines`), printable.
+  public var headerLines: [String] = []
+  /// The picker's count (fzf's `matches/rows`) from the table's and the dataset's row counts,
+  /// shown in the header instead of the table's own.
+  public var countLine: ((_ matches: Int, _ rows: Int) -> String)?
 
   /// Enters live mode: closes an open detail view and taps into the bar, as `back` and `focus`
   /// would; a bar scrolled out of sight cannot be tapped, so it waits for Up (pull).
@@ -52,6 +61,7 @@ public final class LiveController: LiveDriver {
     let state = screen.state
     let flavor = screen.settings.lifecycle.flavor
     context.text = state.text
+    context.caret = caret
     context.isFirstResponder = state.isFirstResponder
     context.isSearching = state.isSearching(flavor)
     context.showsCancelButton = screen.settings.appearance.showsCancelButton
@@ -78,6 +88,7 @@ public final class LiveController: LiveDriver {
 
   private func apply(_ step: LiveKeyMapper.Step) {
     if let command = step.command { session.logLiveCommand(command, mergeableFrom: logStart) }
+    if let moved = step.caret { caret = moved }
     if !step.actions.isEmpty {
       record(session.send(step.actions))
       // The table may hold other rows now: the highlight starts over.
@@ -133,27 +144,12 @@ public final class LiveController: LiveDriver {
   /// rows fit; the table's snapshot then holds just the rows in sight. An open detail view
   /// covers the table, so nothing is searched for it.
   public func frame(width: Int, height: Int) -> [String] {
-    var frame = LiveScreen()
     let style = session.style
-    let bars = ScreenRenderer(snapshot: screen.snapshot(highlighting: style.isEnabled), style: style)
-    let state = bars.snapshot.state
-    if bars.isNavigationBarShown {
-      frame.navigationTitle = Sanitizer.printable(bars.snapshot.settings.title)
-    }
-    if !state.isBarScrolledOut {
-      frame.prompt = Sanitizer.printable(bars.snapshot.settings.appearance.prompt)
-      frame.bar = bars.searchBarLine()
-    }
-    frame.scopeBar = bars.scopeBarLine().map { "scope: " + $0 }
-    if showsTracePane { frame.trace = traceLines }
+    var (frame, bars) = chrome(style: style, width: width)
     if let detail = bars.snapshot.detail {
       frame.detail = bars.detailLines(detail)
       return frame.lines(width: width, height: height, style: style)
     }
-    if let footer { frame.footer = footer }
-    frame.showsMarks = marks != nil
-    // More columns than the title: a line of their names takes a row's place.
-    if !bars.snapshot.columnNames.isEmpty { frame.columnHeader = "" }
     let capacity = frame.rowCapacity(height: height)
     let sight = TableSight(exact: false) { [highlight, firstRow] snapshot in
       let rowCount = snapshot.rowCount?.value ?? 0
@@ -168,6 +164,10 @@ public final class LiveController: LiveDriver {
     frame.rowCount = rowCount
     frame.elsewhere = table.snapshot.elsewhere
     frame.header = table.tableHeader(includingTitle: frame.navigationTitle == nil)
+    if let countLine {
+      let name = table.snapshot.state.shown == .main ? "main table" : "results table"
+      frame.header = countLine(rowCount, table.snapshot.totalRows) + " · " + name
+    }
     // The frame has no line to spare for the filter: the header names it.
     if let filter = table.snapshot.filter { frame.header += " · filter \(Sanitizer.printable(filter))" }
     frame.isDimmed = table.snapshot.isDimmed
@@ -177,6 +177,42 @@ public final class LiveController: LiveDriver {
     if let columnHeader { frame.columnHeader = columnHeader }
     frame.rows = rows
     return frame.lines(width: width, height: height, style: style)
+  }
+
+  /// Everything in the frame but the table and the detail view: the bars, the trace pane, the
+  /// key help, the picker's header lines.
+  private func chrome(style: TextStyle, width: Int = 80) -> (LiveScreen, ScreenRenderer) {
+    var frame = LiveScreen()
+    // The bar scrolls its text within the line (the last column and the prompt's stay free),
+    // keeping the caret in sight.
+    let bars = ScreenRenderer(
+      snapshot: screen.snapshot(highlighting: style.isEnabled), style: style,
+      width: max(1, width - 1 - barPrefix.count))
+    let state = bars.snapshot.state
+    if bars.isNavigationBarShown {
+      frame.navigationTitle = Sanitizer.printable(bars.snapshot.settings.title)
+    }
+    if !state.isBarScrolledOut {
+      frame.prompt = Sanitizer.printable(bars.snapshot.settings.appearance.prompt)
+      frame.bar = barPrefix + bars.searchBarLine(caret: min(caret ?? .max, state.text.utf16.count))
+    }
+    frame.scopeBar = bars.scopeBarLine().map { "scope: " + $0 }
+    if showsTracePane { frame.trace = traceLines }
+    if let footer { frame.footer = footer }
+    frame.showsMarks = marks != nil
+    // More columns than the title: a line of their names takes a row's place.
+    if !bars.snapshot.columnNames.isEmpty { frame.columnHeader = "" }
+    frame.headerLines = headerLines
+    return (frame, bars)
+  }
+
+  /// How many lines a frame needs to show every row of the table, on a terminal of
+  /// `terminalHeight` lines (fzf's `--height ~N`): the bars, one line at least for the rows,
+  /// and the panes; the key help's line not counted.
+  public func linesNeeded(terminalHeight: Int) -> Int {
+    let (frame, _) = chrome(style: session.style)
+    let rows = max(1, screen.tableRows.count.value)
+    return frame.topLines + min(rows, terminalHeight) + frame.paneLines(height: terminalHeight)
   }
 
   /// The snapshot's rows as live mode draws them: titles with their matches, or the columns

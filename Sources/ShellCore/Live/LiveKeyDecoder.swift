@@ -88,15 +88,16 @@ public struct LiveKeyDecoder: Sendable {
     return Self.mergingBursts(keys, burstLength: burstLength)
   }
 
-  /// A lone Esc held back in case a sequence followed: when nothing came, it was the Esc key.
+  /// A lone Esc (or two) held back in case a sequence followed: when nothing came, it was the
+  /// Esc key.
   public mutating func flushPending() -> [LiveKey] {
-    let wasEscape = pending == [0x1B]
+    let escapes = pending.allSatisfy { $0 == 0x1B } ? pending.count : 0
     pending = []
     if let paste = pasteBuffer {
       pasteBuffer = nil
       return [.paste(String(decoding: paste, as: UTF8.self))]
     }
-    return wasEscape ? [.escape] : []
+    return Array(repeating: .escape, count: escapes)
   }
 
   /// Runs of `burstLength` or more characters from one read become one paste.
@@ -130,37 +131,58 @@ public struct LiveKeyDecoder: Sendable {
   static func escapeSequence(_ input: [UInt8], at index: Int) -> (key: LiveKey?, length: Int)? {
     guard index + 1 < input.count else { return nil }
     let next = input[index + 1]
-    guard next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else {
-      // Esc followed by a key that starts no sequence: the Esc key, then that key.
+    // Esc Esc at the end may be rxvt's Alt-Left cut by the read: held back like a lone Esc.
+    if next == 0x1B, index + 2 == input.count { return nil }
+    if next == 0x1B, Self.startsSequence(input[index + 2]) {
+      // rxvt's Alt-Left and Alt-Right: Esc before the arrow's own sequence.
+      guard let (key, length) = Self.escapeSequence(input, at: index + 1) else { return nil }
+      switch key {
+      case .left?: return (.wordLeft, length + 1)
+      case .right?: return (.wordRight, length + 1)
+      default: return (.escape, 1)
+      }
+    }
+    guard Self.startsSequence(next) else {
+      // Alt-B, Alt-F, Alt-D and Alt-Backspace come as Esc and the key; after any other key
+      // the Esc was the Esc key, then that key.
+      if let key = Self.altKey(next) { return (key, 2) }
       return (.escape, 1)
     }
     var end = index + 2
     while end < input.count {
       let byte = input[end]
       if (0x40...0x7E).contains(byte) {
-        let body = String(decoding: input[(index + 2)..<end], as: UTF8.self)
-        let length = end - index + 1
-        switch (byte, body) {
-        case (UInt8(ascii: "A"), ""), (UInt8(ascii: "A"), "1"): return (.up, length)
-        case (UInt8(ascii: "B"), ""), (UInt8(ascii: "B"), "1"): return (.down, length)
-        case (UInt8(ascii: "Z"), ""): return (.backTab, length)
-        default: return (nil, length)
-        }
+        let parameters = String(decoding: input[(index + 2)..<end], as: UTF8.self)
+        return (Self.sequenceKey(final: byte, parameters: parameters), end - index + 1)
       }
       end += 1
     }
     return nil
   }
 
-  /// The key a C0 control byte is.
+  /// Whether `byte` after Esc starts a CSI (`[`) or SS3 (`O`) sequence.
+  static func startsSequence(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O")
+  }
+
+  /// The key a C0 control byte is: fzf's bindings (Ctrl-J and Ctrl-K move, CR is Enter).
   static func controlKey(_ byte: UInt8) -> LiveKey? {
     switch byte {
+    case 0x01: return .lineStart
+    case 0x02: return .left
     case 0x03: return .interrupt
+    case 0x04: return .deleteOrQuit
+    case 0x05: return .lineEnd
+    case 0x06: return .right
     case 0x08, 0x7F: return .backspace
     case 0x09: return .tab
-    case 0x0A, 0x0D: return .enter
+    case 0x0A, 0x0E: return .down
+    case 0x0B, 0x10: return .up
+    case 0x0C: return .redraw
+    case 0x0D: return .enter
     case 0x0F: return .open
     case 0x15: return .deleteLine
+    case 0x17: return .unixWordRubout
     default: return nil
     }
   }

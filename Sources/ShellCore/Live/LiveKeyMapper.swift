@@ -9,6 +9,8 @@ public enum LiveKeyMapper {
   public struct Context: Equatable, Sendable {
     /// `searchBar.text`.
     public var text = ""
+    /// The caret in the bar (UTF-16 offset), or nil at the end of the text.
+    public var caret: Int?
     /// Whether the bar is first responder (typing taps into it first otherwise).
     public var isFirstResponder = true
     /// Whether Cancel and the scope bar are on screen.
@@ -41,11 +43,16 @@ public enum LiveKeyMapper {
     public var command: LiveCommand?
     /// What changes on the live screen besides the lifecycle.
     public var effect: Effect = .none
+    /// Where the caret goes (UTF-16 offset in the text after the actions); nil leaves it.
+    public var caret: Int?
 
-    public init(actions: [SearchAction] = [], command: LiveCommand? = nil, effect: Effect = .none) {
+    public init(
+      actions: [SearchAction] = [], command: LiveCommand? = nil, effect: Effect = .none, caret: Int? = nil
+    ) {
       self.actions = actions
       self.command = command
       self.effect = effect
+      self.caret = caret
     }
   }
 
@@ -69,6 +76,7 @@ public enum LiveKeyMapper {
   public static func step(for key: LiveKey, in context: Context) -> Step {
     if context.isDetailOpen {
       // The detail view covers the search screen: a key goes Back first, Ctrl-C still leaves.
+      if key == .redraw { return Step() }
       return key == .interrupt ? Step(effect: .leave) : Step(command: .back, effect: .closeDetail)
     }
     if context.isBarScrolledOut, key.usesTheBar {
@@ -79,26 +87,17 @@ public enum LiveKeyMapper {
       before: .editing, isFirstResponder: context.isFirstResponder, isSearching: context.isSearching)
     switch key {
     case .character(let character):
-      return Step(
-        actions: focus + [.textChanged(.append(character, to: context.text))], command: .type(character))
+      return edit(editor(context).insertion(character), focus: focus, in: context)
     case .paste(let pasted):
-      // The bar is one line: line breaks and tabs in a paste become spaces, as in UITextField.
-      // Other control characters cannot be typed into the field and are dropped.
-      let flat = String(
-        pasted.map { $0.isNewline || $0 == "\t" ? " " : $0 }
-          .filter { !$0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } })
-      guard !flat.isEmpty else { return Step() }
-      let newText = context.text + flat
-      return Step(
-        actions: focus + [.textChanged(.replaceAll(of: context.text, with: newText))],
-        command: .search(newText))
-    case .backspace:
-      guard let edit = TextEdit.deleteLast(of: context.text) else { return Step() }
-      return Step(actions: focus + [.textChanged(edit)], command: .backspace(1))
-    case .deleteLine:
-      guard !context.text.isEmpty else { return Step() }
-      return Step(
-        actions: focus + [.textChanged(.replaceAll(of: context.text, with: ""))], command: .search(""))
+      return paste(pasted, focus: focus, in: context)
+    case .backspace, .delete, .deleteOrQuit, .deleteLine, .unixWordRubout, .backwardKillWord, .killWord:
+      guard let deletion = editor(context).deletion(for: key) else { return Step() }
+      return edit(deletion, focus: focus, in: context)
+    case .left, .right, .wordLeft, .wordRight, .lineStart, .lineEnd:
+      // Moving the caret changes no text and UIKit tells the bar's delegate nothing. There is
+      // no caret to move in a bar that is not first responder.
+      guard context.isFirstResponder, let caret = editor(context).move(for: key) else { return Step() }
+      return Step(caret: caret)
     case .enter:
       // The Search key is disabled while the text is empty.
       guard !context.text.isEmpty else { return Step() }
@@ -126,9 +125,44 @@ public enum LiveKeyMapper {
     case .open:
       guard let row = context.highlight, let item = context.highlightedItem else { return Step() }
       return Step(command: .detail(row + 1), effect: .openRow(row: row, item: item))
+    case .redraw:
+      return Step()
     case .interrupt:
       return Step(effect: .leave)
     }
+  }
+
+  /// The editor on the context's text, with its caret.
+  ///
+  /// A bar that is not first responder has no caret: the tap into it that an editing key makes
+  /// first puts the caret at the end (a model choice).
+  static func editor(_ context: Context) -> QueryEditor {
+    let end = context.text.utf16.count
+    return QueryEditor(text: context.text, caret: context.isFirstResponder ? context.caret ?? end : end)
+  }
+
+  /// The step of one change at the caret: one shouldChangeTextIn with its real range.
+  static func edit(_ change: QueryEditor.Edit, focus: [SearchAction], in context: Context) -> Step {
+    Step(
+      actions: focus + [.textChanged(change.edit)], command: .making(change.edit, on: context.text),
+      caret: change.caret)
+  }
+
+  /// A paste: inserted at the caret, sent as one change of the whole text (the contract's
+  /// paste), so `search TEXT` makes the same change.
+  static func paste(_ pasted: String, focus: [SearchAction], in context: Context) -> Step {
+    // The bar is one line: line breaks and tabs in a paste become spaces, as in UITextField.
+    // Other control characters cannot be typed into the field and are dropped.
+    let flat = String(
+      pasted.map { $0.isNewline || $0 == "\t" ? " " : $0 }
+        .filter { !$0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } })
+    guard !flat.isEmpty else { return Step() }
+    let editor = editor(context)
+    let inserted = editor.insertion(flat)
+    let newText = inserted.edit.applied(to: context.text)
+    return Step(
+      actions: focus + [.textChanged(.replaceAll(of: context.text, with: newText))],
+      command: .search(newText), caret: inserted.caret)
   }
 }
 
@@ -136,8 +170,8 @@ extension LiveKey {
   /// Whether the key acts on the search bar (its text, Search key, scope bar or Cancel).
   var usesTheBar: Bool {
     switch self {
-    case .character, .paste, .backspace, .deleteLine, .enter, .escape, .tab, .backTab: true
-    default: false
+    case .up, .down, .open, .redraw, .interrupt: false
+    default: true
     }
   }
 }

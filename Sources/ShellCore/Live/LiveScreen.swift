@@ -35,6 +35,8 @@ public struct LiveScreen: Sendable {
   public var scopeBar: String?
   /// The table's header (row or results count, `· dimmed` under the dimming view).
   public var header = ""
+  /// Lines under the header that are not rows (the picker's `--header`, `--header-lines`).
+  public var headerLines: [String] = []
   /// The column names above the rows, when the table shows more columns than the title.
   public var columnHeader: String?
   /// How many rows the table has.
@@ -55,7 +57,7 @@ public struct LiveScreen: Sendable {
   public var detail: [String]?
   /// The trace pane's lines (the newest last), or nil without a pane.
   public var trace: [String]?
-  /// The key help at the bottom.
+  /// The key help at the bottom (empty: no line for it).
   public var footer = "Enter search · Esc cancel · Tab scope · ↑↓ move · ^O open · ^C leave"
   /// How many lines the trace pane takes, at most.
   public var tracePaneHeight = 8
@@ -66,6 +68,7 @@ public struct LiveScreen: Sendable {
   var topLines: Int {
     (navigationTitle == nil ? 0 : 1) + (prompt.isEmpty || bar == nil ? 0 : 1) + (bar == nil ? 0 : 1)
       + (scopeBar == nil ? 0 : 1) + 1 + (columnHeader == nil || detail != nil ? 0 : 1)
+      + (detail == nil ? headerLines.count : 0)
   }
 
   /// The trace pane's height on a terminal of `height` lines: its separator and its lines.
@@ -76,7 +79,7 @@ public struct LiveScreen: Sendable {
 
   /// How many table rows fit on a terminal of `height` lines (at least 1).
   public func rowCapacity(height: Int) -> Int {
-    max(1, height - topLines - paneLines(height: height) - 1)
+    max(1, height - topLines - paneLines(height: height) - (footer.isEmpty ? 0 : 1))
   }
 
   /// The first row in sight that keeps `highlight` on screen, scrolling as little as possible
@@ -110,6 +113,7 @@ public struct LiveScreen: Sendable {
       for line in detail { add(line) }
     } else {
       add(header, style.bold)
+      for line in headerLines { add(line) }
       if let columnHeader { add(columnHeader, style.dim) }
       let capacity = rowCapacity(height: height)
       let width = String(max(rowCount, 1)).count
@@ -119,7 +123,7 @@ public struct LiveScreen: Sendable {
       if rows.isEmpty { add(rowCount == 0 ? "  " + (elsewhere ?? "(no rows)") : "", style.dim) }
     }
     let pane = paneLines(height: height)
-    let footerAndPane = pane + 1
+    let footerAndPane = pane + (footer.isEmpty ? 0 : 1)
     while lines.count < height - footerAndPane { lines.append("") }
     lines = Array(lines.prefix(max(0, height - footerAndPane)))
     if let trace {
@@ -128,7 +132,7 @@ public struct LiveScreen: Sendable {
       for line in shown { lines.append(Self.fitStyled(line, room)) }
       for _ in shown.count..<(pane - 1) { lines.append("") }
     }
-    add(footer, style.dim)
+    if !footer.isEmpty { add(footer, style.dim) }
     return Array(lines.prefix(height))
   }
 

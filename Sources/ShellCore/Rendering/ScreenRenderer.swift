@@ -51,14 +51,25 @@ struct ScreenRenderer {
   /// `[ text| ] Cancel`: the placeholder while empty, the cursor while first responder.
   ///
   /// A text too long for the width scrolls as a text field does, keeping its end (and the
-  /// cursor) in sight after `…`; a long placeholder is cut at its end.
-  func searchBarLine() -> String {
+  /// cursor) in sight after `…`; a long placeholder is cut at its end. With `caret` (live
+  /// mode's, a UTF-16 offset) the cursor is drawn there: reverse video in colour, `|` without.
+  func searchBarLine(caret: Int? = nil) -> String {
+    let block = caret != nil && style.isEnabled
     let cursor = state.isFirstResponder ? style.color("|", appearance.tint) : ""
     let room = width - 4 - (state.isFirstResponder ? 1 : 0) - (isCancelShown ? 7 : 0)
     var bar = "[ "
     if state.text.isEmpty {
       let placeholder = TextWrapper.fitting(Sanitizer.printable(snapshot.settings.placeholder), columns: room)
-      bar += cursor + style.dim(placeholder)
+      bar += (block && state.isFirstResponder ? blockCursor(" ") : cursor) + style.dim(placeholder)
+    } else if let caret, state.isFirstResponder {
+      let editor = QueryEditor(text: state.text, caret: caret)
+      let (before, after) = TextWrapper.fitting(
+        before: Sanitizer.printable(String(editor.characters[..<editor.caret])),
+        after: Sanitizer.printable(String(editor.characters[editor.caret...])), columns: room)
+      let under = block ? blockCursor(after.first.map(String.init) ?? " ") : cursor
+      let rest = block ? String(after.dropFirst()) : after
+      bar += [before, rest].map { $0.isEmpty ? "" : style.color($0, appearance.textColor) }.joined(
+        separator: under)
     } else {
       let text = TextWrapper.fitting(Sanitizer.printable(state.text), columns: room, keepingEnd: true)
       bar += style.color(text, appearance.textColor) + cursor
@@ -66,6 +77,11 @@ struct ScreenRenderer {
     bar += " ]"
     if isCancelShown { bar += " " + style.color("Cancel", appearance.tint) }
     return style.background(bar, appearance.background)
+  }
+
+  /// The cursor as a block over `character`: reverse video in the tint.
+  private func blockCursor(_ character: String) -> String {
+    style.inverse(style.color(character, appearance.tint))
   }
 
   /// Whether the Cancel button is on screen.

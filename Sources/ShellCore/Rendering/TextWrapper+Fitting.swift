@@ -55,3 +55,21 @@ extension TextWrapper {
     return units
   }
 }
+
+extension TextWrapper {
+  /// The text before and after a caret (both plain) in at most `columns` columns, as a text
+  /// field scrolls: whole when it fits, else the end, the start, or the caret in the middle,
+  /// cut with `…`; the caret is always in sight.
+  static func fitting(before: String, after: String, columns: Int) -> (before: String, after: String) {
+    let beforeWidth = displayWidth(before)
+    let afterWidth = displayWidth(after)
+    guard beforeWidth + afterWidth > columns else { return (before, after) }
+    // Typing at the end keeps the end in sight; moving back keeps it until the caret would leave.
+    if afterWidth < columns {
+      return (fitting(before, columns: columns - afterWidth, keepingEnd: true), after)
+    }
+    if beforeWidth < columns { return (before, fitting(after, columns: columns - beforeWidth)) }
+    let half = columns / 2
+    return (fitting(before, columns: half, keepingEnd: true), fitting(after, columns: columns - half))
+  }
+}

@@ -20,7 +20,7 @@ extension SearchScreen {
       let rows = NoRows()
       let key = SearchKey(
         text: text, scope: scope, match: settings.match, syntax: settings.syntax, order: view.order,
-        filter: view.filter)
+        filter: view.filter, keepsRowOrder: view.keepsRowOrder)
       searchCache = (key, rows)
       return rows
     }
@@ -55,10 +55,12 @@ extension SearchScreen {
       if scope == 0, view.filter == nil { return backend.allRows(order: view.order) }
     }
     let key = SearchKey(
-      text: text, scope: scope, match: rule, syntax: settings.syntax, order: view.order, filter: view.filter)
+      text: text, scope: scope, match: rule, syntax: settings.syntax, order: view.order, filter: view.filter,
+      keepsRowOrder: view.keepsRowOrder)
     if let searchCache, searchCache.key == key { return searchCache.rows }
-    let request = SearchRequest(
+    var request = SearchRequest(
       text: text, rule: rule, syntax: settings.syntax, scope: scope, order: view.order, filter: view.filter)
+    request.keepsRowOrder = view.keepsRowOrder
     // A mapped entry truncated since the command began: nothing is read from it.
     try refuseChangedMapping(faulted: false)
     // The rows on screen stay until the search succeeds: a search refused (memory, a server's
@@ -113,4 +115,5 @@ struct SearchKey: Equatable {
   var syntax: QuerySyntax
   var order: SortOrder?
   var filter: ColumnFilter?
+  var keepsRowOrder = false
 }

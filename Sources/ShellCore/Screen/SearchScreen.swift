@@ -81,6 +81,26 @@ final class SearchScreen {
     backend.prepare(for: settings.match)
   }
 
+  /// More of the same rows arrived (the picker's input): `dataset` replaces the rows, and the
+  /// app filters again and reloads its table (`reloadData`).
+  ///
+  /// Not a search-bar event: the search stack's state stays and no callback fires. A selection
+  /// is forgotten, as `reloadData` forgets it; an open detail view keeps its row, whose id moved
+  /// by `shift` (rows listed last first gain the new ones before them).
+  func reloadRows(_ dataset: Dataset, backend: any SearchBackend, movingIDsBy shift: Int) {
+    self.dataset = dataset
+    self.backend = backend
+    searchCache = nil
+    shownCounts = nil
+    if state.isDetailOpen {
+      state.selectedItem = state.selectedItem.map { $0 &+ shift }
+      state.detailItem = state.detailItem.map { $0 &+ shift }
+    } else {
+      state.selectedItem = nil
+    }
+    backend.prepare(for: settings.match)
+  }
+
   /// The searched columns and scope titles a dataset was opened with, and how its file was read.
   struct Opening: Equatable {
     var fields: [Int]
@@ -100,6 +120,13 @@ final class SearchScreen {
     return DatasetOpener.Opened(
       dataset: relabeled, backend: backend.relabeled(as: relabeled), warnings: [], reading: reading,
       index: indexOrigin, mapping: indexCacheMapping)
+  }
+
+  /// The same rows and backend as opened, for another screen over them (`compare`'s sides).
+  func reopened() -> DatasetOpener.Opened {
+    DatasetOpener.Opened(
+      dataset: dataset, backend: backend, warnings: [], reading: reading, index: indexOrigin,
+      mapping: indexCacheMapping)
   }
 
   /// Searches `columns` from now on (`set fields`); an error leaves them as they were.

@@ -10,6 +10,9 @@ public protocol ScriptPacer: AnyObject {
   /// Waits for a key, without echoing it: any key, or only Enter (`enterOnly`); at most
   /// `timeout` seconds when given.
   func waitForKey(enterOnly: Bool, timeout: Double?)
+  /// Waits for the learner between two steps of a demo: true for Enter (go on), false for `q`
+  /// or Esc (stop the demo); Ctrl-C as in `waitForKey`.
+  func waitForStep() -> Bool
   /// Writes `text` to the terminal at once, after every line printed before it; it may hold
   /// escapes (the bar redrawn in place) and has been made safe already.
   func writeInPlace(_ text: String)

@@ -11,6 +11,12 @@ struct ScriptingState {
   var folders: [URL] = []
   /// The depth from which `demo` echoes every line (nil: only `--echo` echoes).
   var echoFromDepth: Int?
+  /// How many demos are running inside one another: a passing `expect` in one says so.
+  var demos = 0
+  /// `demo NAME` at a terminal steps: each action waits for Enter, `q` stops the demo.
+  var stepsDemo = false
+  /// The learner pressed `q` at a step: the demo stops there, with a note, not an error.
+  var demoStopped = false
   /// `quit` ran (possibly inside a sourced script): every script stops.
   var quitRequested = false
   /// A command failed under `--bail`: every script stops.

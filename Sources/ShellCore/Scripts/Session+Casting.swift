@@ -54,6 +54,7 @@ extension Session {
 
   /// Clears the terminal's screen, and the cast's.
   func clearTerminalScreen() {
+    guard output.drawsScreen else { return }
     hooks.clearScreen?()
     if audience.cast != nil { audience.shownElsewhere(Self.clearScreenSequence) }
   }

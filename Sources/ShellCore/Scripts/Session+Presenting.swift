@@ -11,6 +11,8 @@ extension Session {
   /// Lines that are no action of a demo: narration, stage directions and checks wait neither
   /// for the pace nor for Enter (`source` and `demo` pace their own lines instead).
   static let stageDirections: Set<Substring> = ["echo", "pause", "expect", "quiet", "source", "demo"]
+  /// A stepping demo's set-up lines, which run without a step: the learner steps through actions.
+  static let demoSetUp: Set<Substring> = ["load", "set", "trace", "app", "explain", "status", "diagram"]
 
   /// Lines `--echo` shows only as what they print: narration (`echo`), notes (`#`) and `pause`.
   static func isNarration(_ line: String) -> Bool {
@@ -40,11 +42,16 @@ extension Session {
     if echoed { printEcho(shown, depth: depth) }
     guard isAction else { return true }
     scripting.actionsPresented += 1
-    if let pacer = options.pacer, options.step {
+    let isSetUp = scripting.stepsDemo && Self.demoSetUp.contains(CommandTokenizer.firstWord(line[...]).word)
+    if let pacer = options.pacer, options.step, !isSetUp {
       if !echoed { printEcho(shown, depth: depth) }
       flushCast()
-      pacer.waitForKey(enterOnly: true, timeout: nil)
-      if hooks.interruption.isCancelled { return skip() }
+      if scripting.stepsDemo {
+        if !pacer.waitForStep() { scripting.demoStopped = true }
+      } else {
+        pacer.waitForKey(enterOnly: true, timeout: nil)
+      }
+      if hooks.interruption.isCancelled || scripting.demoStopped { return skip() }
     }
     return true
   }
@@ -59,7 +66,7 @@ extension Session {
   /// in a cast, the bar is drawn again in place with the text so far, a typing delay apart.
   func showKeystroke() {
     // The common case, every typed character off a stage: nothing to show.
-    guard audience.cast != nil || hooks.scriptOptions.isPresenting else { return }
+    guard audience.cast != nil || hooks.scriptOptions.isPresenting, output.drawsScreen else { return }
     let options = hooks.scriptOptions
     let terminal = options.isPresenting ? options.pacer : nil
     let inCast = audience.cast.map { _ in audience.clock.kind == .virtual || terminal != nil } ?? false

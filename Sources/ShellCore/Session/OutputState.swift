@@ -14,4 +14,9 @@ struct OutputState {
   var lastTable: TableKey?
   /// Whether only data reaches standard output (`--quiet`): `count` then writes its values as data.
   var dataOnly = false
+  /// Whether actions draw the screen (and the detail view, and clear the terminal); not while
+  /// one side of a comparison runs, whose screens `compare` draws side by side.
+  var drawsScreen = true
+  /// The width a comparison's side writes at (its column wraps the lines); nil: the terminal's.
+  var columnWidth: Int?
 }

@@ -20,6 +20,7 @@ extension Session {
   func apply(
     _ actions: [SearchAction], echo: ActionEcho, continuing: Bool = false, until stop: () -> Bool = { false }
   ) -> [Callback]? {
+    if !continuing { tracing.sourcesShown = [] }
     let callbacks = screen.apply(actions, continuing: continuing, until: stop) { action, fired, isLast in
       printTrace(fired, echo: echo)
       // Presented (a paced terminal, a cast), the bar shows each character as it is typed.

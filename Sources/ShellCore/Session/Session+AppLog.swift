@@ -13,7 +13,8 @@ extension Session {
   }
 
   /// The lines `callback` prints under `mode`: its trace line (`on`: only when the app's code
-  /// receives it; `all`: always, marked), then the app's lines.
+  /// receives it; `all`: always, marked), then the app's lines: what its method does, its code
+  /// (`set source on`), then what it logs, in the order a reader follows them.
   private func traceLines(for callback: Callback, mode: TraceMode, app: AppModel) -> [String] {
     let receipt = app.receipt(for: callback)
     var lines: [String] = []
@@ -26,12 +27,17 @@ extension Session {
     case .on, .off, .json, .state:
       break
     }
-    guard screen.settings.appLog, receipt.isReceived, let method = app.method(for: callback) else {
-      return lines
-    }
-    // What the method does reads as part of the trace; the log lines are the app's console.
+    guard receipt.isReceived else { return lines }
+    let method = app.method(for: callback)
     let live = screen.settings.lifecycle.live
-    if mode == .on || mode == .all { lines.append(style.dim("    does: " + method.does(live: live))) }
+    // What the method does and its code read as part of the trace; the log lines are the
+    // app's console, printed with the app log alone too.
+    let traced = mode == .on || mode == .all
+    if traced, screen.settings.appLog, let method {
+      lines.append(style.dim("    does: " + method.does(live: live)))
+    }
+    if traced, screen.settings.source { lines += sourceLines(of: method, in: app) }
+    guard screen.settings.appLog, let method else { return lines }
     return lines + method.logs(live: live).flatMap { logLines($0, callback: callback) }
   }
 

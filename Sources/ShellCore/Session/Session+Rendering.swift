@@ -44,6 +44,7 @@ extension Session {
 
   /// Prints the search bar, the scope bar when visible, and the table if it changed.
   func printScreen(forceTable: Bool = false) {
+    guard output.drawsScreen else { return }
     let key = tableKey
     let drawsTable = forceTable || key != output.lastTable
     let renderer = renderer(table: drawsTable ? .page(1, exact: waitsForExactCounts) : nil)

@@ -94,6 +94,14 @@ extension Session {
       scripting.location = script.location(ofLine: index)
       scripting.skippedLine = false
       if !runLine(line, depth: depth) || scripting.unwindingNest { return }
+      if scripting.demoStopped {
+        // Every script inside the demo stops with it; the demo command ends it quietly.
+        guard scripting.skippedLine else { return }
+        scripting.skippedLine = false
+        let name = URL(fileURLWithPath: script.name).deletingPathExtension().lastPathComponent
+        printWrapped("Stopped the demo \(Sanitizer.quoted(name)) before line \(index + 1).")
+        return
+      }
       if scripting.skippedLine { throw stopped }
     }
   }

@@ -48,14 +48,23 @@ extension Session {
     let (loaded, piped) = try tables { () throws(TableError) in
       try PipedRowReader.read(descriptor, rows: rows, options: options)
     }
+    let session = try onPipedTable(
+      loaded, rows: piped, console: console, useColor: useColor, configuration: configuration)
+    if let match { try session.setMatch(match) }
+    return session
+  }
+
+  /// A session on a table of piped rows already read (`loaded`), printing `rows`' own bytes.
+  static func onPipedTable(
+    _ loaded: LoadResult, rows: PipedRows, console: Console, useColor: Bool, configuration: ShellConfiguration
+  ) throws(ShellError) -> Session {
     var request = LoadRequest(target: "-")
     request.format = .text
     request.scope = "none"
     let session = try Session(
       console: console, catalog: nil, opening: request, isInteractive: false, useColor: useColor,
       configuration: configuration, preloaded: loaded)
-    session.live.pipedRows = piped
-    if let match { try session.setMatch(match) }
+    session.live.pipedRows = rows
     return session
   }
 

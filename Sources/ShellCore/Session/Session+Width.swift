@@ -1,8 +1,10 @@
 /// The width teaching output is fitted to, and printing wrapped text at it.
 extension Session {
-  /// The columns output fits: the terminal's, or 80 when output is not a terminal.
+  /// The columns output fits: the terminal's, or 80 when output is not a terminal (while a
+  /// comparison's side runs, wide: its column wraps).
   var outputWidth: Int {
-    max(TextWrapper.minimumWidth, hooks.terminalSize?().width ?? TextWrapper.standardWidth)
+    if let column = output.columnWidth { return column }
+    return max(TextWrapper.minimumWidth, hooks.terminalSize?().width ?? TextWrapper.standardWidth)
   }
 
   /// Prints `text` wrapped at the output width, continuation lines under `continuation`.

@@ -18,7 +18,11 @@ public final class Session {
   /// What the environment configured at start.
   let configuration: ShellConfiguration
   /// The imaginary screen the commands act on: dataset, backend, state, settings, table view.
-  let screen: SearchScreen
+  ///
+  /// A comparison swaps each side's screen in for the length of one action (`compare`).
+  var screen: SearchScreen
+  /// The comparison under way (`compare A B` to `end`), whose two screens the actions drive.
+  var comparison: Comparison?
   /// How callbacks are traced as they fire (`trace`), and where to.
   var tracing = TraceSink()
   /// How output is shaped: `set format`, paging, timing, and the table last printed.
@@ -96,8 +100,12 @@ public final class Session {
     if request.hasOverrides { screen.loadedWith = request }
   }
 
-  /// The prompt readline shows: the dataset's name.
-  public var prompt: String { "\(Sanitizer.printable(screen.dataset.name))> " }
+  /// The prompt readline shows: the dataset's name, and the two sides while comparing.
+  public var prompt: String {
+    let name = Sanitizer.printable(screen.dataset.name)
+    guard let comparison else { return name + "> " }
+    return "\(name) [\(comparison.prompt)]> "
+  }
 
   /// Whether the session should end with a failure status.
   public var hasFailures: Bool { failureCount > 0 }
@@ -179,6 +187,12 @@ public final class Session {
       throw .unknownCommand(name, suggestion: name.nearest(in: CommandRegistry.names))
     }
     let arguments = try parseArguments(rest, for: command, typedName: name)
+    if let comparison, command.comparing != .session {
+      guard command.comparing == .bothSides else {
+        throw .notWhileComparing(command: name, left: comparison.left.word, right: comparison.right.word)
+      }
+      return try runCompared(command, arguments)
+    }
     try withPager(command.pagesOutput) { () throws(ShellError) in try command.run(self, arguments) }
   }
 

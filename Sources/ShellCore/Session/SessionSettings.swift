@@ -32,6 +32,11 @@ struct SessionSettings: Equatable {
   var naming = CallbackNaming.swift
   /// Whether the app's log lines and actions are printed (`set app-log`); kept across loads.
   var appLog = false
+  /// Whether the trace shows the tutorial's code under each callback its app receives (`set
+  /// source`); kept across loads.
+  var source = false
+  /// Whether a passing `expect` says so (`set quiz`), as it does in a demo; kept across loads.
+  var quiz = false
 
   /// The settings a dataset's presets call for; the page size is the session's own.
   init(presets: DatasetPresets, pageSize: Int = Self.standardPageSize) {
@@ -51,6 +56,8 @@ struct SessionSettings: Equatable {
     self.init(presets: presets, pageSize: previous.pageSize)
     naming = previous.naming
     appLog = previous.appLog
+    source = previous.source
+    quiz = previous.quiz
   }
 
   /// `set app`: runs `id`, with the flavor and results it is written for, linked against its SDK.
@@ -74,12 +81,15 @@ struct SessionSettings: Equatable {
     if app.id != previous { lifecycle.link(against: app.settings.sdk, settings: app.settings) }
   }
 
-  /// Whether the screen looks the same under `other`: the spelling of callbacks, the app log
-  /// and the chosen app (apart from its flavor) change only what callbacks print.
+  /// Whether the screen looks the same under `other`: the spelling of callbacks, the app log,
+  /// the source excerpts and the chosen app (apart from its flavor) change only what callbacks
+  /// print.
   func drawsTheSame(as other: SessionSettings) -> Bool {
     var other = other
     other.naming = naming
     other.appLog = appLog
+    other.source = source
+    other.quiz = quiz
     other.chosenApp = chosenApp
     return self == other
   }

@@ -12,4 +12,6 @@ struct TableView: Equatable {
   var order: SortOrder?
   /// The column filter (`filter COL = VALUE`, or a value chosen from `count`); nil for none.
   var filter: ColumnFilter?
+  /// Whether a ranking rule's results keep the dataset's order (the picker's `--no-sort`).
+  var keepsRowOrder = false
 }

@@ -8,6 +8,12 @@ struct TraceSink {
   var mode = TraceMode.off
   /// Where `trace json FILE` writes, one JSON object per line; nil writes to the console.
   var file: AppendingFile?
+  /// Whether the trace said that the generic app has no source to show (`set source on` says
+  /// it once, under the first callback it would have shown).
+  var saidNoSource = false
+  /// The methods whose code the trace showed in the command running (`set source on`): the
+  /// next time one runs in it, a line points up to it instead of repeating it.
+  var sourcesShown: Set<String> = []
 
   /// Whether the console gets trace lines: a readable mode, JSON with no file, or the app log.
   func printsLines(appLog: Bool) -> Bool {

@@ -12,12 +12,12 @@ import Foundation
 package struct DatasetBuilder {
   /// Column names; JSON rows may add one mid-build with `addColumn(_:)`.
   private(set) var columns: [String]
-  private let arena: UnsafeGrowableBuffer<UInt8>
-  private let offsets: UnsafeGrowableBuffer<UInt32>
+  let arena: UnsafeGrowableBuffer<UInt8>
+  let offsets: UnsafeGrowableBuffer<UInt32>
   /// Cells per row in `offsets`: `columns.count` until a column is added.
-  private var stride: Int
+  private(set) var stride: Int
   private(set) var rowCount = 0
-  private var cellsInRow = 0
+  var cellsInRow = 0
 
   /// A builder for a table of `columns` whose text and offsets are charged to `budget`.
   package init(columns: [String], reservingBytes: Int = 0, budget: LoadBudget) throws(TableError) {

@@ -10,24 +10,32 @@ package struct PipedRowReader {
   package let label: String
   /// The load limit, in bytes.
   package let limit: Int
-  private var table: TableAssembler
-  private(set) var rows: PipedRows
+  /// How many rows are the header (fzf's `--header-lines`): the first ones, kept apart.
+  private let headerRowCount: Int
+  /// The header's rows, as they came.
+  package private(set) var header: [[UInt8]] = []
+  var table: TableAssembler
+  package internal(set) var rows: PipedRows
   /// The bytes of the row not ended yet.
-  private var partial: [UInt8] = []
+  var partial: [UInt8] = []
   private var bytesRead = 0
   /// The bytes of the rows kept as they came already charged to the table's budget.
   private var chargedOriginals = 0
 
-  package init(label: String, limit: Int, rows: PipedRows) throws(TableError) {
+  package init(label: String, limit: Int, rows: PipedRows, headerRows: Int = 0) throws(TableError) {
     self.label = label
     self.limit = limit
     self.rows = rows
+    headerRowCount = headerRows
     table = TableAssembler(label: label, limit: limit, reservingBytes: 0)
     try table.setColumns([Array("title".utf8)], line: 1)
   }
 
   /// Adds `chunk`: every row it ends, and the rest as the start of the next one.
-  mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws(TableError) {
+  ///
+  /// A chunk past the limit is refused whole; one whose rows pass it stops at the row that does,
+  /// which `keepWholeRows` then drops.
+  package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws(TableError) {
     let (read, overflow) = bytesRead.addingReportingOverflow(chunk.count)
     guard !overflow, read <= limit else { throw .loadTooLarge(label, limit: limit) }
     bytesRead = read
@@ -54,11 +62,7 @@ package struct PipedRowReader {
 
   /// Ends the input: a last row without its separator is a row (an empty one is not, as in fzf).
   package mutating func finish(options: LoadOptions) throws(TableError) -> (LoadResult, PipedRows) {
-    if !partial.isEmpty {
-      let row = partial
-      partial = []
-      try row.withUnsafeBufferPointer { (bytes) throws(TableError) in try addRow(bytes) }
-    }
+    try endInput()
     guard let builder = table.builder else {
       throw .malformedFile(label, line: nil, column: nil, reason: "no columns")
     }
@@ -67,8 +71,21 @@ package struct PipedRowReader {
     return (LoadResult(dataset: dataset, warnings: [], format: .text), rows)
   }
 
+  /// Adds the last row, when the input does not end with a separator.
+  package mutating func endInput() throws(TableError) {
+    guard !partial.isEmpty else { return }
+    let row = partial
+    partial = []
+    try row.withUnsafeBufferPointer { (bytes) throws(TableError) in try addRow(bytes) }
+  }
+
   /// Appends one row to the table (its searchable form) and to `rows`.
   private mutating func addRow(_ bytes: UnsafeBufferPointer<UInt8>) throws(TableError) {
+    if header.count < headerRowCount {
+      try table.budget.charge(bytes.count)
+      header.append(Array(bytes))
+      return
+    }
     if let form = PipedRows.searchableForm(bytes) {
       rows.addRow(original: bytes)
       try form.withUnsafeBufferPointer { (cell) throws(TableError) in

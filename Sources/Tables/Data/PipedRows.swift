@@ -63,6 +63,33 @@ public struct PipedRows: Sendable {
     rowCount &+= 1
   }
 
+  /// Forgets the rows from `count` on (a row the load limit cut short).
+  mutating func removeRows(from count: Int) {
+    guard count < rowCount else { return }
+    // From the end: only the last rows are dropped.
+    var kept = keptRows.count
+    while kept > 0, keptRows[kept - 1] >= count { kept -= 1 }
+    keptRows.removeSubrange(kept...)
+    keptEnds.removeSubrange(kept...)
+    keptBytes.removeSubrange((keptEnds.last ?? 0)...)
+    rowCount = count
+  }
+
+  /// The same rows numbered from the last (fzf's `--tac`): row `r` becomes `rowCount - 1 - r`.
+  package func reversed() -> PipedRows {
+    var reversed = PipedRows(separator: separator, terminator: terminator)
+    reversed.rowCount = rowCount
+    var start = keptBytes.count
+    for index in keptRows.indices.reversed() {
+      let begin = index == 0 ? 0 : keptEnds[index - 1]
+      reversed.keptRows.append(rowCount - 1 - keptRows[index])
+      reversed.keptBytes.append(contentsOf: keptBytes[begin..<start])
+      reversed.keptEnds.append(reversed.keptBytes.count)
+      start = begin
+    }
+    return reversed
+  }
+
   /// A row's searchable form, or nil when it is the row's bytes.
   ///
   /// Invalid UTF-8 is repaired (U+FFFD, as every loader does), and NUL and LF, which no title

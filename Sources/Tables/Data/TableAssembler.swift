@@ -100,6 +100,11 @@ struct TableAssembler {
     try appendEmptyCell()
   }
 
+  /// Drops a row the budget refused halfway (`DatasetBuilder.dropUnfinishedRow`).
+  mutating func dropUnfinishedRow() {
+    builder?.dropUnfinishedRow()
+  }
+
   /// Pads the row being assembled with empty cells up to the column count.
   mutating func finishRow() throws(TableError) {
     let columnCount = columns.count

@@ -74,7 +74,7 @@ public struct TextEdit: Equatable, Sendable {
   }
 
   /// The text after applying this edit to `text`.
-  func applied(to text: String) -> String {
+  package func applied(to text: String) -> String {
     var units = Array(text.utf16)
     let start = min(max(location, 0), units.count)
     let end = start + min(max(length, 0), units.count - start)

@@ -6,38 +6,51 @@ import Testing
 /// `UnsafeFuzzyStreamScorer`, the fallback with scratch sized by the pattern, against the brute
 /// force score; and a `FuzzyScorer` made with one, which scores the rows whose scratch is refused.
 struct FuzzyStreamScorerTests {
-  /// Scores `pattern` in `text` with the stream scorer.
-  static func streamScore(_ scorer: UnsafeFuzzyStreamScorer, _ text: String, _ pattern: String) -> Int32 {
+  /// Scores `pattern` in `text` (the row in its term's form; `original` its own text) with the
+  /// stream scorer.
+  static func streamScore(
+    _ scorer: UnsafeFuzzyStreamScorer, _ text: String, _ pattern: String, original: String? = nil
+  ) -> Int32 {
     let bytes = Array(text.utf8)
+    let cased = Array((original ?? text).utf8)
     let scalars = pattern.unicodeScalars.map(\.value)
     return bytes.withUnsafeBufferPointer { buffer in
-      scalars.withUnsafeBufferPointer { pattern in
-        guard let base = buffer.baseAddress, let scalars = pattern.baseAddress else { return 0 }
-        return scorer.score(
-          UnsafeRowSlice(base: base, start: 0, end: bytes.count, limit: bytes.count), pattern: scalars,
-          count: pattern.count)
+      cased.withUnsafeBufferPointer { casedBuffer in
+        scalars.withUnsafeBufferPointer { pattern in
+          guard let base = buffer.baseAddress, let casedBase = casedBuffer.baseAddress,
+            let scalars = pattern.baseAddress
+          else { return 0 }
+          return scorer.score(
+            UnsafeRowSlice(base: base, start: 0, end: bytes.count, limit: bytes.count),
+            cased: UnsafeRowSlice(base: casedBase, start: 0, end: cased.count, limit: cased.count),
+            pattern: scalars, count: pattern.count)
+        }
       }
     }
   }
 
-  /// Random rows (accents, CJK, punctuation) and repetitive ones, where gaps of every length and
-  /// competing alignments occur.
-  @Test(arguments: [UInt64(5), 11])
-  func streamScoreAgreesWithTheBruteForceScore(seed: UInt64) throws {
+  /// Random rows (accents, CJK, punctuation), repetitive ones, where gaps of every length and
+  /// competing alignments occur, and rows of every character class scored with their case.
+  @Test(arguments: [UInt64(5), 11, 17])
+  func streamScoreAgreesWithTheReferenceScore(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
     let scorer = try UnsafeFuzzyStreamScorer(room: 6)
     let rows =
-      RandomRows.rows(300, &random).map(TextFolding.foldForm) + RandomRows.repetitiveRows(300, &random)
-    for text in rows {
+      seed == 17
+      ? RandomRows.classRows(400, &random)
+      : RandomRows.rows(300, &random) + RandomRows.repetitiveRows(300, &random)
+    for original in rows {
+      let text = TextFolding.foldForm(original)
       let pattern =
-        seed == 5
-        ? String(text.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }.prefix(6))
-        : RandomRows.repetitivePattern(&random)
+        switch seed {
+        case 5: String(text.filter { _ in Int.random(in: 0..<3, using: &random) == 0 }.prefix(6))
+        case 11: RandomRows.repetitivePattern(&random)
+        default: RandomRows.classPattern(&random)
+        }
       guard pattern.unicodeScalars.count <= 6 else { continue }
-      let slow = ReferenceMatcher.fuzzyScore(
-        text: text.unicodeScalars.map(\.value), pattern: pattern.unicodeScalars.map(\.value))
+      let slow = FuzzyPropertyTests.slowScore(text, pattern, original: original)
       #expect(
-        Self.streamScore(scorer, text, pattern) == (slow ?? FuzzyScorer.none), "'\(pattern)' in '\(text)'")
+        Self.streamScore(scorer, text, pattern, original: original) == slow, "'\(pattern)' in '\(original)'")
     }
   }
 
@@ -55,6 +68,6 @@ struct FuzzyStreamScorerTests {
     #expect(FuzzyPropertyTests.fastScore(ranking, text, pattern, padded: false) == expected)
     #expect(ranking.refusedBytes == 0)
     #expect(FuzzyPropertyTests.fastScore(plain, text, pattern, padded: false) == FuzzyScorer.none)
-    #expect(plain.refusedBytes == text.utf8.count * 6 * 4)
+    #expect(plain.refusedBytes == text.utf8.count * FuzzyScorer.scratchRows * 4)
   }
 }

@@ -42,17 +42,18 @@ struct RankSorterTests {
     // Titles of those lengths (the rows between them empty), read as the engine reads them.
     let dataset = MatchingFixtures.dataset(
       (0...Int32(2 * count)).map { String(repeating: "a", count: lengthOf[$0] ?? 0) })
-    let best = dataset.withStorage { _, offsets in
-      RankSorter.best(limit, rows: rows, scores: scores, titleLength: TitleLengths(dataset, offsets: offsets))
+    let best = dataset.withStorage { bytes, offsets in
+      RankSorter.best(
+        limit, rows: rows, scores: scores, titleLength: TitleLengths(dataset, bytes: bytes, offsets: offsets))
     }
     #expect(best == Array(sorted.prefix(limit)))
     // The same rows as bits, their scores read by position in the set.
     let bits = RowBitmap(rows, rowCount: 2 * count + 1)
-    let fromBits = dataset.withStorage { _, offsets in
+    let fromBits = dataset.withStorage { bytes, offsets in
       scores.withUnsafeBufferPointer { listed in
         RankSorter.best(
           limit, bits: bits, scores: ListedScores(scores: listed),
-          titleLength: TitleLengths(dataset, offsets: offsets)
+          titleLength: TitleLengths(dataset, bytes: bytes, offsets: offsets)
         )
       }
     }

@@ -30,6 +30,28 @@ import Testing
       commands: ["type ger", "submit", "type m"]),
     Case(name: "Esc", keys: typed("ger") + [.escape], commands: ["type ger", "cancel"]),
     Case(
+      name: "typing in the middle", keys: typed("ger") + [.left, .character("X"), .character("Y")],
+      commands: ["type ger", "edit 2 0 X", "edit 3 0 Y"]),
+    Case(
+      name: "Ctrl-W", keys: [.paste("united states"), .unixWordRubout],
+      commands: ["search united states", "edit 7 6"]),
+    Case(
+      name: "Home and Alt-D", keys: [.paste("new guinea"), .lineStart, .killWord],
+      commands: ["search new guinea", "edit 0 3"]),
+    Case(
+      name: "Ctrl-U in the middle", keys: [.paste("gerx"), .left, .deleteLine],
+      commands: ["search gerx", "edit 0 3"]),
+    Case(
+      name: "caret moves send nothing",
+      keys: [.paste("ger"), .left, .right, .lineStart, .wordRight, .lineEnd],
+      commands: ["search ger"]),
+    Case(
+      name: "Delete, Backspace and Alt-Backspace at the caret",
+      keys: [
+        .paste("a👍b c-d"), .lineStart, .delete, .right, .right, .backspace, .lineEnd, .backwardKillWord,
+      ],
+      commands: ["search a👍b c-d", "edit 0 1", "edit 2 1", "backspace"]),
+    Case(
       name: "highlight and open", keys: typed("ger") + [.down, .down, .open],
       commands: ["type ger", "detail 2"]),
     Case(
@@ -94,6 +116,42 @@ import Testing
     #expect(lines == output.filter { $0.hasPrefix("{") })
   }
 
+  /// Editing at the caret fires, key by key, exactly the callbacks of the commands recorded
+  /// for it: one shouldChangeTextIn with the key's range each, nothing for a caret move.
+  @Test(arguments: [Flavor.controller, .display, .custom])
+  func editsAtTheCaretFireTheCallbacksOfTheRecordedCommands(_ flavor: Flavor) throws {
+    let live = try SessionFixture(dataset: "countries")
+    let replayed = try SessionFixture(dataset: "countries")
+    for fixture in [live, replayed] {
+      fixture.session.applyStartupOptions(flavor: flavor, trace: false)
+      fixture.run("trace json")
+    }
+    let controller = LiveController(session: live.session)
+    var callbacks = live.session.screen.lastCallbacks
+    let keys: [LiveKey] =
+      [.paste("united states")] + Self.typed("x") + [.wordLeft, .character("Z"), .unixWordRubout, .left]
+      + [.backspace, .lineStart, .killWord, .delete]
+    let moves: [LiveKey] = [.wordLeft, .left, .lineStart]
+    for key in keys {
+      controller.handle([key])
+      // A move sends nothing, so the last callbacks are still the previous key's.
+      if !moves.contains(key) { callbacks += live.session.screen.lastCallbacks }
+    }
+    let log = live.session.liveCommandLog
+    #expect(
+      log == [
+        "focus", "search united states", "type x", "edit 7 0 Z", "edit 7 1", "edit 5 1", "edit 0 5",
+        "edit 0 1",
+      ])
+    let replay = replayed.run(log)
+    #expect(replay.errors == [])
+    let app = replayed.session.screen.app
+    let lines = callbacks.map { TraceFormatter.json($0, receipt: app.receipt(for: $0)) }
+    #expect(lines == replay.output.filter { $0.hasPrefix("{") })
+    #expect(live.session.searchState.text == "statesx")
+    #expect(live.session.searchState == replayed.session.searchState)
+  }
+
   @Test func liveCommandLogMergesTypingAndQuotes() throws {
     let fixture = try SessionFixture(dataset: "candies")
     let controller = LiveController(session: fixture.session)
@@ -124,12 +182,16 @@ import Testing
     let fixture = try SessionFixture(dataset: "candies")
     fixture.session.hooks.liveRunner = { session throws(ShellError) in
       LiveController(session: session).handle(
-        LiveEquivalenceTests.typed("cho") + [.backspace, .tab, .down, .open, .escape, .enter, .interrupt])
+        LiveEquivalenceTests.typed("cho")
+          + [.backspace, .left, .character("x"), .backspace, .tab, .down, .open, .escape, .enter, .interrupt])
     }
     #expect(fixture.run("record \(path)", "live", "record stop").errors == [])
     let recorded = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
       .filter { !$0.hasPrefix("#") && !$0.hasPrefix("quiet ") }
-    #expect(recorded == ["focus", "type cho", "backspace", "scope 1", "detail 1", "back", "submit"])
+    #expect(
+      recorded == [
+        "focus", "type cho", "backspace", "edit 1 0 x", "edit 1 1", "scope 1", "detail 1", "back", "submit",
+      ])
     let replay = try SessionFixture(dataset: "candies")
     #expect(replay.run("source \(path)").errors == [])
     #expect(replay.session.searchState == fixture.session.searchState)

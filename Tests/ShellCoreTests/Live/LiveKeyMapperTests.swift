@@ -16,9 +16,10 @@ struct LiveKeyMapperTests {
   static func context(
     text: String = "", focused: Bool = true, searching: Bool = true, scope: Int = 0, scopes: Int = 0,
     highlight: Int? = nil, item: Int? = nil, rows: Int = 0, detail: Bool = false, barOut: Bool = false,
-    showsCancel: Bool = false
+    showsCancel: Bool = false, caret: Int? = nil
   ) -> LiveKeyMapper.Context {
     var context = LiveKeyMapper.Context()
+    context.caret = caret
     context.showsCancelButton = showsCancel
     context.text = text
     context.isFirstResponder = focused
@@ -37,32 +38,35 @@ struct LiveKeyMapperTests {
     Case(
       name: "typing appends at the end, in UTF-16", key: .character("r"), context: context(text: "gé"),
       step: .init(
-        actions: [.textChanged(TextEdit(location: 2, length: 0, replacement: "r"))], command: .type("r"))),
+        actions: [.textChanged(TextEdit(location: 2, length: 0, replacement: "r"))], command: .type("r"),
+        caret: 3)),
     Case(
       name: "an emoji's range counts UTF-16 units", key: .backspace, context: context(text: "a👍"),
       step: .init(
-        actions: [.textChanged(TextEdit(location: 1, length: 2, replacement: ""))], command: .backspace(1))),
+        actions: [.textChanged(TextEdit(location: 1, length: 2, replacement: ""))], command: .backspace(1),
+        caret: 1)),
     Case(
       name: "typing after Search taps into the bar first", key: .character("x"),
       context: context(text: "ab", focused: false),
       step: .init(
         actions: [.editingBegan, .textChanged(TextEdit(location: 2, length: 0, replacement: "x"))],
-        command: .type("x"))),
+        command: .type("x"), caret: 3)),
     Case(name: "backspace on empty text does nothing", key: .backspace, step: .init()),
     Case(
       name: "a paste is one change over the whole text", key: .paste("many"), context: context(text: "Ger"),
       step: .init(
         actions: [.textChanged(TextEdit(location: 0, length: 3, replacement: "Germany"))],
-        command: .search("Germany"))),
+        command: .search("Germany"), caret: 7)),
     Case(
       name: "a paste's line breaks become spaces", key: .paste("a\nb\tc"),
       step: .init(
         actions: [.textChanged(TextEdit(location: 0, length: 0, replacement: "a b c"))],
-        command: .search("a b c"))),
+        command: .search("a b c"), caret: 5)),
     Case(
       name: "Ctrl-U is one change to empty", key: .deleteLine, context: context(text: "ger"),
       step: .init(
-        actions: [.textChanged(TextEdit(location: 0, length: 3, replacement: ""))], command: .search(""))),
+        actions: [.textChanged(TextEdit(location: 0, length: 3, replacement: ""))], command: .search(""),
+        caret: 0)),
     Case(name: "Ctrl-U on empty text does nothing", key: .deleteLine, step: .init()),
     Case(
       name: "Enter is the Search key", key: .enter, context: context(text: "ger"),

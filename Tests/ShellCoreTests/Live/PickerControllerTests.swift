@@ -64,6 +64,33 @@ struct PickerControllerTests {
     #expect(picker.pickedLines == [])
   }
 
+  /// fzf's Ctrl-J, Ctrl-N and Down move down, Ctrl-K, Ctrl-P and Up up; Enter (CR) picks.
+  @Test func ctrlJAndCtrlNMoveDownAndEnterPicks() throws {
+    let picker = PickerController(session: try session(["apple", "banana", "cherry", "damson"]))
+    var decoder = LiveKeyDecoder()
+    picker.handle(decoder.decode(Array("\n".utf8)))
+    #expect(picker.outcome == nil)
+    #expect(picker.live.highlight == 1)
+    picker.handle(decoder.decode(Array("\u{0E}\u{0E}\u{10}\u{0B}".utf8)))
+    #expect(picker.live.highlight == 1)
+    picker.handle(decoder.decode(Array("\u{0E}\r".utf8)))
+    #expect(picker.pickedLines == ["cherry"])
+  }
+
+  /// Ctrl-D on an empty query is fzf's abort; with text it deletes the character under the caret.
+  @Test func ctrlDDeletesAndOnAnEmptyQueryQuits() throws {
+    let picker = PickerController(session: try session(["foo bar", "baz"]), query: "foo bar")
+    picker.handle([.left, .character("X")])
+    #expect(picker.session.searchState.text == "foo baXr")
+    picker.handle([.lineStart, .deleteOrQuit])
+    #expect(picker.session.searchState.text == "oo baXr")
+    picker.handle([.lineEnd, .unixWordRubout, .deleteLine])
+    #expect(picker.session.searchState.text == "")
+    #expect(picker.outcome == nil)
+    picker.handle([.deleteOrQuit])
+    #expect(picker.outcome == .cancelled)
+  }
+
   @Test func enterOnNoRowsPicksNothing() throws {
     let picker = PickerController(session: try session(["a"]), query: "zz")
     #expect(picker.frame(width: 40, height: 8).contains("  (no rows)"))

@@ -21,7 +21,9 @@ struct RulePreparationTests {
     Case(commands: ["set match ci"], sides: [.ci], initials: false, cased: false),
     Case(commands: ["set match prefix"], sides: [], initials: true, cased: false),
     Case(commands: ["set match smart"], sides: [.strip], initials: false, cased: false),
-    Case(commands: ["set match fuzzy", "set match regex"], sides: [], initials: false, cased: false),
+    // `fuzzy` is smart-case as fzf: its uppercase terms read the `strip` form.
+    Case(commands: ["set match fuzzy"], sides: [.strip], initials: false, cased: false),
+    Case(commands: ["set match regex"], sides: [], initials: false, cased: false),
     Case(
       commands: ["set match ci", "set match exact"], sides: [.exact, .ci], initials: false, cased: false),
     // The rule is kept across `set fields`; the new columns' index is built for it.

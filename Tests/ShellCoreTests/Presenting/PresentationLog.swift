@@ -28,6 +28,13 @@ final class PresentationLog: Console, ScriptPacer {
     entries.append("key " + (enterOnly ? "enter" : "any") + (timeout.map { " \($0)" } ?? ""))
     interruptsWaits?.cancel()
   }
+  /// The answers `waitForStep` gives, in order (then Enter).
+  var steps: [Bool] = []
+
+  func waitForStep() -> Bool {
+    entries.append("key step")
+    return steps.isEmpty ? true : steps.removeFirst()
+  }
   func writeInPlace(_ text: String) {
     entries.append("raw " + text.replacingOccurrences(of: "\u{1B}", with: "^["))
   }

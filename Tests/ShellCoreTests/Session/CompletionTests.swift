@@ -32,12 +32,15 @@ struct CompletionTests {
     Case(
       "set ",
       [
-        "flavor", "results", "app", "rule", "live", "obscures", "sdk", "names", "app-log", "match", "syntax",
-        "title", "placeholder", "prompt",
+        "flavor", "results", "app", "rule", "live", "obscures", "sdk", "names", "app-log", "source", "quiz",
+        "match", "syntax", "title", "placeholder", "prompt",
         "bar-text-color", "bar-tint", "bar-background", "shows-cancel", "hides-nav-bar", "custom-nav-bar",
         "bar-hidden", "scopes", "fields", "columns", "sort", "format", "page", "pager",
       ]),
     Case("set f", ["flavor", "fields", "format"]),
+    Case("compare e", ["end"]),
+    Case("compare fruits d", ["display"]),
+    Case("compare recipes r", ["recipes", "recipes-before-fix"]),
     Case("sort ", ["none", "off", "name", "category"]),
     Case("sort n", ["none", "name"]),
     Case("sort name ", ["asc", "desc"]),
