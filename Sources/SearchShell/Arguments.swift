@@ -105,6 +105,8 @@ struct Arguments {
       if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
         name = String(argument[..<equals])
         attached = String(argument[argument.index(after: equals)...])
+      } else if picking, let split = attachedShortValue(argument, among: known) {
+        (name, attached) = split
       }
       guard let option = known.first(where: { $0.names.contains(name) }) else {
         throw unknown(name, among: known, picking: picking)
@@ -138,6 +140,20 @@ struct Arguments {
       throw Failure(message: "'--check' runs its transcripts alone; leave out '-c' and '--script'")
     }
     return result
+  }
+
+  /// fzf's `-d:`, `-n2`, `-qfoo`: a short option that takes a value, with the value attached.
+  private static func attachedShortValue(
+    _ argument: String, among known: [CommandLineOption]
+  ) -> (String, String)? {
+    guard !argument.hasPrefix("--"), argument.count > 2,
+      !known.contains(where: { $0.names.contains(argument) })
+    else { return nil }
+    let name = String(argument.prefix(2))
+    guard let option = known.first(where: { $0.names.contains(name) }), option.value == .one else {
+      return nil
+    }
+    return (name, String(argument.dropFirst(2)))
   }
 
   /// Takes the words up to the next option: `--check a.transcript b.transcript` checks both.

@@ -101,6 +101,7 @@ enum PickCommandLine {
     input.headerRows = options.headerLines
     input.reversed = options.reversesInput
     input.rule = options.rule
+    input.fields = PickFields(options)
     return input
   }
 

@@ -47,6 +47,20 @@ struct PickerArgumentsTests {
     #expect(shell.runs == [.script("script.txt")])
   }
 
+  /// fzf's short options take their value attached too (`-d:`, `-n2`, `-qfoo`); a short
+  /// option without a value (`-e`) does not, and an unknown one is still an error.
+  @Test func shortOptionsTakeAnAttachedValue() throws {
+    let parsed = try Arguments.parse(["--pick", "-d:", "-n2..", "-qfoo", "-e"])
+    #expect(parsed.exploring.picker.delimiter == ":")
+    #expect(parsed.exploring.picker.searchedFields == [FieldRange(lower: 2, upper: nil)])
+    #expect(parsed.exploring.picker.query == "foo")
+    #expect(parsed.exploring.picker.rule == .smart)
+    #expect(throws: (any Error).self) { try Arguments.parse(["--pick", "-ex"]) }
+    #expect(throws: (any Error).self) { try Arguments.parse(["--pick", "-zfoo"]) }
+    // Not picking: the shell's own `-d NAME` is unchanged.
+    #expect(throws: (any Error).self) { try Arguments.parse(["-dcandies"]) }
+  }
+
   /// The default options come first: the command line overrides them.
   @Test func defaultOptionsComeFirst() throws {
     let parsed = try Arguments.parse(

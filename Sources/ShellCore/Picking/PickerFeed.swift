@@ -49,6 +49,8 @@ public final class PickerFeed: @unchecked Sendable {
     public var rule = MatchRule.fuzzy
     /// The input's name in messages and the dataset's.
     public var name = "stdin"
+    /// What each row shows, searches and prints (fzf's `--with-nth`, `--nth`, `-d`, `--ansi`).
+    public var fields: PickFields?
 
     public init(source: Source) {
       self.source = source
@@ -122,7 +124,7 @@ extension PickerFeed {
     var reader: PipedRowReader
     do throws(TableError) {
       reader = try PipedRowReader(
-        label: input.name, limit: limit, rows: input.rows, headerRows: input.headerRows)
+        label: input.name, limit: limit, rows: input.rows, headerRows: input.headerRows, shape: input.fields)
     } catch {
       publish(Arrival(isFinal: true, note: ShellError(error)))
       return
@@ -299,7 +301,8 @@ extension PickerFeed {
 
   /// `dataset` with its index, prepared for the rule; nil when the system refused the index.
   private func indexed(_ dataset: Dataset, rows: PipedRows, header: [[UInt8]]) -> Arrival? {
-    let backend = InMemoryBackend(dataset: dataset, cacheEntries: cacheEntries)
+    let backend = InMemoryBackend(
+      dataset: dataset, columns: ColumnRoles.searchedColumns(in: dataset), cacheEntries: cacheEntries)
     guard backend.refusedBytes == nil, !backend.wasCancelled else { return nil }
     backend.prepare(for: input.rule)
     let lines = header.map { Sanitizer.printable(String(decoding: $0, as: UTF8.self)) }

@@ -15,13 +15,15 @@ extension Session {
       name: input.name, source: .standardInput, presets: DatasetPresets(title: input.name), format: .text,
       scope: .none)
     let (loaded, rows) = try tables { () throws(TableError) in
-      try PipedRowReader(label: input.name, limit: limit, rows: input.rows).snapshot(
+      try PipedRowReader(label: input.name, limit: limit, rows: input.rows, shape: input.fields).snapshot(
         options: options, reversed: false)
     }
     let session = try onPipedTable(
       loaded, rows: rows, console: console, useColor: useColor, configuration: configuration)
     try session.setMatch(match.rawValue)
     session.screen.view.keepsRowOrder = keepsRowOrder
+    // With `--nth` the rows are searched in a column of their own, which fzf never shows.
+    if input.fields?.searchesApart == true { session.screen.view.columns = [loaded.dataset.titleColumn] }
     return session
   }
 

@@ -62,6 +62,9 @@ package enum ColumnRoles {
   /// bundled dataset's presets keep the title alone.
   package static func searchedColumns(in dataset: Dataset) -> [Int] {
     let title = dataset.titleColumn
+    if let column = dataset.presets.searchedColumn, dataset.columns.indices.contains(column) {
+      return [column]
+    }
     switch dataset.source {
     case .file, .standardInput:
       guard dataset.columns.count > 1 else { return [title] }

@@ -3,25 +3,28 @@ extension DatasetBuilder {
   /// The rows built so far as a dataset of their own, copied (the builder goes on appending),
   /// last row first when `reversed` (fzf's `--tac`); the copy is charged to `budget`.
   ///
-  /// One column only: the rows piped into the picker.
+  /// The rows piped into the picker: their title, and with `--nth` the text searched.
   package func snapshot(
     name: String, source: DatasetSource, presets: DatasetPresets, reversed: Bool, budget: LoadBudget
   ) throws(TableError) -> Dataset {
-    precondition(columns.count == 1 && stride == 1, "a snapshot is of one column")
+    precondition(columns.count == stride, "a snapshot is of whole rows")
     let rows = rowCount
-    let textBytes = Int(offsets[rows])
+    let cells = rows * stride
+    let textBytes = Int(offsets[cells])
     let text = try UnsafeGrowableBuffer<UInt8>(capacity: textBytes, budget: budget)
-    let ends = try UnsafeGrowableBuffer<UInt32>(capacity: rows + 1, budget: budget)
+    let ends = try UnsafeGrowableBuffer<UInt32>(capacity: cells + 1, budget: budget)
     try ends.append(0)
     if reversed {
       for row in Swift.stride(from: rows - 1, through: 0, by: -1) {
-        let cell = Int(offsets[row])..<Int(offsets[row + 1])
-        try text.append(contentsOf: UnsafeBufferPointer(rebasing: arena.buffer[cell]))
-        try ends.append(UInt32(text.count))
+        for cell in row * stride..<(row + 1) * stride {
+          let bytes = Int(offsets[cell])..<Int(offsets[cell + 1])
+          try text.append(contentsOf: UnsafeBufferPointer(rebasing: arena.buffer[bytes]))
+          try ends.append(UInt32(text.count))
+        }
       }
     } else {
       try text.append(contentsOf: UnsafeBufferPointer(rebasing: arena.buffer[0..<textBytes]))
-      try ends.append(contentsOf: UnsafeBufferPointer(rebasing: offsets.buffer[1..<(rows + 1)]))
+      try ends.append(contentsOf: UnsafeBufferPointer(rebasing: offsets.buffer[1..<(cells + 1)]))
     }
     return Dataset(
       name: name, source: source, columns: columns, titleColumn: 0, scopeColumn: nil, scopeTitles: ["All"],

@@ -10,7 +10,7 @@ extension PipedRowReader {
       throw .malformedFile(label, line: nil, column: nil, reason: "no columns")
     }
     let dataset = try builder.snapshot(
-      name: options.name, source: options.source, presets: options.presets, reversed: reversed,
+      name: options.name, source: options.source, presets: shaped(options.presets), reversed: reversed,
       budget: LoadBudget(label: label, limit: limit))
     return (LoadResult(dataset: dataset, warnings: [], format: .text), reversed ? rows.reversed() : rows)
   }

@@ -21,14 +21,27 @@ package struct PipedRowReader {
   private var bytesRead = 0
   /// The bytes of the rows kept as they came already charged to the table's budget.
   private var chargedOriginals = 0
+  /// What each row shows, searches and prints, when fzf's field or colour options apply.
+  let shape: (any PipedRowShape)?
 
-  package init(label: String, limit: Int, rows: PipedRows, headerRows: Int = 0) throws(TableError) {
+  package init(
+    label: String, limit: Int, rows: PipedRows, headerRows: Int = 0, shape: (any PipedRowShape)? = nil
+  ) throws(TableError) {
     self.label = label
     self.limit = limit
     self.rows = rows
+    self.shape = shape
     headerRowCount = headerRows
     table = TableAssembler(label: label, limit: limit, reservingBytes: 0)
-    try table.setColumns([Array("title".utf8)], line: 1)
+    let searchesApart = shape?.searchesApart ?? false
+    try table.setColumns([Array("title".utf8)] + (searchesApart ? [Array("fields".utf8)] : []), line: 1)
+  }
+
+  /// `presets` with the searched column the shape asks for (the `fields` column).
+  func shaped(_ presets: DatasetPresets) -> DatasetPresets {
+    var presets = presets
+    if shape?.searchesApart == true { presets.searchedColumn = 1 }
+    return presets
   }
 
   /// Adds `chunk`: every row it ends, and the rest as the start of the next one.
@@ -67,7 +80,8 @@ package struct PipedRowReader {
       throw .malformedFile(label, line: nil, column: nil, reason: "no columns")
     }
     let dataset = builder.build(
-      name: options.name, source: options.source, titleColumn: 0, scopeColumn: nil, presets: options.presets)
+      name: options.name, source: options.source, titleColumn: 0, scopeColumn: nil,
+      presets: shaped(options.presets))
     return (LoadResult(dataset: dataset, warnings: [], format: .text), rows)
   }
 
@@ -86,6 +100,7 @@ package struct PipedRowReader {
       header.append(Array(bytes))
       return
     }
+    if let shape { return try addShapedRow(shape.shape(bytes)) }
     if let form = PipedRows.searchableForm(bytes) {
       rows.addRow(original: bytes)
       try form.withUnsafeBufferPointer { (cell) throws(TableError) in
@@ -101,6 +116,28 @@ package struct PipedRowReader {
       } else {
         try table.appendCell(bytes, line: rows.rowCount)
       }
+    }
+  }
+
+  /// Appends a row as its shape made it: its shown text the title, its searched text the
+  /// `fields` column, its printed bytes kept when they are not the title.
+  private mutating func addShapedRow(_ row: PipedShapedRow) throws(TableError) {
+    let title = row.shown.withUnsafeBufferPointer { PipedRows.searchableForm($0) } ?? row.shown
+    row.printed.withUnsafeBufferPointer { rows.addRow(original: row.printed == title ? nil : $0) }
+    try appendCell(title)
+    if shape?.searchesApart == true {
+      let searched = row.searched ?? row.shown
+      try appendCell(searched.withUnsafeBufferPointer { PipedRows.searchableForm($0) } ?? searched)
+    }
+    try table.budget.charge(rows.originalBytes &- chargedOriginals)
+    chargedOriginals = rows.originalBytes
+  }
+
+  /// Appends one cell of the row being added.
+  private mutating func appendCell(_ cell: [UInt8]) throws(TableError) {
+    if cell.isEmpty { return try table.appendEmptyCell() }
+    try cell.withUnsafeBufferPointer { (bytes) throws(TableError) in
+      try table.appendCell(bytes, line: rows.rowCount)
     }
   }
 

@@ -13,6 +13,9 @@ package struct DatasetPresets: Equatable, Sendable {
   /// How the text is read: a file loaded by path gets the extended syntax, a tutorial the
   /// literal substring its filter used.
   package var syntax: QuerySyntax = .extended
+  /// The one column searched instead of the title and the other text columns (the picker's
+  /// `--nth` fields), or nil.
+  package var searchedColumn: Int?
   /// The tutorial's screen: the bar's colours and buttons, where the table starts scrolled.
   package var appearance = BarAppearance()
   /// The lifecycle options the tutorial used.

@@ -24,6 +24,7 @@ struct PickerStreamingTests {
       input.reversed = options.reversesInput
       input.rule = options.rule
       input.headerRows = headerRows
+      input.fields = PickFields(options)
       session = try Session.awaitingRows(
         of: input, console: BufferConsole(), match: options.rule, keepsRowOrder: !options.sorts,
         useColor: false, configuration: ShellConfiguration())
@@ -190,4 +191,56 @@ struct PickerStreamingTests {
     #expect(stream.highlighted == "a")
     stream.end()
   }
+
+  /// fzf's field and colour options: `--nth` decides what matches, `--with-nth` what shows,
+  /// `--ansi` strips escapes; the whole row (escapes stripped with `--ansi`) is what prints.
+  @Test(arguments: fieldCases)
+  func fieldsDecideWhatMatchesShowsAndPrints(_ example: FieldCase) throws {
+    let stream = try Stream(
+      options {
+        $0.exact = false
+        $0.delimiter = ":"
+        $0.searchedFields = FieldRange.list(example.nth) ?? []
+        $0.shownFields = FieldRange.list(example.withNth) ?? []
+        $0.ansi = example.ansi
+      })
+    stream.send("x:apple pie\n\u{1B}[31my\u{1B}[0m:banana\nb:cherry\n", rows: 3)
+    stream.end()
+    stream.picker.handle(example.query.map { .character(String($0)) })
+    #expect(stream.table == example.shown)
+    let printed = stream.table.indices.map { row in
+      let id = stream.session.tableRowIDs(in: row..<(row + 1))[0]
+      return stream.session.live.pipedRows?.originalBytes(ofRow: id).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+        ?? stream.session.screen.dataset.title(id)
+    }
+    #expect(printed == example.printed)
+    // Only the title shows (the searched fields are a column the table never draws), and an
+    // escape without `--ansi` is drawn escaped.
+    let frame = stream.picker.frame(width: 60, height: 8)
+    #expect(!frame.contains { $0.contains("fields") || $0.contains("\u{1B}[3") })
+    if example.nth == "2" { #expect(frame.contains { $0.contains("\\e[31my\\e[0m:banana") }) }
+  }
+
+  struct FieldCase: Sendable, CustomTestStringConvertible {
+    var nth = ""
+    var withNth = ""
+    var ansi = false
+    var query: String
+    var shown: [String]
+    var printed: [String]
+    var testDescription: String { "--nth '\(nth)' --with-nth '\(withNth)' ansi \(ansi) query \(query)" }
+  }
+
+  static let fieldCases: [FieldCase] = [
+    // `b` is in `b:` and `banana` but only the second field is searched.
+    FieldCase(
+      nth: "2", query: "b", shown: ["\u{1B}[31my\u{1B}[0m:banana"], printed: ["\u{1B}[31my\u{1B}[0m:banana"]),
+    FieldCase(nth: "1", query: "b", shown: ["b:cherry"], printed: ["b:cherry"]),
+    FieldCase(withNth: "2", query: "ch", shown: ["cherry"], printed: ["b:cherry"]),
+    FieldCase(withNth: "2", query: "x", shown: [], printed: []),
+    FieldCase(ansi: true, query: "y:", shown: ["y:banana"], printed: ["y:banana"]),
+    FieldCase(nth: "1", ansi: true, query: "31", shown: [], printed: []),
+  ]
 }
