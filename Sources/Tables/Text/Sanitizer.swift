@@ -7,7 +7,8 @@ public enum Sanitizer {
   /// How many characters of a token an error message shows before an ellipsis.
   static let tokenLimit = 80
 
-  /// `text` with C0, DEL and C1 control characters written as visible escapes.
+  /// `text` with C0, DEL and C1 control characters, and the bidirectional controls, written as
+  /// visible escapes.
   public static func printable(_ text: String) -> String {
     guard mayContainControl(text) else { return text }
     var result = ""
@@ -53,15 +54,24 @@ public enum Sanitizer {
     return result
   }
 
-  /// Whether `scalar` is a C0 control, DEL or a C1 control.
+  /// Whether `scalar` is a C0 control, DEL, a C1 control or a bidirectional control.
   package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+      || isBidiControl(scalar.value)
   }
 
-  /// A quick look at the bytes: C1 controls are encoded as 0xC2 0x80-0x9F, so a text with no
-  /// byte below 0x20, no 0x7F and no 0xC2 has no control character.
+  /// The bidirectional controls (ALM, LRM, RLM, the embeddings, overrides and isolates): a row
+  /// holding U+202E would show the rest of its line, and the screen's, reversed.
+  private static func isBidiControl(_ value: UInt32) -> Bool {
+    value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
+  }
+
+  /// A quick look at the bytes: C1 controls are encoded as 0xC2 0x80-0x9F and the bidi controls
+  /// start with 0xD8 or 0xE2, so a text with none of those bytes, no byte below 0x20 and no 0x7F
+  /// has no control character.
   private static func mayContainControl(_ text: String) -> Bool {
-    text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+    text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
   }
 
   private static func append(_ scalar: Unicode.Scalar, to result: inout String) {

@@ -12,6 +12,11 @@ struct TerminalEscapingTests {
     ("nul\u{0}del\u{7F}", "nul\\u{0}del\\u{7f}"),
     ("csi\u{9B}31m osc\u{9D}", "csi\\u{9b}31m osc\\u{9d}"),
     ("accents é, ü and 日本 stay", "accents é, ü and 日本 stay"),
+    (
+      "rtl \u{202E}txt.exe \u{2066}x\u{2069} \u{200F}\u{61C}",
+      "rtl \\u{202e}txt.exe \\u{2066}x\\u{2069} \\u{200f}\\u{61c}"
+    ),
+    ("quotes “ok” — and العربية stay", "quotes “ok” — and العربية stay"),
   ])
   func escapesControlCharacters(_ input: String, _ expected: String) {
     #expect(Sanitizer.printable(input) == expected)
