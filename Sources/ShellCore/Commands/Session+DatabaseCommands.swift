@@ -31,6 +31,8 @@ extension Session {
         ? try backend.unprepare(progress: printer.show, note: printer.note, cancellation: hooks.interruption)
         : try backend.prepare(progress: printer.show, note: printer.note, cancellation: hooks.interruption)
     }
+    // The status line (standard error) goes before the lines that say what was done.
+    printer.finish()
     for line in done { console.print(Sanitizer.printable(line)) }
   }
 
