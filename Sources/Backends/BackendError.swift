@@ -26,6 +26,9 @@ package enum BackendError: Error, Equatable, Sendable {
   case databaseQueryFailed(table: String, server: String, reason: String)
   /// A statement cancelled on request (a newer keystroke, Ctrl-C).
   case databaseQueryCancelled(table: String)
+  /// A `prepare` (or `prepare undo`) cancelled during `step`: what it left is resumed by the next
+  /// `prepare` or removed by `prepare undo`.
+  case databasePrepareCancelled(table: String, step: String)
   /// The engine refused the search (a bad pattern, memory).
   case search(SearchError)
   /// The tables tier refused (an unknown column, a file).

@@ -162,7 +162,13 @@ if hasTerminal {
 }
 // With -c or --script the commands do not come from standard input, so 'load -' may read it.
 session.hooks.datasetInputIsFree = !arguments.runs.isEmpty
-if interactive && isatty(STDERR_FILENO) != 0 { session.hooks.loadMonitor = TerminalLoadMonitor() }
+if interactive && isatty(STDERR_FILENO) != 0 {
+  session.hooks.loadMonitor = TerminalLoadMonitor()
+  // The text is already sanitized and cut to the width; the escapes clear what a longer line left.
+  session.hooks.statusLine = {
+    StandardStreams.writeError($0.isEmpty ? "\r\u{1B}[K" : "\r" + $0 + "\u{1B}[K")
+  }
+}
 // Waits are for an audience at a terminal; anywhere else they would only slow the same output down.
 if let failure = arguments.presentation.configure(
   session, pace: arguments.pace, step: arguments.step,

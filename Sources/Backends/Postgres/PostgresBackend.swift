@@ -57,8 +57,8 @@ package final class PostgresBackend {
   /// A line to show after opening when searches will scan every row, else nil.
   var warning: String? {
     guard !table.isPrepared else { return nil }
-    return "\(table.name) has no folded column: every search scans the whole table "
-      + "(prepare adds one with a trigram index)"
+    return "\(table.name) has no trigram index of the shell's: every search scans the whole table "
+      + "(prepare builds one, without blocking readers or writers)"
   }
 
   /// How many rows match `query` under `rule` in `scope` (nil: all scopes), counted exactly.
@@ -174,18 +174,27 @@ package final class PostgresBackend {
     return statement
   }
 
-  /// Installs the folded column and its index (see `PostgresPreparation`); returns what it did.
-  package func prepare() throws(BackendError) -> [String] {
-    let done = try PostgresPreparation.prepare(table, connection)
-    table = try Self.describe(url, connection)
-    return done
+  /// Installs the fold function and builds its trigram index concurrently; returns what it did.
+  ///
+  /// See `PostgresPreparation`. Progress goes to `progress`, lines to keep to `note`;
+  /// `cancellation` (Ctrl-C) stops it where the next `prepare` resumes.
+  package func prepare(
+    progress: @escaping (String) -> Void = { _ in }, note: @escaping (String) -> Void = { _ in },
+    cancellation: SearchCancellation? = nil
+  ) throws(BackendError) -> [String] {
+    let monitor = PostgresPreparation.Monitor(progress: progress, note: note, cancellation: cancellation)
+    defer { table = (try? Self.describe(url, connection)) ?? table }
+    return try PostgresPreparation.prepare(table, connection, monitor: monitor)
   }
 
-  /// Removes what `prepare` added; returns what it did.
-  package func unprepare() throws(BackendError) -> [String] {
-    let done = try PostgresPreparation.unprepare(table, connection)
-    table = try Self.describe(url, connection)
-    return done
+  /// Removes what `prepare` added, in this design or the earlier one; returns what it did.
+  package func unprepare(
+    progress: @escaping (String) -> Void = { _ in }, note: @escaping (String) -> Void = { _ in },
+    cancellation: SearchCancellation? = nil
+  ) throws(BackendError) -> [String] {
+    let monitor = PostgresPreparation.Monitor(progress: progress, note: note, cancellation: cancellation)
+    defer { table = (try? Self.describe(url, connection)) ?? table }
+    return try PostgresPreparation.unprepare(table, connection, monitor: monitor)
   }
 
   /// How much more a match costs the sorting plan (bitmap heap fetch, recheck, sort) than a row

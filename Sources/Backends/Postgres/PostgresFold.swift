@@ -73,33 +73,78 @@ enum PostgresFold {
     return result
   }
 
-  /// The body of the function (PL/pgSQL), ASCII only: every other scalar is a `\u` escape.
+  /// The body of the function: one SQL expression (`SELECT CASE …`), ASCII only, every other
+  /// scalar a `\u` escape.
+  ///
+  /// A `LANGUAGE sql` function whose body is one expression, without `SET` or `STRICT`, is
+  /// inlined by the planner: an index on it matches the inlined expression, and postgres_fdw can
+  /// ship the built-ins it is made of to another server. Every function, operator, type and
+  /// collation is schema-qualified instead of a pinned search_path: a schema placed before
+  /// pg_catalog must never supply one (CVE-2018-1058).
   static let body: String = {
     let map = mapping
-    // Every function, operator, type and collation is schema-qualified (and the function pins
-    // its search_path): a schema placed before pg_catalog must never supply one (CVE-2018-1058).
-    let ascii = "pg_catalog.octet_length(t) OPERATOR(pg_catalog.=) pg_catalog.char_length(t)"
-    var lines = [
-      "DECLARE s pg_catalog.text;",
-      "BEGIN",
-      "  IF \(ascii) THEN RETURN pg_catalog.lower(t COLLATE pg_catalog.\"C\"); END IF;",
-      "  s := pg_catalog.regexp_replace(pg_catalog.lower(pg_catalog.normalize(t, 'NFD') COLLATE pg_catalog.\"C\"), "
-        + "\(bracket(map.deletions)), '', 'g');",
-      "  IF \(ascii.replacingOccurrences(of: "(t)", with: "(s)")) THEN RETURN s; END IF;",
+    // ASCII text (most rows) only needs lowercasing, under "C": never the database's locale.
+    var cases = [
+      "WHEN pg_catalog.octet_length(t) OPERATOR(pg_catalog.=) pg_catalog.char_length(t) "
+        + "THEN pg_catalog.lower(t COLLATE pg_catalog.\"C\")"
     ]
-    for group in map.groups where !group.isEmpty {
-      let sources = group.map(\.source)
-      lines.append(
-        "  IF s OPERATOR(pg_catalog.~) \(bracket(sources.map { $0...$0 })) THEN s := pg_catalog.translate(s, "
-          + "\(literal(sources)), \(literal(group.map(\.target)))); END IF;")
+    // Text none of whose scalars can bring a `translate()` source (most accented Latin, lowercase
+    // Greek and Cyrillic, CJK, Hangul) needs no list at all.
+    cases.append(
+      "WHEN t OPERATOR(pg_catalog.!~) \(bracket(ranges(translatedBy(map)))) THEN \(chain(map, below: 0))")
+    for bound in scriptBounds {
+      cases.append(
+        "WHEN t OPERATOR(pg_catalog.!~) E'[^\\u0001-\(escape(bound - 1))]' THEN \(chain(map, below: bound))")
     }
-    for expansion in map.expansions {
-      lines.append(
-        "  s := pg_catalog.replace(s, \(literal([expansion.source])), \(literal(expansion.target)));")
-    }
-    lines += ["  RETURN s;", "END"]
-    return lines.joined(separator: "\n")
+    return "SELECT CASE \(cases.joined(separator: " ")) ELSE \(chain(map, below: nil)) END"
   }()
+
+  /// Texts whose scalars all lie below one of these bounds (Latin, then Greek and Cyrillic too)
+  /// take a chain without the `translate()` lists they cannot reach: `translate()` scans its
+  /// whole list for every character, and the function is one expression, so no list can be
+  /// skipped by testing the text it has folded so far.
+  static let scriptBounds: [UInt32] = [0x370, 0x530]
+
+  /// The scalars whose NFD holds a `translate()` source of `map`, in order.
+  static func translatedBy(_ map: Mapping) -> [UInt32] {
+    let sources = Set(map.groups.flatMap { $0.map(\.source) })
+    return (UInt32(0x80)...0x10FFFF).filter { value in
+      guard let scalar = Unicode.Scalar(value), isCandidate(scalar) else { return false }
+      if sources.contains(value) { return true }
+      let text = String(String.UnicodeScalarView([scalar]))
+      return text.decomposedStringWithCanonicalMapping.unicodeScalars.contains { sources.contains($0.value) }
+    }
+  }
+
+  /// The fold of `t` for texts whose scalars are all below `bound` (nil: any text; 0: texts
+  /// without a scalar of `translatedBy`, which reach no group): NFD, ASCII
+  /// lowercasing, marks deleted, then the `translate()` groups and `replace()`s that such a text
+  /// can reach (its scalars' NFD, then what earlier maps produced), in the full chain's order.
+  static func chain(_ map: Mapping, below bound: UInt32?) -> String {
+    var reachable = Set<UInt32>()
+    if let bound, bound > 0x80 {
+      for value in UInt32(0x80)..<bound {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        let text = String(String.UnicodeScalarView([scalar]))
+        reachable.formUnion(text.decomposedStringWithCanonicalMapping.unicodeScalars.map(\.value))
+      }
+    }
+    var folded =
+      "pg_catalog.regexp_replace(pg_catalog.lower(pg_catalog.normalize(t, 'NFD') COLLATE pg_catalog.\"C\"), "
+      + "\(bracket(map.deletions)), '', 'g')"
+    for group in map.groups where !group.isEmpty {
+      let reached = group.filter { reachable.contains($0.source) }
+      if bound != nil, reached.isEmpty { continue }
+      reachable.formUnion(reached.map(\.target))
+      folded =
+        "pg_catalog.translate(\(folded), \(literal(group.map(\.source))), \(literal(group.map(\.target))))"
+    }
+    for expansion in map.expansions where bound == nil || bound == 0 || reachable.contains(expansion.source) {
+      reachable.formUnion(expansion.target)
+      folded = "pg_catalog.replace(\(folded), \(literal([expansion.source])), \(literal(expansion.target)))"
+    }
+    return folded
+  }
 
   /// A digest of `body` (FNV-1a, 64 bits, hex): the function's version, kept in its comment.
   static let digest: String = {
@@ -111,19 +156,15 @@ enum PostgresFold {
     return String(repeating: "0", count: 16 - hex.count) + hex
   }()
 
-  /// The comment the function carries, naming its version (the search path pinned is part of it).
-  static var comment: String { "SearchShell fold \(digest) pinned" }
-
-  /// The `SET` clause every function the shell creates carries: only pg_catalog and then the
-  /// session's temporary schema are searched inside it, whatever the role, database or URL sets.
-  static let pinnedSearchPath = "SET search_path = pg_catalog, pg_temp"
+  /// The comment the function carries, naming its version.
+  static var comment: String { "SearchShell fold \(digest)" }
 
   /// `CREATE OR REPLACE FUNCTION` for the fold, under `name` (already a quoted identifier).
   static func createFunction(named name: String) -> [PostgresStatement] {
     [
       PostgresStatement(
-        "CREATE OR REPLACE FUNCTION \(name)(t pg_catalog.text) RETURNS pg_catalog.text LANGUAGE plpgsql "
-          + "IMMUTABLE STRICT PARALLEL SAFE \(pinnedSearchPath) AS $searchshell$\n\(body)\n$searchshell$"),
+        "CREATE OR REPLACE FUNCTION \(name)(t pg_catalog.text) RETURNS pg_catalog.text LANGUAGE sql "
+          + "IMMUTABLE PARALLEL SAFE AS $searchshell$\n\(body)\n$searchshell$"),
       PostgresStatement("COMMENT ON FUNCTION \(name)(pg_catalog.text) IS '\(comment)'"),
     ]
   }

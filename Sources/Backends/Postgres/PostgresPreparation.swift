@@ -1,12 +1,18 @@
+import Engine
+import Tables
+
 /// What the shell creates in a database to search a table fast, and how it removes it again.
 ///
-/// `prepare` installs the fold function in the table's schema, adds a stored generated column
-/// `searchshell_folded` (the title folded by it), a `pg_trgm` GIN index on that column and raised
-/// statistics on it, in one transaction without a statement timeout (it rewrites the table).
-/// `unprepare` drops the index and the column, and the function when no other table uses it.
-/// A table that was not prepared is searched through a temporary fold function (sequential scans).
+/// `prepare` installs the fold function in the table's schema (`PostgresFold`) and builds a
+/// `pg_trgm` GIN index on the folded title (`PostgresTable.foldedExpression`) with `CREATE INDEX
+/// CONCURRENTLY`: no table rewrite, and readers and writers go on meanwhile. Each step commits on
+/// its own, so a cancelled or crashed run leaves what the next `prepare` resumes (an INVALID
+/// index is dropped and built again) or `prepare undo` removes. The index's comment stamps the
+/// title column and the fold's version it was built with. A table that was not prepared is
+/// searched through a temporary fold function (sequential scans).
 enum PostgresPreparation {
-  /// The statistics target set on the folded column, so the planner's estimates of LIKE terms hold.
+  /// The statistics target set on the index's expression, so the planner's estimates of LIKE
+  /// terms hold.
   static let statisticsTarget = 10_000
 
   /// Throws unless the database stores UTF-8 (the fold function works on Unicode scalars).
@@ -38,6 +44,14 @@ enum PostgresPreparation {
       about: table
     ).scalar
     if owned == PostgresFold.comment { return installed }
+    return try temporaryFoldFunction(connection, table: table)
+  }
+
+  /// The session's temporary fold function (`pg_temp`, gone with the connection), created if
+  /// missing or of another version.
+  static func temporaryFoldFunction(_ connection: PostgresConnection, table: String) throws(BackendError)
+    -> String
+  {
     let temporary = "pg_temp." + PostgresTable.foldFunction
     if try comment(of: temporary, connection, table: table) != PostgresFold.comment {
       do throws(BackendError) {
@@ -67,12 +81,23 @@ enum PostgresPreparation {
     ).scalar
   }
 
+  /// What `prepare` reports while it runs, and what stops it.
+  struct Monitor {
+    /// The running step's progress: one line, replacing the previous one at a terminal.
+    var progress: (String) -> Void = { _ in }
+    /// A line to keep (what a wait waits for).
+    var note: (String) -> Void = { _ in }
+    /// Ctrl-C: the running statement is cancelled on the server.
+    var cancellation: SearchCancellation?
+  }
+
   /// Prepares `table` (see the type's summary); returns what it did, one line each.
-  static func prepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
-    -> [String]
+  static func prepare(_ table: PostgresTable, _ connection: PostgresConnection, monitor: Monitor)
+    throws(BackendError) -> [String]
   {
-    try transaction(connection, about: table.name) { () throws(BackendError) -> [String] in
-      var done: [String] = []
+    try PostgresPreparationLock.holding(connection, table: table.name, monitor: monitor) {
+      () throws(BackendError) -> [String] in
+      var done = try PostgresLegacyPreparation.remove(table, connection)
       try createExtension(table, connection)
       let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
       if try comment(of: function, connection, table: table.name) != PostgresFold.comment {
@@ -81,136 +106,131 @@ enum PostgresPreparation {
         }
         done.append("installed the fold function \(table.schema).\(PostgresTable.foldFunction)(text)")
       }
-      let column = try connection.quotedIdentifier(PostgresTable.foldedColumn)
-      let stamp = try stamp(table, connection)
-      let existing = try columnComment(table, connection)
-      // Read under the lock, not taken from the load: another session may have prepared since.
-      let hasColumn = try foldedColumnExists(table, connection)
-      if hasColumn, existing != stamp {
-        try connection.run(
-          PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN \(column)"), about: table.name)
+      let index = try quotedIndex(table, connection)
+      // Read now, not taken from the load: another session may have prepared since.
+      let state = try indexState(
+        schema: table.schema, oid: table.oid, title: table.title, quotedTable: table.names.table, connection,
+        table: table.name)
+      if state != .current {
+        if state != .missing {
+          try PostgresIndexBuild.run(
+            PostgresStatement("DROP INDEX CONCURRENTLY IF EXISTS \(index)"), step: "dropping the old index",
+            connection, table: table.name, monitor: monitor)
+          done.append(
+            state == .invalid
+              ? "dropped the invalid index \(indexName(table)) an interrupted prepare left"
+              : "dropped the index \(indexName(table)) built by another fold or title column")
+        }
+        try buildIndex(table, function: function, index: index, connection, monitor: monitor)
+        done.append(
+          "built the trigram index \(indexName(table)) on \(table.schema).\(PostgresTable.foldFunction)(\(table.title))"
+        )
       }
-      if !hasColumn || existing != stamp {
-        try addFoldedColumn(table, function: function, column: column, stamp: stamp, connection)
-        done.append("added the column \(PostgresTable.foldedColumn) and its trigram index")
-      }
-      try connection.run(PostgresStatement("ANALYZE \(table.names.table)"), about: table.name)
-      for statement in try PostgresGrams.build(table, connection) {
-        try connection.run(statement, about: table.name)
-      }
-      let counts = PostgresGrams.tableName(oid: table.oid)
-      return done + [
-        "analyzed \(table.name)", "counted its 1-3-character grams into \(table.schema).\(counts)",
-      ]
+      try connection.run(
+        PostgresStatement("ALTER INDEX \(index) ALTER COLUMN 1 SET STATISTICS \(statisticsTarget)"),
+        about: table.name)
+      try PostgresIndexBuild.run(
+        PostgresStatement("ANALYZE \(table.names.table)"), step: "analyzing", connection, table: table.name,
+        monitor: monitor)
+      return done + ["analyzed \(table.name)"]
     }
   }
 
-  /// Adds the stored folded column, its GIN index, its statistics target and its version stamp.
-  private static func addFoldedColumn(
-    _ table: PostgresTable, function: String, column: String, stamp: String, _ connection: PostgresConnection
+  /// Builds the trigram index without blocking writers, then stamps it (only a finished build is
+  /// stamped: a cancelled one stays INVALID and unstamped).
+  private static func buildIndex(
+    _ table: PostgresTable, function: String, index: String, _ connection: PostgresConnection,
+    monitor: Monitor
   ) throws(BackendError) {
-    let index = try connection.quotedIdentifier(indexName(table))
     let trigram = try extensionSchema(table, connection) + ".gin_trgm_ops"
-    let statements = [
-      "ALTER TABLE \(table.names.table) ADD COLUMN \(column) pg_catalog.text GENERATED ALWAYS AS "
-        + "(\(function)(coalesce(\(table.names.title)::pg_catalog.text, ''))) STORED",
-      "CREATE INDEX IF NOT EXISTS \(index) ON \(table.names.table) USING gin (\(column) \(trigram))",
-      "ALTER TABLE \(table.names.table) ALTER COLUMN \(column) SET STATISTICS \(statisticsTarget)",
-    ]
-    for sql in statements {
-      try connection.run(PostgresStatement(sql), about: table.name)
-    }
+    let expression = PostgresTable.foldedExpression(function: function, title: table.names.title)
+    // The index is created in the table's schema: its name takes none.
+    let name = try connection.quotedIdentifier(indexName(table))
+    try PostgresIndexBuild.run(
+      PostgresStatement(
+        "CREATE INDEX CONCURRENTLY \(name) ON \(table.names.table) USING gin ((\(expression)) \(trigram))"),
+      step: "building the trigram index", connection, table: table.name, monitor: monitor)
+    let stamp = try stamp(title: table.title, quotedTable: table.names.table, connection, table: table.name)
     // COMMENT takes no parameters: the stamp holds only digits and the digest, no user text.
-    try connection.run(
-      PostgresStatement("COMMENT ON COLUMN \(table.names.table).\(column) IS '\(stamp)'"), about: table.name)
+    try connection.run(PostgresStatement("COMMENT ON INDEX \(index) IS '\(stamp)'"), about: table.name)
   }
 
-  /// Whether `table`'s folded column was folded from its title column by the fold installed now.
-  static func foldedColumnIsCurrent(_ table: PostgresTable, _ connection: PostgresConnection)
-    throws(BackendError) -> Bool
-  {
-    try columnComment(table, connection) == stamp(table, connection)
+  /// The state of a table's trigram index.
+  enum IndexState: Equatable, Sendable {
+    /// No index of the shell's.
+    case missing
+    /// Left by a `CREATE INDEX CONCURRENTLY` that was cancelled or crashed (`indisvalid` false).
+    case invalid
+    /// Valid, but built by another fold version or on another title column (or unstamped: the
+    /// earlier design's index on its generated column).
+    case stale
+    /// Valid and built by this fold on this title column.
+    case current
   }
 
-  /// The version stamp a folded column of `table`'s title carries: the title's column number and
-  /// the fold's version.
-  private static func stamp(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
-    -> String
-  {
-    "SearchShell folded column \(try titleNumber(table, connection)); \(PostgresFold.comment)"
+  /// The state of the trigram index of the table `quotedTable` (object id `oid`, in `schema`).
+  static func indexState(
+    schema: String, oid: String, title: String, quotedTable: String, _ connection: PostgresConnection,
+    table: String
+  ) throws(BackendError) -> IndexState {
+    let quoted =
+      try connection.quotedIdentifier(schema) + "." + connection.quotedIdentifier("searchshell_trgm_\(oid)")
+    let row = try connection.run(
+      PostgresStatement(
+        "SELECT i.indisvalid, pg_catalog.obj_description(i.indexrelid, 'pg_class') FROM pg_catalog.pg_index i "
+          + "WHERE i.indexrelid OPERATOR(pg_catalog.=) pg_catalog.to_regclass($1) "
+          + "AND i.indrelid OPERATOR(pg_catalog.=) $2::pg_catalog.oid",
+        [quoted, oid]),
+      about: table
+    ).rows.first
+    guard let row else { return .missing }
+    guard row[0] == "t" else { return .invalid }
+    let stamp = try stamp(title: title, quotedTable: quotedTable, connection, table: table)
+    return row[1] == stamp ? .current : .stale
   }
 
-  /// The title column's number in the table (`attnum`), which the version stamp records.
-  private static func titleNumber(_ table: PostgresTable, _ connection: PostgresConnection)
-    throws(BackendError)
-    -> Int
-  {
+  /// The stamp a current index carries: the title column's number and the fold's version.
+  private static func stamp(
+    title: String, quotedTable: String, _ connection: PostgresConnection, table: String
+  ) throws(BackendError) -> String {
     let number = try connection.run(
       PostgresStatement(
         "SELECT attnum FROM pg_catalog.pg_attribute WHERE attrelid OPERATOR(pg_catalog.=) pg_catalog.to_regclass($1) "
           + "AND attname OPERATOR(pg_catalog.=) $2",
-        [table.names.table, table.title]),
-      about: table.name
+        [quotedTable, title]),
+      about: table
     ).scalar
-    return number.flatMap { Int($0) } ?? 0
-  }
-
-  /// Whether `table` has the folded column now (in the catalog, not as it was when loaded).
-  private static func foldedColumnExists(_ table: PostgresTable, _ connection: PostgresConnection)
-    throws(BackendError) -> Bool
-  {
-    try connection.run(
-      PostgresStatement(
-        "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute WHERE attrelid OPERATOR(pg_catalog.=) "
-          + "pg_catalog.to_regclass($1) AND attname OPERATOR(pg_catalog.=) $2 AND NOT attisdropped)",
-        [table.names.table, PostgresTable.foldedColumn]),
-      about: table.name
-    ).scalar == "t"
-  }
-
-  /// The version stamp on the folded column, if the column exists.
-  private static func columnComment(_ table: PostgresTable, _ connection: PostgresConnection)
-    throws(BackendError)
-    -> String?
-  {
-    try connection.run(
-      PostgresStatement(
-        "SELECT pg_catalog.col_description(pg_catalog.to_regclass($1), attnum) FROM pg_catalog.pg_attribute "
-          + "WHERE attrelid OPERATOR(pg_catalog.=) pg_catalog.to_regclass($1) AND attname OPERATOR(pg_catalog.=) $2 "
-          + "AND NOT attisdropped",
-        [table.names.table, PostgresTable.foldedColumn]),
-      about: table.name
-    ).scalar
+    return "SearchShell index of column \(number ?? "0"); \(PostgresFold.comment)"
   }
 
   /// Undoes `prepare` for `table`, saying what it actually dropped (the catalog is read first).
   ///
-  /// Its gram counts, index and column go, then the functions if no other table needs them; a
-  /// table never prepared gets one line saying there was nothing to undo.
-  static func unprepare(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
-    -> [String]
+  /// The index goes (`DROP INDEX CONCURRENTLY`), and what the earlier design added (a generated
+  /// column, gram counts, a trigger); then the fold function if no other index uses it. A table
+  /// never prepared gets one line saying there was nothing to undo.
+  static func unprepare(_ table: PostgresTable, _ connection: PostgresConnection, monitor: Monitor)
+    throws(BackendError) -> [String]
   {
-    try transaction(connection, about: table.name) { () throws(BackendError) -> [String] in
-      var done = try PostgresGrams.drop(table, connection)
-      let column = try connection.quotedIdentifier(PostgresTable.foldedColumn)
-      if try foldedColumnExists(table, connection) {
-        let hadIndex = try exists(
-          relation: connection.quotedIdentifier(table.schema) + "."
-            + connection.quotedIdentifier(indexName(table)), connection, table: table.name)
-        try connection.run(
-          PostgresStatement("ALTER TABLE \(table.names.table) DROP COLUMN \(column)"), about: table.name)
-        done.append(
-          "dropped the column \(PostgresTable.foldedColumn)" + (hadIndex ? " and its trigram index" : ""))
+    try PostgresPreparationLock.holding(connection, table: table.name, monitor: monitor) {
+      () throws(BackendError) -> [String] in
+      var done = try PostgresLegacyPreparation.remove(table, connection)
+      let index = try quotedIndex(table, connection)
+      if try exists(relation: index, connection, table: table.name) {
+        try PostgresIndexBuild.run(
+          PostgresStatement("DROP INDEX CONCURRENTLY IF EXISTS \(index)"), step: "dropping the trigram index",
+          connection, table: table.name, monitor: monitor)
+        done.append("dropped the trigram index \(indexName(table))")
       }
-      // Nothing of this table's: the shared functions are other tables' business.
+      // Nothing of this table's: the shared function is other tables' business.
       guard !done.isEmpty else { return ["nothing to undo: \(table.name) was not prepared"] }
-      if let line = try PostgresGrams.dropFunction(table, connection) { done.append(line) }
       let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
       let name = "\(table.schema).\(PostgresTable.foldFunction)(text)"
-      if let kept = try dropShared(
-        function: function + "(pg_catalog.text)", isOurs: { $0?.hasPrefix("SearchShell fold") == true },
-        table: table, connection)
-      {
+      let kept = try inTransaction(connection, table: table.name) { () throws(BackendError) -> Bool? in
+        try dropShared(
+          function: function + "(pg_catalog.text)", isOurs: { $0?.hasPrefix("SearchShell fold") == true },
+          table: table, connection)
+      }
+      if let kept {
         done.append(
           kept ? "kept the fold function \(name): another table uses it" : "dropped the fold function \(name)"
         )
@@ -219,10 +239,25 @@ enum PostgresPreparation {
     }
   }
 
+  /// Runs `body` in a transaction of its own; rolls back when it throws.
+  static func inTransaction<Result>(
+    _ connection: PostgresConnection, table: String, _ body: () throws(BackendError) -> Result
+  ) throws(BackendError) -> Result {
+    try connection.run(PostgresStatement("BEGIN"), about: table)
+    do {
+      let result = try body()
+      try connection.run(PostgresStatement("COMMIT"), about: table)
+      return result
+    } catch {
+      if connection.isConnected { _ = try? connection.run(PostgresStatement("ROLLBACK"), about: table) }
+      throw error
+    }
+  }
+
   /// Drops the shell's shared function `signature` (`name(types)`) unless something uses it.
   ///
   /// Only when it exists and `isOurs` holds for its comment. Returns nil when there was none,
-  /// true when it was kept (another table's column or trigger uses it), false when dropped.
+  /// true when it was kept (another table's index or trigger uses it), false when dropped.
   static func dropShared(
     function signature: String, isOurs: (String?) -> Bool, table: PostgresTable,
     _ connection: PostgresConnection
@@ -256,6 +291,13 @@ enum PostgresPreparation {
   /// The name of the trigram index `prepare` creates on `table`.
   static func indexName(_ table: PostgresTable) -> String { "searchshell_trgm_\(table.oid)" }
 
+  /// The index's quoted, schema-qualified name.
+  static func quotedIndex(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
+    -> String
+  {
+    try connection.quotedIdentifier(table.schema) + "." + connection.quotedIdentifier(indexName(table))
+  }
+
   /// The schema `pg_trgm` is installed in, quoted (its operator class is named with it).
   private static func extensionSchema(_ table: PostgresTable, _ connection: PostgresConnection)
     throws(BackendError) -> String
@@ -277,6 +319,15 @@ enum PostgresPreparation {
   private static func createExtension(_ table: PostgresTable, _ connection: PostgresConnection)
     throws(BackendError)
   {
+    try inTransaction(connection, table: table.name) { () throws(BackendError) in
+      try createExtensionStatements(table, connection)
+    }
+  }
+
+  /// `createExtension`'s statements, inside its transaction.
+  private static func createExtensionStatements(_ table: PostgresTable, _ connection: PostgresConnection)
+    throws(BackendError)
+  {
     // In the table's schema, never the first on a search path a URL or role may have chosen.
     let create = PostgresStatement(
       "CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA \(try connection.quotedIdentifier(table.schema))")
@@ -292,41 +343,6 @@ enum PostgresPreparation {
         guard case .databaseQueryFailed(_, _, let reason) = error else { throw error }
         throw .databaseExtensionMissing("pg_trgm", database: connection.database, reason: reason)
       }
-    }
-  }
-
-  /// The advisory lock every `prepare` and `unprepare` of a database holds for its transaction.
-  ///
-  /// They create and drop objects that tables share (the fold function, the gram counts' trigger
-  /// function, `pg_trgm`): two at once in one database failed with "tuple concurrently updated".
-  static let lockKey = "searchshell.prepare"
-
-  /// Runs `body` in a transaction without a statement timeout, after any other `prepare` or
-  /// `unprepare` in the database (`lockKey`); rolls back when it throws.
-  private static func transaction<Result>(
-    _ connection: PostgresConnection, about table: String, _ body: () throws(BackendError) -> Result
-  ) throws(BackendError) -> Result {
-    try connection.notices.quietly { () throws(BackendError) -> Result in
-      try transactionBody(connection, about: table, body)
-    }
-  }
-
-  /// `transaction`'s statements (its notices are the shell's own: "…, skipping").
-  private static func transactionBody<Result>(
-    _ connection: PostgresConnection, about table: String, _ body: () throws(BackendError) -> Result
-  ) throws(BackendError) -> Result {
-    try connection.run(PostgresStatement("BEGIN"), about: table)
-    do {
-      try connection.run(PostgresStatement("SET LOCAL statement_timeout = 0"), about: table)
-      try connection.run(
-        PostgresStatement("SELECT pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext($1))", [lockKey]),
-        about: table)
-      let result = try body()
-      try connection.run(PostgresStatement("COMMIT"), about: table)
-      return result
-    } catch {
-      if connection.isConnected { _ = try? connection.run(PostgresStatement("ROLLBACK"), about: table) }
-      throw error
     }
   }
 }

@@ -177,12 +177,6 @@ package final class PostgresSearchBackend: SearchBackend {
     if rows.candidates.isRanked, !rows.rankedAll {
       text += "; the first \(rankLimit) matches in table order were ranked, the rest follow in table order"
     }
-    if let grams = rows.grams {
-      text +=
-        grams.isCurrent
-        ? "; counted by the gram count table"
-        : "; estimated by the gram count table (the table changed since prepare)"
-    }
     let timings = rows.timings
     text +=
       "; estimate \(rows.estimate) in \(format(timings.estimate)) ms, first page in \(format(timings.page)) ms, "

@@ -30,10 +30,8 @@ final class PostgresSearchRows: SearchRows {
   let scope: String?
   /// The column filter, nil for none.
   let equality: PostgresSearchSQL.Equality?
-  /// The planner's estimate of the candidates, or the gram count table's count.
+  /// The planner's estimate of the candidates.
   let estimate: Int
-  /// What the gram count table said, when it answered the estimate (exact when current).
-  let grams: PostgresGrams.Lookup?
   /// The page plan the estimate chose (sorting, when the first page's bounded walk fell short).
   private(set) var plan: PostgresSearchSQL.PagePlan
   /// The rows at table positions `0..<loaded.count`.
@@ -73,23 +71,8 @@ final class PostgresSearchRows: SearchRows {
     self.scope = scope
     equality = try source.equality(request.filter)
     candidates = PostgresCandidates(request)
-    // The gram count table counts a term, not a term under a column filter.
-    let gram =
-      candidates.isExact && !candidates.isRanked && equality == nil
-      ? PostgresGrams.gram(of: candidates.filter) : nil
-    if let gram {
-      grams = try PostgresGrams.lookup(
-        gram, scope: scope, table: source.backend.table, source.backend.connection, cancellation: cancellation
-      )
-    } else {
-      grams = nil
-    }
-    if let grams {
-      estimate = grams.count
-    } else {
-      estimate = try backend.estimate(
-        candidates.filter, scope: scope, equality: equality, cancellation: cancellation)
-    }
+    estimate = try backend.estimate(
+      candidates.filter, scope: scope, equality: equality, cancellation: cancellation)
     let estimated = Self.elapsed(since: started)
     plan = PostgresBackend.pagePlan(
       estimate: estimate, rows: backend.table.estimatedRows, limit: PostgresSearchBackend.batchSize)
@@ -104,8 +87,6 @@ final class PostgresSearchRows: SearchRows {
       settle(loaded.count)
     } else if let knownCount {
       settle(knownCount)
-    } else if let grams, grams.isCurrent {
-      settle(grams.count)
     } else if candidates.isExact {
       counting = try backend.startCount(candidates.filter, scope: scope, equality: equality)
     }

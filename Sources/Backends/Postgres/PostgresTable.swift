@@ -8,10 +8,17 @@ import Tables
 /// drops the bar). The order is a contract, not heap order: the `order=` column, else the
 /// single-column primary key, and it must be unique for keyset paging to be exact.
 struct PostgresTable: Equatable, Sendable {
-  /// The name of the stored folded column `prepare` adds.
-  static let foldedColumn = "searchshell_folded"
   /// The name of the fold function `prepare` installs in the table's schema.
   static let foldFunction = "searchshell_fold"
+
+  /// The folded title every search filters and `prepare`'s trigram index is built on: the fold
+  /// function `function` (quoted, schema-qualified) of the title as text, NULL as empty.
+  ///
+  /// The one place this expression is spelled: the planner uses the index only for the same
+  /// expression, and the function being inlined (`PostgresFold.body`) keeps it so on both sides.
+  static func foldedExpression(function: String, title: String) -> String {
+    "\(function)(coalesce(\(title)::pg_catalog.text, ''))"
+  }
 
   /// The table as the user named it (`schema.table` or `table`).
   var name: String
@@ -27,13 +34,9 @@ struct PostgresTable: Equatable, Sendable {
   var scope: String?
   /// The order column.
   var order: String
-  /// Whether the folded column (and its trigram index) `prepare` adds is there and current: folded
-  /// from this title column by this fold, so searches read it.
+  /// Whether the trigram index `prepare` builds is there, valid and current: built on this title
+  /// column by this fold, so searches through the installed fold function use it.
   var isPrepared: Bool
-  /// Whether the table has a folded column at all (current or not: `prepare` replaces a stale one).
-  var hasFoldedColumn = false
-  /// Whether `prepare` built the gram count table (`PostgresGrams`).
-  var hasGrams = false
   /// The planner's row count (`reltuples`; -1 before the first ANALYZE).
   var estimatedRows: Int
   /// The names the SQL uses, quoted by libpq.
@@ -42,7 +45,7 @@ struct PostgresTable: Equatable, Sendable {
   /// Reads the table `url` names through `connection` and decides the columns' roles.
   ///
   /// `foldFunction` gives the quoted, schema-qualified fold function rows are folded by when the
-  /// table has no folded column of its own, from the table's schema and object id.
+  /// table has no current trigram index of its own, from the table's schema and object id.
   static func describe(
     _ url: PostgresURL, connection: PostgresConnection,
     foldFunction: (_ schema: String, _ oid: String) throws(BackendError) -> String
@@ -71,7 +74,8 @@ struct PostgresTable: Equatable, Sendable {
           + "AND attnum OPERATOR(pg_catalog.>) 0 AND NOT attisdropped ORDER BY attnum", [row[2] ?? "0"]),
       about: name
     ).rows.compactMap { $0[0] }
-    let columns = all.filter { $0 != foldedColumn }
+    // The generated column of the shell's earlier `prepare` is its own, never the user's.
+    let columns = all.filter { $0 != PostgresLegacyPreparation.column }
     let primaryKey = try primaryKey(row[2] ?? "0", connection, name)
     var profiled: Int?
     if url.parameters[.title] == nil, ColumnRoles.namedTitle(in: columns) == nil, columns.count > 1 {
@@ -80,12 +84,19 @@ struct PostgresTable: Equatable, Sendable {
     let roles = try Roles(
       url, columns: columns, table: name, server: connection.place, primaryKey: primaryKey, profiled: profiled
     )
-    let isPrepared = all.contains(foldedColumn)
     let title = try connection.quotedIdentifier(roles.title)
-    let folded =
-      isPrepared
-      ? try connection.quotedIdentifier(foldedColumn)
-      : try foldFunction(schema, row[2] ?? "0") + "(coalesce(\(title)::pg_catalog.text, ''))"
+    let index = try PostgresPreparation.indexState(
+      schema: schema, oid: row[2] ?? "0", title: roles.title, quotedTable: quotedTable, connection,
+      table: name)
+    // A stale index (another fold, another title) must never answer: the temporary function's
+    // expression is not the index's, so the planner cannot pick it.
+    let folded = foldedExpression(
+      function: index == .stale
+        ? try PostgresPreparation.temporaryFoldFunction(connection, table: name)
+        : try foldFunction(schema, row[2] ?? "0"),
+      title: title)
+    let installed = try connection.quotedIdentifier(schema) + "." + Self.foldFunction + "("
+    let isPrepared = index == .current && folded.hasPrefix(installed)
     var names = PostgresSearchSQL.Names(
       table: quotedTable, title: title, order: try connection.quotedIdentifier(roles.order),
       scope: try roles.scope.map { (name) throws(BackendError) -> String in
@@ -100,26 +111,10 @@ struct PostgresTable: Equatable, Sendable {
         hasRowAddress: !["v", "f"].contains(row[4]),
         oid: row[2] ?? "0", names: names, connection, table: name)
     }
-    var table = PostgresTable(
+    return PostgresTable(
       name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
       scope: roles.scope, order: roles.order,
       isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
-    table.hasFoldedColumn = isPrepared
-    if isPrepared, try !PostgresPreparation.foldedColumnIsCurrent(table, connection) {
-      // Folded from another title column, or by another fold: searching it would find the wrong
-      // rows, so the title is folded as an unprepared table's is until `prepare` runs again.
-      table.isPrepared = false
-      table.names.folded =
-        try foldFunction(schema, row[2] ?? "0") + "(coalesce(\(title)::pg_catalog.text, ''))"
-    }
-    if table.isPrepared {
-      let counts = try PostgresGrams.quotedTable(table, connection)
-      table.hasGrams =
-        try connection.run(
-          PostgresStatement("SELECT pg_catalog.to_regclass($1) IS NOT NULL", [counts]), about: name
-        ).scalar == "t"
-    }
-    return table
   }
 
   /// `schema.table` split at its first dot; a name without one is looked up on the search path.

@@ -207,10 +207,12 @@ enum CommandRegistry {
       name: "prepare", usage: "prepare [undo]",
       abstract: "Index a PostgreSQL table for fast searches, or undo that",
       discussion: """
-        Adds to the loaded table a stored column searchshell_folded (the title in the
-        shell's fold), a pg_trgm trigram index on it and the fold function
-        searchshell_fold(text) in the table's schema, then analyzes it. 'prepare undo'
-        drops them again. Without it every search scans the whole table.
+        Installs the fold function searchshell_fold(text) in the loaded table's schema
+        and builds a pg_trgm trigram index on the folded title with CREATE INDEX
+        CONCURRENTLY (readers and writers go on), showing its progress, then analyzes
+        the table. Ctrl-C stops it; 'prepare' again resumes. 'prepare undo' drops the
+        index (and the earlier design's column, gram table and trigger). Without it
+        every search scans the whole table.
         """,
       arguments: .words(min: 0, max: 1), completion: .words(["undo"]),
       run: { session, arguments throws(ShellError) in try session.prepareCommand(arguments.first) }),

@@ -15,12 +15,24 @@ extension Session {
     case "undo"?: undo = true
     case let other?: throw .unexpectedArgument(command: "prepare", token: other, usage: "prepare [undo]")
     }
-    let done = try inBackend { () throws(BackendError) in
-      undo ? try database.backend.unprepare() : try database.backend.prepare()
+    let printer = PrepareProgress(statusLine: hooks.statusLine, width: hooks.terminalSize?().width ?? 80) {
+      [console] in console.printError($0)
     }
-    // Searches read the table's new folded column (or the fold function) from now on.
-    screen.searchCache = nil
-    database.forgetMainRows()
+    defer {
+      printer.finish()
+      // Searches use the table's new index (or the temporary fold function) from now on, even
+      // after a cancel: the table was described again.
+      screen.searchCache = nil
+      database.forgetMainRows()
+    }
+    let backend = database.backend
+    let done = try inBackend { () throws(BackendError) in
+      undo
+        ? try backend.unprepare(progress: printer.show, note: printer.note, cancellation: hooks.interruption)
+        : try backend.prepare(progress: printer.show, note: printer.note, cancellation: hooks.interruption)
+    }
+    // The status line (standard error) goes before the lines that say what was done.
+    printer.finish()
     for line in done { console.print(Sanitizer.printable(line)) }
   }
 

@@ -22,6 +22,8 @@ extension ShellError {
     case .databaseQueryFailed(let table, let server, let reason):
       self = .databaseQueryFailed(table: table, server: server, reason: reason)
     case .databaseQueryCancelled(let table): self = .databaseQueryCancelled(table: table)
+    case .databasePrepareCancelled(let table, let step):
+      self = .databasePrepareCancelled(table: table, step: step)
     case .search(let error): self = ShellError(error)
     case .table(let error): self = ShellError(error)
     }

@@ -26,6 +26,10 @@ public struct SessionHooks {
   public var clearScreen: (() -> Void)?
   /// The pager long output goes through; set on a terminal.
   public var pager: (any Pager)?
+  /// Redraws one status line on standard error in place (an empty text clears it).
+  ///
+  /// Long database work's progress. Set on a terminal; elsewhere progress is printed as lines.
+  public var statusLine: ((String) -> Void)?
 
   /// No terminal services: output 80 columns wide, nothing paged, no live mode.
   public init() {}

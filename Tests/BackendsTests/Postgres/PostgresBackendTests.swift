@@ -88,7 +88,7 @@ struct PostgresBackendTests {
     _ = try Self.loaded.get()
     let backend = try PostgresBackend(url: TestCluster.started().url("table=parity_plain"))
     #expect(!backend.table.isPrepared)
-    #expect(backend.warning?.hasPrefix("parity_plain has no folded column") == true)
+    #expect(backend.warning?.hasPrefix("parity_plain has no trigram index") == true)
     let rows = try Self.expected(query, scope: "Music", rows: 2_000)
     #expect(try backend.count(query, rule: .fold, scope: "Music") == rows.count)
     #expect(

@@ -114,6 +114,38 @@ struct PostgresFoldTests {
     #expect(differing.isEmpty, "\(differing.count) differ: \(differing.prefix(20).joined(separator: "; "))")
   }
 
+  /// The planner inlines the function (a `LANGUAGE sql` expression without `SET` or `STRICT`):
+  /// the plan shows only built-ins, so postgres_fdw can ship them, and an index on the function
+  /// still serves a filter written with it.
+  @Test func thePlannerInlinesTheFunctionAndStillUsesTheIndex() throws {
+    let connection = try TestCluster.started().connect()
+    let function = try Self.installed.get()
+    let folded = "\(function)(coalesce(title::text, ''))"
+    for sql in [
+      "DROP TABLE IF EXISTS fold_tests.inlined",
+      "CREATE TABLE fold_tests.inlined (id int PRIMARY KEY, title text)",
+      "INSERT INTO fold_tests.inlined SELECT g, 'Café ' || g FROM generate_series(1, 2000) g",
+      "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+      "CREATE INDEX inlined_trgm ON fold_tests.inlined USING gin ((\(folded)) gin_trgm_ops)",
+      "ANALYZE fold_tests.inlined",
+    ] {
+      try connection.run(PostgresStatement(sql), about: "fold")
+    }
+    try connection.run(PostgresStatement("SET enable_seqscan = off"), about: "fold")
+    defer { _ = try? connection.run(PostgresStatement("RESET enable_seqscan"), about: "fold") }
+    let plan = try connection.run(
+      PostgresStatement("EXPLAIN VERBOSE SELECT id FROM fold_tests.inlined WHERE \(folded) LIKE '%cafe 12%'"),
+      about: "fold"
+    ).rows.compactMap { $0[0] }.joined(separator: "\n")
+    #expect(plan.contains("Index Scan on inlined_trgm"), "\(plan.prefix(400))")
+    #expect(!plan.contains("searchshell_fold"), "the function was not inlined: \(plan.prefix(400))")
+    #expect(plan.contains("regexp_replace(") && plan.contains("translate("))
+    let count = try connection.run(
+      PostgresStatement("SELECT count(*) FROM fold_tests.inlined WHERE \(folded) LIKE '%cafe 12%'"),
+      about: "fold")
+    #expect(count.scalar == "111")
+  }
+
   @Test func theFunctionIsASCIIAndVersioned() {
     #expect(PostgresFold.body.utf8.allSatisfy { $0 < 0x80 })
     #expect(PostgresFold.digest.count == 16)
@@ -121,5 +153,9 @@ struct PostgresFoldTests {
     #expect(statements.count == 2)
     #expect(statements.allSatisfy { $0.parameters.isEmpty })
     #expect(statements[1].sql.contains(PostgresFold.digest))
+    // What keeps it inlinable: plain SQL, no SET clause, not STRICT, one SELECT of one expression.
+    #expect(statements[0].sql.contains("LANGUAGE sql IMMUTABLE PARALLEL SAFE AS"))
+    #expect(!statements[0].sql.contains(" SET ") && !statements[0].sql.contains("STRICT"))
+    #expect(PostgresFold.body.hasPrefix("SELECT CASE ") && PostgresFold.body.hasSuffix(" END"))
   }
 }

@@ -129,9 +129,8 @@ struct PostgresKeyTests {
     #expect(fixture.run("prepare").errors.isEmpty)
     let undone = fixture.run("prepare undo")
     #expect(undone.errors.isEmpty)
-    #expect(undone.output.contains("dropped the column searchshell_folded and its trigram index"))
-    #expect(undone.output.contains { $0.hasPrefix("dropped the gram count table public.searchshell_grams_") })
-    #expect(undone.output.contains("dropped the trigger searchshell_grams_stale"))
+    #expect(
+      undone.output.contains { $0.hasPrefix("dropped the trigram index searchshell_trgm_") }, "\(undone)")
     #expect(fixture.run("prepare undo").output == ["nothing to undo: keys_undo was not prepared"])
     #expect(fixture.run("search row 1", "expect count 11").errors.isEmpty)
   }

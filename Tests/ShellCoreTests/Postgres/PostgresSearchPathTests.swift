@@ -88,7 +88,10 @@ struct PostgresSearchPathTests {
     #expect(try Self.calls(cluster) == [])
   }
 
-  @Test func everyFunctionTheShellCreatesPinsItsSearchPath() throws {
+  /// The fold function pins no search_path (a `SET` clause would keep the planner from inlining
+  /// it): every function, operator and collation in it is pg_catalog's by name instead, and the
+  /// shell's earlier design's trigger function is gone after `prepare`.
+  @Test func theFoldFunctionNamesEveryBuiltInWithItsSchema() throws {
     let cluster = try Self.made.get()
     let backend = try PostgresBackend(url: cluster.url("table=pin_rows"))
     _ = try backend.prepare()
@@ -100,14 +103,17 @@ struct PostgresSearchPathTests {
           + "WHERE p.proname LIKE 'searchshell%' AND n.nspname <> 'planted' ORDER BY 1"),
       about: "t"
     ).rows.compactMap { $0[0] }
-    // Every schema's (other suites install theirs too) and the session's temporary one; the
-    // function another test plants is not the shell's.
-    #expect(settings.contains("searchshell_grams_stale search_path=pg_catalog, pg_temp"))
     #expect(settings.contains { $0.hasPrefix("searchshell_fold ") })
-    #expect(
-      PostgresFold.createFunction(named: "pg_temp.f")[0].sql.contains(
-        " SET search_path = pg_catalog, pg_temp "))
-    #expect(settings.allSatisfy { $0.hasSuffix(" search_path=pg_catalog, pg_temp") }, "\(settings)")
+    #expect(settings.allSatisfy { $0 == "searchshell_fold none" }, "\(settings)")
+    let body = PostgresFold.body
+    let calls = body.ranges(of: /[A-Za-z_]+\(/)
+    #expect(calls.count > 10)
+    for call in calls where body[call] != "OPERATOR(" {
+      #expect(body[..<call.lowerBound].hasSuffix("pg_catalog."), "\(body[call]) is not schema-qualified")
+    }
+    let operators = body.ranges(of: /OPERATOR\([^)]*\)/).map { String(body[$0]) }
+    #expect(!operators.isEmpty && operators.allSatisfy { $0.hasPrefix("OPERATOR(pg_catalog.") })
+    #expect(body.contains("COLLATE pg_catalog.\"C\"") && !body.contains("COLLATE \""))
   }
 
   /// A role that may create in the table's schema plants a function under the fold function's

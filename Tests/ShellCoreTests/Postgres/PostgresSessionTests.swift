@@ -36,8 +36,8 @@ struct PostgresSessionTests {
     #expect(output.contains("Loaded 'session_rows': 500 rows, flavor controller, match fold"))
     #expect(
       errors == [
-        "warning: session_rows has no folded column: every search scans the whole table "
-          + "(prepare adds one with a trigram index)"
+        "warning: session_rows has no trigram index of the shell's: every search scans the whole table "
+          + "(prepare builds one, without blocking readers or writers)"
       ])
     #expect(fixture.session.screen.dataset.name == "session_rows")
     #expect(
