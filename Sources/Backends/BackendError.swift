@@ -26,6 +26,8 @@ package enum BackendError: Error, Equatable, Sendable {
   case databaseQueryFailed(table: String, server: String, reason: String)
   /// A statement cancelled on request (a newer keystroke, Ctrl-C).
   case databaseQueryCancelled(table: String)
+  /// Fewer rows read than counted (the table changed between the count and the reading).
+  case rowsChanged(expected: Int, read: Int)
   /// The engine refused the search (a bad pattern, memory).
   case search(SearchError)
   /// The tables tier refused (an unknown column, a file).

@@ -17,6 +17,8 @@ struct PostgresTable: Equatable, Sendable {
   var name: String
   /// The table's schema.
   var schema: String
+  /// The relation's own name in its schema (`pg_class.relname`).
+  var relation = ""
   /// The table's object id (names the index `prepare` creates).
   var oid: String
   /// Its columns in order (the shell's own folded column left out).
@@ -105,6 +107,7 @@ struct PostgresTable: Equatable, Sendable {
       scope: roles.scope, order: roles.order,
       isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
     table.hasFoldedColumn = isPrepared
+    table.relation = relation
     if isPrepared, try !PostgresPreparation.foldedColumnIsCurrent(table, connection) {
       // Folded from another title column, or by another fold: searching it would find the wrong
       // rows, so the title is folded as an unprepared table's is until `prepare` runs again.

@@ -22,6 +22,7 @@ extension ShellError {
     case .databaseQueryFailed(let table, let server, let reason):
       self = .databaseQueryFailed(table: table, server: server, reason: reason)
     case .databaseQueryCancelled(let table): self = .databaseQueryCancelled(table: table)
+    case .rowsChanged(let expected, let read): self = .rowsChanged(expected: expected, read: read)
     case .search(let error): self = ShellError(error)
     case .table(let error): self = ShellError(error)
     }

@@ -101,6 +101,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case databaseQueryFailed(table: String, server: String, reason: String)
   /// A statement cancelled on request (a newer keystroke, Ctrl-C).
   case databaseQueryCancelled(table: String)
+  /// Fewer rows read than counted: the table changed while an export read it.
+  case rowsChanged(expected: Int, read: Int)
   /// `--title`, `--scope` or `set fields` naming a column the dataset does not have.
   case unknownColumn(String, columns: [String])
   /// `sort a,,b`: a comma with no key before or after it, in the order as typed.
@@ -171,7 +173,7 @@ extension ShellError {
   /// Whether Ctrl-C caused this error, so the script around it stops too.
   var isInterruption: Bool {
     switch self {
-    case .cancelled, .loadCancelled: return true
+    case .cancelled, .loadCancelled, .databaseQueryCancelled: return true
     default: return false
     }
   }
@@ -290,6 +292,9 @@ extension ShellError: CustomStringConvertible {
       return "The query on \(quote(table)) at \(quote(server)) failed: \(text(reason))"
     case .databaseQueryCancelled(let table):
       return "The query on \(quote(table)) was cancelled"
+    case .rowsChanged(let expected, let read):
+      return
+        "Counted \(expected) rows but read \(read): the table changed while it was read, nothing was written"
     case .unknownColumn(let name, let columns):
       return "Unknown column \(quote(name)). Columns: \(list(columns).joined(separator: ", "))"
     case .emptySortKey(let order):
