@@ -29,6 +29,8 @@ package enum BackendError: Error, Equatable, Sendable {
   /// A `prepare` (or `prepare undo`) cancelled during `step`: what it left is resumed by the next
   /// `prepare` or removed by `prepare undo`.
   case databasePrepareCancelled(table: String, step: String)
+  /// Fewer rows read than counted (the table changed between the count and the reading).
+  case rowsChanged(expected: Int, read: Int)
   /// The engine refused the search (a bad pattern, memory).
   case search(SearchError)
   /// The tables tier refused (an unknown column, a file).

@@ -44,8 +44,10 @@ package protocol SearchBackend: AnyObject {
   /// Why this backend cannot serve `feature`, for the error line; nil when it can.
   func lacks(_ feature: BackendFeature) -> String?
 
-  /// How many rows the table has.
+  /// How many rows the table has (the estimate's value while `totalRows` is an estimate).
   var rowCount: Int { get }
+  /// How many rows the table has, exact or (a big database table until counted) estimated.
+  var totalRows: RowCount { get }
 
   /// The title of row `id` (one the backend handed out).
   func title(of id: Int) -> String
@@ -66,4 +68,9 @@ package protocol SearchBackend: AnyObject {
 
   /// A backend over `dataset`: the same rows and text under new scope titles (`set scopes`).
   func relabeled(as dataset: Dataset) -> any SearchBackend
+}
+
+extension SearchBackend {
+  /// Exact: a backend that holds its rows knows how many.
+  package var totalRows: RowCount { .exact(rowCount) }
 }

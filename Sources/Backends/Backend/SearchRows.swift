@@ -20,6 +20,10 @@ package protocol SearchRows {
   /// The dataset rows at table positions `range`, without their titles (exports, `list` in a
   /// data format); by default read from `rows(in:)` a chunk at a time.
   func ids(in range: Range<Int>) -> [Int]
+
+  /// The dataset rows at table positions `range`, all of them or an error (a read that failed
+  /// or was cancelled): what an export writes. By default `ids(in:)`, which cannot fail.
+  func readIDs(in range: Range<Int>) throws(BackendError) -> [Int]
 }
 
 /// No rows at all: an empty search, or an invalid query.
@@ -45,6 +49,8 @@ extension SearchRows {
 }
 
 extension SearchRows {
+  package func readIDs(in range: Range<Int>) throws(BackendError) -> [Int] { ids(in: range) }
+
   package func ids(in range: Range<Int>) -> [Int] {
     // Titles read only to be dropped: a chunk at a time keeps them few.
     var ids: [Int] = []

@@ -33,10 +33,16 @@ package final class PostgresBackend {
     try self.init(url: try PostgresURL(parsing: text), statementTimeout: statementTimeout)
   }
 
-  /// Connects to the table `url` names and describes it.
-  init(url: PostgresURL, statementTimeout: Int = 5000) throws(BackendError) {
+  /// Connects to the table `url` names and describes it; `interruption` (Ctrl-C) stops any wait,
+  /// and `onStatement` sees each statement the description sends (tests).
+  init(
+    url: PostgresURL, statementTimeout: Int = 5000, interruption: SearchCancellation? = nil,
+    onStatement: ((String) -> Void)? = nil
+  ) throws(BackendError) {
     self.url = url
-    connection = try PostgresConnection(url: url, statementTimeout: statementTimeout)
+    connection = try PostgresConnection(
+      url: url, statementTimeout: statementTimeout, interruption: interruption)
+    connection.onStatement = onStatement
     let name = url.parameters[.table] ?? ""
     try PostgresPreparation.checkEncoding(connection, table: name)
     do throws(BackendError) {

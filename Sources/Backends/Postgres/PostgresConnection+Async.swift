@@ -28,13 +28,14 @@ extension PostgresConnection {
   /// How long one wait for the socket lasts before the cancellation is looked at again (ms).
   static let pollInterval: Int32 = 5
 
-  /// Runs `statement` and waits for it, cancelling it on the server when `cancellation` is
-  /// cancelled meanwhile (the error is then `databaseQueryCancelled`).
+  /// Runs `statement` and waits for it, cancelling it on the server when `cancellation` (else
+  /// the connection's `interruption`) is cancelled meanwhile (the error is then
+  /// `databaseQueryCancelled`).
   func run(_ statement: PostgresStatement, about: String, cancellation: SearchCancellation?)
     throws(BackendError) -> PostgresRows
   {
-    // Cancelled before it began (a newer keystroke already waiting): nothing is sent.
-    if cancellation?.isCancelled == true { throw .databaseQueryCancelled(table: about) }
+    // Cancelled before it began (a newer keystroke already waiting, Ctrl-C): nothing is sent.
+    if (cancellation ?? interruption)?.isCancelled == true { throw .databaseQueryCancelled(table: about) }
     let sent = try start(statement, about: about)
     try finish(sent, cancellation: cancellation)
     inFlight = nil
@@ -76,10 +77,12 @@ extension PostgresConnection {
     return false
   }
 
-  /// Waits for `flight` (the statement in flight), cancelling it when `cancellation` is
-  /// cancelled; afterwards its `outcome` is set, or nil when it was cancelled.
-  func finish(_ flight: PostgresInFlight, cancellation: SearchCancellation?) throws(BackendError) {
+  /// Waits for `flight` (the statement in flight), cancelling it when `cancellation` (else the
+  /// connection's `interruption`) is cancelled; afterwards its `outcome` is set, or nil when it
+  /// was cancelled.
+  func finish(_ flight: PostgresInFlight, cancellation given: SearchCancellation?) throws(BackendError) {
     guard inFlight === flight, flight.outcome == nil else { return }
+    let cancellation = given ?? interruption
     var cancelSent = false
     while PQisBusy(connection) != 0 {
       if !cancelSent, cancellation?.isCancelled == true {

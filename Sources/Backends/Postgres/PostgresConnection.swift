@@ -1,5 +1,6 @@
 import CLibPQ
 import Foundation
+import Tables
 
 /// One connection to PostgreSQL through libpq: owns its `PGconn` (closed in `deinit`).
 ///
@@ -22,6 +23,8 @@ package final class PostgresConnection {
   var onStatement: ((String) -> Void)?
   /// The statement sent and not yet read back (a count running behind the first page).
   var inFlight: PostgresInFlight?
+  /// Stops any wait on the server when no other cancellation is given (Ctrl-C: the session's).
+  var interruption: SearchCancellation?
   /// libpq's connection (only this file and `PostgresConnection+Async` touch it).
   let connection: OpaquePointer
   /// The server's notices, kept for the session to print (never written by libpq).
@@ -31,8 +34,10 @@ package final class PostgresConnection {
   ///
   /// The password comes from the URL, `PGPASSWORD` or `~/.pgpass`, as libpq looks for it; errors
   /// name the server and user, never the password.
-  package init(url: PostgresURL, statementTimeout: Int = 5000, connectTimeout: Int = 10) throws(BackendError)
-  {
+  package init(
+    url: PostgresURL, statementTimeout: Int = 5000, connectTimeout: Int = 10,
+    interruption: SearchCancellation? = nil
+  ) throws(BackendError) {
     try Self.validate(url)
     // Entries before the URL are defaults it may override; client_encoding after it is forced.
     let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding"]
@@ -62,6 +67,7 @@ package final class PostgresConnection {
     cancelHandle = PostgresCancelHandle(owning: cancel)
     connection = opened
     self.notices = notices
+    self.interruption = interruption
     // extra_float_digits 3: a float order value read as text is the exact value (≤ 0 rounds it,
     // and keyset paging then repeats and skips rows).
     _ = try run(

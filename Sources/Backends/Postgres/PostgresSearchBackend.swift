@@ -23,12 +23,20 @@ package final class PostgresSearchBackend: SearchBackend {
   let dataset: Dataset
   /// Every row's session id.
   let ids: PostgresRowIDs
-  /// How many rows the table had when opened.
+  /// How many rows the table had when opened: counted, or the catalog's estimate for a big one.
   package let rowCount: Int
+  /// Whether `rowCount` was counted (else the main table's count behind its first page tells).
+  let rowCountIsExact: Bool
+  /// The main table's exact count, once read.
+  private var countedRows: Int?
   /// How many `fuzzy` matches are ranked.
   let rankLimit: Int
-  /// Stops long reads (Ctrl-C) where the seam passes no cancellation (counts of checked rows).
-  var interruption: SearchCancellation?
+  /// Stops any wait on the server (Ctrl-C) where the seam passes no cancellation: the
+  /// connection's, so every copy of this backend follows the one the session sets.
+  package var interruption: SearchCancellation? {
+    get { backend.connection.interruption }
+    set { backend.connection.interruption = newValue }
+  }
   /// The main table's rows, read once.
   private var mainRows: PostgresSearchRows?
   /// The last search's rows, for `explain`.
@@ -40,10 +48,14 @@ package final class PostgresSearchBackend: SearchBackend {
   /// be what they were (a query now could time out behind the same lock and show nothing).
   private var succeeded: PostgresSearchRows?
 
-  init(backend: PostgresBackend, dataset: Dataset, rowCount: Int, rankLimit: Int = defaultRankLimit) {
+  init(
+    backend: PostgresBackend, dataset: Dataset, rowCount: Int, rowCountIsExact: Bool = true,
+    rankLimit: Int = defaultRankLimit
+  ) {
     self.backend = backend
     self.dataset = dataset
     self.rowCount = rowCount
+    self.rowCountIsExact = rowCountIsExact
     self.rankLimit = rankLimit
     ids = PostgresRowIDs()
   }
@@ -53,19 +65,28 @@ package final class PostgresSearchBackend: SearchBackend {
     self.dataset = dataset
     ids = other.ids
     rowCount = other.rowCount
+    rowCountIsExact = other.rowCountIsExact
+    countedRows = other.countedRows
     rankLimit = other.rankLimit
-    interruption = other.interruption
   }
 
   package var searchedColumns: [Int] { [dataset.titleColumn] }
 
-  /// The main table in `order`, or its order column's order.
+  package var totalRows: RowCount {
+    if rowCountIsExact { return .exact(rowCount) }
+    if countedRows == nil, let mainRows, case .exact(let value) = mainRows.count { countedRows = value }
+    return countedRows.map { .exact($0) } ?? .estimate(rowCount)
+  }
+
+  /// The main table in `order`, or its order column's order; a big table's count runs behind
+  /// its first page.
   package func allRows(order: SortOrder?) -> any SearchRows {
     if let mainRows, mainRows.request.order == order { return mainRows }
     let request = SearchRequest(text: "", rule: .fold, scope: 0, order: order)
     guard
       let rows = try? PostgresSearchRows(
-        source: self, request: request, scope: nil, cancellation: nil, knownCount: rowCount)
+        source: self, request: request, scope: nil, cancellation: nil,
+        knownCount: rowCountIsExact ? rowCount : countedRows)
     else { return NoRows() }
     mainRows = rows
     return rows

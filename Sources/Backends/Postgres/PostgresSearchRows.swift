@@ -88,33 +88,40 @@ final class PostgresSearchRows: SearchRows {
     } else if let knownCount {
       settle(knownCount)
     } else if candidates.isExact {
+      // The gram count table's number is never taken as exact: writers can skip its trigger.
       counting = try backend.startCount(candidates.filter, scope: scope, equality: equality)
     }
   }
 
   var count: RowCount {
     if let exact { return .exact(exact) }
-    if let counting, backend.connection.poll(counting), case .success(let rows)? = counting.outcome {
-      self.counting = nil
-      if let value = rows.scalar.flatMap({ Int($0) }) {
+    if let counting, backend.connection.poll(counting) {
+      if case .success(let rows)? = counting.outcome, let value = rows.scalar.flatMap({ Int($0) }) {
+        self.counting = nil
         settle(value)
         return .exact(value)
+      }
+      // Cancelled by a newer statement: counted again while the connection is idle.
+      if counting.wasAbandoned, backend.connection.inFlight == nil {
+        self.counting = try? backend.startCount(candidates.filter, scope: scope, equality: equality)
       }
     }
     return .estimate(max(estimate, loaded.count))
   }
 
+  /// Waits for the exact count; Ctrl-C (the connection's interruption) stops the wait on the
+  /// server and throws `databaseQueryCancelled`, and the count is sent again when next asked.
   func exactCount() throws(BackendError) -> Int {
     if let exact { return exact }
-    if let counting {
+    if let counting, !counting.wasAbandoned {
       try backend.connection.finish(counting, cancellation: nil)
       self.counting = nil
-      if let outcome = counting.outcome {
-        let value = try outcome.get().scalar.flatMap { Int($0) } ?? 0
-        settle(value)
-        return value
-      }
+      guard let outcome = counting.outcome else { throw .databaseQueryCancelled(table: backend.table.name) }
+      let value = try outcome.get().scalar.flatMap { Int($0) } ?? 0
+      settle(value)
+      return value
     }
+    counting = nil
     let value: Int
     if candidates.isExact {
       value = try backend.count(candidates.filter, scope: scope, equality: equality)
@@ -123,6 +130,15 @@ final class PostgresSearchRows: SearchRows {
     }
     settle(value)
     return value
+  }
+
+  /// The dataset rows at positions `range`, every one of them or an error (a later page that
+  /// failed, Ctrl-C): an export never holds fewer rows than it says.
+  func readIDs(in range: Range<Int>) throws(BackendError) -> [Int] {
+    while loaded.count < range.upperBound, !exhausted {
+      try readBatch(cancellation: nil)
+    }
+    return loaded[range.clamped(to: 0..<loaded.count)].map(\.id)
   }
 
   /// Records the exact count and when it became known.

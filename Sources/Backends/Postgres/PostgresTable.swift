@@ -24,6 +24,8 @@ struct PostgresTable: Equatable, Sendable {
   var name: String
   /// The table's schema.
   var schema: String
+  /// The relation's own name in its schema (`pg_class.relname`).
+  var relation = ""
   /// The table's object id (names the index `prepare` creates).
   var oid: String
   /// Its columns in order (the shell's own folded column left out).
@@ -111,10 +113,12 @@ struct PostgresTable: Equatable, Sendable {
         hasRowAddress: !["v", "f"].contains(row[4]),
         oid: row[2] ?? "0", names: names, connection, table: name)
     }
-    return PostgresTable(
+    var table = PostgresTable(
       name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
       scope: roles.scope, order: roles.order,
       isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
+    table.relation = relation
+    return table
   }
 
   /// `schema.table` split at its first dot; a name without one is looked up on the search path.

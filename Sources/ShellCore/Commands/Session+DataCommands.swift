@@ -27,7 +27,7 @@ extension Session {
     if let line = opened.reading?.loadLine { console.print(line) }
     let name = Sanitizer.printable(opened.dataset.name)
     console.print(
-      "Loaded '\(name)': \(opened.backend.rowCount) rows, flavor \(screen.settings.lifecycle.flavor.rawValue), match \(screen.settings.match.rawValue)\(note)"
+      "Loaded '\(name)': \(ScreenRenderer.describe(opened.backend.totalRows)) rows, flavor \(screen.settings.lifecycle.flavor.rawValue), match \(screen.settings.match.rawValue)\(note)"
     )
     printPreferenceReport(preferences)
     printScreen()
@@ -42,7 +42,7 @@ extension Session {
     let rows = screen.tableRows
     let format = try request.outputFormat()
     let exported = try inBackend { () throws(BackendError) in
-      try screen.backend.exportable(rows.ids(in: 0..<rows.settledCount))
+      try screen.backend.exportable(try Self.everyID(of: rows))
     }
     if request.isStandardOutput {
       try printData(rows: exported.rows, of: exported.dataset, format: format, command: "export")
@@ -103,7 +103,7 @@ extension Session {
   /// with nothing else, so the output can be parsed.
   func printRows(page token: String?) throws(ShellError) {
     let rows = screen.tableRows
-    let count = rows.settledCount
+    let count = try inBackend(rows.exactCount)
     var range = 0..<count
     if let token, token != "all" {
       let pageSize = max(1, screen.settings.pageSize)
@@ -116,7 +116,7 @@ extension Session {
       range = start..<(start + min(pageSize, count - start))
     }
     let exported = try inBackend { () throws(BackendError) in
-      try screen.backend.exportable(rows.ids(in: range))
+      try screen.backend.exportable(try Self.everyID(of: rows, in: range, count: count))
     }
     let writer = RowWriter(dataset: exported.dataset, format: output.format, terminalSafe: true)
     var printed = 0
@@ -125,5 +125,19 @@ extension Session {
       console.printData(record)
       printed += 1
     }
+  }
+
+  /// Every row of `rows` at `range` (all of them by default), after the exact count: fewer rows
+  /// read than counted (the table changed meanwhile, a page that failed) is an error, never a
+  /// shorter export.
+  static func everyID(of rows: any SearchRows, in range: Range<Int>? = nil, count known: Int? = nil)
+    throws(BackendError) -> [Int]
+  {
+    let count: Int
+    if let known { count = known } else { count = try rows.exactCount() }
+    let range = range ?? 0..<count
+    let ids = try rows.readIDs(in: range)
+    guard ids.count == range.count else { throw .rowsChanged(expected: range.count, read: ids.count) }
+    return ids
   }
 }

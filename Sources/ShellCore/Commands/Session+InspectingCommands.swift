@@ -38,14 +38,14 @@ extension Session {
       screen.state.selectedItem.map { TraceFormatter.quoted(screen.backend.title(of: $0)) } ?? "none"
     var lines = [
       ("dataset", Sanitizer.printable(screen.dataset.name)),
-      ("rows", String(screen.backend.rowCount)),
+      ("rows", ScreenRenderer.describe(screen.backend.totalRows)),
       ("flavor", screen.settings.lifecycle.flavor.rawValue),
       ("active", String(screen.state.isActive)),
       ("text", TraceFormatter.quoted(screen.state.text)),
       ("firstResponder", String(screen.state.isFirstResponder)),
       ("scope", scopeTitle),
       ("shown", screen.state.shown.rawValue),
-      ("matches", String(screen.matchCount)),
+      ("matches", ScreenRenderer.describe(screen.matchCount)),
       screen.sortDescription.map { ("sort", $0) },
       ("selected", selected),
     ].compactMap { $0 }

@@ -13,7 +13,7 @@ extension Session {
     let lines = StateTable.lines(
       received(callbacks), naming: screen.settings.naming, style: style, width: outputWidth
     ) {
-      self.screen.filteredRows(text: $0, scope: scope).settledCount
+      self.screen.filteredRows(text: $0, scope: scope).count(waiting: true)
     }
     for line in lines { console.print(line) }
   }

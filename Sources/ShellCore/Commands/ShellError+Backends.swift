@@ -24,6 +24,7 @@ extension ShellError {
     case .databaseQueryCancelled(let table): self = .databaseQueryCancelled(table: table)
     case .databasePrepareCancelled(let table, let step):
       self = .databasePrepareCancelled(table: table, step: step)
+    case .rowsChanged(let expected, let read): self = .rowsChanged(expected: expected, read: read)
     case .search(let error): self = ShellError(error)
     case .table(let error): self = ShellError(error)
     }

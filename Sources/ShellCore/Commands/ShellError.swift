@@ -103,6 +103,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case databaseQueryCancelled(table: String)
   /// A `prepare` cancelled during a step (Ctrl-C): the next `prepare` resumes it.
   case databasePrepareCancelled(table: String, step: String)
+  /// Fewer rows read than counted: the table changed while an export read it.
+  case rowsChanged(expected: Int, read: Int)
   /// `--title`, `--scope` or `set fields` naming a column the dataset does not have.
   case unknownColumn(String, columns: [String])
   /// `sort a,,b`: a comma with no key before or after it, in the order as typed.
@@ -173,7 +175,7 @@ extension ShellError {
   /// Whether Ctrl-C caused this error, so the script around it stops too.
   var isInterruption: Bool {
     switch self {
-    case .cancelled, .loadCancelled, .databasePrepareCancelled: return true
+    case .cancelled, .loadCancelled, .databasePrepareCancelled, .databaseQueryCancelled: return true
     default: return false
     }
   }
@@ -295,6 +297,9 @@ extension ShellError: CustomStringConvertible {
     case .databasePrepareCancelled(let table, let step):
       return "prepare of \(quote(table)) was cancelled while \(text(step)): "
         + "'prepare' again resumes it, 'prepare undo' removes what it left"
+    case .rowsChanged(let expected, let read):
+      return
+        "Counted \(expected) rows but read \(read): the table changed while it was read, nothing was written"
     case .unknownColumn(let name, let columns):
       return "Unknown column \(quote(name)). Columns: \(list(columns).joined(separator: ", "))"
     case .emptySortKey(let order):

@@ -166,7 +166,7 @@ public final class LiveController: LiveDriver {
     frame.header = table.tableHeader(includingTitle: frame.navigationTitle == nil)
     if let countLine {
       let name = table.snapshot.state.shown == .main ? "main table" : "results table"
-      frame.header = countLine(rowCount, table.snapshot.totalRows) + " · " + name
+      frame.header = countLine(rowCount, table.snapshot.totalRows.value) + " · " + name
     }
     // The frame has no line to spare for the filter: the header names it.
     if let filter = table.snapshot.filter { frame.header += " · filter \(Sanitizer.printable(filter))" }

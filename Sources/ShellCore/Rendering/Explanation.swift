@@ -73,7 +73,7 @@ struct Explanation {
 
   /// Which list the table reads, and the rule that chose it.
   private var table: String {
-    let total = snapshot.totalRows
+    let total = ScreenRenderer.describe(snapshot.totalRows)
     switch state.shown {
     case .main:
       return "So the table reads the full list, all \(total) rows, because \(mainReason)."

@@ -102,7 +102,7 @@ struct ScreenRenderer {
   /// `· dimmed` under the dimming view; an estimated count is marked `≈`.
   func tableHeader(includingTitle: Bool = true) -> String {
     let count = Self.describe(snapshot.rowCount ?? .exact(0))
-    let total = snapshot.totalRows
+    let total = Self.describe(snapshot.totalRows)
     var header: String
     switch state.shown {
     case .main:

@@ -27,7 +27,7 @@ struct ScreenSnapshot: Equatable {
   /// Whether the dimming view covers the table.
   var isDimmed: Bool
   /// How many rows the dataset has.
-  var totalRows: Int
+  var totalRows: RowCount
   /// The scope-bar titles ("All" first); one title means no scope bar.
   var scopeTitles: [String]
   /// The searched columns' names, as `set` lists them.

@@ -1,16 +1,18 @@
+import Backends
 import Engine
 import Tables
 import UIKitModel
 
 /// Draws `trace state`: one row per callback with the state at that step and the rows that match.
 enum StateTable {
-  /// The table's lines, indented like trace lines; `matches` counts the rows a text selects.
+  /// The table's lines, indented like trace lines; `matches` counts the rows a text selects
+  /// (an estimate is marked `≈`).
   ///
   /// One line per callback when that fits `width`; else the state columns come first, under
   /// short headers, and the callback last, wrapped in the columns left (the text cell too).
   static func lines(
     _ callbacks: [Callback], naming: CallbackNaming = .swift, style: TextStyle, width: Int = .max,
-    matches: (String) -> Int
+    matches: (String) -> RowCount
   ) -> [String] {
     guard !callbacks.isEmpty else { return [] }
     let header = ["callback", "isActive", "text", "firstResponder", "shown", "matches"]
@@ -19,7 +21,7 @@ enum StateTable {
         TraceFormatter.call(callback, naming: naming), String(callback.state.isActive),
         TraceFormatter.quoted(callback.state.text),
         String(callback.state.isFirstResponder), callback.state.shown.rawValue,
-        String(matches(callback.state.text)),
+        ScreenRenderer.describe(matches(callback.state.text)),
       ]
     }
     let wide = TextColumns.lines([header] + rows, caps: [], width: .max)

@@ -102,8 +102,9 @@ extension SearchScreen {
     }
   }
 
-  /// How many rows the current text and scope select (the exact count: `status` waits for it).
-  var matchCount: Int { filteredRows(text: state.text, scope: state.scopeIndex).settledCount }
+  /// How many rows the current text and scope select: `status` waits for the exact count, and
+  /// shows the estimate, marked, when it cannot be read (a timeout, Ctrl-C).
+  var matchCount: RowCount { filteredRows(text: state.text, scope: state.scopeIndex).count(waiting: true) }
 }
 
 /// Identifies one search of the current backend (a new backend forgets the last search): the

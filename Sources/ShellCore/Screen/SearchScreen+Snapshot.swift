@@ -12,7 +12,7 @@ extension SearchScreen {
   /// in the rows (a colour terminal).
   func snapshot(table sight: TableSight? = nil, answer: Bool = false, highlighting: Bool) -> ScreenSnapshot {
     var snapshot = ScreenSnapshot(
-      state: state, settings: settings, isDimmed: isDimmed, totalRows: backend.rowCount,
+      state: state, settings: settings, isDimmed: isDimmed, totalRows: backend.totalRows,
       scopeTitles: dataset.scopeTitles, fields: fieldsDescription, lastAnswer: nil)
     if state.isDetailOpen, let item = state.detailItem ?? state.selectedItem {
       snapshot.detail = backend.detail(of: item)

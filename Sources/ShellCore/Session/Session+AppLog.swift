@@ -58,11 +58,15 @@ extension Session {
     case .eachMatch(let prefix):
       guard !callback.state.text.isEmpty else { return [] }
       let rows = screen.filteredRows(text: callback.state.text, scope: screen.state.scopeIndex)
-      let count = rows.settledCount
-      let shown = min(count, Self.appLogLimit)
+      let count = rows.count(waiting: true)
+      let shown = min(count.value, Self.appLogLimit)
       var lines = rows.rows(in: 0..<shown).map { nslog + prefix + $0.title }
       // The shell's own line, not the app's: the rest would flood the terminal.
-      if count > shown { lines.append("  … \(count - shown) more NSLog lines") }
+      if count.value > shown {
+        lines.append(
+          "  … \(ScreenRenderer.describe(count.isExact ? .exact(count.value - shown) : .estimate(count.value - shown))) more NSLog lines"
+        )
+      }
       return lines
     case .selectedItem(let whileActive, let otherwise):
       // The row the tap resolved against the table on screen: the item just selected.

@@ -29,7 +29,7 @@ extension Session {
   public func printWelcome(version: String) {
     printWrapped("SearchShell \(version): the iOS search controller in a terminal. Type 'help' for commands.")
     printWrapped(
-      "Dataset '\(Sanitizer.printable(screen.dataset.name))' (\(screen.backend.rowCount) rows), flavor \(screen.settings.lifecycle.flavor.rawValue)."
+      "Dataset '\(Sanitizer.printable(screen.dataset.name))' (\(ScreenRenderer.describe(screen.backend.totalRows)) rows), flavor \(screen.settings.lifecycle.flavor.rawValue)."
     )
     if let line = screen.opening.reading?.loadLine { printWrapped(line) }
     printScreen()

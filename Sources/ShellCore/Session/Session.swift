@@ -131,6 +131,8 @@ public final class Session {
   /// Returns false when the session should stop: `quit`, or a failure under `--bail`.
   func runLine(_ line: String, depth: Int, echo written: String? = nil) -> Bool {
     defer { flushCast() }
+    // A table opened before the executable set Ctrl-C up (`--dataset`) follows it from here.
+    (screen.backend as? PostgresSearchBackend)?.interruption = hooks.interruption
     rebuildIfIndexCacheChanged()
     defer {
       rebuildIfIndexCacheChanged()
@@ -236,7 +238,7 @@ extension Session {
   func openDataset(_ request: LoadRequest) throws(ShellError) -> DatasetOpener.Opened {
     let opener = DatasetOpener(
       catalog: catalog, configuration: configuration, monitor: hooks.loadMonitor, console: console,
-      standardInputIsFree: hooks.datasetInputIsFree)
+      standardInputIsFree: hooks.datasetInputIsFree, interruption: hooks.interruption)
     return try opener.open(request)
   }
 

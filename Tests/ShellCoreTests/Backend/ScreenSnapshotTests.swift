@@ -15,7 +15,7 @@ import Testing
     state.shown = .results
     var snapshot = ScreenSnapshot(
       state: state, settings: SessionSettings(presets: DatasetPresets(title: "Words")), isDimmed: false,
-      totalRows: 1_000_000, scopeTitles: ["All"], fields: "title", lastAnswer: nil, rowCount: count)
+      totalRows: .exact(1_000_000), scopeTitles: ["All"], fields: "title", lastAnswer: nil, rowCount: count)
     snapshot.rows = rows
     snapshot.firstRow = firstRow
     return snapshot

@@ -31,7 +31,8 @@ extension IndexCacheTests {
     #expect(session.screen.dataset.rowCount == expected.dataset.rowCount)
     let engine = try #require((expected.backend as? InMemoryBackend)?.engine)
     #expect(
-      session.screen.matchCount == (try engine.search("stand", rule: session.screen.settings.match)).count)
+      session.screen.matchCount
+        == .exact((try engine.search("stand", rule: session.screen.settings.match)).count))
   }
 
   /// Truncated during a search: the pages read fault with SIGBUS; the guard maps zeros over

@@ -154,7 +154,9 @@ struct PostgresCountParityTests {
     let url = try PostgresURL(parsing: try Self.loaded.get())
     let backend = try PostgresBackend(url: url, statementTimeout: 200)
     let database = PostgresSearchBackend(
-      backend: backend, dataset: try PostgresOpening.shell(of: backend, url: url),
+      backend: backend,
+      dataset: try PostgresOpening.shell(
+        of: backend, url: url, titles: try PostgresOpening.firstScopeValues(of: backend)),
       rowCount: Self.fixture.titles.count)
     let holder = try cluster.connect()
     try holder.run(PostgresStatement("BEGIN"), about: "lock")
