@@ -27,6 +27,10 @@ package final class PostgresBackend {
   private(set) var table: PostgresTable
   /// The URL it was opened with.
   let url: PostgresURL
+  /// Whether the `ci` and `strip` forms' temporary functions exist (nil: not tried yet).
+  var formFunctions: Bool?
+  /// The quoted schema of `pg_trgm`, empty without it (nil: not read yet).
+  var trigram: String?
 
   /// Connects to the table `text` names (a `postgres://` URL with `table=`) and describes it.
   convenience init(url text: String, statementTimeout: Int = 5000) throws(BackendError) {
@@ -260,7 +264,7 @@ package final class PostgresBackend {
 
   /// The filter for `query` under `rule` when PostgreSQL answers it exactly, or `notAvailable`.
   private func pushed(_ query: String, rule: MatchRule) throws(BackendError) -> ParsedQuery {
-    let candidates = PostgresCandidates(SearchRequest(text: query, rule: rule, scope: 0))
+    let candidates = try candidates(for: SearchRequest(text: query, rule: rule, scope: 0))
     guard candidates.isExact, !candidates.isRanked else {
       throw .notAvailable(
         command: query, reason: "the \(rule.rawValue) rule needs the rows checked on the client")

@@ -1,7 +1,12 @@
 import Engine
 
-/// What of a search PostgreSQL can answer: a fold-form filter every match passes, and whether the
-/// rows it selects are the matches themselves or candidates the client checks again.
+/// What of a search PostgreSQL can answer: a filter every match passes, and whether the rows it
+/// selects are the matches themselves or candidates the client checks again.
+///
+/// Where the server has the forms' functions (`PostgresForms`), every term of every rule but
+/// `regex` is the filter itself, exact: the SQL keeps the fold `LIKE` as the prefilter and tests
+/// each term in its own form beside it. Without them (a read-only session cannot create its
+/// temporary functions), the older split below applies.
 ///
 /// The rows are folded by the shell's fold on both sides, and every form of the text folds to the
 /// fold form (fold is a per-scalar map), so a term in any form implies its fold-form term:
@@ -18,13 +23,26 @@ struct PostgresCandidates: Equatable, Sendable {
   /// Whether the rows are ranked best first (a `fuzzy` query with a term).
   var isRanked: Bool
 
-  /// The candidates for `request`'s text under its rule and syntax.
-  init(_ request: SearchRequest) {
+  /// Whether `request`'s terms need the `ci` or `strip` form's function on the server.
+  static func needsFunctions(_ request: SearchRequest) -> Bool {
+    guard request.rule != .regex, request.rule != .fold else { return false }
+    let parsed = ParsedQuery(request.text, rule: request.rule, syntax: request.syntax)
+    return parsed.clauses.joined().contains { $0.variant == .ci || $0.variant == .strip }
+  }
+
+  /// The candidates for `request`'s text under its rule and syntax; `functions` says whether the
+  /// server has the forms' functions (then every term is tested there).
+  init(_ request: SearchRequest, functions: Bool = false) {
     guard request.rule != .regex else {
       self = Self.regex(request.text)
       return
     }
     let parsed = ParsedQuery(request.text, rule: request.rule, syntax: request.syntax)
+    if functions || !Self.needsFunctions(request) {
+      self = PostgresCandidates(
+        filter: parsed, isExact: true, isRanked: request.rule == .fuzzy && !parsed.isEmpty)
+      return
+    }
     var filter = ParsedQuery("", rule: .fold)
     var isExact = true
     for clause in parsed.clauses {

@@ -53,7 +53,7 @@ enum PostgresFold {
   }()
 
   /// Whether a scalar may fold to something else: assigned, not a surrogate, not private use.
-  private static func isCandidate(_ scalar: Unicode.Scalar) -> Bool {
+  static func isCandidate(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .unassigned, .surrogate, .privateUse: return false
     default: return true
@@ -61,7 +61,7 @@ enum PostgresFold {
   }
 
   /// Sorted values as maximal ranges of consecutive values.
-  private static func ranges(_ values: [UInt32]) -> [ClosedRange<UInt32>] {
+  static func ranges(_ values: [UInt32]) -> [ClosedRange<UInt32>] {
     var result: [ClosedRange<UInt32>] = []
     for value in values {
       if let last = result.last, last.upperBound &+ 1 == value {
@@ -170,12 +170,12 @@ enum PostgresFold {
   }
 
   /// An `E'…'` literal of `values`.
-  private static func literal(_ values: [UInt32]) -> String {
+  static func literal(_ values: [UInt32]) -> String {
     "E'" + values.map(escape).joined() + "'"
   }
 
   /// An `E'[…]'` regular-expression bracket of `ranges`.
-  private static func bracket(_ ranges: [ClosedRange<UInt32>]) -> String {
+  static func bracket(_ ranges: [ClosedRange<UInt32>]) -> String {
     let items = ranges.map { range in
       range.count == 1 ? escape(range.lowerBound) : escape(range.lowerBound) + "-" + escape(range.upperBound)
     }
@@ -183,7 +183,7 @@ enum PostgresFold {
   }
 
   /// One scalar inside an `E'…'` literal: ASCII letters and digits as they are, others escaped.
-  private static func escape(_ value: UInt32) -> String {
+  static func escape(_ value: UInt32) -> String {
     let isPlain =
       (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
     if isPlain, let scalar = Unicode.Scalar(value) { return String(Character(scalar)) }

@@ -196,7 +196,11 @@ package final class PostgresSearchBackend: SearchBackend {
         : rows.plan == .walkOrder ? "walking \(table.order)" : "sorting the matches") + ")"
     if !rows.candidates.isExact { text += "; the candidates were checked on the client" }
     if rows.candidates.isRanked, !rows.rankedAll {
-      text += "; the first \(rankLimit) matches in table order were ranked, the rest follow in table order"
+      text +=
+        rows.isShortlist
+        ? "; a shortlist was ranked: the \(rankLimit) matches most like the query by pg_trgm's word_similarity, "
+          + "the rest follow in table order"
+        : "; the first \(rankLimit) matches in table order were ranked, the rest follow in table order"
     }
     let timings = rows.timings
     text +=

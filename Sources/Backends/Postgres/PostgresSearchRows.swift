@@ -10,8 +10,8 @@ import Tables
 /// - exact: PostgreSQL's rows are the matches; later pages by keyset (`order > last`).
 /// - checked: candidates are read in batches and each checked on the client; the count scans
 ///   them all when asked.
-/// - ranked (`fuzzy`): the first `rankLimit` matches in table order are ranked on the client;
-///   the rows past them follow in table order (`explain` says so).
+/// - ranked (`fuzzy`): up to `rankLimit` matches are ranked on the client (past that many, pg_trgm's
+///   shortlist of the most similar); the other rows follow in table order (`explain` says so).
 final class PostgresSearchRows: SearchRows {
   /// The table.
   let backend: PostgresBackend
@@ -49,6 +49,10 @@ final class PostgresSearchRows: SearchRows {
   private var exact: Int?
   /// Whether a ranking covered every match (false: only the first `rankLimit`).
   private(set) var rankedAll = true
+  /// Whether the ranked rows were pg_trgm's shortlist (not the first in table order).
+  private(set) var isShortlist = false
+  /// The shortlist's rows, which later batches (read in table order) skip.
+  private var shortlisted: Set<String> = []
   /// The count running behind the first page.
   private var counting: PostgresInFlight?
   /// When the search began (`DispatchTime` nanoseconds), and how long its parts took (ms).
@@ -70,7 +74,7 @@ final class PostgresSearchRows: SearchRows {
     self.request = request
     self.scope = scope
     equality = try source.equality(request.filter)
-    candidates = PostgresCandidates(request)
+    candidates = try backend.candidates(for: request)
     estimate = try backend.estimate(
       candidates.filter, scope: scope, equality: equality, cancellation: cancellation)
     let estimated = Self.elapsed(since: started)
@@ -187,7 +191,10 @@ final class PostgresSearchRows: SearchRows {
     if page.count < limit { exhausted = true }
     cursor = page.last?.order ?? cursor
     sortCursor = page.last?.sortValues ?? sortCursor
-    for row in page where candidates.isExact || PostgresCandidates.matches(row.title, request: request) {
+    for row in page
+    where !shortlisted.contains(row.order)
+      && (candidates.isExact || PostgresCandidates.matches(row.title, request: request))
+    {
       loaded.append(ids.row(row))
     }
   }
@@ -211,14 +218,31 @@ final class PostgresSearchRows: SearchRows {
     return total
   }
 
-  /// Ranks the first `rankLimit` matches best first (score, shorter title, table order), as the
-  /// in-memory engine ranks them all; the rest follow in table order as later batches.
+  /// Ranks up to `rankLimit` matches best first (score, shorter title, table order).
+  ///
+  /// The in-memory engine ranks them all. When there are more, the ranked ones are a shortlist: the
+  /// most like the query by pg_trgm's `word_similarity` (the first in table order without
+  /// pg_trgm); every other match follows in table order (`explain` says so).
   private func rank(cancellation: SearchCancellation?) throws(BackendError) {
     let limit = rankLimit
-    let page = try backend.page(
+    var page = try backend.page(
       candidates.filter, scope: scope, after: nil, limit: limit, plan: plan, equality: equality,
       cancellation: cancellation)
+    cursor = page.last?.order
+    exhausted = page.count < limit
+    rankedAll = exhausted
     let parsed = ParsedQuery(request.text, rule: request.rule, syntax: request.syntax)
+    if !exhausted,
+      let shortlist = try backend.shortlist(
+        candidates.filter, text: Self.similarityText(parsed), scope: scope, limit: limit, equality: equality,
+        cancellation: cancellation)
+    {
+      // The rest are read again from the start in table order, skipping the shortlist.
+      page = shortlist
+      shortlisted = Set(shortlist.map { $0.order })
+      cursor = nil
+      isShortlist = true
+    }
     let matching = page.filter {
       candidates.isExact || PostgresCandidates.matches($0.title, request: request)
     }
@@ -234,8 +258,11 @@ final class PostgresSearchRows: SearchRows {
       return a.index < b.index
     }
     loaded = ranked.map { ids.row(matching[$0.index]) }
-    cursor = page.last?.order
-    exhausted = page.count < limit
-    rankedAll = exhausted
+  }
+
+  /// The text the shortlist is ordered by: the positive terms' folded needles.
+  private static func similarityText(_ parsed: ParsedQuery) -> String {
+    parsed.clauses.joined().filter { !$0.negated }.map { TextFolding.foldForm($0.needle) }.joined(
+      separator: " ")
   }
 }

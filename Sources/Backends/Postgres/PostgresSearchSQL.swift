@@ -84,14 +84,22 @@ enum PostgresSearchSQL {
   }
 
   /// The WHERE condition for `query` (binding its patterns), or nil when a term does not translate.
-  static func condition(_ query: ParsedQuery, folded: String, into statement: inout PostgresStatement)
+  ///
+  /// With `title` (the quoted title column), a term in another form than fold, or a word-start
+  /// term, translates too: the fold `LIKE` stays as the prefilter the trigram index serves, and
+  /// the term's own test (`PostgresForms`) is a predicate beside it, so the rows are the matches.
+  static func condition(
+    _ query: ParsedQuery, folded: String, title: String? = nil, into statement: inout PostgresStatement
+  )
     -> String?
   {
     var clauses: [String] = []
     for clause in query.clauses {
       var alternatives: [String] = []
       for term in clause {
-        guard let test = termCondition(term, folded: folded, into: &statement) else { return nil }
+        guard let test = termCondition(term, folded: folded, title: title, into: &statement) else {
+          return nil
+        }
         alternatives.append(test)
       }
       clauses.append(
@@ -100,20 +108,53 @@ enum PostgresSearchSQL {
     return clauses.isEmpty ? "TRUE" : clauses.joined(separator: " AND ")
   }
 
-  /// One term as `LIKE`/`NOT LIKE` (a fuzzy term as its subsequence); nil for a term in another
-  /// form than fold or a word-start term.
+  /// One term as `LIKE`/`NOT LIKE` (a fuzzy term as its subsequence) on the folded text, or, given
+  /// the title, as the fold prefilter and the test in the term's own form; nil for a term that
+  /// needs the title when none is given.
   private static func termCondition(
-    _ term: QueryTerm, folded: String, into statement: inout PostgresStatement
+    _ term: QueryTerm, folded: String, title: String?, into statement: inout PostgresStatement
   ) -> String? {
-    guard term.variant == .fold, term.kind == .contains || term.kind == .fuzzy else { return nil }
     // PostgreSQL text cannot hold NUL, so no row contains such a needle.
     if term.needle.unicodeScalars.contains("\u{0}") { return term.negated ? "TRUE" : "FALSE" }
-    let needle =
+    if term.variant == .fold, term.kind != .wordStart {
+      return
+        "\(folded) \(term.negated ? notLike : like) \(statement.bind(likePattern(term, needle: term.needle)))"
+    }
+    guard let title else { return nil }
+    if term.negated { return "NOT (\(ownTest(term, folded: folded, title: title, into: &statement)))" }
+    // Every form folds to the fold form scalar by scalar, so a match's folded text holds the
+    // folded needle (unanchored: the prefilter only has to let every match through).
+    var prefilter = term
+    prefilter.needle = TextFolding.foldForm(term.needle)
+    prefilter.anchoredStart = false
+    prefilter.anchoredEnd = false
+    if prefilter.kind == .wordStart { prefilter.kind = .contains }
+    let filter = "\(folded) \(like) \(statement.bind(likePattern(prefilter, needle: prefilter.needle)))"
+    return "(\(filter) AND \(ownTest(term, folded: folded, title: title, into: &statement)))"
+  }
+
+  /// A term's test in its own form: a word start as a regular expression on the folded text,
+  /// any other term as `LIKE` on the title in the term's form (`PostgresForms`), under "C".
+  private static func ownTest(
+    _ term: QueryTerm, folded: String, title: String, into statement: inout PostgresStatement
+  ) -> String {
+    if term.kind == .wordStart {
+      let pattern = PostgresForms.wordStartPattern(
+        term.needle, anchoredStart: term.anchoredStart, anchoredEnd: term.anchoredEnd)
+      return "\(folded) COLLATE pg_catalog.\"C\" OPERATOR(pg_catalog.~) \(statement.bind(pattern))"
+    }
+    let form = PostgresForms.expression(term.variant, title: title, folded: folded)
+    return
+      "\(form) COLLATE pg_catalog.\"C\" \(like) \(statement.bind(likePattern(term, needle: term.needle)))"
+  }
+
+  /// The `LIKE` pattern of a contains or fuzzy term for `needle`.
+  private static func likePattern(_ term: QueryTerm, needle: String) -> String {
+    let body =
       term.kind == .fuzzy
-      ? term.needle.unicodeScalars.map { likeEscaped(String($0)) }.joined(separator: "%")
-      : likeEscaped(term.needle)
-    let pattern = (term.anchoredStart ? "" : "%") + needle + (term.anchoredEnd ? "" : "%")
-    return "\(folded) \(term.negated ? notLike : like) \(statement.bind(pattern))"
+      ? needle.unicodeScalars.map { likeEscaped(String($0)) }.joined(separator: "%")
+      : likeEscaped(needle)
+    return (term.anchoredStart ? "" : "%") + body + (term.anchoredEnd ? "" : "%")
   }
 
   /// `text` with LIKE's wildcards and its escape character escaped (backslash, LIKE's default).
@@ -131,7 +172,9 @@ enum PostgresSearchSQL {
     _ query: ParsedQuery, scope: String?, after: String?, names: Names, equality: Equality? = nil,
     into statement: inout PostgresStatement
   ) -> String? {
-    guard var condition = condition(query, folded: names.folded, into: &statement) else { return nil }
+    guard var condition = condition(query, folded: names.folded, title: names.title, into: &statement) else {
+      return nil
+    }
     if let scope, let column = names.scope {
       condition += " AND \(column)::pg_catalog.text OPERATOR(pg_catalog.=) \(statement.bind(scope))"
     }

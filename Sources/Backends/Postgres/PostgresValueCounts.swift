@@ -48,7 +48,7 @@ extension PostgresSearchBackend {
     of column: Int, over request: SearchRequest, range: Range<Int>, cancellation: SearchCancellation?
   ) throws(BackendError) -> ValueCounts? {
     guard dataset.columns.indices.contains(column) else { return nil }
-    let candidates = PostgresCandidates(request)
+    let candidates = try backend.candidates(for: request)
     guard candidates.isExact else {
       throw .notAvailable(
         command: "count",

@@ -28,7 +28,7 @@ package enum TextFolding {
   }
 
   /// Lowercased NFC: accents significant.
-  static func caseForm(_ text: String) -> String {
+  package static func caseForm(_ text: String) -> String {
     if isASCII(text) { return text.lowercased() }
     return text.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
   }
@@ -50,7 +50,7 @@ package enum TextFolding {
   }
 
   /// Like `foldForm` but keeping case: what `smart` compares an uppercase term without accents in.
-  static func stripForm(_ text: String) -> String {
+  package static func stripForm(_ text: String) -> String {
     if isASCII(text) { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars
@@ -71,14 +71,14 @@ package enum TextFolding {
   ]
 
   /// `lowerFolds` plus the uppercase letters, for the case-keeping `stripForm`.
-  static let casedFolds: [Unicode.Scalar: String] = lowerFolds.merging([
+  package static let casedFolds: [Unicode.Scalar: String] = lowerFolds.merging([
     "Ø": "O", "Æ": "Ae", "Œ": "Oe", "ẞ": "SS", "Ł": "L", "Đ": "D", "Ð": "D", "Þ": "Th",
     "Ħ": "H", "Ŧ": "T", "Ŋ": "N",
   ]) { old, _ in old }
 
   /// Whether a scalar counts as part of a word (letters and digits), for `prefix` and fuzzy bonuses.
   @inline(__always)
-  static func isWordScalar(_ value: UInt32) -> Bool {
+  package static func isWordScalar(_ value: UInt32) -> Bool {
     if value < 0x80 { return ByteScanner.isASCIIWord(UInt8(truncatingIfNeeded: value)) }
     return isWideWordScalar(value)
   }

@@ -71,6 +71,42 @@ struct PostgresSearchSQLTests {
       PostgresSearchSQL.condition(ParsedQuery("abc", rule: .smart), folded: "f", into: &statement) != nil)
   }
 
+  /// Given the title, every rule's term translates: the fold prefilter and the term's own test.
+  @Test func givenTheTitleEveryFormTranslatesBesideTheFoldPrefilter() throws {
+    let cases: [(String, MatchRule, String, [String])] = [
+      (
+        "Café", .exact,
+        "(f OPERATOR(pg_catalog.~~) $1 AND pg_catalog.normalize(COALESCE(t::pg_catalog.text, ''), 'NFC') "
+          + "COLLATE pg_catalog.\"C\" OPERATOR(pg_catalog.~~) $2)", ["%cafe%", "%Café%"]
+      ),
+      (
+        "!é", .ci,
+        "NOT (pg_temp.searchshell_case(COALESCE(t::pg_catalog.text, '')) COLLATE pg_catalog.\"C\" "
+          + "OPERATOR(pg_catalog.~~) $1)", ["%é%"]
+      ),
+      (
+        "^Stra", .smart,
+        "(f OPERATOR(pg_catalog.~~) $1 AND pg_temp.searchshell_strip(COALESCE(t::pg_catalog.text, '')) "
+          + "COLLATE pg_catalog.\"C\" OPERATOR(pg_catalog.~~) $2)", ["%stra%", "Stra%"]
+      ),
+    ]
+    for (query, rule, condition, parameters) in cases {
+      var statement = PostgresStatement("")
+      #expect(
+        PostgresSearchSQL.condition(ParsedQuery(query, rule: rule), folded: "f", title: "t", into: &statement)
+          == condition, "\(rule.rawValue) \(query)")
+      #expect(statement.parameters == parameters, "\(rule.rawValue) \(query)")
+    }
+    var statement = PostgresStatement("")
+    let prefix = PostgresSearchSQL.condition(
+      ParsedQuery("a.b$", rule: .prefix), folded: "f", title: "t", into: &statement)
+    #expect(
+      prefix == "(f OPERATOR(pg_catalog.~~) $1 AND f COLLATE pg_catalog.\"C\" OPERATOR(pg_catalog.~) $2)")
+    let pattern = try #require(statement.parameters.last)
+    #expect(pattern.hasPrefix("(^|[^0-9A-Za-z"))
+    #expect(pattern.hasSuffix("])a\\u002Eb$"))
+  }
+
   /// Hostile queries: whatever the terms hold, the SQL is the same as for plain letters.
   static let hostile = [
     "'; DROP TABLE items; --", "\" OR 1=1 --", "$1 $2", "Robert'); DELETE", "\\' \\\" %_", "é'\u{301}",

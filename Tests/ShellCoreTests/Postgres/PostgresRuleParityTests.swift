@@ -48,6 +48,16 @@ struct PostgresRuleParityTests {
   static let queries = [
     "s", "sta", "stand", "zzqx", "cafe", "Café", "CAFE", "straße", "STRASSE", "한", "й", "Start",
     "sta !stand", "cafe | straße", "^st", "d$", "'stand", "100%", "a_b", "ﬁsh", "crème brû",
+    "CAFÉ", "e\u{301}", "ẞ", "i\u{307}", "σας", "ｆｕｌｌ", "ᄒ", "!CAFÉ sta", "SSE$", "\\\\",
+  ]
+
+  /// Where the rules' forms part: NFC and NFD, ß and ẞ, İ and i̇, Σ and σ, ligatures, full-width,
+  /// Hangul jamo, LIKE's wildcards and escape, word starts after marks, negations and anchors.
+  static let hostile = [
+    "café", "cafe\u{301}", "CAFÉ", "Cafe", "é", "e\u{301}", "SS", "ß", "ẞ", "İ", "i\u{307}", "İstanbul",
+    "i̇st",
+    "Σ", "σ", "σας", "ΣΑΣ", "ﬁ", "fi", "ＦＵＬＬ", "ｆｕｌｌ", "full", "Æ", "ae", "Ø", "resund", "ᄒ", "국", "ё", "Ё",
+    "%", "_", "\\\\", "lash", "!é", "!CAFÉ sta", "^Stra", "SSE$", "ガ", "カ", "brû | ΣΑΣ", "x !x",
   ]
   static let patterns = ["^st", "a.d", "caf(e|é)", "[0-9]+%", "Stra(ß|ss)e", "x$", "(ёлка|ガラス)", "b\\\\s"]
 
@@ -79,6 +89,49 @@ struct PostgresRuleParityTests {
       }
       #expect(found.count.isExact, "the count of \(label) is exact once waited for")
     }
+  }
+
+  /// Every rule but `regex` is filtered by the server itself: one `count(*)` statement gives the
+  /// engine's count, with no candidate checked on the client.
+  @Test(arguments: MatchRule.allCases.filter { $0 != .regex }) func theServerCountsEveryRule(
+    _ rule: MatchRule
+  )
+    throws
+  {
+    let sides = try Sides()
+    for query in Self.hostile + ["sta", "Start", "cafe"] {
+      let request = SearchRequest(text: query, rule: rule, scope: 0)
+      let candidates = try sides.database.backend.candidates(for: request)
+      #expect(candidates.isExact, "\(rule.rawValue) \(query) is answered by the server")
+      let counted = try sides.database.backend.count(candidates.filter, scope: nil)
+      let expected = try #require(try sides.memory.search(request, cancellation: nil)).exactCount()
+      #expect(counted == expected, "one count(*) of \(rule.rawValue) \(query)")
+    }
+  }
+
+  /// A fuzzy ranking over more matches than it ranks covers pg_trgm's shortlist: the rows most
+  /// like the query by `word_similarity` first, ranked, then every other match once, in order.
+  @Test func aFuzzyRankingBeyondItsLimitRanksAShortlist() throws {
+    let opened = try DatasetOpener.openDatabase(LoadRequest(target: try Self.loaded.get()))
+    let full = try #require(opened.backend as? PostgresSearchBackend)
+    let database = PostgresSearchBackend(
+      backend: full.backend, dataset: opened.dataset, rowCount: full.rowCount, rankLimit: 50)
+    let memory = InMemoryBackend(dataset: Self.fixture.dataset())
+    let request = SearchRequest(text: "stnd", rule: .fuzzy, scope: 0)
+    let found = try #require(try database.search(request, cancellation: nil))
+    let expected = try #require(try memory.search(request, cancellation: nil))
+    let count = try found.exactCount()
+    #expect(count == (try expected.exactCount()))
+    #expect(count > 50)
+    let orders = found.rows(in: 0..<count).compactMap { database.ids.order(of: $0.id) }
+    #expect(orders.count == count)
+    #expect(Set(orders) == Set(expected.rows(in: 0..<count).map { String($0.id) }))
+    let answer = try #require(database.lastAnswer)
+    #expect(answer.contains("a shortlist was ranked"), "\(answer)")
+    // The shortlist is ranked as the engine ranks: best score first.
+    let parsed = ParsedQuery("stnd", rule: .fuzzy)
+    let scores = found.rows(in: 0..<50).map { ReferenceMatcher.score($0.title, parsed) }
+    #expect(scores == scores.sorted(by: >))
   }
 
   @Test func highlightsAreTheEnginesOnTheVisibleRows() throws {
