@@ -29,14 +29,17 @@ package final class PostgresBackend {
   let url: PostgresURL
 
   /// Connects to the table `text` names (a `postgres://` URL with `table=`) and describes it.
-  convenience init(url text: String, statementTimeout: Int = 5000) throws(BackendError) {
+  convenience init(url text: String, statementTimeout: Int? = nil) throws(BackendError) {
     try self.init(url: try PostgresURL(parsing: text), statementTimeout: statementTimeout)
   }
 
-  /// Connects to the table `url` names and describes it.
-  init(url: PostgresURL, statementTimeout: Int = 5000) throws(BackendError) {
+  /// Connects to the table `url` names and describes it; `statementTimeout`, when given, times
+  /// every kind of work, else `timeouts` does.
+  init(url: PostgresURL, statementTimeout: Int? = nil, timeouts: PostgresTimeouts = PostgresTimeouts())
+    throws(BackendError)
+  {
     self.url = url
-    connection = try PostgresConnection(url: url, statementTimeout: statementTimeout)
+    connection = try PostgresConnection(url: url, statementTimeout: statementTimeout, timeouts: timeouts)
     let name = url.parameters[.table] ?? ""
     try PostgresPreparation.checkEncoding(connection, table: name)
     do throws(BackendError) {
@@ -89,6 +92,7 @@ package final class PostgresBackend {
     _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil,
     cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> Int {
+    connection.doing(.count)
     let rows = try connection.run(
       try countStatement(filter, scope: scope, equality: equality), about: table.name,
       cancellation: cancellation)
@@ -99,7 +103,9 @@ package final class PostgresBackend {
   func startCount(_ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil)
     throws(BackendError) -> PostgresInFlight
   {
-    try connection.start(try countStatement(filter, scope: scope, equality: equality), about: table.name)
+    connection.doing(.count)
+    return try connection.start(
+      try countStatement(filter, scope: scope, equality: equality), about: table.name)
   }
 
   /// The planner's estimate of how many rows pass `filter` in `scope`.
@@ -107,6 +113,7 @@ package final class PostgresBackend {
     _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil,
     cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> Int {
+    connection.doing(.page)
     let statement = try built(
       PostgresSearchSQL.estimate(filter, scope: scope, names: table.names, equality: equality))
     let plan = try connection.run(statement, about: table.name, cancellation: cancellation).scalar ?? ""
@@ -121,6 +128,7 @@ package final class PostgresBackend {
     walkLimit: Int? = nil, equality: PostgresSearchSQL.Equality? = nil, sort: SortOrder? = nil,
     values: [String] = [], cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> [Row] {
+    connection.doing(.page)
     let statement: PostgresStatement
     if let sort {
       statement = try built(
@@ -176,6 +184,7 @@ package final class PostgresBackend {
 
   /// Installs the folded column and its index (see `PostgresPreparation`); returns what it did.
   package func prepare() throws(BackendError) -> [String] {
+    connection.doing(.prepare)
     let done = try PostgresPreparation.prepare(table, connection)
     table = try Self.describe(url, connection)
     return done
@@ -183,6 +192,7 @@ package final class PostgresBackend {
 
   /// Removes what `prepare` added; returns what it did.
   package func unprepare() throws(BackendError) -> [String] {
+    connection.doing(.prepare)
     let done = try PostgresPreparation.unprepare(table, connection)
     table = try Self.describe(url, connection)
     return done
@@ -271,6 +281,7 @@ extension PostgresBackend {
   /// The order column's own type reads the values (`= ANY($1)`), so its index finds them.
   func cells(orders: [String]) throws(BackendError) -> [[String?]] {
     guard !orders.isEmpty else { return [] }
+    connection.doing(.page)
     let names = table.names
     var columns: [String] = []
     for column in table.columns {

@@ -48,6 +48,7 @@ extension PostgresConnection {
       throw .databaseQueryFailed(table: about, server: place, reason: "a value cannot hold NUL")
     }
     settleInFlight()
+    try applyTimeout()
     onStatement?(statement.sql)
     cancelHandle.beginStatement()
     let sent = Self.withCStrings(statement.parameters) { values in

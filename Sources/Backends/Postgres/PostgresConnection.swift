@@ -6,7 +6,8 @@ import Foundation
 /// Not thread-safe: run statements from one thread at a time. Only `cancelHandle` may be used
 /// from another thread, to stop the statement running. The session keeps one connection, set up
 /// with `jit = off` (JIT compilation of the first big plan swallowed early cancels) and a
-/// `statement_timeout` as the backstop for a cancel that does not land.
+/// `statement_timeout` per kind of work (`PostgresTimeouts`) as the backstop for a cancel that
+/// does not land.
 package final class PostgresConnection {
   /// The URL it was opened with (its `display` is what messages show).
   let url: PostgresURL
@@ -16,8 +17,16 @@ package final class PostgresConnection {
   let server: String
   /// The database connected to.
   let database: String
-  /// The statement timeout set on the connection, in milliseconds.
-  let statementTimeout: Int
+  /// The statement timeout of each kind of work.
+  package var timeouts: PostgresTimeouts
+  /// The kind of work the next statements do (their timeout is `timeouts`' for it).
+  package var work = PostgresWork.open
+  /// The statement timeout the server has now, in milliseconds (nil: not known).
+  var appliedTimeout: Int?
+  /// The kind `holding` holds, if any.
+  private var held: PostgresWork?
+  /// Whether `setUp` has read the user's own timeout (no timeout is applied before).
+  var isSetUp = false
   /// Sees every statement's SQL text before it is sent (tests check no user text is in it).
   var onStatement: ((String) -> Void)?
   /// The statement sent and not yet read back (a count running behind the first page).
@@ -31,8 +40,11 @@ package final class PostgresConnection {
   ///
   /// The password comes from the URL, `PGPASSWORD` or `~/.pgpass`, as libpq looks for it; errors
   /// name the server and user, never the password.
-  package init(url: PostgresURL, statementTimeout: Int = 5000, connectTimeout: Int = 10) throws(BackendError)
-  {
+  /// `statementTimeout`, when given, is every kind's timeout (as if chosen with `set`).
+  package init(
+    url: PostgresURL, statementTimeout: Int? = nil, timeouts: PostgresTimeouts = PostgresTimeouts(),
+    connectTimeout: Int = 10
+  ) throws(BackendError) {
     try Self.validate(url)
     // Entries before the URL are defaults it may override; client_encoding after it is forced.
     let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding"]
@@ -57,22 +69,82 @@ package final class PostgresConnection {
     }
     self.url = url
     self.server = server
-    self.statementTimeout = statementTimeout
+    var timeouts = timeouts
+    if let statementTimeout { for work in PostgresWork.allCases { timeouts.chosen[work] = statementTimeout } }
+    self.timeouts = timeouts
     database = PQdb(opened).map { String(cString: $0) } ?? ""
     cancelHandle = PostgresCancelHandle(owning: cancel)
     connection = opened
     self.notices = notices
-    // extra_float_digits 3: a float order value read as text is the exact value (≤ 0 rounds it,
-    // and keyset paging then repeats and skips rows).
-    _ = try run(
-      PostgresStatement(
-        "SELECT pg_catalog.set_config('jit', 'off', false), pg_catalog.set_config('statement_timeout', $1, false), "
-          + "pg_catalog.set_config('extra_float_digits', '3', false)",
-        [String(statementTimeout)]),
-      about: server)
+    try setUp()
   }
 
+  /// Sets the session up (again after a reconnect): notes the user's own `statement_timeout`,
+  /// turns JIT off and reads floats exactly.
+  func setUp() throws(BackendError) {
+    appliedTimeout = nil
+    isSetUp = false
+    // Read before the shell sets its own: a value the user gave the session (URL options,
+    // PGOPTIONS, ALTER ROLE/DATABASE … SET) wins over the shell's defaults; the server's
+    // configuration file does not. extra_float_digits 3: a float order value read as text is
+    // the exact value (≤ 0 rounds it, and keyset paging then repeats and skips rows).
+    let own = try run(
+      PostgresStatement(
+        "SELECT (SELECT setting FROM pg_catalog.pg_settings WHERE name OPERATOR(pg_catalog.=) 'statement_timeout' "
+          + "AND source OPERATOR(pg_catalog.=) ANY(ARRAY['client', 'user', 'database', 'database user'])), "
+          + "pg_catalog.set_config('jit', 'off', false), pg_catalog.set_config('extra_float_digits', '3', false)"
+      ),
+      about: server
+    ).scalar
+    timeouts.session = own.flatMap { Int($0) }
+    isSetUp = true
+  }
+
+  /// The statement timeout the next statement runs under (`work`'s), in milliseconds.
+  package var statementTimeout: Int { timeouts.milliseconds(for: work) }
+
   deinit { PQfinish(connection) }
+
+  /// Sets the server's `statement_timeout` to `work`'s when it differs (one short statement,
+  /// only when the kind of work changes).
+  func applyTimeout() throws(BackendError) {
+    let wanted = statementTimeout
+    guard isSetUp, appliedTimeout != wanted else { return }
+    let result = Self.withCStrings([String(wanted)]) { values in
+      PQexecParams(
+        connection, "SELECT pg_catalog.set_config('statement_timeout', $1, false)", 1, nil, values, nil, nil,
+        0)
+    }
+    defer { PQclear(result) }
+    _ = try outcome(of: result, about: server).get()
+    appliedTimeout = wanted
+  }
+
+  /// What a statement timeout message adds: which timeout it was and how to change it.
+  var timeoutNote: String {
+    let option = "timeout-" + work.rawValue
+    let shown = PostgresTimeouts.shown(appliedTimeout ?? statementTimeout)
+    if timeouts.chosen[work] == nil, timeouts.session != nil {
+      return " (the session's statement_timeout, \(shown); 'set \(option)' overrides it)"
+    }
+    return " (\(option) is \(shown); 'set \(option) 2min' or 'off' raises it)"
+  }
+
+  /// Notes that the next statements do `kind` of work, unless a longer kind holds (`holding`).
+  func doing(_ kind: PostgresWork) {
+    if held == nil { work = kind }
+  }
+
+  /// Runs `body` with every statement in it timed as `kind` (an export's pages and counts).
+  package func holding<Result, Failure: Error>(
+    _ kind: PostgresWork, _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let outer = (held, work)
+    held = kind
+    work = kind
+    defer { (held, work) = outer }
+    return try body()
+  }
 
   /// Runs `statement` (blocking) and returns its rows; `about` names the table in error messages.
   ///
@@ -92,7 +164,8 @@ package final class PostgresConnection {
     if PQstatus(connection) != CONNECTION_OK {
       return .failure(.databaseConnectionLost(server: server, reason: url.scrubbed(Self.message(connection))))
     }
-    let failure = PostgresFailure(result: result, fallback: Self.message(connection))
+    var failure = PostgresFailure(result: result, fallback: Self.message(connection))
+    if failure.sqlState == "57014", !cancelHandle.wasRequested { failure.message += timeoutNote }
     return .failure(
       failure.error(
         about: about, database: database, server: server, cancelled: cancelHandle.wasRequested,

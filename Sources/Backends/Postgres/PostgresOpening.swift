@@ -21,8 +21,10 @@ package enum PostgresOpening {
   package static func isDatabase(_ target: String) -> Bool { PostgresURL.isPostgresURL(target) }
 
   /// Connects to the table `url` names, describes it and reads its row count and scope values.
-  package static func open(_ url: PostgresURL) throws(BackendError) -> Opened {
-    let backend = try PostgresBackend(url: url)
+  package static func open(_ url: PostgresURL, timeouts: PostgresTimeouts = PostgresTimeouts())
+    throws(BackendError) -> Opened
+  {
+    let backend = try PostgresBackend(url: url, timeouts: timeouts)
     let table = backend.table
     let total =
       try backend.connection.run(

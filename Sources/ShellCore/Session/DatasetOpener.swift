@@ -42,13 +42,17 @@ struct DatasetOpener {
   let console: Console
   /// Whether `-` may read standard input.
   let standardInputIsFree: Bool
+  /// The statement timeouts a PostgreSQL table is opened with (`set timeout-KIND`).
+  var databaseTimeouts = PostgresTimeouts()
 
   /// Reads the dataset `request` names and builds its backend.
   ///
   /// The monitor watches the index build too: Ctrl-C there cancels the load like Ctrl-C while
   /// reading.
   func open(_ request: LoadRequest) throws(ShellError) -> Opened {
-    if PostgresOpening.isDatabase(request.target) { return try Self.openDatabase(request) }
+    if PostgresOpening.isDatabase(request.target) {
+      return try Self.openDatabase(request, timeouts: databaseTimeouts)
+    }
     monitor?.loadWillStart(request.target)
     defer { monitor?.loadDidEnd() }
     let source = try resolve(request)

@@ -68,7 +68,9 @@ struct PostgresConnectionTests {
     let connection = try TestCluster.started().connect(statementTimeout: 100)
     #expect(
       throws: BackendError.databaseQueryFailed(
-        table: "sleep", server: connection.place, reason: "canceling statement due to statement timeout")
+        table: "sleep", server: connection.place,
+        reason: "canceling statement due to statement timeout (timeout-open is 100ms; "
+          + "'set timeout-open 2min' or 'off' raises it)")
     ) {
       try connection.run(PostgresStatement("SELECT pg_sleep(5)"), about: "sleep")
     }
