@@ -143,9 +143,11 @@ package final class PostgresBackend {
         )
       )
     }
+    let coversAll = table.names.tiebreak?.coversAll == true
     return try connection.run(statement, about: table.name, cancellation: cancellation).rows.map { values in
       Row(
-        order: PostgresRowKey.key(order: values[0], tiebreak: values[3]), title: values[1] ?? "",
+        order: PostgresRowKey.key(order: values[0], tiebreak: values[3], coversAll: coversAll),
+        title: values[1] ?? "",
         scope: values[2], sortValues: values.dropFirst(4).map { $0 ?? "" })
     }
   }
@@ -288,9 +290,16 @@ extension PostgresBackend {
       columns.append(try connection.quotedIdentifier(column) + "::pg_catalog.text")
     }
     let nullRows = orders.compactMap(PostgresRowKey.tiebreak(of:))
+    let shared = orders.compactMap(PostgresRowKey.parts(of:))
     var statement = PostgresStatement("")
-    let valued = orders.filter { PostgresRowKey.tiebreak(of: $0) == nil }
+    let valued = orders.filter { !$0.unicodeScalars.starts(with: ["\u{0}"]) }
     var condition = "\(names.order) \(names.equal) ANY(\(statement.bind(Self.arrayLiteral(valued))))"
+    if let tiebreak = names.tiebreak, !shared.isEmpty {
+      // Rows sharing an order value are found by both columns; any extra pair is left out below.
+      condition +=
+        " OR (\(names.order) \(names.equal) ANY(\(statement.bind(Self.arrayLiteral(shared.map(\.order))))) "
+        + "AND \(tiebreak.column) \(tiebreak.equal) ANY(\(statement.bind(Self.arrayLiteral(shared.map(\.tiebreak))))))"
+    }
     if let tiebreak = names.tiebreak, !nullRows.isEmpty {
       condition +=
         " OR (\(names.order) IS NULL AND \(tiebreak.column) \(tiebreak.equal) "
@@ -300,9 +309,11 @@ extension PostgresBackend {
     statement.sql =
       "SELECT \(names.order)::pg_catalog.text, \(tiebreak), \(columns.joined(separator: ", ")) "
       + "FROM \(names.table) WHERE \(condition)"
+    let coversAll = names.tiebreak?.coversAll == true
     var found: [String: [String?]] = [:]
     for row in try connection.run(statement, about: table.name).rows {
-      found[PostgresRowKey.key(order: row[0], tiebreak: row[1])] = Array(row.dropFirst(2))
+      found[PostgresRowKey.key(order: row[0], tiebreak: row[1], coversAll: coversAll)] = Array(
+        row.dropFirst(2))
     }
     return orders.compactMap { found[$0] }
   }

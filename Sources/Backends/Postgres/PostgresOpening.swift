@@ -32,7 +32,9 @@ package enum PostgresOpening {
       ).scalar.flatMap { Int($0) } ?? 0
     let dataset = try shell(of: backend, url: url)
     let searching = PostgresSearchBackend(backend: backend, dataset: dataset, rowCount: total)
-    return Opened(dataset: dataset, backend: searching, warnings: backend.warning.map { [$0] } ?? [])
+    return Opened(
+      dataset: dataset, backend: searching,
+      warnings: [backend.table.orderWarning, backend.warning].compactMap { $0 })
   }
 
   /// The dataset the session reads: the table's columns and scope bar, no rows.
