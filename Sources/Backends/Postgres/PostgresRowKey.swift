@@ -1,7 +1,8 @@
-/// A row's key as the session keeps it: its order value as text; for a row whose order value
-/// is NULL, NUL followed by its tiebreak as text; and where the order column is not unique (a
-/// tiebreak covers every row), two NULs, the order value, NUL and the tiebreak. PostgreSQL text
-/// never holds NUL, so the kinds never collide.
+/// A row's key as the session keeps it, where its next page starts.
+///
+/// Its order value as text; for a row whose order value is NULL, NUL followed by its tiebreak as
+/// text; and where the order column is not unique (a tiebreak covers every row), two NULs, the
+/// order value, NUL and the tiebreak. PostgreSQL text never holds NUL, so the kinds never collide.
 enum PostgresRowKey {
   /// The key of a row read with `order` (nil for NULL) and `tiebreak`; `coversAll` when the
   /// tiebreak orders every row (a non-unique order column).
