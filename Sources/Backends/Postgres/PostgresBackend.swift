@@ -44,6 +44,11 @@ package final class PostgresBackend {
     try PostgresPreparation.checkEncoding(connection, table: name)
     do throws(BackendError) {
       table = try Self.describe(url, connection)
+      // A new backend lacks the temporary fold function, and the table may have changed.
+      connection.onReconnect = { [weak self] () throws(BackendError) in
+        guard let self else { return }
+        table = try Self.describe(self.url, connection)
+      }
     } catch {
       // A column the table lacks names the table and the server, as every database error does.
       guard case .table(.unknownColumn(let column, let columns)) = error else { throw error }

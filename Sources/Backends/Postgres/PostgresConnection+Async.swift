@@ -35,11 +35,13 @@ extension PostgresConnection {
   {
     // Cancelled before it began (a newer keystroke already waiting): nothing is sent.
     if cancellation?.isCancelled == true { throw .databaseQueryCancelled(table: about) }
-    let sent = try start(statement, about: about)
-    try finish(sent, cancellation: cancellation)
-    inFlight = nil
-    guard let outcome = sent.outcome else { throw .databaseQueryCancelled(table: about) }
-    return try outcome.get()
+    return try reconnecting(statement) { () throws(BackendError) -> PostgresRows in
+      let sent = try start(statement, about: about)
+      try finish(sent, cancellation: cancellation)
+      inFlight = nil
+      guard let outcome = sent.outcome else { throw .databaseQueryCancelled(table: about) }
+      return try outcome.get()
+    }
   }
 
   /// Sends `statement` without waiting; the statement in flight before it is settled first.
@@ -48,6 +50,8 @@ extension PostgresConnection {
       throw .databaseQueryFailed(table: about, server: place, reason: "a value cannot hold NUL")
     }
     settleInFlight()
+    // Found down (a count behind the page lost it): reconnect before anything is sent.
+    if !isConnected, !isReconnecting { try reconnect(after: nil) }
     try applyTimeout()
     onStatement?(statement.sql)
     cancelHandle.beginStatement()

@@ -23,6 +23,12 @@ package final class PostgresConnection {
   package var work = PostgresWork.open
   /// The statement timeout the server has now, in milliseconds (nil: not known).
   var appliedTimeout: Int?
+  /// Runs after a reconnect, before the retried statement (re-creates what the old backend held).
+  var onReconnect: (() throws(BackendError) -> Void)?
+  /// Whether a reconnect is under way (its own statements are not retried).
+  var isReconnecting = false
+  /// One line per reconnect, for the session to print.
+  var reconnections: [String] = []
   /// The kind `holding` holds, if any.
   private var held: PostgresWork?
   /// Whether `setUp` has read the user's own timeout (no timeout is applied before).
@@ -162,7 +168,9 @@ package final class PostgresConnection {
       return .success(Self.rows(of: result))
     }
     if PQstatus(connection) != CONNECTION_OK {
-      return .failure(.databaseConnectionLost(server: server, reason: url.scrubbed(Self.message(connection))))
+      return .failure(
+        .databaseConnectionLost(
+          server: server, reason: url.scrubbed(Self.unlabeled(Self.message(connection)))))
     }
     var failure = PostgresFailure(result: result, fallback: Self.message(connection))
     if failure.sqlState == "57014", !cancelHandle.wasRequested { failure.message += timeoutNote }
@@ -232,6 +240,14 @@ package final class PostgresConnection {
   /// libpq's last error message for the connection, on one line.
   static func message(_ connection: OpaquePointer) -> String {
     firstLine(PQerrorMessage(connection).map { String(cString: $0) } ?? "")
+  }
+
+  /// A server message as libpq words it, without its severity (`FATAL:  terminating …`).
+  static func unlabeled(_ message: String) -> String {
+    for label in ["FATAL:", "ERROR:", "PANIC:"] where message.hasPrefix(label) {
+      return String(message.dropFirst(label.count).drop { $0 == " " })
+    }
+    return message
   }
 
   /// The first non-empty line of a libpq message, trimmed (split on scalars: "\r\n" is one Character).
