@@ -55,12 +55,19 @@ package final class PostgresConnection {
     // Entries before the URL are defaults it may override; client_encoding after it is forced.
     let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding"]
     let values = [String(connectTimeout), "searchshell", url.connectionString, "UTF8"]
-    guard let opened = Self.connect(keywords: keywords, values: values) else {
+    let notices = PostgresNotices()
+    var timedOut = false
+    guard
+      let opened = Self.connect(
+        keywords: keywords, values: values, notices: notices, timeout: connectTimeout, timedOut: &timedOut)
+    else {
       throw .databaseUnreachable(server: url.host ?? "the default server", reason: "out of memory")
     }
     let server = Self.server(of: opened)
-    let notices = PostgresNotices()
-    notices.register(on: opened)
+    if timedOut {
+      PQfinish(opened)
+      throw .databaseUnreachable(server: server, reason: "timeout expired after \(connectTimeout) s")
+    }
     guard PQstatus(opened) == CONNECTION_OK else {
       // Checked before any property is stored: a throwing initializer that has stored them all
       // runs deinit, which would free the connection a second time.
@@ -217,17 +224,6 @@ package final class PostgresConnection {
     let reason = error.map { String(cString: $0) } ?? "libpq cannot parse it"
     if let error { PQfreemem(error) }
     throw .invalidDatabaseURL(url.display, reason: url.scrubbed(firstLine(reason)))
-  }
-
-  /// `PQconnectdbParams` with the URL expanded in place of `dbname`.
-  private static func connect(keywords: [String], values: [String]) -> OpaquePointer? {
-    withCStrings(keywords) { keys in
-      withCStrings(values) { vals in
-        var keyList = keys + [nil]
-        var valueList = vals + [nil]
-        return PQconnectdbParams(&keyList, &valueList, 1)
-      }
-    }
   }
 
   /// `host:port` of a connection (or of its failed attempt).
