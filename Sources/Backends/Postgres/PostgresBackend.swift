@@ -33,24 +33,30 @@ package final class PostgresBackend {
   var trigram: String?
 
   /// Connects to the table `text` names (a `postgres://` URL with `table=`) and describes it.
-  convenience init(url text: String, statementTimeout: Int = 5000) throws(BackendError) {
+  convenience init(url text: String, statementTimeout: Int? = nil) throws(BackendError) {
     try self.init(url: try PostgresURL(parsing: text), statementTimeout: statementTimeout)
   }
 
-  /// Connects to the table `url` names and describes it; `interruption` (Ctrl-C) stops any wait,
-  /// and `onStatement` sees each statement the description sends (tests).
+  /// Connects to the table `url` names and describes it; `statementTimeout`, when given, times
+  /// every kind of work, else `timeouts` does; `interruption` (Ctrl-C) stops any wait, and
+  /// `onStatement` sees each statement the description sends (tests).
   init(
-    url: PostgresURL, statementTimeout: Int = 5000, interruption: SearchCancellation? = nil,
-    onStatement: ((String) -> Void)? = nil
+    url: PostgresURL, statementTimeout: Int? = nil, timeouts: PostgresTimeouts = PostgresTimeouts(),
+    interruption: SearchCancellation? = nil, onStatement: ((String) -> Void)? = nil
   ) throws(BackendError) {
     self.url = url
     connection = try PostgresConnection(
-      url: url, statementTimeout: statementTimeout, interruption: interruption)
+      url: url, statementTimeout: statementTimeout, timeouts: timeouts, interruption: interruption)
     connection.onStatement = onStatement
     let name = url.parameters[.table] ?? ""
     try PostgresPreparation.checkEncoding(connection, table: name)
     do throws(BackendError) {
       table = try Self.describe(url, connection)
+      // A new backend lacks the temporary fold function, and the table may have changed.
+      connection.onReconnect = { [weak self] () throws(BackendError) in
+        guard let self else { return }
+        table = try Self.describe(self.url, connection)
+      }
     } catch {
       // A column the table lacks names the table and the server, as every database error does.
       guard case .table(.unknownColumn(let column, let columns)) = error else { throw error }
@@ -99,6 +105,7 @@ package final class PostgresBackend {
     _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil,
     cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> Int {
+    connection.doing(.count)
     let rows = try connection.run(
       try countStatement(filter, scope: scope, equality: equality), about: table.name,
       cancellation: cancellation)
@@ -109,7 +116,9 @@ package final class PostgresBackend {
   func startCount(_ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil)
     throws(BackendError) -> PostgresInFlight
   {
-    try connection.start(try countStatement(filter, scope: scope, equality: equality), about: table.name)
+    connection.doing(.count)
+    return try connection.start(
+      try countStatement(filter, scope: scope, equality: equality), about: table.name)
   }
 
   /// The planner's estimate of how many rows pass `filter` in `scope`.
@@ -117,6 +126,7 @@ package final class PostgresBackend {
     _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil,
     cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> Int {
+    connection.doing(.page)
     let statement = try built(
       PostgresSearchSQL.estimate(filter, scope: scope, names: table.names, equality: equality))
     let plan = try connection.run(statement, about: table.name, cancellation: cancellation).scalar ?? ""
@@ -131,6 +141,7 @@ package final class PostgresBackend {
     walkLimit: Int? = nil, equality: PostgresSearchSQL.Equality? = nil, sort: SortOrder? = nil,
     values: [String] = [], cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> [Row] {
+    connection.doing(.page)
     let statement: PostgresStatement
     if let sort {
       statement = try built(
@@ -145,9 +156,11 @@ package final class PostgresBackend {
         )
       )
     }
+    let coversAll = table.names.tiebreak?.coversAll == true
     return try connection.run(statement, about: table.name, cancellation: cancellation).rows.map { values in
       Row(
-        order: PostgresRowKey.key(order: values[0], tiebreak: values[3]), title: values[1] ?? "",
+        order: PostgresRowKey.key(order: values[0], tiebreak: values[3], coversAll: coversAll),
+        title: values[1] ?? "",
         scope: values[2], sortValues: values.dropFirst(4).map { $0 ?? "" })
     }
   }
@@ -192,6 +205,7 @@ package final class PostgresBackend {
     progress: @escaping (String) -> Void = { _ in }, note: @escaping (String) -> Void = { _ in },
     cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> [String] {
+    connection.doing(.prepare)
     let monitor = PostgresPreparation.Monitor(progress: progress, note: note, cancellation: cancellation)
     defer { table = (try? Self.describe(url, connection)) ?? table }
     return try PostgresPreparation.prepare(table, connection, monitor: monitor)
@@ -202,6 +216,7 @@ package final class PostgresBackend {
     progress: @escaping (String) -> Void = { _ in }, note: @escaping (String) -> Void = { _ in },
     cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> [String] {
+    connection.doing(.prepare)
     let monitor = PostgresPreparation.Monitor(progress: progress, note: note, cancellation: cancellation)
     defer { table = (try? Self.describe(url, connection)) ?? table }
     return try PostgresPreparation.unprepare(table, connection, monitor: monitor)
@@ -290,15 +305,23 @@ extension PostgresBackend {
   /// The order column's own type reads the values (`= ANY($1)`), so its index finds them.
   func cells(orders: [String]) throws(BackendError) -> [[String?]] {
     guard !orders.isEmpty else { return [] }
+    connection.doing(.page)
     let names = table.names
     var columns: [String] = []
     for column in table.columns {
       columns.append(try connection.quotedIdentifier(column) + "::pg_catalog.text")
     }
     let nullRows = orders.compactMap(PostgresRowKey.tiebreak(of:))
+    let shared = orders.compactMap(PostgresRowKey.parts(of:))
     var statement = PostgresStatement("")
-    let valued = orders.filter { PostgresRowKey.tiebreak(of: $0) == nil }
+    let valued = orders.filter { !$0.unicodeScalars.starts(with: ["\u{0}"]) }
     var condition = "\(names.order) \(names.equal) ANY(\(statement.bind(Self.arrayLiteral(valued))))"
+    if let tiebreak = names.tiebreak, !shared.isEmpty {
+      // Rows sharing an order value are found by both columns; any extra pair is left out below.
+      condition +=
+        " OR (\(names.order) \(names.equal) ANY(\(statement.bind(Self.arrayLiteral(shared.map(\.order))))) "
+        + "AND \(tiebreak.column) \(tiebreak.equal) ANY(\(statement.bind(Self.arrayLiteral(shared.map(\.tiebreak))))))"
+    }
     if let tiebreak = names.tiebreak, !nullRows.isEmpty {
       condition +=
         " OR (\(names.order) IS NULL AND \(tiebreak.column) \(tiebreak.equal) "
@@ -308,9 +331,11 @@ extension PostgresBackend {
     statement.sql =
       "SELECT \(names.order)::pg_catalog.text, \(tiebreak), \(columns.joined(separator: ", ")) "
       + "FROM \(names.table) WHERE \(condition)"
+    let coversAll = names.tiebreak?.coversAll == true
     var found: [String: [String?]] = [:]
     for row in try connection.run(statement, about: table.name).rows {
-      found[PostgresRowKey.key(order: row[0], tiebreak: row[1])] = Array(row.dropFirst(2))
+      found[PostgresRowKey.key(order: row[0], tiebreak: row[1], coversAll: coversAll)] = Array(
+        row.dropFirst(2))
     }
     return orders.compactMap { found[$0] }
   }

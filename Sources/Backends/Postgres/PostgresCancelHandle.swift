@@ -8,8 +8,8 @@ import Foundation
 /// Cancelling is best effort: a request that arrives after the statement ended is ignored by the
 /// server, and `statement_timeout` stays the backstop.
 final class PostgresCancelHandle: @unchecked Sendable {
-  /// libpq's cancel object: the backend's process id and secret key.
-  private let handle: OpaquePointer
+  /// libpq's cancel object: the backend's process id and secret key (replaced on a reconnect).
+  private var handle: OpaquePointer
   private let lock = NSLock()
   /// Whether `cancel()` was called since the statement began, to tell a cancel from a timeout.
   private var requested = false
@@ -26,9 +26,20 @@ final class PostgresCancelHandle: @unchecked Sendable {
   /// Blocks for one round trip to the server (a new connection to its postmaster).
   @discardableResult
   func cancel() -> Bool {
-    lock.withLock { requested = true }
     var message = [CChar](repeating: 0, count: 256)
-    return PQcancel(handle, &message, Int32(message.count)) == 1
+    // Under the lock: a reconnect on the session's thread must not free the handle meanwhile.
+    return lock.withLock {
+      requested = true
+      return PQcancel(handle, &message, Int32(message.count)) == 1
+    }
+  }
+
+  /// Takes ownership of `handle`, the new backend's after a reconnect, freeing the old one.
+  func replace(with newHandle: OpaquePointer) {
+    lock.withLock {
+      PQfreeCancel(handle)
+      handle = newHandle
+    }
   }
 
   /// Forgets earlier requests: called as each statement begins.

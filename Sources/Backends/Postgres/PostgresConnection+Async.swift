@@ -36,11 +36,13 @@ extension PostgresConnection {
   {
     // Cancelled before it began (a newer keystroke already waiting, Ctrl-C): nothing is sent.
     if (cancellation ?? interruption)?.isCancelled == true { throw .databaseQueryCancelled(table: about) }
-    let sent = try start(statement, about: about)
-    try finish(sent, cancellation: cancellation)
-    inFlight = nil
-    guard let outcome = sent.outcome else { throw .databaseQueryCancelled(table: about) }
-    return try outcome.get()
+    return try reconnecting(statement) { () throws(BackendError) -> PostgresRows in
+      let sent = try start(statement, about: about)
+      try finish(sent, cancellation: cancellation)
+      inFlight = nil
+      guard let outcome = sent.outcome else { throw .databaseQueryCancelled(table: about) }
+      return try outcome.get()
+    }
   }
 
   /// Sends `statement` without waiting; the statement in flight before it is settled first.
@@ -49,6 +51,9 @@ extension PostgresConnection {
       throw .databaseQueryFailed(table: about, server: place, reason: "a value cannot hold NUL")
     }
     settleInFlight()
+    // Found down (a count behind the page lost it): reconnect before anything is sent.
+    if !isConnected, !isReconnecting { try reconnect(after: nil) }
+    try applyTimeout()
     onStatement?(statement.sql)
     cancelHandle.beginStatement()
     let sent = Self.withCStrings(statement.parameters) { values in

@@ -7,7 +7,8 @@ import Tables
 /// Not thread-safe: run statements from one thread at a time. Only `cancelHandle` may be used
 /// from another thread, to stop the statement running. The session keeps one connection, set up
 /// with `jit = off` (JIT compilation of the first big plan swallowed early cancels) and a
-/// `statement_timeout` as the backstop for a cancel that does not land.
+/// `statement_timeout` per kind of work (`PostgresTimeouts`) as the backstop for a cancel that
+/// does not land.
 package final class PostgresConnection {
   /// The URL it was opened with (its `display` is what messages show).
   let url: PostgresURL
@@ -17,8 +18,22 @@ package final class PostgresConnection {
   let server: String
   /// The database connected to.
   let database: String
-  /// The statement timeout set on the connection, in milliseconds.
-  let statementTimeout: Int
+  /// The statement timeout of each kind of work.
+  package var timeouts: PostgresTimeouts
+  /// The kind of work the next statements do (their timeout is `timeouts`' for it).
+  package var work = PostgresWork.open
+  /// The statement timeout the server has now, in milliseconds (nil: not known).
+  var appliedTimeout: Int?
+  /// Runs after a reconnect, before the retried statement (re-creates what the old backend held).
+  var onReconnect: (() throws(BackendError) -> Void)?
+  /// Whether a reconnect is under way (its own statements are not retried).
+  var isReconnecting = false
+  /// One line per reconnect, for the session to print.
+  var reconnections: [String] = []
+  /// The kind `holding` holds, if any.
+  private var held: PostgresWork?
+  /// Whether `setUp` has read the user's own timeout (no timeout is applied before).
+  var isSetUp = false
   /// Sees every statement's SQL text before it is sent (tests check no user text is in it).
   var onStatement: ((String) -> Void)?
   /// The statement sent and not yet read back (a count running behind the first page).
@@ -34,20 +49,28 @@ package final class PostgresConnection {
   ///
   /// The password comes from the URL, `PGPASSWORD` or `~/.pgpass`, as libpq looks for it; errors
   /// name the server and user, never the password.
+  /// `statementTimeout`, when given, is every kind's timeout (as if chosen with `set`).
   package init(
-    url: PostgresURL, statementTimeout: Int = 5000, connectTimeout: Int = 10,
-    interruption: SearchCancellation? = nil
+    url: PostgresURL, statementTimeout: Int? = nil, timeouts: PostgresTimeouts = PostgresTimeouts(),
+    connectTimeout: Int = 10, interruption: SearchCancellation? = nil
   ) throws(BackendError) {
     try Self.validate(url)
     // Entries before the URL are defaults it may override; client_encoding after it is forced.
     let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding"]
     let values = [String(connectTimeout), "searchshell", url.connectionString, "UTF8"]
-    guard let opened = Self.connect(keywords: keywords, values: values) else {
+    let notices = PostgresNotices()
+    var timedOut = false
+    guard
+      let opened = Self.connect(
+        keywords: keywords, values: values, notices: notices, timeout: connectTimeout, timedOut: &timedOut)
+    else {
       throw .databaseUnreachable(server: url.host ?? "the default server", reason: "out of memory")
     }
     let server = Self.server(of: opened)
-    let notices = PostgresNotices()
-    notices.register(on: opened)
+    if timedOut {
+      PQfinish(opened)
+      throw .databaseUnreachable(server: server, reason: "timeout expired after \(connectTimeout) s")
+    }
     guard PQstatus(opened) == CONNECTION_OK else {
       // Checked before any property is stored: a throwing initializer that has stored them all
       // runs deinit, which would free the connection a second time.
@@ -62,23 +85,83 @@ package final class PostgresConnection {
     }
     self.url = url
     self.server = server
-    self.statementTimeout = statementTimeout
+    var timeouts = timeouts
+    if let statementTimeout { for work in PostgresWork.allCases { timeouts.chosen[work] = statementTimeout } }
+    self.timeouts = timeouts
     database = PQdb(opened).map { String(cString: $0) } ?? ""
     cancelHandle = PostgresCancelHandle(owning: cancel)
     connection = opened
     self.notices = notices
     self.interruption = interruption
-    // extra_float_digits 3: a float order value read as text is the exact value (≤ 0 rounds it,
-    // and keyset paging then repeats and skips rows).
-    _ = try run(
-      PostgresStatement(
-        "SELECT pg_catalog.set_config('jit', 'off', false), pg_catalog.set_config('statement_timeout', $1, false), "
-          + "pg_catalog.set_config('extra_float_digits', '3', false)",
-        [String(statementTimeout)]),
-      about: server)
+    try setUp()
   }
 
+  /// Sets the session up (again after a reconnect): notes the user's own `statement_timeout`,
+  /// turns JIT off and reads floats exactly.
+  func setUp() throws(BackendError) {
+    appliedTimeout = nil
+    isSetUp = false
+    // Read before the shell sets its own: a value the user gave the session (URL options,
+    // PGOPTIONS, ALTER ROLE/DATABASE … SET) wins over the shell's defaults; the server's
+    // configuration file does not. extra_float_digits 3: a float order value read as text is
+    // the exact value (≤ 0 rounds it, and keyset paging then repeats and skips rows).
+    let own = try run(
+      PostgresStatement(
+        "SELECT (SELECT setting FROM pg_catalog.pg_settings WHERE name OPERATOR(pg_catalog.=) 'statement_timeout' "
+          + "AND source OPERATOR(pg_catalog.=) ANY(ARRAY['client', 'user', 'database', 'database user'])), "
+          + "pg_catalog.set_config('jit', 'off', false), pg_catalog.set_config('extra_float_digits', '3', false)"
+      ),
+      about: server
+    ).scalar
+    timeouts.session = own.flatMap { Int($0) }
+    isSetUp = true
+  }
+
+  /// The statement timeout the next statement runs under (`work`'s), in milliseconds.
+  package var statementTimeout: Int { timeouts.milliseconds(for: work) }
+
   deinit { PQfinish(connection) }
+
+  /// Sets the server's `statement_timeout` to `work`'s when it differs (one short statement,
+  /// only when the kind of work changes).
+  func applyTimeout() throws(BackendError) {
+    let wanted = statementTimeout
+    guard isSetUp, appliedTimeout != wanted else { return }
+    let result = Self.withCStrings([String(wanted)]) { values in
+      PQexecParams(
+        connection, "SELECT pg_catalog.set_config('statement_timeout', $1, false)", 1, nil, values, nil, nil,
+        0)
+    }
+    defer { PQclear(result) }
+    _ = try outcome(of: result, about: server).get()
+    appliedTimeout = wanted
+  }
+
+  /// What a statement timeout message adds: which timeout it was and how to change it.
+  var timeoutNote: String {
+    let option = "timeout-" + work.rawValue
+    let shown = PostgresTimeouts.shown(appliedTimeout ?? statementTimeout)
+    if timeouts.chosen[work] == nil, timeouts.session != nil {
+      return " (the session's statement_timeout, \(shown); 'set \(option)' overrides it)"
+    }
+    return " (\(option) is \(shown); 'set \(option) 2min' or 'off' raises it)"
+  }
+
+  /// Notes that the next statements do `kind` of work, unless a longer kind holds (`holding`).
+  func doing(_ kind: PostgresWork) {
+    if held == nil { work = kind }
+  }
+
+  /// Runs `body` with every statement in it timed as `kind` (an export's pages and counts).
+  package func holding<Result, Failure: Error>(
+    _ kind: PostgresWork, _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let outer = (held, work)
+    held = kind
+    work = kind
+    defer { (held, work) = outer }
+    return try body()
+  }
 
   /// Runs `statement` (blocking) and returns its rows; `about` names the table in error messages.
   ///
@@ -96,9 +179,12 @@ package final class PostgresConnection {
       return .success(Self.rows(of: result))
     }
     if PQstatus(connection) != CONNECTION_OK {
-      return .failure(.databaseConnectionLost(server: server, reason: url.scrubbed(Self.message(connection))))
+      return .failure(
+        .databaseConnectionLost(
+          server: server, reason: url.scrubbed(Self.unlabeled(Self.message(connection)))))
     }
-    let failure = PostgresFailure(result: result, fallback: Self.message(connection))
+    var failure = PostgresFailure(result: result, fallback: Self.message(connection))
+    if failure.sqlState == "57014", !cancelHandle.wasRequested { failure.message += timeoutNote }
     return .failure(
       failure.error(
         about: about, database: database, server: server, cancelled: cancelHandle.wasRequested,
@@ -144,17 +230,6 @@ package final class PostgresConnection {
     throw .invalidDatabaseURL(url.display, reason: url.scrubbed(firstLine(reason)))
   }
 
-  /// `PQconnectdbParams` with the URL expanded in place of `dbname`.
-  private static func connect(keywords: [String], values: [String]) -> OpaquePointer? {
-    withCStrings(keywords) { keys in
-      withCStrings(values) { vals in
-        var keyList = keys + [nil]
-        var valueList = vals + [nil]
-        return PQconnectdbParams(&keyList, &valueList, 1)
-      }
-    }
-  }
-
   /// `host:port` of a connection (or of its failed attempt).
   private static func server(of connection: OpaquePointer) -> String {
     let host = PQhost(connection).map { String(cString: $0) } ?? ""
@@ -165,6 +240,14 @@ package final class PostgresConnection {
   /// libpq's last error message for the connection, on one line.
   static func message(_ connection: OpaquePointer) -> String {
     firstLine(PQerrorMessage(connection).map { String(cString: $0) } ?? "")
+  }
+
+  /// A server message as libpq words it, without its severity (`FATAL:  terminating …`).
+  static func unlabeled(_ message: String) -> String {
+    for label in ["FATAL:", "ERROR:", "PANIC:"] where message.hasPrefix(label) {
+      return String(message.dropFirst(label.count).drop { $0 == " " })
+    }
+    return message
   }
 
   /// The first non-empty line of a libpq message, trimmed (split on scalars: "\r\n" is one Character).

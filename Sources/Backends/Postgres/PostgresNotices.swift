@@ -21,6 +21,8 @@ package final class PostgresNotices {
   private var lines: [String] = []
   /// How many more arrived past `limit`.
   private var overflow = 0
+  /// A FATAL message received outside a statement, kept for the reconnect line.
+  private var fatal: String?
 
   /// Routes `connection`'s notices here (`self` must outlive the connection's last call).
   func register(on connection: OpaquePointer) {
@@ -43,16 +45,30 @@ package final class PostgresNotices {
 
   /// Keeps a notice of `severity` saying `message` (the logic of `receive`, testable without libpq).
   func note(severity: String, message: String) {
+    // The server's last words before it closes the connection: the reconnect line says them.
+    if severity == "FATAL" || severity == "PANIC" {
+      fatal = Sanitizer.bounded(Self.flattened(message), limit: Self.lineLimit)
+      return
+    }
     if quiet || (severity == "NOTICE" && message.hasSuffix(", skipping")) { return }
     guard lines.count < Self.limit else {
       overflow = overflow.addingReportingOverflow(1).overflow ? overflow : overflow + 1
       return
     }
-    // One line: the message's own line breaks become spaces before the sanitizer sees it.
-    let flat = String(
-      String.UnicodeScalarView(message.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
     let label = severity.isEmpty ? "NOTICE" : severity
-    lines.append(Sanitizer.bounded(label + ": " + flat, limit: Self.lineLimit))
+    lines.append(Sanitizer.bounded(label + ": " + Self.flattened(message), limit: Self.lineLimit))
+  }
+
+  /// `message` on one line: its own line breaks become spaces before the sanitizer sees it.
+  static func flattened(_ message: String) -> String {
+    String(String.UnicodeScalarView(message.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+  }
+
+  /// The server's FATAL message that came outside a statement (it is closing the connection),
+  /// then forgets it.
+  func takeFatal() -> String? {
+    defer { fatal = nil }
+    return fatal
   }
 
   /// The lines kept since the last call (and a count of those past `limit`), then forgets them.

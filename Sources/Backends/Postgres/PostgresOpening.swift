@@ -31,13 +31,14 @@ package enum PostgresOpening {
   /// `count(*)`, no scan), its exact count following behind the first page. `interruption`
   /// (Ctrl-C) stops any wait; `onStatement` sees every statement sent (tests).
   package static func open(
-    _ url: PostgresURL, interruption: SearchCancellation? = nil, exactLimit: Int = exactLimit,
-    onStatement: ((String) -> Void)? = nil
+    _ url: PostgresURL, timeouts: PostgresTimeouts = PostgresTimeouts(), interruption: SearchCancellation? = nil,
+    exactLimit: Int = exactLimit, onStatement: ((String) -> Void)? = nil
   ) throws(BackendError) -> Opened {
-    let backend = try PostgresBackend(url: url, interruption: interruption, onStatement: onStatement)
+    let backend = try PostgresBackend(
+      url: url, timeouts: timeouts, interruption: interruption, onStatement: onStatement)
     let table = backend.table
     let estimate = try PostgresStatistics.rows(oid: table.oid, table: table, backend.connection)
-    var warnings = backend.warning.map { [$0] } ?? []
+    var warnings = [backend.table.orderWarning, backend.warning].compactMap { $0 }
     let dataset: Dataset
     let total: Int?
     if estimate < exactLimit {

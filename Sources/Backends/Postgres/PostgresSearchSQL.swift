@@ -30,7 +30,8 @@ enum PostgresSearchSQL {
     var tiebreak: Tiebreak?
   }
 
-  /// The column (or `ctid`) that orders rows sharing a NULL order value, with its operators.
+  /// The column (or `ctid`) that orders rows sharing a NULL order value, with its operators; or,
+  /// for an order column that is not unique, the primary key ordering rows sharing any value.
   struct Tiebreak: Equatable, Sendable {
     /// The quoted column, or `ctid`.
     var column: String
@@ -38,6 +39,11 @@ enum PostgresSearchSQL {
     var greater: String
     /// Its `=`, schema-qualified.
     var equal: String
+    /// Whether it orders every row sharing an order value (the order column is not unique), not
+    /// only those whose order value is NULL.
+    var coversAll = false
+    /// Whether the order column may hold NULL (rows listed last).
+    var orderMayBeNull = true
   }
 
   /// A column filter (`filter COL = VALUE`): the column's text, NULL as empty, equal to a value.
@@ -72,7 +78,13 @@ enum PostgresSearchSQL {
     if let nullRow = PostgresRowKey.tiebreak(of: after) {
       return "(\(names.order) IS NULL AND \(tiebreak.column) \(tiebreak.greater) \(statement.bind(nullRow)))"
     }
-    return "(\(names.order) \(names.greater) \(statement.bind(after)) OR \(names.order) IS NULL)"
+    let nulls = tiebreak.orderMayBeNull ? " OR \(names.order) IS NULL" : ""
+    if tiebreak.coversAll, let (order, next) = PostgresRowKey.parts(of: after) {
+      let value = statement.bind(order)
+      return "(\(names.order) \(names.greater) \(value) OR (\(names.order) \(names.equal) \(value) AND "
+        + "\(tiebreak.column) \(tiebreak.greater) \(statement.bind(next)))\(nulls))"
+    }
+    return "(\(names.order) \(names.greater) \(statement.bind(after))\(nulls))"
   }
 
   /// How the first page is found.

@@ -39,6 +39,8 @@ struct PostgresTable: Equatable, Sendable {
   /// Whether the trigram index `prepare` builds is there, valid and current: built on this title
   /// column by this fold, so searches through the installed fold function use it.
   var isPrepared: Bool
+  /// A line on the order column (not unique, or unique on trust), shown after opening.
+  var orderWarning: String?
   /// The planner's row count (`reltuples`; -1 before the first ANALYZE).
   var estimatedRows: Int
   /// The names the SQL uses, quoted by libpq.
@@ -107,17 +109,16 @@ struct PostgresTable: Equatable, Sendable {
       folded: folded)
     let key = try PostgresKeyColumn.describe(roles.order, oid: row[2] ?? "0", connection, table: name)
     (names.greater, names.equal) = (key.greater, key.equal)
-    if !key.isNotNull {
-      names.tiebreak = try PostgresKeyColumn.tiebreak(
-        primaryKey: primaryKey == roles.order ? nil : primaryKey,
-        hasRowAddress: !["v", "f"].contains(row[4]),
-        oid: row[2] ?? "0", names: names, connection, table: name)
-    }
+    let ordering = try PostgresKeyOrdering.of(
+      roles.order, key: key, primaryKey: primaryKey, relationKind: row[4] ?? "r", oid: row[2] ?? "0",
+      names: names, connection, table: name)
+    names.tiebreak = ordering.tiebreak
     var table = PostgresTable(
       name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
       scope: roles.scope, order: roles.order,
       isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
     table.relation = relation
+    table.orderWarning = ordering.warning
     return table
   }
 

@@ -1,7 +1,8 @@
 import Engine
 import Tables
 
-/// A `postgres://` or `postgresql://` URL split into what libpq reads and what the shell reads.
+/// A `postgres://` or `postgresql://` URL, or a keyword/value connection string
+/// (`PostgresURL+KeywordValue`), split into what libpq reads and what the shell reads.
 ///
 /// libpq rejects query parameters it does not know, so the shell's own (`table`, `title`, `scope`,
 /// `order`) are taken out before the rest reaches it. The password (in the user info or a
@@ -41,11 +42,29 @@ package struct PostgresURL: Equatable, Sendable {
 
   /// Whether `text` is meant as a PostgreSQL URL (by its scheme, as libpq decides).
   static func isPostgresURL(_ text: String) -> Bool {
-    schemes.contains { text.hasPrefix($0) }
+    schemes.contains { text.hasPrefix($0) } || isKeywordValue(text)
+  }
+
+  /// A connection the shell has split already.
+  init(
+    connectionString: String, display: String, parameters: [ShellParameter: String], host: String?,
+    database: String?, user: String?, secrets: [String]
+  ) {
+    self.connectionString = connectionString
+    self.display = display
+    self.parameters = parameters
+    self.host = host
+    self.database = database
+    self.user = user
+    self.secrets = secrets
   }
 
   /// Splits `text`; throws `invalidDatabaseURL` for a URL the shell's part of cannot be read.
   package init(parsing text: String) throws(BackendError) {
+    if Self.isKeywordValue(text) {
+      self = try Self(keywordValue: text)
+      return
+    }
     guard let scheme = Self.schemes.first(where: { text.hasPrefix($0) }) else {
       throw .invalidDatabaseURL(
         Self.redactedGuess(text), reason: "it must start with postgres:// or postgresql://")

@@ -66,6 +66,7 @@ extension PostgresSearchBackend {
           PostgresValueCounts.statement(
             column: quoted, filter: candidates.filter, scope: scope, equality: equality, range: range,
             names: backend.table.names))
+        backend.connection.doing(.count)
         return try backend.connection.run(statement, about: backend.table.name, cancellation: cancellation)
       }
       if let counts = PostgresValueCounts.counts(try run(range), first: range.lowerBound) { return counts }

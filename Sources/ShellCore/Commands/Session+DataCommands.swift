@@ -41,8 +41,10 @@ extension Session {
     let request = try ExportRequest.parse(text)
     let rows = screen.tableRows
     let format = try request.outputFormat()
-    let exported = try inBackend { () throws(BackendError) in
-      try screen.backend.exportable(try Self.everyID(of: rows))
+    let exported = try asExport { () throws(ShellError) in
+      try inBackend { () throws(BackendError) in
+        try screen.backend.exportable(try Self.everyID(of: rows))
+      }
     }
     if request.isStandardOutput {
       try printData(rows: exported.rows, of: exported.dataset, format: format, command: "export")
@@ -102,7 +104,11 @@ extension Session {
   /// `list` in a format other than `table`: every row of the table on screen (or one page),
   /// with nothing else, so the output can be parsed.
   func printRows(page token: String?) throws(ShellError) {
-    let rows = screen.tableRows
+    try asExport { () throws(ShellError) in try printRows(of: screen.tableRows, page: token) }
+  }
+
+  /// `printRows` of `rows`.
+  private func printRows(of rows: any SearchRows, page token: String?) throws(ShellError) {
     let count = try inBackend(rows.exactCount)
     var range = 0..<count
     if let token, token != "all" {

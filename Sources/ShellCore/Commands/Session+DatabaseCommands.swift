@@ -41,5 +41,8 @@ extension Session {
   func reportServerNotices() {
     guard let database = screen.backend as? PostgresSearchBackend else { return }
     for line in database.backend.connection.notices.drain() { console.printError("notice: " + line) }
+    for line in database.backend.connection.drainReconnections() {
+      console.printError("warning: " + Sanitizer.printable(line))
+    }
   }
 }

@@ -44,6 +44,8 @@ struct DatasetOpener {
   let standardInputIsFree: Bool
   /// Ctrl-C: stops a database table's statements while it opens (and after, as the session's).
   var interruption: SearchCancellation?
+  /// The statement timeouts a PostgreSQL table is opened with (`set timeout-KIND`).
+  var databaseTimeouts = PostgresTimeouts()
 
   /// Reads the dataset `request` names and builds its backend.
   ///
@@ -51,7 +53,7 @@ struct DatasetOpener {
   /// reading.
   func open(_ request: LoadRequest) throws(ShellError) -> Opened {
     if PostgresOpening.isDatabase(request.target) {
-      return try Self.openDatabase(request, interruption: interruption)
+      return try Self.openDatabase(request, timeouts: databaseTimeouts, interruption: interruption)
     }
     monitor?.loadWillStart(request.target)
     defer { monitor?.loadDidEnd() }

@@ -39,6 +39,8 @@ public final class Session {
   var scripting = ScriptingState()
   /// What the audience sees: every line passes it, and it keeps the cast being recorded.
   let audience: AudienceScreen
+  /// The statement timeouts chosen with `set timeout-KIND` for PostgreSQL tables.
+  var databaseTimeouts = PostgresTimeouts()
 
   /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`),
   /// with `configuration` read from the environment at start (the defaults when not given).
@@ -236,9 +238,10 @@ extension Session {
   /// `DatasetOpener` with the session's catalog, configuration and monitor (`Session.init`
   /// uses one too, for `--dataset`). Nothing in the session changes here.
   func openDataset(_ request: LoadRequest) throws(ShellError) -> DatasetOpener.Opened {
-    let opener = DatasetOpener(
+    var opener = DatasetOpener(
       catalog: catalog, configuration: configuration, monitor: hooks.loadMonitor, console: console,
       standardInputIsFree: hooks.datasetInputIsFree, interruption: hooks.interruption)
+    opener.databaseTimeouts = databaseTimeouts
     return try opener.open(request)
   }
 

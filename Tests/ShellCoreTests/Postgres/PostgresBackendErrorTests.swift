@@ -14,7 +14,8 @@ struct PostgresBackendErrorTests {
     let cluster = try TestCluster.started()
     let connection = try cluster.connect()
     try connection.run(PostgresStatement("DROP TABLE IF EXISTS errors_no_key"), about: "setup")
-    try connection.run(PostgresStatement("CREATE TABLE errors_no_key (name text, kind text)"), about: "setup")
+    try connection.run(
+      PostgresStatement("CREATE TABLE errors_no_key (name text UNIQUE, kind text)"), about: "setup")
     try connection.run(PostgresStatement("CREATE DATABASE errors_locked"), about: "setup")
     let locked = try PostgresConnection(
       url: PostgresURL(parsing: cluster.url().replacingOccurrences(of: "/postgres?", with: "/errors_locked?"))

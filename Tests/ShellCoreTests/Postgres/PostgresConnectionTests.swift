@@ -68,7 +68,9 @@ struct PostgresConnectionTests {
     let connection = try TestCluster.started().connect(statementTimeout: 100)
     #expect(
       throws: BackendError.databaseQueryFailed(
-        table: "sleep", server: connection.place, reason: "canceling statement due to statement timeout")
+        table: "sleep", server: connection.place,
+        reason: "canceling statement due to statement timeout (timeout-open is 100ms; "
+          + "'set timeout-open 2min' or 'off' raises it)")
     ) {
       try connection.run(PostgresStatement("SELECT pg_sleep(5)"), about: "sleep")
     }
@@ -140,19 +142,44 @@ struct PostgresConnectionTests {
     #expect(line.hasSuffix("': invalid URI query parameter: \"bogus\""))
   }
 
-  @Test func aDroppedConnectionIsReportedAsLost() throws {
+  @Test func aDroppedConnectionReconnectsAndRunsAReadAgain() throws {
     let cluster = try TestCluster.started()
     let victim = try cluster.connect()
     let killer = try cluster.connect()
+    let before = victim.backendProcessID
     try killer.run(
-      PostgresStatement("SELECT pg_terminate_backend($1)", [String(victim.backendProcessID)]), about: "t")
+      PostgresStatement("SELECT pg_terminate_backend($1)", [String(before)]), about: "t")
+    #expect(try victim.run(PostgresStatement("SELECT 1"), about: "t").scalar == "1")
+    #expect(victim.isConnected)
+    #expect(victim.backendProcessID != before)
+    #expect(
+      victim.drainReconnections() == [
+        "the connection to PostgreSQL at '\(cluster.folder):5432' dropped (terminating connection due to "
+          + "administrator command); reconnected"
+      ])
+  }
+
+  @Test func aServerThatStaysDownIsReportedAsLost() throws {
+    let cluster = try TestCluster.started()
+    let victim = try cluster.connect()
+    // A role that may not log in any more: the reconnect itself is refused.
+    try cluster.connect().run(PostgresStatement("DROP ROLE IF EXISTS reconnect_gone"), about: "t")
+    try cluster.connect().run(PostgresStatement("CREATE ROLE reconnect_gone LOGIN"), about: "t")
+    let gone = try PostgresConnection(
+      url: PostgresURL(
+        parsing: cluster.url().replacingOccurrences(
+          of: "user=postgres", with: "user=reconnect_gone")))
+    try cluster.connect().run(PostgresStatement("ALTER ROLE reconnect_gone NOLOGIN"), about: "t")
+    try victim.run(
+      PostgresStatement("SELECT pg_terminate_backend($1)", [String(gone.backendProcessID)]), about: "t")
     let error = #expect(throws: BackendError.self) {
-      try victim.run(PostgresStatement("SELECT 1"), about: "t")
+      try gone.run(PostgresStatement("SELECT 1"), about: "t")
     }
     #expect(
       error.map(ShellError.init)?.description.hasPrefix(
-        "Lost the connection to PostgreSQL at '\(cluster.folder):5432': ") == true)
-    #expect(!victim.isConnected)
+        "Lost the connection to PostgreSQL at '\(cluster.folder):5432': reconnecting failed: ") == true,
+      "\(String(describing: error))")
+    #expect(!gone.isConnected)
   }
 }
 

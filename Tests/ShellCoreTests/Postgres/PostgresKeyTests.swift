@@ -16,7 +16,17 @@ struct PostgresKeyTests {
     let cluster = try TestCluster.started()
     let connection = try cluster.connect(statementTimeout: 60_000)
     for sql in [
-      "DROP TABLE IF EXISTS keys_nullable, keys_nullable_nokey, keys_float, keys_uuid, keys_undo",
+      "DROP TABLE IF EXISTS keys_nullable, keys_nullable_nokey, keys_float, keys_uuid, keys_undo, keys_repeats, "
+        + "keys_repeats_nokey, keys_repeats_text CASCADE",
+      // Runs of one value longer than a page, NULLs among them, and a value '' beside NULL.
+      "CREATE TABLE keys_repeats (id int PRIMARY KEY, k int, name text)",
+      "INSERT INTO keys_repeats SELECT i, CASE WHEN i % 11 = 0 THEN NULL ELSE i % 9 END, 'row ' || i "
+        + "FROM generate_series(1, 230) i",
+      "CREATE TABLE keys_repeats_text (id text PRIMARY KEY, k text NOT NULL, name text)",
+      "INSERT INTO keys_repeats_text SELECT 'id' || i, CASE WHEN i % 3 = 0 THEN '' ELSE 'v' || (i % 4) END, "
+        + "'row ' || i FROM generate_series(1, 230) i",
+      "CREATE TABLE keys_repeats_nokey (k int, u int UNIQUE, name text)",
+      "CREATE VIEW keys_repeats_view AS SELECT k, name FROM keys_repeats WHERE k IS NOT NULL",
       "CREATE TABLE keys_nullable (id int PRIMARY KEY, k int UNIQUE, name text)",
       "INSERT INTO keys_nullable SELECT i, CASE WHEN i % 7 = 0 THEN NULL ELSE 1000 - i END, 'row ' || i "
         + "FROM generate_series(1, 230) i",
@@ -65,6 +75,8 @@ struct PostgresKeyTests {
     ("keys_nullable_nokey", "order=k&title=name", "k NULLS LAST, ctid"),
     ("keys_float", "options=-cextra_float_digits%3D-3", "k"),
     ("keys_uuid", "", "id"),
+    ("keys_repeats", "order=k", "k NULLS LAST, id"),
+    ("keys_repeats_text", "order=k&title=name", "k, id"),
   ])
   func everyRowIsListedOnceInOrder(table: String, parameters: String, orderBy: String) throws {
     let cluster = try Self.made.get()
@@ -88,6 +100,42 @@ struct PostgresKeyTests {
     let titleColumn = fixture.session.screen.dataset.titleColumn
     #expect(ids.allSatisfy { database.cells(of: $0, columns: [titleColumn]) == [database.title(of: $0)] })
     database.ids.checkInvariants()
+  }
+
+  @Test func aRepeatedOrderColumnWithoutAKeyIsRefusedWithASuggestion() throws {
+    let cluster = try Self.made.get()
+    let fixture = try SessionFixture()
+    let refused = fixture.run("load \(cluster.url("table=keys_repeats_nokey&order=k&title=name"))").errors
+    #expect(
+      refused == [
+        "error: Cannot search the table 'keys_repeats_nokey' at '\(cluster.folder):5432/postgres': its order column "
+          + "'k' is not unique (no unique index on it alone) and it has no single-column primary key to break "
+          + "ties: name a unique column with order=COLUMN ('u' has a unique index)"
+      ])
+    let repeated = fixture.run("load \(cluster.url("table=keys_repeats&order=k"))").errors
+    #expect(
+      repeated.first
+        == "warning: keys_repeats's order column 'k' is not unique: rows sharing a value follow its primary key 'id'"
+    )
+    let view = fixture.run("load \(cluster.url("table=keys_repeats_view&order=k"))").errors
+    #expect(
+      view.first?.hasPrefix("warning: keys_repeats_view is a view or foreign table: its order column 'k'")
+        == true)
+  }
+
+  @Test(
+    arguments: [
+      (nil, "7", false, "\u{0}7"), ("", "7", false, ""), ("", "7", true, "\u{0}\u{0}\u{0}7"),
+      ("a", "b", true, "\u{0}\u{0}a\u{0}b"), (nil, "b", true, "\u{0}b"),
+    ] as [(String?, String, Bool, String)])
+  func aRowKeyTellsNullsEmptyValuesAndTiesApart(
+    order: String?, tiebreak: String, coversAll: Bool, key: String
+  ) {
+    #expect(PostgresRowKey.key(order: order, tiebreak: tiebreak, coversAll: coversAll) == key)
+    #expect(PostgresRowKey.tiebreak(of: key) == (order == nil ? tiebreak : nil))
+    let parts = PostgresRowKey.parts(of: key)
+    #expect(parts?.order == (coversAll ? order : nil))
+    #expect(parts?.tiebreak == (coversAll && order != nil ? tiebreak : nil))
   }
 
   @Test func aUUIDKeyWithAScopeColumnLoadsAndSearches() throws {

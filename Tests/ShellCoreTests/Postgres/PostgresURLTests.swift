@@ -51,7 +51,56 @@ struct PostgresURLTests {
       url: "postgres://:only-password@h/d", libpq: "postgres://:only-password@h/d",
       display: "postgres://@h/d",
       host: "h", database: "d"),
+    // Keyword/value connection strings, split as libpq splits them.
+    Case(
+      url: "host=/tmp/pg dbname=shop table=items title=name", libpq: "host='/tmp/pg' dbname='shop'",
+      display: "host='/tmp/pg' dbname='shop' table='items' title='name'", table: "items", host: "/tmp/pg",
+      database: "shop"),
+    Case(
+      url: "  user = ann password='s3 cr\\'et' host=db port=5433 dbname='my shop' order=id table = 'a b'",
+      libpq: "user='ann' password='s3 cr\\'et' host='db' port='5433' dbname='my shop'",
+      display: "user='ann' host='db' port='5433' dbname='my shop' table='a b' order='id'", table: "a b",
+      host: "db", database: "my shop", user: "ann"),
+    Case(
+      url: "service=shop table=t password=a\\ b", libpq: "service='shop' password='a b'",
+      display: "service='shop' table='t'", table: "t"),
   ]
+
+  @Test(arguments: [
+    ("host=h table=t", true), ("table=t", true), ("dbname = d", true), ("sslmode=require", true),
+    ("countries", false), ("a=b.csv", false), ("host", false), ("=x", false), ("data/host=x.csv", false),
+    ("postgres://h/d", true),
+  ])
+  func aConnectionStringIsToldFromAFileName(text: String, isDatabase: Bool) {
+    #expect(PostgresURL.isPostgresURL(text) == isDatabase)
+  }
+
+  @Test(arguments: [
+    ("host=h table=t title=x title=y", "host='h'", "'title' is given twice"),
+    ("host=h password=pw table=", "host='h'", "'table' is empty"),
+    ("host=h password=pw dbname", "host='h'", "the keyword 'dbname' has no '=VALUE' after it"),
+    ("host=h password='pw table=t", "host='h'", "the value of 'password' has no closing quote"),
+  ])
+  func aBadConnectionStringIsOneLineWithoutThePassword(text: String, shown: String, reason: String) {
+    #expect(throws: BackendError.invalidDatabaseURL(shown, reason: reason)) {
+      try PostgresURL(parsing: text)
+    }
+  }
+
+  @Test(arguments: [
+    ("load 'host=/tmp password=s3cret table=t'", "load 'host=/tmp table=t'"),
+    ("load 'host=/tmp table=t password=s3cret'", "load 'host=/tmp table=t '"),
+    (
+      "searchshell --dataset \"host=h password='a \\' b' dbname=d\"",
+      "searchshell --dataset \"host=h dbname=d\""
+    ),
+    ("load 'host=h password = pw table=t'", "load 'host=h table=t'"),
+    ("search password=x", "search password=x"),
+    ("load 'host=h mypassword=x table=t'", "load 'host=h mypassword=x table=t'"),
+  ])
+  func historyKeepsAConnectionStringWithoutItsPassword(line: String, kept: String) {
+    #expect(PostgresURL.redactingURLs(in: line) == kept)
+  }
 
   @Test(arguments: cases) func splits(_ expected: Case) throws {
     let url = try PostgresURL(parsing: expected.url)

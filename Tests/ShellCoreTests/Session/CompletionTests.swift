@@ -36,6 +36,7 @@ struct CompletionTests {
         "match", "syntax", "title", "placeholder", "prompt",
         "bar-text-color", "bar-tint", "bar-background", "shows-cancel", "hides-nav-bar", "custom-nav-bar",
         "bar-hidden", "scopes", "fields", "columns", "sort", "format", "page", "pager",
+        "timeout-open", "timeout-page", "timeout-count", "timeout-export", "timeout-prepare",
       ]),
     Case("set f", ["flavor", "fields", "format"]),
     Case("compare e", ["end"]),
