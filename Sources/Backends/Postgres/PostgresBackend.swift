@@ -56,6 +56,7 @@ package final class PostgresBackend {
 
   /// A line to show after opening when searches will scan every row, else nil.
   var warning: String? {
+    if let shards = table.shards { return shards.warning(table: table.name) }
     guard !table.isPrepared else { return nil }
     return "\(table.name) has no folded column: every search scans the whole table "
       + "(prepare adds one with a trigram index)"
@@ -176,7 +177,12 @@ package final class PostgresBackend {
 
   /// Installs the folded column and its index (see `PostgresPreparation`); returns what it did.
   package func prepare() throws(BackendError) -> [String] {
-    let done = try PostgresPreparation.prepare(table, connection)
+    let done: [String]
+    if let shards = table.shards {
+      done = try PostgresShardPreparation.prepare(table, shards, connection)
+    } else {
+      done = try PostgresPreparation.prepare(table, connection)
+    }
     table = try Self.describe(url, connection)
     return done
   }

@@ -34,8 +34,11 @@ struct PostgresTable: Equatable, Sendable {
   var hasFoldedColumn = false
   /// Whether `prepare` built the gram count table (`PostgresGrams`).
   var hasGrams = false
-  /// The planner's row count (`reltuples`; -1 before the first ANALYZE).
+  /// The planner's row count (`reltuples`, summed over a partitioned table's leaves; -1 before
+  /// the first ANALYZE).
   var estimatedRows: Int
+  /// The foreign partitions on other servers, when the table is sharded with `postgres_fdw`.
+  var shards: PostgresShards?
   /// The names the SQL uses, quoted by libpq.
   var names: PostgresSearchSQL.Names
 
@@ -97,7 +100,8 @@ struct PostgresTable: Equatable, Sendable {
     if !key.isNotNull {
       names.tiebreak = try PostgresKeyColumn.tiebreak(
         primaryKey: primaryKey == roles.order ? nil : primaryKey,
-        hasRowAddress: !["v", "f"].contains(row[4]),
+        // A partitioned table's ctid repeats across partitions (and foreign ones have none).
+        hasRowAddress: !["v", "f", "p"].contains(row[4]),
         oid: row[2] ?? "0", names: names, connection, table: name)
     }
     var table = PostgresTable(
@@ -112,6 +116,7 @@ struct PostgresTable: Equatable, Sendable {
       table.names.folded =
         try foldFunction(schema, row[2] ?? "0") + "(coalesce(\(title)::pg_catalog.text, ''))"
     }
+    if row[4] == "p" { table = try PostgresShards.described(table, connection) }
     if table.isPrepared {
       let counts = try PostgresGrams.quotedTable(table, connection)
       table.hasGrams =
