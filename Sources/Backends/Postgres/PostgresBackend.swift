@@ -189,7 +189,12 @@ package final class PostgresBackend {
 
   /// Removes what `prepare` added; returns what it did.
   package func unprepare() throws(BackendError) -> [String] {
-    let done = try PostgresPreparation.unprepare(table, connection)
+    let done: [String]
+    if let shards = table.shards {
+      done = try PostgresShardPreparation.unprepare(table, shards, connection)
+    } else {
+      done = try PostgresPreparation.unprepare(table, connection)
+    }
     table = try Self.describe(url, connection)
     return done
   }

@@ -188,3 +188,81 @@ enum PostgresShardPreparation {
     }
   }
 }
+
+extension PostgresShardPreparation {
+  /// Undoes `prepare` on every shard it can reach (the index, then the fold function unless
+  /// something else there uses it) and here (the fold function, likewise); returns what it did.
+  static func unprepare(_ table: PostgresTable, _ shards: PostgresShards, _ connection: PostgresConnection)
+    throws(BackendError) -> [String]
+  {
+    var done: [String] = []
+    for shard in shards.shards {
+      let place = "\(shard.server) (\(shard.remoteSchema).\(shard.remoteTable))"
+      let index = quoted(shard.remoteSchema) + "." + quoted(indexName(shard))
+      let function = quoted(shard.remoteSchema) + "." + PostgresTable.foldFunction + "(pg_catalog.text)"
+      do throws(BackendError) {
+        guard shard.hasCredentials else {
+          throw .databaseQueryFailed(
+            table: place, server: shard.server, reason: "the user mapping's options are hidden from this role"
+          )
+        }
+        let remote = try PostgresConnection(url: try PostgresURL(parsing: url(shard)), statementTimeout: 0)
+        done += try unprepare(shard, index: index, function: function, on: remote).map { "\(place): \($0)" }
+      } catch {
+        done += [
+          "\(place): not undone: \(reason(error))",
+          "  run on \(shard.server): DROP INDEX CONCURRENTLY IF EXISTS \(index); DROP FUNCTION IF EXISTS \(function);",
+        ]
+      }
+    }
+    let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
+    try connection.run(PostgresStatement("BEGIN"), about: table.name)
+    do throws(BackendError) {
+      let kept = try PostgresPreparation.dropShared(
+        function: function + "(pg_catalog.text)", isOurs: { $0?.hasPrefix("SearchShell fold") == true },
+        table: table, connection)
+      try connection.run(PostgresStatement("COMMIT"), about: table.name)
+      let name = "\(table.schema).\(PostgresTable.foldFunction)(text)"
+      if let kept {
+        done.append(
+          kept
+            ? "kept the fold function \(name) here: something uses it"
+            : "dropped the fold function \(name) here")
+      }
+    } catch {
+      if connection.isConnected { _ = try? connection.run(PostgresStatement("ROLLBACK"), about: table.name) }
+      throw error
+    }
+    return done
+  }
+
+  /// One shard's undo through `remote`.
+  private static func unprepare(
+    _ shard: PostgresShards.Shard, index: String, function: String, on remote: PostgresConnection
+  ) throws(BackendError) -> [String] {
+    let about = shard.remoteSchema + "." + shard.remoteTable
+    var done: [String] = []
+    if try PostgresPreparation.exists(relation: index, remote, table: about) {
+      try remote.run(PostgresStatement("DROP INDEX CONCURRENTLY IF EXISTS \(index)"), about: about)
+      done.append("dropped the trigram index \(indexName(shard))")
+    }
+    let comment = try remote.run(
+      PostgresStatement(
+        "SELECT pg_catalog.obj_description(pg_catalog.to_regprocedure($1), 'pg_proc')", [function]),
+      about: about
+    ).scalar
+    guard comment?.hasPrefix("SearchShell fold") == true else {
+      return done.isEmpty ? ["nothing to undo"] : done
+    }
+    do throws(BackendError) {
+      try remote.run(PostgresStatement("DROP FUNCTION \(function)"), about: about)
+      done.append("dropped the fold function \(shard.remoteSchema).\(PostgresTable.foldFunction)(text)")
+    } catch {
+      // Another table's index there folds with it.
+      guard case .databaseQueryFailed = error else { throw error }
+      done.append(
+        "kept the fold function \(shard.remoteSchema).\(PostgresTable.foldFunction)(text): something uses it")
+    }
+    return done
+  }
+}

@@ -54,6 +54,29 @@ struct PostgresShardPrepareTests {
     }
   }
 
+  @Test func undoDropsTheIndexOnEveryShard() throws {
+    let url = try TestShards.load(Self.fixture, into: "shard_undo")
+    let backend = try PostgresBackend(url: url, statementTimeout: 60_000)
+    _ = try backend.prepare()
+    let lines = try backend.unprepare()
+    for index in 0..<2 {
+      #expect(
+        lines.contains(
+          "\(TestShards.server(index)) (public.shard_undo): dropped the trigram index searchshell_trgm_shard_undo"
+        ), "\(lines)")
+    }
+    for shard in try TestCluster.startedShards() {
+      let left = try shard.connect().run(
+        PostgresStatement("SELECT to_regclass('public.searchshell_trgm_shard_undo') IS NULL"), about: "")
+      #expect(left.scalar == "t")
+    }
+    let again = try backend.unprepare()
+    #expect(!again.contains { $0.contains("dropped the trigram index") }, "\(again)")
+    #expect(
+      again.filter { $0.hasPrefix(TestShards.server(0)) || $0.hasPrefix(TestShards.server(1)) }.count >= 2,
+      "\(again)")
+  }
+
   @Test func aShardItCannotReachGetsTheStatementsToRunThere() throws {
     let cluster = try TestCluster.started()
     _ = try TestShards.load(Self.fixture, into: "shard_prepare")
