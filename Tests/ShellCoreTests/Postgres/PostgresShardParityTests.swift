@@ -76,6 +76,27 @@ struct PostgresShardParityTests {
     }
   }
 
+  /// Every other rule, a few queries each (the rules check candidates on the client alike).
+  static let otherRules: [(MatchRule, String)] =
+    [MatchRule.exact, .ci, .smart, .prefix, .fuzzy].flatMap { rule in
+      ["sta", "cafe", "Café", "straße", "한", "sta !stand"].map { (rule, $0) }
+    } + [(.regex, "^st"), (.regex, "caf(e|é)"), (.regex, "(ёлка|ガラス)")]
+
+  @Test(arguments: otherRules) func everyRulesCountAndFirstPageEqualTheEngines(
+    _ rule: MatchRule, _ query: String
+  )
+    throws
+  {
+    let sides = try Sides()
+    let request = SearchRequest(text: query, rule: rule, scope: 0)
+    let expected = try #require(try sides.memory.search(request, cancellation: nil))
+    let found = try #require(try sides.database.search(request, cancellation: nil))
+    let label = "\(rule.rawValue) \(query)"
+    #expect(try found.exactCount() == expected.exactCount(), "count of \(label)")
+    let orders = found.rows(in: 0..<25).map { sides.database.ids.order(of: $0.id) }
+    #expect(orders == expected.rows(in: 0..<25).map { String($0.id) }, "first page of \(label)")
+  }
+
   @Test func theFilterIsSeenRunningOnTheShardsOrHere() throws {
     let backend = try PostgresBackend(url: try Self.loaded.get(), statementTimeout: 60_000)
     var names = backend.table.names
