@@ -1,8 +1,10 @@
 import Backends
 import Foundation
+import Synchronization
 import Testing
 
-/// A throwaway PostgreSQL cluster the tests start themselves: one per test process, shared.
+/// A throwaway PostgreSQL cluster the tests start themselves: one per test process, shared (and
+/// two more, the shards of `TestShards`, started only when a sharded test runs).
 ///
 /// `initdb` into a temporary folder (as the `postgres` user when the tests run as root: the
 /// server refuses root), a Unix socket in that folder only (no TCP), `--locale=C.UTF-8`, fsync
@@ -43,6 +45,21 @@ package final class TestCluster: Sendable {
 
   /// The shared cluster, or the error that stopped it starting.
   package static func started() throws -> TestCluster { try shared.get() }
+
+  /// Two more clusters, the shards a sharded table's foreign partitions live on, started on first use.
+  static let shards: Result<[TestCluster], ClusterError> = {
+    do throws(ClusterError) {
+      return .success([try TestCluster(), try TestCluster()])
+    } catch {
+      return .failure(error)
+    }
+  }()
+
+  /// The two shard clusters, or the error that stopped one starting.
+  package static func startedShards() throws -> [TestCluster] { try shards.get() }
+
+  /// The clusters this process started (postmaster, folder), stopped by the `atexit` handler.
+  private static let running = Mutex<[(postmaster: pid_t, folder: String)]>([])
 
   /// A failure to start the cluster, with the command's output.
   struct ClusterError: Error, CustomStringConvertible {
@@ -99,7 +116,11 @@ package final class TestCluster: Sendable {
     let process = try Self.launch(asRoot, server, output: folder + "/log")
     postmaster = try Self.waitForServer(
       process, data: data, url: "postgres:///postgres?host=\(folder)&user=postgres")
-    atexit { TestCluster.stopShared() }
+    let isFirst = Self.running.withLock { running in
+      running.append((postmaster, folder))
+      return running.count == 1
+    }
+    if isFirst { atexit { TestCluster.stopAll() } }
     try setUp()
   }
 
@@ -115,10 +136,11 @@ package final class TestCluster: Sendable {
     }
   }
 
-  /// Stops the shared cluster (if it started) and removes its folder: the `atexit` handler.
-  private static func stopShared() {
-    guard case .success(let cluster) = shared else { return }
-    stop(postmaster: cluster.postmaster, folder: cluster.folder)
+  /// Stops every cluster this process started and removes its folder: the `atexit` handler.
+  private static func stopAll() {
+    for cluster in running.withLock({ $0 }) {
+      stop(postmaster: cluster.postmaster, folder: cluster.folder)
+    }
   }
 
   /// Immediate shutdown (SIGQUIT) of the postmaster, waiting up to 5 s, then the folder removed.

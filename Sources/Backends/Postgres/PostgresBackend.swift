@@ -72,6 +72,7 @@ package final class PostgresBackend {
 
   /// A line to show after opening when searches will scan every row, else nil.
   var warning: String? {
+    if let shards = table.shards { return shards.warning(table: table.name) }
     guard !table.isPrepared else { return nil }
     return "\(table.name) has no trigram index of the shell's: every search scans the whole table "
       + "(prepare builds one, without blocking readers or writers)"
@@ -208,6 +209,7 @@ package final class PostgresBackend {
     connection.doing(.prepare)
     let monitor = PostgresPreparation.Monitor(progress: progress, note: note, cancellation: cancellation)
     defer { table = (try? Self.describe(url, connection)) ?? table }
+    if let shards = table.shards { return try PostgresShardPreparation.prepare(table, shards, connection) }
     return try PostgresPreparation.prepare(table, connection, monitor: monitor)
   }
 
@@ -219,6 +221,7 @@ package final class PostgresBackend {
     connection.doing(.prepare)
     let monitor = PostgresPreparation.Monitor(progress: progress, note: note, cancellation: cancellation)
     defer { table = (try? Self.describe(url, connection)) ?? table }
+    if let shards = table.shards { return try PostgresShardPreparation.unprepare(table, shards, connection) }
     return try PostgresPreparation.unprepare(table, connection, monitor: monitor)
   }
 

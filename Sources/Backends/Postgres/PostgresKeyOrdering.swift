@@ -47,7 +47,7 @@ struct PostgresKeyOrdering: Equatable, Sendable {
     }
     guard !key.isNotNull else { return PostgresKeyOrdering(tiebreak: nil, warning: warning) }
     let tiebreak = try PostgresKeyColumn.tiebreak(
-      primaryKey: primaryKey == column ? nil : primaryKey, hasRowAddress: hasIndexes, oid: oid, names: names,
+      primaryKey: primaryKey == column ? nil : primaryKey, hasRowAddress: hasIndexes && relationKind != "p", oid: oid, names: names,
       connection, table: table)
     return PostgresKeyOrdering(tiebreak: tiebreak, warning: warning)
   }

@@ -31,7 +31,8 @@ package enum PostgresOpening {
   /// `count(*)`, no scan), its exact count following behind the first page. `interruption`
   /// (Ctrl-C) stops any wait; `onStatement` sees every statement sent (tests).
   package static func open(
-    _ url: PostgresURL, timeouts: PostgresTimeouts = PostgresTimeouts(), interruption: SearchCancellation? = nil,
+    _ url: PostgresURL, timeouts: PostgresTimeouts = PostgresTimeouts(),
+    interruption: SearchCancellation? = nil,
     exactLimit: Int = exactLimit, onStatement: ((String) -> Void)? = nil
   ) throws(BackendError) -> Opened {
     let backend = try PostgresBackend(

@@ -41,8 +41,11 @@ struct PostgresTable: Equatable, Sendable {
   var isPrepared: Bool
   /// A line on the order column (not unique, or unique on trust), shown after opening.
   var orderWarning: String?
-  /// The planner's row count (`reltuples`; -1 before the first ANALYZE).
+  /// The planner's row count (`reltuples`, summed over a partitioned table's leaves; -1 before
+  /// the first ANALYZE).
   var estimatedRows: Int
+  /// The foreign partitions on other servers, when the table is sharded with `postgres_fdw`.
+  var shards: PostgresShards?
   /// The names the SQL uses, quoted by libpq.
   var names: PostgresSearchSQL.Names
 
@@ -119,6 +122,7 @@ struct PostgresTable: Equatable, Sendable {
       isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
     table.relation = relation
     table.orderWarning = ordering.warning
+    if row[4] == "p" { table = try PostgresShards.described(table, connection) }
     return table
   }
 

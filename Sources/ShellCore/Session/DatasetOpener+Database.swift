@@ -6,7 +6,8 @@ extension DatasetOpener {
   /// `title=` and `scope=`, and `--format` means nothing for a table; `interruption` (Ctrl-C)
   /// stops its statements.
   static func openDatabase(
-    _ request: LoadRequest, timeouts: PostgresTimeouts = PostgresTimeouts(), interruption: SearchCancellation? = nil
+    _ request: LoadRequest, timeouts: PostgresTimeouts = PostgresTimeouts(),
+    interruption: SearchCancellation? = nil
   )
     throws(ShellError) -> Opened
   {

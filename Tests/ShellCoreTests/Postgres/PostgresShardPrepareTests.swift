@@ -1,0 +1,117 @@
+import BackendsTestSupport
+import Foundation
+import Testing
+
+@testable import Backends
+@testable import Engine
+@testable import ShellCore
+@testable import Tables
+
+/// `prepare` on a table sharded with `postgres_fdw`: the fold function and a valid trigram index
+/// on every shard it can reach, what to run on one it cannot.
+@Suite(.enabled(if: TestCluster.isInstalled, TestCluster.skipReason), .serialized)
+struct PostgresShardPrepareTests {
+  static let fixture = PostgresFixture(count: 500)
+
+  @Test func itPutsTheFoldAndItsIndexOnEveryShard() throws {
+    let url = try TestShards.load(Self.fixture, into: "shard_prepare")
+    let backend = try PostgresBackend(url: url, statementTimeout: 60_000)
+    let lines = try backend.prepare()
+    for index in 0..<2 {
+      let place = "\(TestShards.server(index)) (public.shard_prepare): "
+      #expect(
+        lines.contains(place + "built the trigram index searchshell_trgm_shard_prepare concurrently"),
+        "\(lines)")
+      #expect(lines.contains(place + "analyzed public.shard_prepare"), "\(lines)")
+    }
+    for shard in try TestCluster.startedShards() {
+      let connection = try shard.connect()
+      let index = try connection.run(
+        PostgresStatement(
+          "SELECT i.indisvalid::text, pg_get_indexdef(i.indexrelid) FROM pg_index i "
+            + "WHERE i.indexrelid = to_regclass('public.searchshell_trgm_shard_prepare')"),
+        about: ""
+      ).rows
+      #expect(index.first?[0] == "true")
+      #expect(
+        index.first?[1]?.hasSuffix("USING gin (searchshell_fold(name) gin_trgm_ops)") == true, "\(index)")
+      let comment = try PostgresPreparation.comment(of: "public.searchshell_fold", connection, table: "")
+      #expect(comment == PostgresFold.comment)
+    }
+    let again = try backend.prepare()
+    #expect(
+      again.contains(
+        "\(TestShards.server(0)) (public.shard_prepare): the trigram index searchshell_trgm_shard_prepare was there"
+      ))
+    let memory = InMemoryBackend(dataset: Self.fixture.dataset())
+    let opened = try DatasetOpener.openDatabase(LoadRequest(target: url))
+    let database = try #require(opened.backend as? PostgresSearchBackend)
+    for query in ["cafe", "stand !star", "한"] {
+      let request = SearchRequest(text: query, rule: .fold, scope: 0)
+      let found = try #require(try database.search(request, cancellation: nil))
+      #expect(
+        try found.exactCount() == (try #require(try memory.search(request, cancellation: nil))).exactCount())
+    }
+  }
+
+  @Test func undoDropsTheIndexOnEveryShard() throws {
+    let url = try TestShards.load(Self.fixture, into: "shard_undo")
+    let backend = try PostgresBackend(url: url, statementTimeout: 60_000)
+    _ = try backend.prepare()
+    let lines = try backend.unprepare()
+    for index in 0..<2 {
+      #expect(
+        lines.contains(
+          "\(TestShards.server(index)) (public.shard_undo): dropped the trigram index searchshell_trgm_shard_undo"
+        ), "\(lines)")
+    }
+    for shard in try TestCluster.startedShards() {
+      let left = try shard.connect().run(
+        PostgresStatement("SELECT to_regclass('public.searchshell_trgm_shard_undo') IS NULL"), about: "")
+      #expect(left.scalar == "t")
+    }
+    let again = try backend.unprepare()
+    #expect(!again.contains { $0.contains("dropped the trigram index") }, "\(again)")
+    #expect(
+      again.filter { $0.hasPrefix(TestShards.server(0)) || $0.hasPrefix(TestShards.server(1)) }.count >= 2,
+      "\(again)")
+  }
+
+  @Test func aShardItCannotReachGetsTheStatementsToRunThere() throws {
+    let cluster = try TestCluster.started()
+    _ = try TestShards.load(Self.fixture, into: "shard_prepare")
+    let connection = try cluster.connect()
+    for sql in [
+      "DROP TABLE IF EXISTS shard_missing",
+      "CREATE SERVER IF NOT EXISTS searchshell_shard_gone FOREIGN DATA WRAPPER postgres_fdw "
+        + "OPTIONS (host '\(cluster.folder)/gone', dbname 'postgres')",
+      "CREATE USER MAPPING IF NOT EXISTS FOR postgres SERVER searchshell_shard_gone OPTIONS (user 'postgres')",
+      "CREATE TABLE shard_missing (id int NOT NULL, name text, category text) PARTITION BY HASH (id)",
+      "CREATE FOREIGN TABLE shard_missing_p0 PARTITION OF shard_missing FOR VALUES WITH (MODULUS 2, REMAINDER 0) "
+        + "SERVER \(TestShards.server(0)) OPTIONS (table_name 'shard_prepare')",
+      "CREATE FOREIGN TABLE shard_missing_p1 PARTITION OF shard_missing FOR VALUES WITH (MODULUS 2, REMAINDER 1) "
+        + "SERVER searchshell_shard_gone OPTIONS (table_name 'elsewhere')",
+    ] {
+      try connection.run(PostgresStatement(sql), about: "")
+    }
+    let backend = try PostgresBackend(url: cluster.url("table=shard_missing&title=name&order=id"))
+    let lines = try backend.prepare()
+    let gone = lines.filter { $0.contains("searchshell_shard_gone") || $0.hasPrefix("  ") }
+    #expect(
+      gone.first?.hasPrefix("searchshell_shard_gone (public.elsewhere): not prepared: ") == true, "\(lines)")
+    #expect(gone.contains { $0.contains("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA \"public\";") })
+    #expect(gone.contains { $0.contains("pg_get_functiondef('public.searchshell_fold(pg_catalog.text)'") })
+    #expect(
+      gone.contains {
+        $0.contains(
+          "CREATE INDEX CONCURRENTLY IF NOT EXISTS \"searchshell_trgm_elsewhere\" ON \"public\".\"elsewhere\" USING gin "
+            + "(\"public\".searchshell_fold(\"name\"::pg_catalog.text) \"public\".gin_trgm_ops); ANALYZE \"public\".\"elsewhere\";"
+        )
+      }, "\(gone)")
+    #expect(
+      lines.contains(
+        "\(TestShards.server(0)) (public.shard_prepare): built the trigram index searchshell_trgm_shard_prepare concurrently"
+      ))
+    #expect(lines.contains { $0.hasPrefix("note: searchshell_shard_gone has async_capable off") })
+  }
+}
