@@ -20,7 +20,9 @@ struct PostgresKeyOrdering: Equatable, Sendable {
     names: PostgresSearchSQL.Names, _ connection: PostgresConnection, table: String
   ) throws(BackendError) -> PostgresKeyOrdering {
     let unique = column == primaryKey ? [column] : try uniqueColumns(oid, connection, table: table)
-    let hasIndexes = !["v", "f"].contains(relationKind)
+    // A view or a foreign table has no indexes; a partitioned one with foreign partitions can
+    // have no unique one.
+    let hasIndexes = !["v", "f", "p"].contains(relationKind)
     var warning: String? = nil
     if !unique.contains(column) {
       if let primaryKey {
@@ -42,12 +44,12 @@ struct PostgresKeyOrdering: Equatable, Sendable {
         )
       }
       warning =
-        "\(table) is a view or foreign table: its order column \(Sanitizer.quoted(column)) is taken as unique "
+        "\(table) is a view, a foreign or a partitioned table: its order column \(Sanitizer.quoted(column)) is taken as unique "
         + "(nothing in the catalog says so; repeated values would repeat or skip rows)"
     }
     guard !key.isNotNull else { return PostgresKeyOrdering(tiebreak: nil, warning: warning) }
     let tiebreak = try PostgresKeyColumn.tiebreak(
-      primaryKey: primaryKey == column ? nil : primaryKey, hasRowAddress: hasIndexes && relationKind != "p", oid: oid, names: names,
+      primaryKey: primaryKey == column ? nil : primaryKey, hasRowAddress: hasIndexes, oid: oid, names: names,
       connection, table: table)
     return PostgresKeyOrdering(tiebreak: tiebreak, warning: warning)
   }

@@ -95,12 +95,14 @@ struct PostgresTable: Equatable, Sendable {
     let index = try PostgresPreparation.indexState(
       schema: schema, oid: row[2] ?? "0", title: roles.title, quotedTable: quotedTable, connection,
       table: name)
-    // A stale index (another fold, another title) must never answer: the temporary function's
-    // expression is not the index's, so the planner cannot pick it.
+    // Only a current index's table folds with the installed function: a stale index (another
+    // fold, another title) must never answer, and an unprepared table must not depend on a
+    // function another session's `prepare undo` may drop; the temporary function's expression
+    // is no index's, so the planner cannot pick one.
     let folded = foldedExpression(
-      function: index == .stale
-        ? try PostgresPreparation.temporaryFoldFunction(connection, table: name)
-        : try foldFunction(schema, row[2] ?? "0"),
+      function: index == .current
+        ? try foldFunction(schema, row[2] ?? "0")
+        : try PostgresPreparation.temporaryFoldFunction(connection, table: name),
       title: title)
     let installed = try connection.quotedIdentifier(schema) + "." + Self.foldFunction + "("
     let isPrepared = index == .current && folded.hasPrefix(installed)

@@ -82,7 +82,9 @@ struct PostgresSearchPathTests {
       "search sta", "expect count \(expected.count)", "search ab", "list all", "prepare undo", "search sta",
       "expect count \(expected.count)",
     ] {
-      #expect(fixture.run(line).errors.isEmpty, "\(line)")
+      // Other suites prepare in the same database meanwhile: a `prepare` may say it waits.
+      let errors = fixture.run(line).errors.filter { !$0.hasPrefix("waiting for another prepare") }
+      #expect(errors.isEmpty, "\(line)")
     }
     #expect(fixture.titlesOnScreen == expected)
     #expect(try Self.calls(cluster) == [])
@@ -100,7 +102,9 @@ struct PostgresSearchPathTests {
       PostgresStatement(
         "SELECT p.proname || ' ' || coalesce(array_to_string(p.proconfig, ','), 'none') FROM pg_proc p "
           + "JOIN pg_namespace n ON n.oid = p.pronamespace "
-          + "WHERE p.proname LIKE 'searchshell%' AND n.nspname <> 'planted' ORDER BY 1"),
+          + "WHERE p.proname LIKE 'searchshell%' AND n.nspname <> 'planted' "
+          // The rules' forms live in the session's temporary schema and pin theirs.
+          + "AND n.nspname NOT LIKE 'pg\\_temp\\_%' ORDER BY 1"),
       about: "t"
     ).rows.compactMap { $0[0] }
     #expect(settings.contains { $0.hasPrefix("searchshell_fold ") })
