@@ -206,11 +206,11 @@ package final class PostgresBackend {
     progress: @escaping (String) -> Void = { _ in }, note: @escaping (String) -> Void = { _ in },
     cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> [String] {
-    connection.doing(.prepare)
     let monitor = PostgresPreparation.Monitor(progress: progress, note: note, cancellation: cancellation)
-    defer { table = (try? Self.describe(url, connection)) ?? table }
-    if let shards = table.shards { return try PostgresShardPreparation.prepare(table, shards, connection) }
-    return try PostgresPreparation.prepare(table, connection, monitor: monitor)
+    return try preparing { (table, shards) throws(BackendError) in
+      guard let shards else { return try PostgresPreparation.prepare(table, connection, monitor: monitor) }
+      return try PostgresShardPreparation.prepare(table, shards, connection)
+    }
   }
 
   /// Removes what `prepare` added, in this design or the earlier one; returns what it did.
@@ -218,11 +218,21 @@ package final class PostgresBackend {
     progress: @escaping (String) -> Void = { _ in }, note: @escaping (String) -> Void = { _ in },
     cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> [String] {
-    connection.doing(.prepare)
     let monitor = PostgresPreparation.Monitor(progress: progress, note: note, cancellation: cancellation)
+    return try preparing { (table, shards) throws(BackendError) in
+      guard let shards else { return try PostgresPreparation.unprepare(table, connection, monitor: monitor) }
+      return try PostgresShardPreparation.unprepare(table, shards, connection)
+    }
+  }
+
+  /// Runs `work` (on one server, or on the table's shards) under prepare's timeout, then
+  /// describes the table again, whatever `work` left.
+  private func preparing(
+    _ work: (PostgresTable, PostgresShards?) throws(BackendError) -> [String]
+  ) throws(BackendError) -> [String] {
+    connection.doing(.prepare)
     defer { table = (try? Self.describe(url, connection)) ?? table }
-    if let shards = table.shards { return try PostgresShardPreparation.unprepare(table, shards, connection) }
-    return try PostgresPreparation.unprepare(table, connection, monitor: monitor)
+    return try work(table, table.shards)
   }
 
   /// How much more a match costs the sorting plan (bitmap heap fetch, recheck, sort) than a row

@@ -184,12 +184,6 @@ enum PostgresForms {
 
   /// One scalar as a literal inside an ARE (in or out of a bracket): ASCII letters and digits as
   /// they are, every other scalar as a `\u`/`\U` escape, which ARE reads as that scalar.
-  static func regexEscaped(_ value: UInt32) -> String {
-    let isPlain =
-      (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
-    if isPlain, let scalar = Unicode.Scalar(value) { return String(Character(scalar)) }
-    let hex = String(value, radix: 16, uppercase: true)
-    if value <= 0xFFFF { return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex }
-    return "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
-  }
+  static func regexEscaped(_ value: UInt32) -> String { PostgresFold.escape(value) }
+
 }
