@@ -52,10 +52,14 @@ package final class PostgresBackend {
     try PostgresPreparation.checkEncoding(connection, table: name)
     do throws(BackendError) {
       table = try Self.describe(url, connection)
-      // A new backend lacks the temporary fold function, and the table may have changed.
+      // A new backend lacks the temporary functions (the fold's, the rules' forms'), and the
+      // table may have changed; a statement run again after the reconnect may call the forms.
       connection.onReconnect = { [weak self] () throws(BackendError) in
         guard let self else { return }
         table = try Self.describe(self.url, connection)
+        let hadForms = formFunctions == true
+        formFunctions = nil
+        if hadForms { _ = try formFunctionsReady() }
       }
     } catch {
       // A column the table lacks names the table and the server, as every database error does.

@@ -57,6 +57,23 @@ struct PostgresReconnectTests {
     #expect(fixture.run("search row 29", "expect count 13").errors.isEmpty)
   }
 
+  /// The rules' temporary functions (`ci`, `smart`) are gone with the old backend too: they are
+  /// made again before the search runs again.
+  @Test(arguments: ["ci", "smart"])
+  func aRuleWithFunctionsOfItsOwnSearchesAfterAReconnect(_ rule: String) throws {
+    let cluster = try Self.made.get()
+    let fixture = try SessionFixture()
+    fixture.run("load \(cluster.url("table=reconnect_rows"))", "set match \(rule)")
+    // Terms `ROW`/`Row` and `29`: ci ignores case (13 rows hold 29), smart keeps an uppercase
+    // term's (no row has `Row`).
+    let count = rule == "ci" ? 13 : 0
+    #expect(fixture.run("search ROW 29", "expect count \(count)").errors.isEmpty)
+    let connection = try #require(fixture.session.databaseBackend?.connection)
+    try Self.terminate(connection, in: cluster)
+    let (_, errors) = fixture.run("search Row 29", "expect count \(count)")
+    #expect(errors.count == 1 && errors[0].hasSuffix("reconnected"), "\(errors)")
+  }
+
   @Test func aWriteIsNotRunAgainButTheNextStatementReconnects() throws {
     let cluster = try Self.made.get()
     let connection = try cluster.connect()
