@@ -15,19 +15,20 @@ extension OptionRegistry {
       abstract: "PostgreSQL: the statement timeout of \(Self.timedWork[work] ?? work.rawValue) "
         + "(auto: the session's statement_timeout, else \(standard))",
       choices: ["auto", "off"],
-      get: { session in session.databaseTimeouts.chosen[work].map(PostgresTimeouts.shown) ?? automaticTimeout
+      get: { session in
+        session.screen.settings.databaseTimeouts.chosen[work].map(PostgresTimeouts.shown) ?? automaticTimeout
       },
       set: { session, value throws(ShellError) in
         if value == automaticTimeout {
-          session.databaseTimeouts.chosen[work] = nil
+          session.screen.settings.databaseTimeouts.chosen[work] = nil
         } else if let milliseconds = PostgresTimeouts.parse(value) {
-          session.databaseTimeouts.chosen[work] = milliseconds
+          session.screen.settings.databaseTimeouts.chosen[work] = milliseconds
         } else {
           throw .invalidValue(
             option: name, value: value,
             allowed: "seconds ('30', '30s'), '500ms', '2min', 'off' or 'auto' (up to 2147483647ms)")
         }
-        session.databaseBackend?.connection.timeouts.chosen = session.databaseTimeouts.chosen
+        session.databaseBackend?.connection.timeouts.chosen = session.screen.settings.databaseTimeouts.chosen
       }
     ).reaching(.session) { _ in automaticTimeout }
   }

@@ -39,8 +39,6 @@ public final class Session {
   var scripting = ScriptingState()
   /// What the audience sees: every line passes it, and it keeps the cast being recorded.
   let audience: AudienceScreen
-  /// The statement timeouts chosen with `set timeout-KIND` for PostgreSQL tables.
-  var databaseTimeouts = PostgresTimeouts()
 
   /// Opens a session on the catalog's default dataset (or `dataset`: a name, a path, or `-`),
   /// with `configuration` read from the environment at start (the defaults when not given).
@@ -241,7 +239,7 @@ extension Session {
     var opener = DatasetOpener(
       catalog: catalog, configuration: configuration, monitor: hooks.loadMonitor, console: console,
       standardInputIsFree: hooks.datasetInputIsFree, interruption: hooks.interruption)
-    opener.databaseTimeouts = databaseTimeouts
+    opener.databaseTimeouts = screen.settings.databaseTimeouts
     return try opener.open(request)
   }
 

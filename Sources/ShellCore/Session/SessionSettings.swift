@@ -1,3 +1,4 @@
+import Backends
 import Engine
 import Tables
 import UIKitModel
@@ -37,6 +38,9 @@ struct SessionSettings: Equatable {
   var source = false
   /// Whether a passing `expect` says so (`set quiz`), as it does in a demo; kept across loads.
   var quiz = false
+  /// The statement timeouts a PostgreSQL table is opened with (`set timeout-KIND`); kept across
+  /// loads, since they are usually set before the `load` they are for.
+  var databaseTimeouts = PostgresTimeouts()
 
   /// The settings a dataset's presets call for; the page size is the session's own.
   init(presets: DatasetPresets, pageSize: Int = Self.standardPageSize) {
@@ -58,6 +62,7 @@ struct SessionSettings: Equatable {
     appLog = previous.appLog
     source = previous.source
     quiz = previous.quiz
+    databaseTimeouts = previous.databaseTimeouts
   }
 
   /// `set app`: runs `id`, with the flavor and results it is written for, linked against its SDK.
@@ -90,6 +95,7 @@ struct SessionSettings: Equatable {
     other.appLog = appLog
     other.source = source
     other.quiz = quiz
+    other.databaseTimeouts = databaseTimeouts
     other.chosenApp = chosenApp
     return self == other
   }

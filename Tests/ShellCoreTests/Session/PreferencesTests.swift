@@ -48,6 +48,9 @@ struct PreferencesTests {
       expected: "match: ci  [preset*; yours, fuzzy, set aside for the tutorial's app]"),
     // Names outside the session's reach stay; a scope relabelling belongs to its dataset.
     Case(choice: "set names objc", then: "countries", expected: "names: objc  [yours]"),
+    // A database timeout is set before the `load` it is for, and outlives it.
+    Case(choice: "set timeout-count 1500ms", then: "countries", expected: "timeout-count: 1500ms  [yours]"),
+    Case(choice: "set timeout-page off", then: "prices.csv", expected: "timeout-page: off  [yours]"),
     Case(
       choice: "set scopes All,Fruit,Veg", then: "prices.csv",
       expected: "scopes: All,fruit,vegetable  [default]"),

@@ -1,0 +1,13 @@
+import Testing
+
+@testable import ShellCore
+
+/// `Session` stays a thin driver: features keep their state in `SearchScreen` and its settings,
+/// not in new stored properties of the session (the structure issue's limit is 15).
+struct SessionShapeTests {
+  @Test func theSessionHoldsAtMostFifteenStoredProperties() throws {
+    let fixture = try SessionFixture()
+    let names = Mirror(reflecting: fixture.session).children.compactMap(\.label)
+    #expect(names.count <= 15, "Session's stored properties: \(names)")
+  }
+}
