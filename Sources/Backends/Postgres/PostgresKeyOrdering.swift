@@ -2,7 +2,8 @@ import Engine
 import Tables
 
 /// How the rows are told apart in order: the order column when it is unique, else with the
-/// primary key as a tiebreak for rows sharing a value; refused when nothing can tell them apart.
+/// primary key (or, in a table without one, the row's address `ctid`) as a tiebreak for rows
+/// sharing a value.
 ///
 /// Keyset paging (`order > last`) over a column with repeated values skips the rest of a run at
 /// each page's end, so `list all` loses rows and an export repeats others. Uniqueness is read
@@ -34,14 +35,16 @@ struct PostgresKeyOrdering: Equatable, Sendable {
           warning: "\(table)'s order column \(Sanitizer.quoted(column)) is not unique: rows sharing a value "
             + "follow its primary key \(Sanitizer.quoted(primaryKey))")
       }
-      guard !hasIndexes else {
-        let hint = unique.first.map { " (\(Sanitizer.quoted($0)) has a unique index)" } ?? ""
-        throw .databaseTableUnsuitable(
-          table, server: connection.place,
-          reason:
-            "its order column \(Sanitizer.quoted(column)) is not unique (no unique index on it alone) and "
-            + "it has no single-column primary key to break ties: name a unique column with order=COLUMN\(hint)"
-        )
+      if hasIndexes {
+        // A table's row address tells any two rows apart while neither is updated.
+        let hint = unique.first.map { "; \(Sanitizer.quoted($0)) has a unique index: order=\($0)" } ?? ""
+        return PostgresKeyOrdering(
+          tiebreak: PostgresSearchSQL.Tiebreak(
+            column: "ctid", greater: "OPERATOR(pg_catalog.>)", equal: "OPERATOR(pg_catalog.=)",
+            coversAll: true, orderMayBeNull: !key.isNotNull),
+          warning:
+            "\(table) has no primary key and its order column \(Sanitizer.quoted(column)) is not unique: "
+            + "rows sharing a value follow their place in the table (ctid, which an UPDATE changes)\(hint)")
       }
       warning =
         "\(table) is a view, a foreign or a partitioned table: its order column \(Sanitizer.quoted(column)) is taken as unique "

@@ -88,9 +88,14 @@ struct PostgresTable: Equatable, Sendable {
     if url.parameters[.title] == nil, ColumnRoles.namedTitle(in: columns) == nil, columns.count > 1 {
       profiled = profiledTitle(columns, table: quotedTable, url: url, connection, name)
     }
+    var defaultOrder = primaryKey
+    if defaultOrder == nil, ["r", "m"].contains(row[4] ?? "r") {
+      defaultOrder =
+        try PostgresKeyOrdering.uniqueColumns(row[2] ?? "0", connection, table: name).first ?? columns.first
+    }
     let roles = try Roles(
-      url, columns: columns, table: name, server: connection.place, primaryKey: primaryKey, profiled: profiled
-    )
+      url, columns: columns, table: name, server: connection.place, defaultOrder: defaultOrder,
+      profiled: profiled)
     let title = try connection.quotedIdentifier(roles.title)
     let index = try PostgresPreparation.indexState(
       schema: schema, oid: row[2] ?? "0", title: roles.title, quotedTable: quotedTable, connection,
@@ -182,9 +187,10 @@ struct PostgresTable: Equatable, Sendable {
     var order: String
 
     /// The roles `url` names, else detected; `profiled` is the title a sample chose when no
-    /// column is named like one.
+    /// column is named like one; `defaultOrder` orders the rows when `url` names no column (the
+    /// primary key; on a table without one, a uniquely indexed column, else the first).
     init(
-      _ url: PostgresURL, columns: [String], table: String, server: String, primaryKey: String?,
+      _ url: PostgresURL, columns: [String], table: String, server: String, defaultOrder: String?,
       profiled: Int?
     ) throws(BackendError) {
       guard !columns.isEmpty else {
@@ -204,8 +210,8 @@ struct PostgresTable: Equatable, Sendable {
           throw .table(.unknownColumn(named, columns: columns))
         }
         order = columns[index]
-      } else if let primaryKey {
-        order = primaryKey
+      } else if let defaultOrder {
+        order = defaultOrder
       } else {
         throw .databaseTableUnsuitable(
           table, server: server,
