@@ -5,8 +5,9 @@ import Tables
 ///
 /// The title and scope columns are detected or named as for files (`ColumnRoles`: `name`/`title`,
 /// `category`/`type`/`kind`/`group`; `title=` and `scope=` in the URL choose others, `scope=none`
-/// drops the bar). The order is a contract, not heap order: the `order=` column, else the
-/// single-column primary key, and it must be unique for keyset paging to be exact.
+/// drops the bar). The order is a contract: the `order=` column, else the single-column primary
+/// key (else, in a table without one, a uniquely indexed or the first column), made unique for
+/// keyset paging by a tiebreak where it is not (`PostgresKeyOrdering`).
 struct PostgresTable: Equatable, Sendable {
   /// The name of the fold function `prepare` installs in the table's schema.
   static let foldFunction = "searchshell_fold"

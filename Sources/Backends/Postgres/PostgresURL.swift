@@ -18,7 +18,7 @@ package struct PostgresURL: Equatable, Sendable {
     case title
     /// The column feeding the scope bar, or `none`.
     case scope
-    /// The column giving the rows' order (unique; the primary key when not named).
+    /// The column giving the rows' order (unique or tied; the primary key when not named).
     case order
   }
 
