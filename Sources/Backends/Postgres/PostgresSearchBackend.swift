@@ -74,7 +74,17 @@ package final class PostgresSearchBackend: SearchBackend {
 
   package var totalRows: RowCount {
     if rowCountIsExact { return .exact(rowCount) }
-    if countedRows == nil, let mainRows, case .exact(let value) = mainRows.count { countedRows = value }
+    if countedRows == nil {
+      // Any finished count of every row is the table's: the main table's, or a search of
+      // nothing in no scope (the screen's first one), whichever came first.
+      for rows in [mainRows, succeeded, lastRows] {
+        guard let rows, rows.request.text.isEmpty, rows.request.scope == 0, rows.request.filter == nil,
+          case .exact(let value) = rows.count
+        else { continue }
+        countedRows = value
+        break
+      }
+    }
     return countedRows.map { .exact($0) } ?? .estimate(rowCount)
   }
 

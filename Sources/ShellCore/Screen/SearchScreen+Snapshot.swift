@@ -20,7 +20,11 @@ extension SearchScreen {
     snapshot.filter = filterDescription
     snapshot.order = sortDescription
     if showsColumns { snapshot.columnNames = shownColumns.map { dataset.columns[$0] } }
-    if let sight { takeTable(sight, highlighting: highlighting, into: &snapshot) }
+    if let sight {
+      takeTable(sight, highlighting: highlighting, into: &snapshot)
+      // Read again after the table's count: a count of every row just finished is the total.
+      snapshot.totalRows = backend.totalRows
+    }
     // Read last: the table's search, when it reaches the backend, is the last search.
     // With live search off the last search may be the bar's text, checked as it was typed but
     // not filtered with by the app: it is told only when it is the list's.
