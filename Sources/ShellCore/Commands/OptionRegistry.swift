@@ -16,6 +16,9 @@ struct ShellOption: Sendable {
   var lockedWhileActive = false
   /// What a `load` does with the user's value.
   var reach = OptionReach.app
+  /// Whether the value reaches `set` as typed, quotes included, because the option reads its own
+  /// words (`sort "unit price" desc, kind`); else a value in quotes is unquoted first.
+  var readsQuotes = false
   /// The value with no choice of the user's (`set NAME default`); nil: the dataset's presets say.
   var standard: (@Sendable (Session) -> String)? = nil
   /// The current value, as `set` lists it.
@@ -161,7 +164,7 @@ enum OptionRegistry {
       ).reaching(.table) { _ in "auto" },
       ShellOption(
         name: "sort", values: "COL [asc|desc], ...|none", abstract: "the table's order (numbers as numbers)",
-        choices: ["none"], get: { $0.sortDescription },
+        choices: ["none"], readsQuotes: true, get: { $0.sortDescription },
         set: { session, value throws(ShellError) in try session.setSort(value) }
       ).reaching(.table) { _ in "none" },
       ShellOption(

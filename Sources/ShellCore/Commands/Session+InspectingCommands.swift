@@ -113,7 +113,9 @@ extension Session {
       printHanging("\(option.name): \(Sanitizer.printable(option.get(self)))  [\(from)]  (\(option.values))")
       return
     }
-    let value = try CommandTokenizer.restOfLine(rest)
+    let value =
+      option.readsQuotes
+      ? String(CommandTokenizer.trimmingBlanks(rest)) : try CommandTokenizer.restOfLine(rest)
     let resets = value == OptionRegistry.resetWord
     if option.lockedWhileActive,
       screen.state.isActive || screen.state.isFirstResponder || screen.state.shown == .results

@@ -153,6 +153,9 @@ struct MultiKeySortTests {
     ("sort kind desc, name", ["b", "c", "A", "a", "B"]),
     ("sort 'unit price', name desc", ["B", "b", "A", "a", "c"]),
     ("set sort kind, name desc", ["B", "A", "a", "c", "b"]),
+    // `set` hands the option its words as typed: the quotes group a name with a space.
+    ("set sort \"unit price\" desc, name", ["a", "A", "b", "B", "c"]),
+    ("set sort 'unit price', name desc", ["B", "b", "A", "a", "c"]),
   ])
   func theSessionSortsByEveryKey(_ example: (String, [String])) throws {
     let (fixture, folder) = try Self.session()
