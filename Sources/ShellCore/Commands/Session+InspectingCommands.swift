@@ -36,6 +36,8 @@ extension Session {
       ? screen.dataset.scopeTitles[screen.state.scopeIndex] : "All"
     let selected =
       screen.state.selectedItem.map { TraceFormatter.quoted(screen.backend.title(of: $0)) } ?? "none"
+    // Counted first: a count of every row makes the table's total exact, and rows shows it.
+    let matches = ScreenRenderer.describe(screen.matchCount)
     var lines = [
       ("dataset", Sanitizer.printable(screen.dataset.name)),
       ("rows", ScreenRenderer.describe(screen.backend.totalRows)),
@@ -45,7 +47,7 @@ extension Session {
       ("firstResponder", String(screen.state.isFirstResponder)),
       ("scope", scopeTitle),
       ("shown", screen.state.shown.rawValue),
-      ("matches", ScreenRenderer.describe(screen.matchCount)),
+      ("matches", matches),
       screen.sortDescription.map { ("sort", $0) },
       ("selected", selected),
     ].compactMap { $0 }

@@ -34,6 +34,14 @@ struct PostgresTotalTests {
     #expect(fixture.run("search 9999").output.contains { $0.hasPrefix("results table · 24 of 150001") })
   }
 
+  /// Opened by `--dataset` with nothing shown yet, `status`'s count of every row is its total.
+  @Test func statusCountsBeforeItShowsTheTotal() throws {
+    let fixture = try SessionFixture(dataset: try Self.url.get())
+    let status = fixture.run("status").output
+    #expect(status.contains("rows: 150001"), "\(status)")
+    #expect(status.contains("matches: 150001"), "\(status)")
+  }
+
   @Test func aSearchOfNothingCountsTheTotal() throws {
     let opened = try PostgresOpening.open(PostgresURL(parsing: try Self.url.get()))
     let backend = try #require(opened.backend as? PostgresSearchBackend)
