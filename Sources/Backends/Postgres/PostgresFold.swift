@@ -26,31 +26,10 @@ enum PostgresFold {
   /// the group's scalars) instead of all of them.
   static let groupStarts: [UInt32] = [0x80, 0x250, 0x370, 0x530, 0x2000, 0x10000]
 
-  /// The map, from `TextFolding.foldForm` of every assigned scalar past ASCII (private-use
-  /// scalars have no case and no decomposition, so they fold to themselves and are skipped).
-  static let mapping: Mapping = {
-    var deleted: [UInt32] = []
-    var groups = [[(source: UInt32, target: UInt32)]](repeating: [], count: groupStarts.count)
-    var expansions: [(source: UInt32, target: [UInt32])] = []
-    for value in UInt32(0x80)...0x10FFFF {
-      guard let scalar = Unicode.Scalar(value), isCandidate(scalar) else { continue }
-      let text = String(String.UnicodeScalarView([scalar]))
-      let folded = TextFolding.foldForm(text).unicodeScalars.map(\.value)
-      if folded == [value] { continue }
-      if folded.isEmpty {
-        deleted.append(value)
-        continue
-      }
-      // A scalar NFD splits never reaches the map: the server's NFD splits it first.
-      guard text.decomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual([scalar]) else { continue }
-      if folded.count == 1, let group = groupStarts.lastIndex(where: { $0 <= value }) {
-        groups[group].append((value, folded[0]))
-      } else {
-        expansions.append((value, folded))
-      }
-    }
-    return Mapping(deletions: ranges(deleted), groups: groups, expansions: expansions)
-  }()
+  /// The map, as `PostgresFoldTables` stores it (computed from `TextFolding` by
+  /// `computedMapping`; a test holds the two equal): computing it costs about a second of CPU,
+  /// which every `load` of a PostgreSQL table would pay.
+  static let mapping: Mapping = PostgresFoldTables.stored.mapping
 
   /// Whether a scalar may fold to something else: assigned, not a surrogate, not private use.
   static func isCandidate(_ scalar: Unicode.Scalar) -> Bool {
@@ -91,7 +70,8 @@ enum PostgresFold {
     // Text none of whose scalars can bring a `translate()` source (most accented Latin, lowercase
     // Greek and Cyrillic, CJK, Hangul) needs no list at all.
     cases.append(
-      "WHEN t OPERATOR(pg_catalog.!~) \(bracket(ranges(translatedBy(map)))) THEN \(chain(map, below: 0))")
+      "WHEN t OPERATOR(pg_catalog.!~) \(bracket(PostgresFoldTables.stored.translatedBy)) THEN \(chain(map, below: 0))"
+    )
     for bound in scriptBounds {
       cases.append(
         "WHEN t OPERATOR(pg_catalog.!~) E'[^\\u0001-\(escape(bound - 1))]' THEN \(chain(map, below: bound))")
@@ -105,19 +85,8 @@ enum PostgresFold {
   /// skipped by testing the text it has folded so far.
   static let scriptBounds: [UInt32] = [0x370, 0x530]
 
-  /// The scalars whose NFD holds a `translate()` source of `map`, in order.
-  static func translatedBy(_ map: Mapping) -> [UInt32] {
-    let sources = Set(map.groups.flatMap { $0.map(\.source) })
-    return (UInt32(0x80)...0x10FFFF).filter { value in
-      guard let scalar = Unicode.Scalar(value), isCandidate(scalar) else { return false }
-      if sources.contains(value) { return true }
-      let text = String(String.UnicodeScalarView([scalar]))
-      return text.decomposedStringWithCanonicalMapping.unicodeScalars.contains { sources.contains($0.value) }
-    }
-  }
-
   /// The fold of `t` for texts whose scalars are all below `bound` (nil: any text; 0: texts
-  /// without a scalar of `translatedBy`, which reach no group): NFD, ASCII
+  /// without a scalar of `PostgresFoldTables.translatedBy`, which reach no group): NFD, ASCII
   /// lowercasing, marks deleted, then the `translate()` groups and `replace()`s that such a text
   /// can reach (its scalars' NFD, then what earlier maps produced), in the full chain's order.
   static func chain(_ map: Mapping, below bound: UInt32?) -> String {
