@@ -139,8 +139,9 @@ package final class PostgresBackend {
   }
 
   /// Up to `limit` rows passing `filter` in order after `after`, found by `plan` (a walk bounded
-  /// to `walkLimit` rows, if given); under `sort`, in its order after the row whose sort values
-  /// are `values` (the plan then does not apply: the database sorts the matches).
+  /// to `walkLimit` rows, if given: a statement of its own reads the order value ending them, so
+  /// the page has no `LIMIT` subquery); under `sort`, in its order after the row whose sort
+  /// values are `values` (the plan then does not apply: the database sorts the matches).
   func page(
     _ filter: ParsedQuery, scope: String?, after: String?, limit: Int, plan: PostgresSearchSQL.PagePlan,
     walkLimit: Int? = nil, equality: PostgresSearchSQL.Equality? = nil, sort: SortOrder? = nil,
@@ -154,10 +155,15 @@ package final class PostgresBackend {
           filter, scope: scope, names: table.names, keys: try sortKeys(sort), after: after, values: values,
           limit: limit, equality: equality))
     } else {
+      var walkEnd: String?
+      if plan == .walkOrder, let walkLimit, table.names.tiebreak == nil {
+        let end = PostgresSearchSQL.walkEnd(names: table.names, after: after, walkLimit: walkLimit)
+        walkEnd = try connection.run(end, about: table.name, cancellation: cancellation).scalar
+      }
       statement = try built(
         PostgresSearchSQL.page(
           filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan,
-          walkLimit: walkLimit, equality: equality
+          walkEnd: walkEnd, equality: equality
         )
       )
     }

@@ -12,12 +12,14 @@ struct PostgresTable: Equatable, Sendable {
   static let foldFunction = "searchshell_fold"
 
   /// The folded title every search filters and `prepare`'s trigram index is built on: the fold
-  /// function `function` (quoted, schema-qualified) of the title as text, NULL as empty.
+  /// function `function` (quoted, schema-qualified) of the title as text (NULL for a NULL title:
+  /// the search SQL handles it, `PostgresSearchSQL.condition`).
   ///
   /// The one place this expression is spelled: the planner uses the index only for the same
   /// expression, and the function being inlined (`PostgresFold.body`) keeps it so on both sides.
+  /// Applied to the bare column, with no `COALESCE`, so postgres_fdw can send it to a shard.
   static func foldedExpression(function: String, title: String) -> String {
-    "\(function)(coalesce(\(title)::pg_catalog.text, ''))"
+    "\(function)(\(title)::pg_catalog.text)"
   }
 
   /// The table as the user named it (`schema.table` or `table`).
@@ -41,8 +43,8 @@ struct PostgresTable: Equatable, Sendable {
   var isPrepared: Bool
   /// A line on the order column (not unique, or unique on trust), shown after opening.
   var orderWarning: String?
-  /// The planner's row count (`reltuples`, summed over a partitioned table's leaves; -1 before
-  /// the first ANALYZE).
+  /// The planner's row count (`PostgresStatistics.rows`: `reltuples` summed over partitions and
+  /// children, the planner's guess where a relation was never analyzed).
   var estimatedRows: Int
   /// The foreign partitions on other servers, when the table is sharded with `postgres_fdw`.
   var shards: PostgresShards?
@@ -65,7 +67,7 @@ struct PostgresTable: Equatable, Sendable {
     if let schema = parts.schema { quotedTable = try connection.quotedIdentifier(schema) + "." + quotedTable }
     let found = try connection.run(
       PostgresStatement(
-        "SELECT n.nspname, c.reltuples::pg_catalog.int8::pg_catalog.text, c.oid::pg_catalog.text, c.relname, "
+        "SELECT n.nspname, NULL, c.oid::pg_catalog.text, c.relname, "
           + "c.relkind::pg_catalog.text "
           + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace "
           + "WHERE c.oid OPERATOR(pg_catalog.=) pg_catalog.to_regclass($1)", [quotedTable]),
@@ -121,9 +123,11 @@ struct PostgresTable: Equatable, Sendable {
     var table = PostgresTable(
       name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
       scope: roles.scope, order: roles.order,
-      isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
+      isPrepared: isPrepared, estimatedRows: 0, names: names)
     table.relation = relation
     table.orderWarning = ordering.warning
+    // Summed over partitions and children: a partitioned parent's own reltuples is -1 or 0.
+    table.estimatedRows = try PostgresStatistics.rows(oid: table.oid, table: table, connection)
     if row[4] == "p" { table = try PostgresShards.described(table, connection) }
     return table
   }
