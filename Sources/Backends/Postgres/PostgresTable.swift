@@ -100,9 +100,11 @@ struct PostgresTable: Equatable, Sendable {
     // Only a current index's table folds with the installed function: a stale index (another
     // fold, another title) must never answer, and an unprepared table must not depend on a
     // function another session's `prepare undo` may drop; the temporary function's expression
-    // is no index's, so the planner cannot pick one.
+    // is no index's, so the planner cannot pick one. A partitioned table has no index of its own
+    // (its shards hold them): it folds with the installed function once `prepare` made it, so no
+    // temporary function is in its search SQL (a Citus worker has none).
     let folded = foldedExpression(
-      function: index == .current
+      function: index == .current || row[4] == "p"
         ? try foldFunction(schema, row[2] ?? "0")
         : try PostgresPreparation.temporaryFoldFunction(connection, table: name),
       title: title)

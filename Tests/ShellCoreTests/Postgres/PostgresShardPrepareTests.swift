@@ -67,6 +67,8 @@ struct PostgresShardPrepareTests {
     _ = try setup.prepare()
     let backend = try PostgresBackend(url: url, statementTimeout: 60_000)
     #expect(backend.table.shards?.filterRunsOnShards == true)
+    // The installed function, never the session's temporary one: a Citus worker has no pg_temp.
+    #expect(backend.table.names.folded == "\"public\".searchshell_fold(\"name\"::pg_catalog.text)")
     #expect(backend.warning == nil)
     var statement = try #require(
       PostgresSearchSQL.count(ParsedQuery("stand", rule: .fold), scope: nil, names: backend.table.names))
