@@ -78,6 +78,10 @@ package final class PostgresBackend {
   var warning: String? {
     if let shards = table.shards { return shards.warning(table: table.name) }
     guard !table.isPrepared else { return nil }
+    if table.indexIsStale {
+      return "\(table.name)'s trigram index was built by another version of the shell or on another title "
+        + "column: every search scans the whole table until prepare builds it again"
+    }
     return "\(table.name) has no trigram index of the shell's: every search scans the whole table "
       + "(prepare builds one, without blocking readers or writers)"
   }

@@ -41,6 +41,9 @@ struct PostgresTable: Equatable, Sendable {
   /// Whether the trigram index `prepare` builds is there, valid and current: built on this title
   /// column by this fold, so searches through the installed fold function use it.
   var isPrepared: Bool
+  /// Whether the table has a trigram index of the shell's that this version cannot use (another
+  /// fold version or title column): `prepare` builds it again.
+  var indexIsStale = false
   /// A line on the order column (not unique, or unique on trust), shown after opening.
   var orderWarning: String?
   /// The planner's row count (`PostgresStatistics.rows`: `reltuples` summed over partitions and
@@ -127,6 +130,7 @@ struct PostgresTable: Equatable, Sendable {
       scope: roles.scope, order: roles.order,
       isPrepared: isPrepared, estimatedRows: 0, names: names)
     table.relation = relation
+    table.indexIsStale = index == .stale
     table.orderWarning = ordering.warning
     // Summed over partitions and children: a partitioned parent's own reltuples is -1 or 0.
     table.estimatedRows = try PostgresStatistics.rows(oid: table.oid, table: table, connection)
