@@ -73,5 +73,15 @@ struct PostgresShardSQLTests {
         #expect(sql.contains(" ~~ '%stand%'") && sql.contains(" !~~ '%zzqx%'"), "\(sql)")
       }
     }
+    // An exact term's own test compares under COLLATE "C", which postgres_fdw keeps here; the
+    // fold prefilter beside it is still sent, so a shard returns only its candidates.
+    var exact = try #require(
+      PostgresSearchSQL.count(ParsedQuery("Stand", rule: .exact), scope: nil, names: names))
+    exact.sql = "EXPLAIN (VERBOSE, COSTS OFF) " + exact.sql
+    let plan = try backend.connection.run(exact, about: "plan").rows.compactMap { $0[0] }
+    let remote = plan.filter { $0.contains("Remote SQL: ") }
+    #expect(remote.count == 2 && remote.allSatisfy { $0.contains(" ~~ '%stand%'") }, "\(plan)")
+    #expect(remote.allSatisfy { !$0.contains("NFC") }, "\(plan)")
+    #expect(plan.contains { $0.contains("Filter: ") && $0.contains("NFC") }, "\(plan)")
   }
 }
