@@ -79,7 +79,7 @@ package final class PostgresBackend {
     if let shards = table.shards { return shards.warning(table: table.name) }
     guard !table.isPrepared else { return nil }
     if table.indexIsStale {
-      return "\(table.name)'s trigram index was built by another version of the shell or on another title "
+      return "\(table.name) has a trigram index built by another version of the shell or on another title "
         + "column: every search scans the whole table until prepare builds it again"
     }
     return "\(table.name) has no trigram index of the shell's: every search scans the whole table "
