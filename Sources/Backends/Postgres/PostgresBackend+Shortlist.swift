@@ -33,7 +33,8 @@ extension PostgresBackend {
       let condition = PostgresSearchSQL.whereClause(
         filter, scope: scope, after: nil, names: names, equality: equality, into: &statement)
     else { return nil }
-    let similarity = "\(schema).word_similarity(\(statement.bind(text)), \(names.folded))"
+    // A NULL title's fold is NULL; the engine reads it as empty text, which is like nothing.
+    let similarity = "COALESCE(\(schema).word_similarity(\(statement.bind(text)), \(names.folded)), 0)"
     statement.sql =
       "SELECT \(PostgresSearchSQL.pageColumns(names)) FROM \(names.table) WHERE \(condition) "
       + "ORDER BY \(similarity) DESC, \(PostgresSearchSQL.orderBy(names)) LIMIT \(statement.bind(String(max(0, limit))))"

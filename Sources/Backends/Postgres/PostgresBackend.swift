@@ -78,6 +78,10 @@ package final class PostgresBackend {
   var warning: String? {
     if let shards = table.shards { return shards.warning(table: table.name) }
     guard !table.isPrepared else { return nil }
+    if table.indexIsStale {
+      return "\(table.name) has a trigram index built by another version of the shell or on another title "
+        + "column: every search scans the whole table until prepare builds it again"
+    }
     return "\(table.name) has no trigram index of the shell's: every search scans the whole table "
       + "(prepare builds one, without blocking readers or writers)"
   }
@@ -139,8 +143,9 @@ package final class PostgresBackend {
   }
 
   /// Up to `limit` rows passing `filter` in order after `after`, found by `plan` (a walk bounded
-  /// to `walkLimit` rows, if given); under `sort`, in its order after the row whose sort values
-  /// are `values` (the plan then does not apply: the database sorts the matches).
+  /// to `walkLimit` rows, if given: a statement of its own reads the order value ending them, so
+  /// the page has no `LIMIT` subquery); under `sort`, in its order after the row whose sort
+  /// values are `values` (the plan then does not apply: the database sorts the matches).
   func page(
     _ filter: ParsedQuery, scope: String?, after: String?, limit: Int, plan: PostgresSearchSQL.PagePlan,
     walkLimit: Int? = nil, equality: PostgresSearchSQL.Equality? = nil, sort: SortOrder? = nil,
@@ -154,10 +159,15 @@ package final class PostgresBackend {
           filter, scope: scope, names: table.names, keys: try sortKeys(sort), after: after, values: values,
           limit: limit, equality: equality))
     } else {
+      var walkEnd: String?
+      if plan == .walkOrder, let walkLimit, table.names.tiebreak == nil {
+        let end = PostgresSearchSQL.walkEnd(names: table.names, after: after, walkLimit: walkLimit)
+        walkEnd = try connection.run(end, about: table.name, cancellation: cancellation).scalar
+      }
       statement = try built(
         PostgresSearchSQL.page(
           filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan,
-          walkLimit: walkLimit, equality: equality
+          walkEnd: walkEnd, equality: equality
         )
       )
     }

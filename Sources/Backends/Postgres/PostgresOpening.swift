@@ -38,7 +38,7 @@ package enum PostgresOpening {
     let backend = try PostgresBackend(
       url: url, timeouts: timeouts, interruption: interruption, onStatement: onStatement)
     let table = backend.table
-    let estimate = try PostgresStatistics.rows(oid: table.oid, table: table, backend.connection)
+    let estimate = table.estimatedRows
     var warnings = [backend.table.orderWarning, backend.warning].compactMap { $0 }
     let dataset: Dataset
     let total: Int?

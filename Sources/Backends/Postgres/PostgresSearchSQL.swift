@@ -129,11 +129,15 @@ enum PostgresSearchSQL {
     // PostgreSQL text cannot hold NUL, so no row contains such a needle.
     if term.needle.unicodeScalars.contains("\u{0}") { return term.negated ? "TRUE" : "FALSE" }
     if term.variant == .fold, term.kind != .wordStart {
-      return
+      let test =
         "\(folded) \(term.negated ? notLike : like) \(statement.bind(likePattern(term, needle: term.needle)))"
+      return orNullTitle(test, term, title: title)
     }
     guard let title else { return nil }
-    if term.negated { return "NOT (\(ownTest(term, folded: folded, title: title, into: &statement)))" }
+    if term.negated {
+      return orNullTitle(
+        "NOT (\(ownTest(term, folded: folded, title: title, into: &statement)))", term, title: title)
+    }
     // Every form folds to the fold form scalar by scalar, so a match's folded text holds the
     // folded needle (unanchored: the prefilter only has to let every match through).
     var prefilter = term
@@ -142,7 +146,16 @@ enum PostgresSearchSQL {
     prefilter.anchoredEnd = false
     if prefilter.kind == .wordStart { prefilter.kind = .contains }
     let filter = "\(folded) \(like) \(statement.bind(likePattern(prefilter, needle: prefilter.needle)))"
-    return "(\(filter) AND \(ownTest(term, folded: folded, title: title, into: &statement)))"
+    return orNullTitle(
+      "(\(filter) AND \(ownTest(term, folded: folded, title: title, into: &statement)))", term, title: title)
+  }
+
+  /// `test`, or it OR the title is NULL when the engine's term matches the empty text: the fold
+  /// is applied to the bare column (postgres_fdw sends no `COALESCE`), so a NULL title folds to
+  /// NULL, which the engine reads as the empty text.
+  private static func orNullTitle(_ test: String, _ term: QueryTerm, title: String?) -> String {
+    guard let title, ReferenceMatcher.termMatches(term, text: "") != term.negated else { return test }
+    return "(\(test) OR \(title) IS NULL)"
   }
 
   /// A term's test in its own form: a word start as a regular expression on the folded text,
@@ -231,38 +244,43 @@ enum PostgresSearchSQL {
 
   /// Up to `limit` matching rows in order (order value, title, scope as text), after `after`.
   ///
-  /// `walkLimit` bounds the walk of `.walkOrder` to that many rows in order (after `after`):
-  /// fewer than `limit` rows back then say only that the walked rows hold no more matches.
+  /// `walkEnd` bounds the walk of `.walkOrder` to the rows up to that order value (`walkEnd`'s
+  /// statement finds it): fewer than `limit` rows back then say only that the walked rows hold
+  /// no more matches. No subquery and no CTE: Citus runs a `LIMIT` subquery or a materialized CTE
+  /// on its coordinator, pulling the rows there.
   static func page(
     _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, plan: PagePlan,
-    walkLimit: Int? = nil, equality: Equality? = nil
+    walkEnd: String? = nil, equality: Equality? = nil
   ) -> PostgresStatement? {
-    // A column with NULLs is walked whole: its keyset is an OR the order index cannot bound.
-    if plan == .walkOrder, let walkLimit, names.tiebreak == nil {
-      return boundedWalk(
-        query, scope: scope, names: names, after: after, limit: limit, walkLimit: walkLimit,
-        equality: equality)
-    }
     var statement = PostgresStatement("")
     guard
-      let condition = whereClause(
+      var condition = whereClause(
         query, scope: scope, after: after, names: names, equality: equality, into: &statement)
     else {
       return nil
     }
-    let columns = pageColumns(names)
-    let limitValue = statement.bind(String(max(0, limit)))
-    switch plan {
-    case .walkOrder:
-      statement.sql =
-        "SELECT \(columns) FROM \(names.table) WHERE \(condition) ORDER BY \(orderBy(names)) LIMIT \(limitValue)"
-    case .sortMatches:
-      // A materialized CTE keeps the planner from walking the order index for a rare term.
-      statement.sql =
-        "WITH matches AS MATERIALIZED (SELECT \(names.order) AS o, \(names.tiebreak?.column ?? "NULL") AS t, "
-        + "\(columns) FROM \(names.table) WHERE \(condition)) SELECT order_text, title_text, scope_text, "
-        + "tiebreak_text FROM matches ORDER BY o, t LIMIT \(limitValue)"
+    // A column with NULLs is walked whole: its keyset is an OR the order index cannot bound.
+    if plan == .walkOrder, let walkEnd, names.tiebreak == nil {
+      condition += " AND NOT (\(names.order) \(names.greater) \(statement.bind(walkEnd)))"
     }
+    let limitValue = statement.bind(String(max(0, limit)))
+    // For a rare term, a first key no index gives (false for every row a key orders) keeps the
+    // planner from walking the order index (what a materialized CTE did): it sorts the matches.
+    let keys = plan == .sortMatches ? "\(names.order) IS NULL, \(orderBy(names))" : orderBy(names)
+    statement.sql =
+      "SELECT \(pageColumns(names)) FROM \(names.table) WHERE \(condition) ORDER BY \(keys) LIMIT \(limitValue)"
+    return statement
+  }
+
+  /// The order value of the `walkLimit`th row after `after` (nil: from the first), where a
+  /// bounded walk stops; no row back means fewer rows are left (the walk needs no bound).
+  static func walkEnd(names: Names, after: String?, walkLimit: Int) -> PostgresStatement {
+    var statement = PostgresStatement("")
+    let bound = after.map { " WHERE " + keyset(after: $0, names: names, into: &statement) } ?? ""
+    // Named apart: `ORDER BY` a name of the output (the cast keeps the column's) sorts the text.
+    statement.sql =
+      "SELECT \(names.order)::pg_catalog.text AS walk_end FROM \(names.table)\(bound) ORDER BY \(names.order) "
+      + "OFFSET \(statement.bind(String(max(0, walkLimit - 1)))) LIMIT 1"
     return statement
   }
 
@@ -271,27 +289,5 @@ enum PostgresSearchSQL {
     "\(names.order)::pg_catalog.text AS order_text, \(names.title)::pg_catalog.text AS title_text, "
       + "\(names.scope.map { "\($0)::pg_catalog.text" } ?? "NULL::pg_catalog.text") AS scope_text, "
       + "\(names.tiebreak.map { "\($0.column)::pg_catalog.text" } ?? "NULL::pg_catalog.text") AS tiebreak_text"
-  }
-
-  /// The walk of at most `walkLimit` rows in order (the order column's index, stopped there),
-  /// filtered to `limit` matches: a rare term's walk costs `walkLimit` rows, not the table.
-  private static func boundedWalk(
-    _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, walkLimit: Int,
-    equality: Equality?
-  ) -> PostgresStatement? {
-    var statement = PostgresStatement("")
-    let bound = after.map { " WHERE " + keyset(after: $0, names: names, into: &statement) } ?? ""
-    let walked =
-      "(SELECT * FROM \(names.table)\(bound) ORDER BY \(names.order) LIMIT \(statement.bind(String(max(0, walkLimit)))))"
-    guard
-      let condition = whereClause(
-        query, scope: scope, after: nil, names: names, equality: equality, into: &statement)
-    else {
-      return nil
-    }
-    statement.sql =
-      "SELECT \(pageColumns(names)) FROM \(walked) AS walked WHERE \(condition) "
-      + "ORDER BY \(orderBy(names)) LIMIT \(statement.bind(String(max(0, limit))))"
-    return statement
   }
 }

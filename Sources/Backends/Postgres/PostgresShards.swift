@@ -171,34 +171,14 @@ struct PostgresShards: Equatable, Sendable {
     }
     return options
   }
-
-  /// The planner's row count of a partitioned table: its leaves' `reltuples` summed (ANALYZE of
-  /// the parent is rare, autovacuum never does it nor analyzes foreign tables); -1 when a leaf was
-  /// never analyzed.
-  static func estimatedRows(oid: String, _ connection: PostgresConnection, table: String) throws(BackendError)
-    -> Int
-  {
-    let sum = try connection.run(
-      PostgresStatement(
-        "SELECT CASE WHEN pg_catalog.bool_or(c.reltuples OPERATOR(pg_catalog.<) 0) THEN -1 "
-          + "ELSE pg_catalog.sum(c.reltuples)::pg_catalog.int8 END::pg_catalog.text "
-          + "FROM pg_catalog.pg_partition_tree($1::pg_catalog.oid::pg_catalog.regclass) t "
-          + "JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) t.relid WHERE t.isleaf",
-        [oid]),
-      about: table
-    ).scalar
-    return sum.flatMap { Int($0) } ?? -1
-  }
 }
 
 extension PostgresShards {
-  /// The partitioned `table` with its leaves' summed estimate, its shards, and whether its search
-  /// filter runs on them.
+  /// The partitioned `table` with its shards, and whether its search filter runs on them.
   static func described(_ table: PostgresTable, _ connection: PostgresConnection) throws(BackendError)
     -> PostgresTable
   {
     var table = table
-    table.estimatedRows = try estimatedRows(oid: table.oid, connection, table: table.name)
     table.shards = try read(oid: table.oid, title: table.title, connection, table: table.name)
     if var shards = table.shards {
       shards.filterRunsOnShards = try filterIsShipped(table.names, connection, table: table.name)

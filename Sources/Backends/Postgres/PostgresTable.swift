@@ -13,12 +13,14 @@ struct PostgresTable: Equatable, Sendable {
   static let foldFunction = "searchshell_fold"
 
   /// The folded title every search filters and `prepare`'s trigram index is built on: the fold
-  /// function `function` (quoted, schema-qualified) of the title as text, NULL as empty.
+  /// function `function` (quoted, schema-qualified) of the title as text (NULL for a NULL title:
+  /// the search SQL handles it, `PostgresSearchSQL.condition`).
   ///
   /// The one place this expression is spelled: the planner uses the index only for the same
   /// expression, and the function being inlined (`PostgresFold.body`) keeps it so on both sides.
+  /// Applied to the bare column, with no `COALESCE`, so postgres_fdw can send it to a shard.
   static func foldedExpression(function: String, title: String) -> String {
-    "\(function)(coalesce(\(title)::pg_catalog.text, ''))"
+    "\(function)(\(title)::pg_catalog.text)"
   }
 
   /// The table as the user named it (`schema.table` or `table`).
@@ -40,10 +42,13 @@ struct PostgresTable: Equatable, Sendable {
   /// Whether the trigram index `prepare` builds is there, valid and current: built on this title
   /// column by this fold, so searches through the installed fold function use it.
   var isPrepared: Bool
+  /// Whether the table has a trigram index of the shell's that this version cannot use (another
+  /// fold version or title column): `prepare` builds it again.
+  var indexIsStale = false
   /// A line on the order column (not unique, or unique on trust), shown after opening.
   var orderWarning: String?
-  /// The planner's row count (`reltuples`, summed over a partitioned table's leaves; -1 before
-  /// the first ANALYZE).
+  /// The planner's row count (`PostgresStatistics.rows`: `reltuples` summed over partitions and
+  /// children, the planner's guess where a relation was never analyzed).
   var estimatedRows: Int
   /// The foreign partitions on other servers, when the table is sharded with `postgres_fdw`.
   var shards: PostgresShards?
@@ -66,7 +71,7 @@ struct PostgresTable: Equatable, Sendable {
     if let schema = parts.schema { quotedTable = try connection.quotedIdentifier(schema) + "." + quotedTable }
     let found = try connection.run(
       PostgresStatement(
-        "SELECT n.nspname, c.reltuples::pg_catalog.int8::pg_catalog.text, c.oid::pg_catalog.text, c.relname, "
+        "SELECT n.nspname, NULL, c.oid::pg_catalog.text, c.relname, "
           + "c.relkind::pg_catalog.text "
           + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace "
           + "WHERE c.oid OPERATOR(pg_catalog.=) pg_catalog.to_regclass($1)", [quotedTable]),
@@ -104,9 +109,11 @@ struct PostgresTable: Equatable, Sendable {
     // Only a current index's table folds with the installed function: a stale index (another
     // fold, another title) must never answer, and an unprepared table must not depend on a
     // function another session's `prepare undo` may drop; the temporary function's expression
-    // is no index's, so the planner cannot pick one.
+    // is no index's, so the planner cannot pick one. A partitioned table has no index of its own
+    // (its shards hold them): it folds with the installed function once `prepare` made it, so no
+    // temporary function is in its search SQL (a Citus worker has none).
     let folded = foldedExpression(
-      function: index == .current
+      function: index == .current || row[4] == "p"
         ? try foldFunction(schema, row[2] ?? "0")
         : try PostgresPreparation.temporaryFoldFunction(connection, table: name),
       title: title)
@@ -127,9 +134,12 @@ struct PostgresTable: Equatable, Sendable {
     var table = PostgresTable(
       name: name, schema: schema, oid: row[2] ?? "0", columns: columns, title: roles.title,
       scope: roles.scope, order: roles.order,
-      isPrepared: isPrepared, estimatedRows: Int(row[1] ?? "") ?? -1, names: names)
+      isPrepared: isPrepared, estimatedRows: 0, names: names)
     table.relation = relation
+    table.indexIsStale = index == .stale
     table.orderWarning = ordering.warning
+    // Summed over partitions and children: a partitioned parent's own reltuples is -1 or 0.
+    table.estimatedRows = try PostgresStatistics.rows(oid: table.oid, table: table, connection)
     if row[4] == "p" { table = try PostgresShards.described(table, connection) }
     return table
   }

@@ -55,7 +55,7 @@ package enum ReferenceMatcher {
   }
 
   /// Whether the text (in the term's form) contains the term's needle as the term's kind requires.
-  static func termMatches(_ term: QueryTerm, text: String) -> Bool {
+  package static func termMatches(_ term: QueryTerm, text: String) -> Bool {
     let needle = Array(term.needle.unicodeScalars)
     if needle.isEmpty { return true }
     let form = Array(TextFolding.form(text, term.variant).unicodeScalars)

@@ -81,8 +81,8 @@ struct PostgresSearchSQLTests {
       ),
       (
         "!é", .ci,
-        "NOT (pg_temp.searchshell_case(COALESCE(t::pg_catalog.text, '')) COLLATE pg_catalog.\"C\" "
-          + "OPERATOR(pg_catalog.~~) $1)", ["%é%"]
+        "(NOT (pg_temp.searchshell_case(COALESCE(t::pg_catalog.text, '')) COLLATE pg_catalog.\"C\" "
+          + "OPERATOR(pg_catalog.~~) $1) OR t IS NULL)", ["%é%"]
       ),
       (
         "^Stra", .smart,
@@ -155,14 +155,71 @@ struct PostgresSearchSQLTests {
     #expect(walk.parameters == ["%ab%", "Toys", "7", "10"])
     let sort = try #require(
       PostgresSearchSQL.page(parsed, scope: nil, names: Self.names, after: nil, limit: 5, plan: .sortMatches))
-    #expect(sort.sql.hasPrefix("WITH matches AS MATERIALIZED (SELECT \"id\" AS o, "))
-    #expect(sort.sql.hasSuffix("ORDER BY o, t LIMIT $2"))
+    #expect(sort.sql.hasPrefix("SELECT \"id\"::pg_catalog.text AS order_text, "))
+    #expect(
+      sort.sql.hasSuffix(
+        "WHERE \"searchshell_folded\" OPERATOR(pg_catalog.~~) $1 ORDER BY \"id\" IS NULL, \"id\" LIMIT $2"))
     #expect(sort.parameters == ["%ab%", "5"])
+    let bounded = try #require(
+      PostgresSearchSQL.page(
+        parsed, scope: nil, names: Self.names, after: "7", limit: 10, plan: .walkOrder, walkEnd: "407"))
+    #expect(
+      bounded.sql.hasSuffix(
+        "WHERE \"searchshell_folded\" OPERATOR(pg_catalog.~~) $1 AND \"id\" OPERATOR(pg_catalog.>) $2 "
+          + "AND NOT (\"id\" OPERATOR(pg_catalog.>) $3) ORDER BY \"id\" LIMIT $4"))
+    #expect(bounded.parameters == ["%ab%", "7", "407", "10"])
+    let end = PostgresSearchSQL.walkEnd(names: Self.names, after: "7", walkLimit: 400)
+    #expect(
+      end.sql
+        == "SELECT \"id\"::pg_catalog.text AS walk_end FROM \"s\".\"items\" WHERE \"id\" OPERATOR(pg_catalog.>) $1 "
+        + "ORDER BY \"id\" OFFSET $2 LIMIT 1")
+    #expect(end.parameters == ["7", "399"])
     let count = try #require(PostgresSearchSQL.count(parsed, scope: nil, names: Self.names))
     #expect(
       count.sql
         == "SELECT pg_catalog.count(*) FROM \"s\".\"items\" WHERE \"searchshell_folded\" OPERATOR(pg_catalog.~~) $1"
     )
+  }
+
+  /// What Citus would run on its coordinator, pulling the rows there, is never on the search
+  /// path: no subquery with `LIMIT`, no CTE (materialized or not), for any plan or rule.
+  @Test(arguments: [MatchRule.fold, .exact, .prefix]) func noStatementHasALimitSubqueryOrACTE(
+    _ rule: MatchRule
+  ) throws {
+    let parsed = ParsedQuery("ab !cd", rule: rule)
+    let statements = [
+      PostgresSearchSQL.page(
+        parsed, scope: "x", names: Self.names, after: "7", limit: 9, plan: .walkOrder, walkEnd: "99"),
+      PostgresSearchSQL.page(parsed, scope: nil, names: Self.names, after: nil, limit: 9, plan: .walkOrder),
+      PostgresSearchSQL.page(parsed, scope: "x", names: Self.names, after: "7", limit: 9, plan: .sortMatches),
+      PostgresSearchSQL.count(parsed, scope: "x", names: Self.names),
+      PostgresSearchSQL.estimate(parsed, scope: nil, names: Self.names),
+      PostgresSearchSQL.walkEnd(names: Self.names, after: "7", walkLimit: 400),
+    ]
+    for statement in statements {
+      let sql = try #require(statement).sql
+      #expect(!sql.contains("LIMIT ("), "\(sql)")
+      #expect(!sql.contains("MATERIALIZED"), "\(sql)")
+      #expect(!sql.hasPrefix("WITH"), "\(sql)")
+      #expect(!sql.contains("(SELECT"), "\(sql)")
+    }
+  }
+
+  /// The fold of a NULL title is NULL (the fold takes the bare column, so postgres_fdw can send
+  /// it); the engine reads NULL as empty text, so a term the empty text matches adds the NULL rows.
+  @Test func aTermTheEmptyTextMatchesAlsoTakesNullTitles() {
+    let cases: [(String, MatchRule, String)] = [
+      ("ab", .fold, "f OPERATOR(pg_catalog.~~) $1"),
+      ("!ab", .fold, "(f OPERATOR(pg_catalog.!~~) $1 OR t IS NULL)"),
+      ("ab | !cd", .fold, "(f OPERATOR(pg_catalog.~~) $1 OR (f OPERATOR(pg_catalog.!~~) $2 OR t IS NULL))"),
+      ("!ab", .prefix, "(NOT (f COLLATE pg_catalog.\"C\" OPERATOR(pg_catalog.~) $1) OR t IS NULL)"),
+    ]
+    for (query, rule, condition) in cases {
+      var statement = PostgresStatement("")
+      #expect(
+        PostgresSearchSQL.condition(ParsedQuery(query, rule: rule), folded: "f", title: "t", into: &statement)
+          == condition, "\(rule.rawValue) \(query)")
+    }
   }
 
   /// The plan: walk the key for terms matching more than about √(limit · rows / 25) rows.

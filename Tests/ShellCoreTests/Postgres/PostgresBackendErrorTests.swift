@@ -138,8 +138,7 @@ struct PostgresBackendErrorTests {
     #expect(done.contains("built the trigram index \(index) on public.searchshell_fold(name)"), "\(done)")
     #expect(backend.table.isPrepared)
     #expect(
-      backend.table.names.folded
-        == "\"public\".searchshell_fold(coalesce(\"name\"::pg_catalog.text, ''))")
+      backend.table.names.folded == "\"public\".searchshell_fold(\"name\"::pg_catalog.text)")
     #expect(try backend.count("stand", rule: .fold, scope: nil) == before)
     // Prepared already: only the statistics are gathered again.
     #expect(try backend.prepare() == ["analyzed prepare_round_trip"])

@@ -139,6 +139,28 @@ struct PostgresCountParityTests {
     #expect(try database.search(filtered, cancellation: nil)?.exactCount() == 3)
   }
 
+  /// A NULL title is the empty text, as in memory: the fold takes the bare column (so a shard can
+  /// run it) and folds NULL to NULL, so terms the empty text matches (negated ones) add those rows.
+  @Test func aNullTitleCountsAsTheEmptyText() throws {
+    let cluster = try TestCluster.started()
+    let setup = try cluster.connect()
+    try setup.run(PostgresStatement("DROP TABLE IF EXISTS null_titles"), about: "setup")
+    try setup.run(
+      PostgresStatement("CREATE TABLE null_titles (id int PRIMARY KEY, name text)"), about: "setup")
+    try setup.run(
+      PostgresStatement(
+        "INSERT INTO null_titles VALUES (1, 'Café'), (2, NULL), (3, ''), (4, 'zebra'), (5, NULL)"),
+      about: "setup")
+    let backend = try PostgresBackend(url: cluster.url("table=null_titles&title=name"))
+    let titles = ["Café", "", "", "zebra", ""]
+    for rule in [MatchRule.fold, .exact, .ci, .smart, .prefix] {
+      for query in ["caf", "!caf", "!zeb !caf", "zeb | !Café", "^ze", "!^ze"] {
+        let expected = titles.filter { ReferenceMatcher.matches($0, query: query, rule: rule) }.count
+        #expect(try backend.count(query, rule: rule, scope: nil) == expected, "\(rule.rawValue) \(query)")
+      }
+    }
+  }
+
   /// A rule PostgreSQL cannot answer exactly is refused in one line, not counted wrong.
   @Test func aRuleCheckedOnTheClientIsRefused() throws {
     let sides = try Sides()

@@ -54,6 +54,50 @@ struct PostgresShardPrepareTests {
     }
   }
 
+  /// After `prepare`, postgres_fdw sends a fold search's filter to both shards (their Remote SQL
+  /// holds the `LIKE`; a fold over `COALESCE` or with a `COLLATE` was kept here), each shard can
+  /// answer it with its trigram index, no warning is shown, and NULL titles count as empty text.
+  @Test func afterPrepareTheFoldFilterRunsOnEveryShardThroughItsIndex() throws {
+    let url = try TestShards.load(Self.fixture, into: "shard_pushdown")
+    let setup = try PostgresBackend(url: url, statementTimeout: 60_000)
+    try setup.connection.run(
+      PostgresStatement(
+        "INSERT INTO shard_pushdown (id, name, category) VALUES (90001, NULL, 'x'), (90002, NULL, NULL)"),
+      about: "setup")
+    _ = try setup.prepare()
+    let backend = try PostgresBackend(url: url, statementTimeout: 60_000)
+    #expect(backend.table.shards?.filterRunsOnShards == true)
+    // The installed function, never the session's temporary one: a Citus worker has no pg_temp.
+    #expect(backend.table.names.folded == "\"public\".searchshell_fold(\"name\"::pg_catalog.text)")
+    #expect(backend.warning == nil)
+    var statement = try #require(
+      PostgresSearchSQL.count(ParsedQuery("stand", rule: .fold), scope: nil, names: backend.table.names))
+    statement.sql = "EXPLAIN (VERBOSE, COSTS OFF) " + statement.sql
+    let plan = try backend.connection.run(statement, about: "plan").rows.compactMap { $0[0] }
+    let remote = plan.compactMap { line in
+      line.range(of: "Remote SQL: ").map { String(line[$0.upperBound...]) }
+    }
+    #expect(remote.count == 2, "\(plan)")
+    #expect(remote.allSatisfy { $0.contains(" WHERE ") && $0.contains("~~ '%stand%'") }, "\(remote)")
+    for (shard, sql) in zip(try TestCluster.startedShards(), remote) {
+      let connection = try shard.connect()
+      // Only an index whose expression is the one received can serve it.
+      try connection.run(PostgresStatement("SET enable_seqscan = off"), about: "plan")
+      let shardPlan = try connection.run(PostgresStatement("EXPLAIN " + sql), about: "plan").rows
+      #expect(
+        shardPlan.contains {
+          $0[0]?.contains("Bitmap Index Scan on searchshell_trgm_shard_pushdown") == true
+        },
+        "\(shardPlan)")
+    }
+    let total = try #require(
+      try backend.connection.run(PostgresStatement("SELECT count(*) FROM shard_pushdown"), about: "").scalar)
+    for rule in [MatchRule.fold, .exact, .prefix] {
+      #expect(try backend.count("!zzqx", rule: rule, scope: nil) == Int(total), "\(rule.rawValue) !zzqx")
+      #expect(try backend.count("zzqx", rule: rule, scope: nil) == 0, "\(rule.rawValue) zzqx")
+    }
+  }
+
   @Test func undoDropsTheIndexOnEveryShard() throws {
     let url = try TestShards.load(Self.fixture, into: "shard_undo")
     let backend = try PostgresBackend(url: url, statementTimeout: 60_000)
