@@ -59,6 +59,7 @@ package final class PostgresConnection {
     let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding"]
     let values = [String(connectTimeout), "searchshell", url.connectionString, "UTF8"]
     let notices = PostgresNotices()
+    notices.isLoggingIn = true
     var timedOut = false
     guard
       let opened = Self.connect(
@@ -94,6 +95,7 @@ package final class PostgresConnection {
     self.notices = notices
     self.interruption = interruption
     try setUp()
+    notices.isLoggingIn = false
   }
 
   /// Sets the session up (again after a reconnect): notes the user's own `statement_timeout`,
