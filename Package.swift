@@ -87,13 +87,14 @@ let package = Package(
     .testTarget(
       name: "ShellCoreTests",
       dependencies: [
-        "ShellCore", "Backends", "Engine", "Tables", "UIKitModel", "ShellCoreTestSupport", "EngineTestSupport",
+        "ShellCore", "Backends", "Engine", "Tables", "UIKitModel", "ShellCoreTestSupport",
+        "EngineTestSupport",
         "TablesTestSupport", "BackendsTestSupport",
       ]
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["SearchShell", "ShellCoreTestSupport"]
+      dependencies: ["SearchShell", "ShellCoreTestSupport", "Backends", "BackendsTestSupport"]
     ),
   ]
 )

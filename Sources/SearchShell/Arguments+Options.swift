@@ -12,7 +12,13 @@ extension Arguments {
   /// Running commands: the dataset, scripts, transcripts, tracing and live mode.
   static let runOptions: [CommandLineOption] = [
     .value("-d", "--dataset") { arguments, value throws(Failure) in arguments.dataset = value }
-      .help("The same as one FILE argument", value: "NAME|PATH|-", completes: .datasetsAndFiles),
+      .help(
+        "The same as one FILE argument", value: "NAME|PATH|-",
+        more: """
+          The same as one FILE argument: a bundled dataset's name, a file, - for standard input, or a \
+          PostgreSQL table, by a postgres:// URL ('postgres://H/D?table=T') or a libpq keyword/value \
+          string as one word ('host=H dbname=D table=T').
+          """, completes: .datasetsAndFiles),
     .value("-c", "--command") { arguments, value throws(Failure) in arguments.runs.append(.command(value)) }
       .help(
         "Run COMMAND, then exit (repeatable)", value: "COMMAND",

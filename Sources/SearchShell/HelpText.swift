@@ -17,9 +17,10 @@ enum HelpText {
 
   /// What FILE is, for help and the man page.
   static let fileArgument = """
-    A file, a bundled dataset's name, a postgres:// URL, or - for the rows piped in (default: \
-    countries); 'next' and 'previous' open the others. The load options apply to each, as \
-    'load' takes them; after '--' every word is a FILE.
+    A file, a bundled dataset's name, a PostgreSQL table (a postgres:// URL with table=, or a \
+    libpq keyword/value string as one word: "host=H dbname=D table=T"; docs/postgresql.md), or - \
+    for the rows piped in (default: countries); 'next' and 'previous' open the others. The load \
+    options apply to each, as 'load' takes them; after '--' every word is a FILE.
     """
 
   /// The documented options.
@@ -74,7 +75,8 @@ enum HelpText {
 
       \(usage)
 
-        FILE...     A file, a bundled dataset's name, a postgres:// URL, or - (stdin)
+        FILE...     A file, a bundled dataset's name, - (stdin) or a PostgreSQL
+                    table: 'postgres://H/D?table=T' or 'host=H dbname=D table=T'
 
       OPTIONS:
       \(table(visibleOptions))

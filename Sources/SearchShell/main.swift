@@ -112,6 +112,8 @@ if rowsFromStandardInput && arguments.runs.isEmpty && !arguments.live {
     "\(standardInputName) reads the rows from standard input: give the commands with -c or -f, or use --live")
 }
 let interactive = stdinIsTerminal && arguments.runs.isEmpty
+// Ctrl-C still ends a script's run, but no longer leaves its statement running on a server.
+if !interactive { ScriptInterrupt.install() }
 
 let session: Session
 do {

@@ -11,15 +11,22 @@ final class PostgresCancelHandle: @unchecked Sendable {
   /// libpq's cancel object: the backend's process id and secret key (replaced on a reconnect).
   private var handle: OpaquePointer
   private let lock = NSLock()
+  /// Its slot in `PostgresCancelRegistry` (nil: every slot was taken), so a SIGINT handler can
+  /// cancel too.
+  private let slot: Int?
   /// Whether `cancel()` was called since the statement began, to tell a cancel from a timeout.
   private var requested = false
 
   /// Takes ownership of `handle` (from `PQgetCancel`).
   init(owning handle: OpaquePointer) {
     self.handle = handle
+    slot = PostgresCancelRegistry.add(handle)
   }
 
-  deinit { PQfreeCancel(handle) }
+  deinit {
+    if let slot { PostgresCancelRegistry.release(slot) }
+    PQfreeCancel(handle)
+  }
 
   /// Asks the server to stop the running statement; false when the request could not be sent.
   ///
@@ -37,6 +44,7 @@ final class PostgresCancelHandle: @unchecked Sendable {
   /// Takes ownership of `handle`, the new backend's after a reconnect, freeing the old one.
   func replace(with newHandle: OpaquePointer) {
     lock.withLock {
+      if let slot { PostgresCancelRegistry.release(slot, replacingWith: newHandle) }
       PQfreeCancel(handle)
       handle = newHandle
     }

@@ -37,7 +37,12 @@ extension PostgresConnection {
   /// is why the old one dropped (nil: found down before a statement).
   func reconnect(after reason: String?) throws(BackendError) {
     isReconnecting = true
-    defer { isReconnecting = false }
+    // The new backend's login notices: those the first login gave are not shown again.
+    notices.isLoggingIn = true
+    defer {
+      isReconnecting = false
+      notices.isLoggingIn = false
+    }
     inFlight = nil
     PQreset(connection)
     guard PQstatus(connection) == CONNECTION_OK, let cancel = PQgetCancel(connection) else {

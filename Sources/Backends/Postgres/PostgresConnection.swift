@@ -59,6 +59,7 @@ package final class PostgresConnection {
     let keywords = ["connect_timeout", "fallback_application_name", "dbname", "client_encoding"]
     let values = [String(connectTimeout), "searchshell", url.connectionString, "UTF8"]
     let notices = PostgresNotices()
+    notices.isLoggingIn = true
     var timedOut = false
     guard
       let opened = Self.connect(
@@ -94,6 +95,7 @@ package final class PostgresConnection {
     self.notices = notices
     self.interruption = interruption
     try setUp()
+    notices.isLoggingIn = false
   }
 
   /// Sets the session up (again after a reconnect): notes the user's own `statement_timeout`,
@@ -114,7 +116,21 @@ package final class PostgresConnection {
       about: server
     ).scalar
     timeouts.session = own.flatMap { Int($0) }
+    checkClientConnection()
     isSetUp = true
+  }
+
+  /// Asks the server to look every second whether the shell is still connected while a
+  /// statement runs (PostgreSQL 14+), so a shell killed outright (SIGKILL) leaves no statement
+  /// running to its timeout; a value set by the user or the server's configuration stays.
+  private func checkClientConnection() {
+    // Refused where the server's platform cannot check (and absent before 14): nothing to do.
+    _ = try? run(
+      PostgresStatement(
+        "SELECT pg_catalog.set_config(name, '1000', false) FROM pg_catalog.pg_settings "
+          + "WHERE name OPERATOR(pg_catalog.=) 'client_connection_check_interval' "
+          + "AND source OPERATOR(pg_catalog.=) 'default'"),
+      about: server)
   }
 
   /// The statement timeout the next statement runs under (`work`'s), in milliseconds.

@@ -10,6 +10,10 @@ import Tables
 /// Notices of statements the shell runs for itself (`quiet`, as `prepare` does) and the routine
 /// "…, skipping" of `IF [NOT] EXISTS` are dropped; at most `limit` are kept between two reads,
 /// the rest only counted (a view may raise one per row).
+///
+/// A notice at login (a role's setting the server warns about) is kept once: the server says it
+/// again whenever it applies the role's settings anew (after every statement that fails or is
+/// cancelled, and at each reconnect), and each line it already said is dropped from then on.
 package final class PostgresNotices {
   /// The most notices kept between two `drain`s.
   static let limit = 20
@@ -23,6 +27,10 @@ package final class PostgresNotices {
   private var overflow = 0
   /// A FATAL message received outside a statement, kept for the reconnect line.
   private var fatal: String?
+  /// Whether the connection is logging in (connecting, or its set-up after a reconnect).
+  var isLoggingIn = false
+  /// The lines kept at login, never kept again.
+  private var loginLines: Set<String> = []
 
   /// Routes `connection`'s notices here (`self` must outlive the connection's last call).
   func register(on connection: OpaquePointer) {
@@ -56,7 +64,10 @@ package final class PostgresNotices {
       return
     }
     let label = severity.isEmpty ? "NOTICE" : severity
-    lines.append(Sanitizer.bounded(label + ": " + Self.flattened(message), limit: Self.lineLimit))
+    let line = Sanitizer.bounded(label + ": " + Self.flattened(message), limit: Self.lineLimit)
+    guard !loginLines.contains(line) else { return }
+    if isLoggingIn { loginLines.insert(line) }
+    lines.append(line)
   }
 
   /// `message` on one line: its own line breaks become spaces before the sanitizer sees it.

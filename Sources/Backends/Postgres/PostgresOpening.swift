@@ -51,20 +51,41 @@ package enum PostgresOpening {
     } else {
       total = nil
       let sampled = try PostgresStatistics.scopeValues(table, backend.connection, limit: scopeLimit)
-      // A sample's values are estimates: a rare value may be missing even when it looks complete.
-      if let scope = table.scope {
-        warnings.append(
-          sampled == nil
-            ? "the scope bar shows only All: \(scope) has no statistics yet (ANALYZE \(table.name) gathers them)"
-            : "the scope bar holds the values of \(scope) in the planner's sample (ANALYZE's), most common "
-              + "first: "
-              + (sampled?.complete == true ? "a rare value may be missing" : "others are left out"))
+      if let exact = try indexedScopeValues(of: backend) {
+        let titles = PostgresScopeScan.ordered(exact, sample: sampled?.values ?? [])
+        dataset = try shell(of: backend, url: url, titles: titles)
+      } else {
+        // A sample's values are estimates: a rare value may be missing even when it looks complete.
+        if let scope = table.scope {
+          warnings.append(
+            sampled == nil
+              ? "the scope bar shows only All: \(scope) has no statistics yet (ANALYZE \(table.name) gathers them)"
+              : "the scope bar holds the values of \(scope) in the planner's sample (ANALYZE's), most common "
+                + "first: "
+                + (sampled?.complete == true ? "a rare value may be missing" : "others are left out"))
+        }
+        dataset = try shell(of: backend, url: url, titles: sampled?.values ?? [])
       }
-      dataset = try shell(of: backend, url: url, titles: sampled?.values ?? [])
     }
     let searching = PostgresSearchBackend(
       backend: backend, dataset: dataset, rowCount: total ?? estimate, rowCountIsExact: total != nil)
     return Opened(dataset: dataset, backend: searching, warnings: warnings)
+  }
+
+  /// The scope values read exactly through an index on the scope column (a loose index scan).
+  ///
+  /// Nil without such an index, past `scopeLimit` values, or when the scan fails or times out
+  /// (the sample's bar then stays, with its warning). Ctrl-C still stops the open.
+  static func indexedScopeValues(of backend: PostgresBackend) throws(BackendError) -> [String]? {
+    guard backend.table.scope != nil else { return nil }
+    do throws(BackendError) {
+      guard try PostgresScopeScan.hasIndex(backend.table, backend.connection) else { return nil }
+      return try PostgresScopeScan.values(backend.table, backend.connection, limit: scopeLimit)
+    } catch {
+      if case .databaseQueryCancelled = error { throw error }
+      if case .databaseConnectionLost = error { throw error }
+      return nil
+    }
   }
 
   /// The most scope values the bar holds.

@@ -16,7 +16,9 @@ enum CommandRegistry {
         A JSON object holding one array loads that array; --path KEY.KEY names the keys
         leading to the rows when it holds several (or they are deeper). Rows that are
         arrays load with columns numbered 1, 2, ...
-        'load -' reads standard input when the commands come from -c. A file of 1 MiB or more
+        'load -' reads standard input when the commands come from -c. A PostgreSQL table loads
+        from a postgres:// URL ('load postgres://H/D?table=T') or a libpq keyword/value string
+        quoted as one word ('load "host=H dbname=D table=T"'). A file of 1 MiB or more
         keeps its index in the cache folder, so opening it again unchanged skips the work;
         --no-cache reads and indexes it afresh and leaves the cache alone.
         """,

@@ -11,6 +11,12 @@ extension Session {
       for command in live.commands[start...] { record(command.line, depth: scripting.depth) }
     }
     try liveRunner(self)
+    guard screen.isTableAtHand else {
+      // Ctrl-C left while a frame searched (the key stopped it): the bars show, the table is not
+      // searched again, so the prompt comes back at once.
+      for line in renderer().barLines() { console.print(line) }
+      throw .cancelled(command: "live", outcome: "the text stays; its rows were not read ('list' reads them)")
+    }
     printScreen(forceTable: true)
   }
 }

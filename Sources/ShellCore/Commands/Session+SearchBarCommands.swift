@@ -1,3 +1,4 @@
+import Backends
 import Engine
 import Foundation
 import Tables
@@ -160,7 +161,9 @@ extension Session {
   }
 
   func scopeCommand(_ token: String) throws(ShellError) {
-    guard screen.dataset.hasScopes else { throw .noScopeBar(dataset: screen.dataset.name) }
+    // A PostgreSQL table's bar from a sample may show only All while the column has values.
+    let sampled = screen.dataset.scopeColumn != nil && screen.backend is PostgresSearchBackend
+    guard screen.dataset.hasScopes || sampled else { throw .noScopeBar(dataset: screen.dataset.name) }
     try requireBarInSight(for: "scope")
     let titles = screen.dataset.scopeTitles
     let index: Int
@@ -170,6 +173,8 @@ extension Session {
       index = folded
     } else if let number = Int(token), titles.indices.contains(number) {
       index = number
+    } else if let added = try scopeFoundOnServer(token) {
+      index = added
     } else {
       throw .unknownScope(token, scopes: titles)
     }

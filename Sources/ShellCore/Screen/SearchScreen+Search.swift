@@ -102,6 +102,26 @@ extension SearchScreen {
     }
   }
 
+  /// Whether the table on screen is at hand: the main table, or a search already read (a live
+  /// frame a key stopped leaves its search unread, and drawing it would wait for it again).
+  var isTableAtHand: Bool {
+    switch state.shown {
+    case .main: view.filter == nil || isSearched(text: "", scope: 0, everyRow: true)
+    case .results: isSearched(text: state.appliedText, scope: state.appliedScope)
+    }
+  }
+
+  /// Whether `filteredRows` answers `text` in `scope` without a search (see `searchedRows`).
+  private func isSearched(text: String, scope: Int, everyRow: Bool = false) -> Bool {
+    if text.isEmpty, !everyRow, settings.lifecycle.rule != .text || scope == 0 && view.filter == nil {
+      return true
+    }
+    let key = SearchKey(
+      text: text, scope: scope, match: settings.match, syntax: settings.syntax, order: view.order,
+      filter: view.filter, keepsRowOrder: view.keepsRowOrder)
+    return searchCache?.key == key
+  }
+
   /// How many rows the current text and scope select: `status` waits for the exact count, and
   /// shows the estimate, marked, when it cannot be read (a timeout, Ctrl-C).
   var matchCount: RowCount { filteredRows(text: state.text, scope: state.scopeIndex).count(waiting: true) }

@@ -101,6 +101,13 @@ final class SearchScreen {
     backend.prepare(for: settings.match)
   }
 
+  /// The scope bar gains titles (a value a sampled bar lacked): the search state stays, as when
+  /// an app sets `scopeButtonTitles` on a bar in sight.
+  func extendScopes(_ titles: [String]) {
+    let relabeled = dataset.relabelingScopes(titles)
+    reloadRows(relabeled, backend: backend.relabeled(as: relabeled), movingIDsBy: 0)
+  }
+
   /// The searched columns and scope titles a dataset was opened with, and how its file was read.
   struct Opening: Equatable {
     var fields: [Int]

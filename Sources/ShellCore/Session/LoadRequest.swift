@@ -5,7 +5,7 @@ import Tables
 package struct LoadRequest: Equatable {
   /// The usage line for errors.
   package static let usage =
-    "load NAME|PATH|- [--format F] [--delimiter D] [--header auto|yes|none] [--comment C] [--title COL] [--scope COL|none] [--path KEY.KEY] [--no-cache]"
+    "load NAME|PATH|URL|- [--format F] [--delimiter D] [--header auto|yes|none] [--comment C] [--title COL] [--scope COL|none] [--path KEY.KEY] [--no-cache]"
 
   /// A bundled dataset's name, a file path, or `-` for standard input.
   package var target: String

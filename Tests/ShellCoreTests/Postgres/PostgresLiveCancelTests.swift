@@ -76,4 +76,50 @@ struct PostgresLiveCancelTests {
     let connection = try #require(session.screen.backend as? PostgresSearchBackend).backend.connection
     #expect(try connection.run(PostgresStatement("SELECT 6 * 7"), about: "after").scalar == "42")
   }
+
+  /// Ctrl-C typed while a frame searches a slow first page: live mode ends without searching it
+  /// again for the screen it leaves (the bars show, one line says the rows were not read), the
+  /// text stays, and the connection answers the next statement.
+  @Test func ctrlCLeavesWithoutSearchingTheStoppedFrameAgain() throws {
+    let console = BufferConsole()
+    let session = try Session(
+      console: console, catalog: SessionFixture.catalog, dataset: "countries", isInteractive: true,
+      useColor: false)
+    session.execute("load \(try Self.loaded.get())")
+    var statements: [String] = []
+    let backend = try #require(session.screen.backend as? PostgresSearchBackend).backend
+    session.hooks.liveRunner = { session in
+      let controller = LiveController(session: session)
+      var pipe: [Int32] = [0, 0]
+      guard Foundation.pipe(&pipe) == 0 else { return }
+      defer {
+        close(pipe[0])
+        close(pipe[1])
+      }
+      controller.handle([.character("q")])
+      // Ctrl-C arrives while the page is read: the watch stops the frame, the key leaves.
+      let writing = pipe[1]
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) {
+        _ = write(writing, "\u{3}", 1)
+      }
+      let frame = LiveInputWatch(descriptor: pipe[0]).frame(of: session) {
+        controller.frame(width: 80, height: 24)
+      }
+      #expect(frame == nil)
+      backend.connection.onStatement = { statements.append($0) }
+      controller.handle([.interrupt])
+    }
+    session.execute("live")
+    backend.connection.onStatement = nil
+    // The main table's count behind its page may start again (it waits for nothing); no search.
+    let searches = statements.filter { $0.contains("searchshell_fold") }
+    #expect(searches.isEmpty, "searched again: \(searches)")
+    #expect(console.output.contains { $0.hasPrefix("[ q") }, "\(console.outputText)")
+    #expect(!console.output.contains { $0.contains("results table") }, "\(console.outputText)")
+    #expect(
+      console.errors.contains { $0.contains("Cancelled 'live' (Ctrl-C): the text stays") },
+      "\(console.errors)")
+    #expect(session.searchState.text == "q")
+    #expect(try backend.connection.run(PostgresStatement("SELECT 6 * 7"), about: "after").scalar == "42")
+  }
 }
