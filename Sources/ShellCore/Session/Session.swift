@@ -96,6 +96,8 @@ public final class Session {
     }
     self.screen = SearchScreen(opened: opened)
     replaceDataset(with: opened)
+    // As `load` says them: a table without its index, a file's dropped fields, an order column.
+    for warning in opened.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
     // A recording opens the rows again the same way (a key path, other columns, a format).
     if request.hasOverrides { screen.loadedWith = request }
   }
