@@ -169,6 +169,13 @@ enum PostgresSearchSQL {
     return (term.anchoredStart ? "" : "%") + body + (term.anchoredEnd ? "" : "%")
   }
 
+  /// A `regex` rule's test: the ARE `pattern` (`PostgresRegexTranslation`) on the title as it
+  /// is, NULL as empty, under "C" (scalar by scalar, no locale).
+  static func regexTest(_ pattern: String, title: String, into statement: inout PostgresStatement) -> String {
+    "COALESCE(\(title)::pg_catalog.text, '') COLLATE pg_catalog.\"C\" OPERATOR(pg_catalog.~) "
+      + statement.bind(pattern)
+  }
+
   /// `text` with LIKE's wildcards and its escape character escaped (backslash, LIKE's default).
   static func likeEscaped(_ text: String) -> String {
     var result = String.UnicodeScalarView()
@@ -179,13 +186,17 @@ enum PostgresSearchSQL {
     return String(result)
   }
 
-  /// The full condition: the query, the scope equality and the keyset bound, or nil (see `condition`).
+  /// The full condition: the query, a `regex` rule's ARE `pattern` on the title, the scope
+  /// equality and the keyset bound, or nil (see `condition`).
   static func whereClause(
     _ query: ParsedQuery, scope: String?, after: String?, names: Names, equality: Equality? = nil,
-    into statement: inout PostgresStatement
+    pattern: String? = nil, into statement: inout PostgresStatement
   ) -> String? {
     guard var condition = condition(query, folded: names.folded, title: names.title, into: &statement) else {
       return nil
+    }
+    if let pattern {
+      condition += " AND " + regexTest(pattern, title: names.title, into: &statement)
     }
     if let scope, let column = names.scope {
       condition += " AND \(column)::pg_catalog.text OPERATOR(pg_catalog.=) \(statement.bind(scope))"
@@ -200,28 +211,36 @@ enum PostgresSearchSQL {
     return condition
   }
 
-  /// `count(*)` of the rows matching `query` in `scope` (nil: all scopes).
-  static func count(_ query: ParsedQuery, scope: String?, names: Names, equality: Equality? = nil)
+  /// `count(*)` of the rows matching `query` (and `pattern`, see `whereClause`) in `scope` (nil: all scopes).
+  static func count(
+    _ query: ParsedQuery, scope: String?, names: Names, equality: Equality? = nil, pattern: String? = nil
+  )
     -> PostgresStatement?
   {
-    filtered("SELECT pg_catalog.count(*) FROM", query, scope: scope, names: names, equality: equality)
+    filtered(
+      "SELECT pg_catalog.count(*) FROM", query, scope: scope, names: names, equality: equality,
+      pattern: pattern)
   }
 
   /// The planner's estimate of that count (`EXPLAIN (FORMAT JSON)`'s top "Plan Rows").
-  static func estimate(_ query: ParsedQuery, scope: String?, names: Names, equality: Equality? = nil)
+  static func estimate(
+    _ query: ParsedQuery, scope: String?, names: Names, equality: Equality? = nil, pattern: String? = nil
+  )
     -> PostgresStatement?
   {
-    filtered("EXPLAIN (FORMAT JSON) SELECT 1 FROM", query, scope: scope, names: names, equality: equality)
+    filtered(
+      "EXPLAIN (FORMAT JSON) SELECT 1 FROM", query, scope: scope, names: names, equality: equality,
+      pattern: pattern)
   }
 
   /// `head` (a statement up to its FROM), the table and the condition.
   private static func filtered(
-    _ head: String, _ query: ParsedQuery, scope: String?, names: Names, equality: Equality?
+    _ head: String, _ query: ParsedQuery, scope: String?, names: Names, equality: Equality?, pattern: String?
   ) -> PostgresStatement? {
     var statement = PostgresStatement("")
     guard
       let condition = whereClause(
-        query, scope: scope, after: nil, names: names, equality: equality, into: &statement)
+        query, scope: scope, after: nil, names: names, equality: equality, pattern: pattern, into: &statement)
     else {
       return nil
     }
@@ -235,18 +254,19 @@ enum PostgresSearchSQL {
   /// fewer than `limit` rows back then say only that the walked rows hold no more matches.
   static func page(
     _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, plan: PagePlan,
-    walkLimit: Int? = nil, equality: Equality? = nil
+    walkLimit: Int? = nil, equality: Equality? = nil, pattern: String? = nil
   ) -> PostgresStatement? {
     // A column with NULLs is walked whole: its keyset is an OR the order index cannot bound.
     if plan == .walkOrder, let walkLimit, names.tiebreak == nil {
       return boundedWalk(
         query, scope: scope, names: names, after: after, limit: limit, walkLimit: walkLimit,
-        equality: equality)
+        equality: equality, pattern: pattern)
     }
     var statement = PostgresStatement("")
     guard
       let condition = whereClause(
-        query, scope: scope, after: after, names: names, equality: equality, into: &statement)
+        query, scope: scope, after: after, names: names, equality: equality, pattern: pattern,
+        into: &statement)
     else {
       return nil
     }
@@ -277,7 +297,7 @@ enum PostgresSearchSQL {
   /// filtered to `limit` matches: a rare term's walk costs `walkLimit` rows, not the table.
   private static func boundedWalk(
     _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, walkLimit: Int,
-    equality: Equality?
+    equality: Equality?, pattern: String?
   ) -> PostgresStatement? {
     var statement = PostgresStatement("")
     let bound = after.map { " WHERE " + keyset(after: $0, names: names, into: &statement) } ?? ""
@@ -285,7 +305,7 @@ enum PostgresSearchSQL {
       "(SELECT * FROM \(names.table)\(bound) ORDER BY \(names.order) LIMIT \(statement.bind(String(max(0, walkLimit)))))"
     guard
       let condition = whereClause(
-        query, scope: scope, after: nil, names: names, equality: equality, into: &statement)
+        query, scope: scope, after: nil, names: names, equality: equality, pattern: pattern, into: &statement)
     else {
       return nil
     }
