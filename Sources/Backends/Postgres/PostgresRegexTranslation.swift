@@ -189,7 +189,7 @@ enum PostgresRegexTranslation: Equatable, Sendable {
         default:
           while let scalar = next, scalar != 0x29, scalar != 0x3A { index += 1 }
           if next != nil { index += 1 }
-          throw Refusal("an inline flag (\(text(from: start))), which ARE reads otherwise")
+          throw Refusal("an inline flag (\(text(from: start)); ARE reads it otherwise)")
         }
       }
       let inner = try alternation(depth: depth + 1)
@@ -205,7 +205,7 @@ enum PostgresRegexTranslation: Equatable, Sendable {
       switch letter {
       case 0x31...0x39, 0x6B:  // \1 \k<name>
         throw Refusal("a backreference (\(text(from: start)))")
-      case 0x62, 0x42: throw Refusal("a word boundary (\(text(from: start))), which ARE's \\y does not equal")
+      case 0x62, 0x42: throw Refusal("a word boundary (\(text(from: start)); ARE's \\y differs)")
       case 0x47, 0x58, 0x52: throw Refusal("the escape \(text(from: start))")
       case 0x41: return ("^", true)  // \A
       case 0x7A: return ("$", true)  // \z

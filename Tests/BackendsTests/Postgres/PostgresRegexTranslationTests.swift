@@ -43,11 +43,11 @@ struct PostgresRegexTranslationTests {
   }
 
   static let refusals: [(String, String)] = [
-    ("(?i)a", "an inline flag ((?i))"),
-    ("(?i:a)", "an inline flag ((?i:)"),
+    ("(?i)a", "an inline flag ((?i);"),
+    ("(?i:a)", "an inline flag ((?i:;"),
     ("(?s).", "an inline flag"),
-    ("\\bcat", "a word boundary (\\b)"),
-    ("a\\B", "a word boundary (\\B)"),
+    ("\\bcat", "a word boundary (\\b;"),
+    ("a\\B", "a word boundary (\\B;"),
     ("(a)\\1", "a backreference (\\1)"),
     ("(?<n>a)\\k<n>", "a backreference (\\k)"),
     ("a{256}", "a bound above 255 ({256})"),
