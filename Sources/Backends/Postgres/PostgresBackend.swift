@@ -31,6 +31,8 @@ package final class PostgresBackend {
   var formFunctions: Bool?
   /// The quoted schema of `pg_trgm`, empty without it (nil: not read yet).
   var trigram: String?
+  /// The last regex translations sent to the server, and why it rejected each (nil: it did not).
+  var regexChecks: [(pattern: String, rejection: String?)] = []
 
   /// Connects to the table `text` names (a `postgres://` URL with `table=`) and describes it.
   convenience init(url text: String, statementTimeout: Int? = nil) throws(BackendError) {
@@ -88,12 +90,14 @@ package final class PostgresBackend {
 
   /// How many rows match `query` under `rule` in `scope` (nil: all scopes), counted exactly.
   func count(_ query: String, rule: MatchRule, scope: String?) throws(BackendError) -> Int {
-    try count(try pushed(query, rule: rule), scope: scope)
+    let pushed = try pushed(query, rule: rule)
+    return try count(pushed.filter, scope: scope, pattern: pushed.pattern)
   }
 
   /// The planner's estimate of `count` (a few milliseconds at any size; statistics permitting).
   func estimate(_ query: String, rule: MatchRule, scope: String?) throws(BackendError) -> Int {
-    try estimate(try pushed(query, rule: rule), scope: scope)
+    let pushed = try pushed(query, rule: rule)
+    return try estimate(pushed.filter, scope: scope, pattern: pushed.pattern)
   }
 
   /// Up to `limit` matching rows in order, after the row whose order value is `after` (keyset).
@@ -103,41 +107,47 @@ package final class PostgresBackend {
   func page(
     _ query: String, rule: MatchRule, scope: String?, after: String? = nil, limit: Int
   ) throws(BackendError) -> [Row] {
-    let filter = try pushed(query, rule: rule)
+    let pushed = try pushed(query, rule: rule)
     let plan = Self.pagePlan(
-      estimate: try estimate(filter, scope: scope), rows: table.estimatedRows, limit: limit)
-    return try page(filter, scope: scope, after: after, limit: limit, plan: plan)
+      estimate: try estimate(pushed.filter, scope: scope, pattern: pushed.pattern), rows: table.estimatedRows,
+      limit: limit)
+    return try page(
+      pushed.filter, scope: scope, after: after, limit: limit, plan: plan, pattern: pushed.pattern)
   }
 
-  /// How many rows pass `filter` (fold-form terms) in `scope`, counted exactly.
+  /// How many rows pass `filter` (fold-form terms) and `pattern` (a regex's ARE) in `scope`,
+  /// counted exactly.
   func count(
     _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil,
-    cancellation: SearchCancellation? = nil
+    pattern: String? = nil, cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> Int {
     connection.doing(.count)
     let rows = try connection.run(
-      try countStatement(filter, scope: scope, equality: equality), about: table.name,
+      try countStatement(filter, scope: scope, equality: equality, pattern: pattern), about: table.name,
       cancellation: cancellation)
     return rows.scalar.flatMap { Int($0) } ?? 0
   }
 
   /// Sends the exact count of `filter` in `scope` without waiting for it.
-  func startCount(_ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil)
+  func startCount(
+    _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil, pattern: String? = nil
+  )
     throws(BackendError) -> PostgresInFlight
   {
     connection.doing(.count)
     return try connection.start(
-      try countStatement(filter, scope: scope, equality: equality), about: table.name)
+      try countStatement(filter, scope: scope, equality: equality, pattern: pattern), about: table.name)
   }
 
   /// The planner's estimate of how many rows pass `filter` in `scope`.
   func estimate(
     _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality? = nil,
-    cancellation: SearchCancellation? = nil
+    pattern: String? = nil, cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> Int {
     connection.doing(.page)
     let statement = try built(
-      PostgresSearchSQL.estimate(filter, scope: scope, names: table.names, equality: equality))
+      PostgresSearchSQL.estimate(
+        filter, scope: scope, names: table.names, equality: equality, pattern: pattern))
     let plan = try connection.run(statement, about: table.name, cancellation: cancellation).scalar ?? ""
     return Self.planRows(plan) ?? 0
   }
@@ -148,8 +158,8 @@ package final class PostgresBackend {
   /// values are `values` (the plan then does not apply: the database sorts the matches).
   func page(
     _ filter: ParsedQuery, scope: String?, after: String?, limit: Int, plan: PostgresSearchSQL.PagePlan,
-    walkLimit: Int? = nil, equality: PostgresSearchSQL.Equality? = nil, sort: SortOrder? = nil,
-    values: [String] = [], cancellation: SearchCancellation? = nil
+    walkLimit: Int? = nil, equality: PostgresSearchSQL.Equality? = nil, pattern: String? = nil,
+    sort: SortOrder? = nil, values: [String] = [], cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> [Row] {
     connection.doing(.page)
     let statement: PostgresStatement
@@ -157,7 +167,7 @@ package final class PostgresBackend {
       statement = try built(
         PostgresSortSQL.page(
           filter, scope: scope, names: table.names, keys: try sortKeys(sort), after: after, values: values,
-          limit: limit, equality: equality))
+          limit: limit, equality: equality, pattern: pattern))
     } else {
       var walkEnd: String?
       if plan == .walkOrder, let walkLimit, table.names.tiebreak == nil {
@@ -167,7 +177,7 @@ package final class PostgresBackend {
       statement = try built(
         PostgresSearchSQL.page(
           filter, scope: scope, names: table.names, after: after, limit: limit, plan: plan,
-          walkEnd: walkEnd, equality: equality
+          walkEnd: walkEnd, equality: equality, pattern: pattern
         )
       )
     }
@@ -197,9 +207,10 @@ package final class PostgresBackend {
 
   /// The count statement for `filter` in `scope`.
   private func countStatement(
-    _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality?
+    _ filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality?, pattern: String?
   ) throws(BackendError) -> PostgresStatement {
-    try built(PostgresSearchSQL.count(filter, scope: scope, names: table.names, equality: equality))
+    try built(
+      PostgresSearchSQL.count(filter, scope: scope, names: table.names, equality: equality, pattern: pattern))
   }
 
   /// A statement the SQL builder made; nil means a term it cannot translate (none reaches it from
@@ -258,17 +269,17 @@ package final class PostgresBackend {
   /// matches after them (`sorted`), so a rare term never walks the whole table.
   func walkedPage(
     _ filter: ParsedQuery, scope: String?, limit: Int, walkLimit: Int,
-    equality: PostgresSearchSQL.Equality? = nil,
+    equality: PostgresSearchSQL.Equality? = nil, pattern: String? = nil,
     cancellation: SearchCancellation?
   ) throws(BackendError) -> (rows: [Row], sorted: Bool) {
     let walked = try page(
       filter, scope: scope, after: nil, limit: limit, plan: .walkOrder, walkLimit: walkLimit,
-      equality: equality,
+      equality: equality, pattern: pattern,
       cancellation: cancellation)
     guard walked.count < limit else { return (walked, false) }
     let rest = try page(
       filter, scope: scope, after: walked.last?.order, limit: limit - walked.count, plan: .sortMatches,
-      equality: equality, cancellation: cancellation)
+      equality: equality, pattern: pattern, cancellation: cancellation)
     return (walked + rest, true)
   }
 
@@ -305,13 +316,13 @@ package final class PostgresBackend {
   }
 
   /// The filter for `query` under `rule` when PostgreSQL answers it exactly, or `notAvailable`.
-  private func pushed(_ query: String, rule: MatchRule) throws(BackendError) -> ParsedQuery {
+  private func pushed(_ query: String, rule: MatchRule) throws(BackendError) -> PostgresCandidates {
     let candidates = try candidates(for: SearchRequest(text: query, rule: rule, scope: 0))
     guard candidates.isExact, !candidates.isRanked else {
       throw .notAvailable(
         command: query, reason: "the \(rule.rawValue) rule needs the rows checked on the client")
     }
-    return candidates.filter
+    return candidates
   }
 
   /// The table `url` names, with the fold function its rows are folded by when not prepared.

@@ -6,7 +6,9 @@ import Engine
 /// Where the server has the forms' functions (`PostgresForms`), every term of every rule but
 /// `regex` is the filter itself, exact: the SQL keeps the fold `LIKE` as the prefilter and tests
 /// each term in its own form beside it. Without them (a read-only session cannot create its
-/// temporary functions), the older split below applies.
+/// temporary functions), the older split below applies. A `regex` keeps its literals' prefilter
+/// and is tested on the server as an ARE (`PostgresRegexTranslation`), or, when it does not
+/// translate, checked on the client.
 ///
 /// The rows are folded by the shell's fold on both sides, and every form of the text folds to the
 /// fold form (fold is a per-scalar map), so a term in any form implies its fold-form term:
@@ -22,6 +24,10 @@ struct PostgresCandidates: Equatable, Sendable {
   var isExact: Bool
   /// Whether the rows are ranked best first (a `fuzzy` query with a term).
   var isRanked: Bool
+  /// A `regex` as an ARE the server tests on the title beside `filter` (nil: none, or refused).
+  var pattern: String?
+  /// Why a `regex` is checked on the client: the construct that does not translate.
+  var refusal: String?
 
   /// Whether `request`'s terms need the `ci` or `strip` form's function on the server.
   static func needsFunctions(_ request: SearchRequest) -> Bool {
@@ -58,7 +64,8 @@ struct PostgresCandidates: Equatable, Sendable {
     isRanked = request.rule == .fuzzy && !parsed.isEmpty
   }
 
-  /// A regex's candidates: each set of required literals as an OR clause of folded terms.
+  /// A regex's candidates: each set of required literals as an OR clause of folded terms, and
+  /// the pattern as an ARE when it translates (then the rows are the matches).
   private static func regex(_ pattern: String) -> PostgresCandidates {
     var filter = ParsedQuery("", rule: .fold)
     if let parsed = RegexSyntax.parse(pattern, approximate: true) {
@@ -72,7 +79,20 @@ struct PostgresCandidates: Equatable, Sendable {
         filter.clauses.append(terms)
       }
     }
-    return PostgresCandidates(filter: filter, isExact: pattern.allSatisfy(\.isWhitespace), isRanked: false)
+    var candidates = PostgresCandidates(filter: filter, isExact: true, isRanked: false)
+    if pattern.allSatisfy(\.isWhitespace) { return candidates }
+    switch PostgresRegexTranslation.translate(pattern) {
+    case .translated(let translated): candidates.pattern = translated
+    case .refused(let construct): candidates.checkOnClient(because: construct)
+    }
+    return candidates
+  }
+
+  /// Leaves a `regex` to the client's check, saying why.
+  mutating func checkOnClient(because refusal: String) {
+    pattern = nil
+    isExact = false
+    self.refusal = refusal
   }
 
   private init(filter: ParsedQuery, isExact: Bool, isRanked: Bool) {

@@ -204,7 +204,15 @@ package final class PostgresSearchBackend: SearchBackend {
       + (rows.request.order != nil
         ? "ORDER BY the sort keys, then \(table.order)"
         : rows.plan == .walkOrder ? "walking \(table.order)" : "sorting the matches") + ")"
-    if !rows.candidates.isExact { text += "; the candidates were checked on the client" }
+    if rows.candidates.pattern != nil {
+      text += "; the regex ran on the server, translated to PostgreSQL's ARE (COLLATE \"C\")"
+    }
+    if !rows.candidates.isExact {
+      text += "; the candidates were checked on the client"
+      if let refusal = rows.candidates.refusal {
+        text += ": the regex has \(refusal), which is not translated to PostgreSQL's ARE"
+      }
+    }
     if rows.candidates.isRanked, !rows.rankedAll {
       text +=
         rows.isShortlist

@@ -76,7 +76,8 @@ final class PostgresSearchRows: SearchRows {
     equality = try source.equality(request.filter)
     candidates = try backend.candidates(for: request)
     estimate = try backend.estimate(
-      candidates.filter, scope: scope, equality: equality, cancellation: cancellation)
+      candidates.filter, scope: scope, equality: equality, pattern: candidates.pattern,
+      cancellation: cancellation)
     let estimated = Self.elapsed(since: started)
     plan = PostgresBackend.pagePlan(
       estimate: estimate, rows: backend.table.estimatedRows, limit: PostgresSearchBackend.batchSize)
@@ -93,7 +94,8 @@ final class PostgresSearchRows: SearchRows {
       settle(knownCount)
     } else if candidates.isExact {
       // The gram count table's number is never taken as exact: writers can skip its trigger.
-      counting = try backend.startCount(candidates.filter, scope: scope, equality: equality)
+      counting = try backend.startCount(
+        candidates.filter, scope: scope, equality: equality, pattern: candidates.pattern)
     }
   }
 
@@ -107,7 +109,8 @@ final class PostgresSearchRows: SearchRows {
       }
       // Cancelled by a newer statement: counted again while the connection is idle.
       if counting.wasAbandoned, backend.connection.inFlight == nil {
-        self.counting = try? backend.startCount(candidates.filter, scope: scope, equality: equality)
+        self.counting = try? backend.startCount(
+          candidates.filter, scope: scope, equality: equality, pattern: candidates.pattern)
       }
     }
     return .estimate(max(estimate, loaded.count))
@@ -128,7 +131,8 @@ final class PostgresSearchRows: SearchRows {
     counting = nil
     let value: Int
     if candidates.isExact {
-      value = try backend.count(candidates.filter, scope: scope, equality: equality)
+      value = try backend.count(
+        candidates.filter, scope: scope, equality: equality, pattern: candidates.pattern)
     } else {
       value = try checkedCount()
     }
@@ -180,13 +184,13 @@ final class PostgresSearchRows: SearchRows {
     {
       let first = try backend.walkedPage(
         candidates.filter, scope: scope, limit: limit, walkLimit: walk, equality: equality,
-        cancellation: cancellation)
+        pattern: candidates.pattern, cancellation: cancellation)
       page = first.rows
       if first.sorted { plan = .sortMatches }
     } else {
       page = try backend.page(
         candidates.filter, scope: scope, after: cursor, limit: limit, plan: plan, equality: equality,
-        sort: request.order, values: sortCursor, cancellation: cancellation)
+        pattern: candidates.pattern, sort: request.order, values: sortCursor, cancellation: cancellation)
     }
     if page.count < limit { exhausted = true }
     cursor = page.last?.order ?? cursor

@@ -182,6 +182,13 @@ enum PostgresSearchSQL {
     return (term.anchoredStart ? "" : "%") + body + (term.anchoredEnd ? "" : "%")
   }
 
+  /// A `regex` rule's test: the ARE `pattern` (`PostgresRegexTranslation`) on the title as it
+  /// is, NULL as empty, under "C" (scalar by scalar, no locale).
+  static func regexTest(_ pattern: String, title: String, into statement: inout PostgresStatement) -> String {
+    "COALESCE(\(title)::pg_catalog.text, '') COLLATE pg_catalog.\"C\" OPERATOR(pg_catalog.~) "
+      + statement.bind(pattern)
+  }
+
   /// `text` with LIKE's wildcards and its escape character escaped (backslash, LIKE's default).
   static func likeEscaped(_ text: String) -> String {
     var result = String.UnicodeScalarView()
@@ -192,13 +199,17 @@ enum PostgresSearchSQL {
     return String(result)
   }
 
-  /// The full condition: the query, the scope equality and the keyset bound, or nil (see `condition`).
+  /// The full condition: the query, a `regex` rule's ARE `pattern` on the title, the scope
+  /// equality and the keyset bound, or nil (see `condition`).
   static func whereClause(
     _ query: ParsedQuery, scope: String?, after: String?, names: Names, equality: Equality? = nil,
-    into statement: inout PostgresStatement
+    pattern: String? = nil, into statement: inout PostgresStatement
   ) -> String? {
     guard var condition = condition(query, folded: names.folded, title: names.title, into: &statement) else {
       return nil
+    }
+    if let pattern {
+      condition += " AND " + regexTest(pattern, title: names.title, into: &statement)
     }
     if let scope, let column = names.scope {
       condition += " AND \(column)::pg_catalog.text OPERATOR(pg_catalog.=) \(statement.bind(scope))"
@@ -213,28 +224,36 @@ enum PostgresSearchSQL {
     return condition
   }
 
-  /// `count(*)` of the rows matching `query` in `scope` (nil: all scopes).
-  static func count(_ query: ParsedQuery, scope: String?, names: Names, equality: Equality? = nil)
+  /// `count(*)` of the rows matching `query` (and `pattern`, see `whereClause`) in `scope` (nil: all scopes).
+  static func count(
+    _ query: ParsedQuery, scope: String?, names: Names, equality: Equality? = nil, pattern: String? = nil
+  )
     -> PostgresStatement?
   {
-    filtered("SELECT pg_catalog.count(*) FROM", query, scope: scope, names: names, equality: equality)
+    filtered(
+      "SELECT pg_catalog.count(*) FROM", query, scope: scope, names: names, equality: equality,
+      pattern: pattern)
   }
 
   /// The planner's estimate of that count (`EXPLAIN (FORMAT JSON)`'s top "Plan Rows").
-  static func estimate(_ query: ParsedQuery, scope: String?, names: Names, equality: Equality? = nil)
+  static func estimate(
+    _ query: ParsedQuery, scope: String?, names: Names, equality: Equality? = nil, pattern: String? = nil
+  )
     -> PostgresStatement?
   {
-    filtered("EXPLAIN (FORMAT JSON) SELECT 1 FROM", query, scope: scope, names: names, equality: equality)
+    filtered(
+      "EXPLAIN (FORMAT JSON) SELECT 1 FROM", query, scope: scope, names: names, equality: equality,
+      pattern: pattern)
   }
 
   /// `head` (a statement up to its FROM), the table and the condition.
   private static func filtered(
-    _ head: String, _ query: ParsedQuery, scope: String?, names: Names, equality: Equality?
+    _ head: String, _ query: ParsedQuery, scope: String?, names: Names, equality: Equality?, pattern: String?
   ) -> PostgresStatement? {
     var statement = PostgresStatement("")
     guard
       let condition = whereClause(
-        query, scope: scope, after: nil, names: names, equality: equality, into: &statement)
+        query, scope: scope, after: nil, names: names, equality: equality, pattern: pattern, into: &statement)
     else {
       return nil
     }
@@ -250,12 +269,13 @@ enum PostgresSearchSQL {
   /// on its coordinator, pulling the rows there.
   static func page(
     _ query: ParsedQuery, scope: String?, names: Names, after: String?, limit: Int, plan: PagePlan,
-    walkEnd: String? = nil, equality: Equality? = nil
+    walkEnd: String? = nil, equality: Equality? = nil, pattern: String? = nil
   ) -> PostgresStatement? {
     var statement = PostgresStatement("")
     guard
       var condition = whereClause(
-        query, scope: scope, after: after, names: names, equality: equality, into: &statement)
+        query, scope: scope, after: after, names: names, equality: equality, pattern: pattern,
+        into: &statement)
     else {
       return nil
     }

@@ -111,12 +111,12 @@ enum PostgresSortSQL {
   /// is `after` and sort values `values`: the columns of `PostgresSearchSQL.page`, then the values.
   static func page(
     _ query: ParsedQuery, scope: String?, names: PostgresSearchSQL.Names, keys: [Key], after: String?,
-    values: [String], limit: Int, equality: PostgresSearchSQL.Equality? = nil
+    values: [String], limit: Int, equality: PostgresSearchSQL.Equality? = nil, pattern: String? = nil
   ) -> PostgresStatement? {
     var statement = PostgresStatement("")
     guard
       var condition = PostgresSearchSQL.whereClause(
-        query, scope: scope, after: nil, names: names, equality: equality, into: &statement)
+        query, scope: scope, after: nil, names: names, equality: equality, pattern: pattern, into: &statement)
     else { return nil }
     if let after {
       condition += " AND " + keyset(after: after, values: values, keys: keys, names: names, into: &statement)

@@ -12,12 +12,13 @@ enum PostgresValueCounts {
   /// `filter` (fold-form terms), `scope` and `equality` select.
   static func statement(
     column: String, filter: ParsedQuery, scope: String?, equality: PostgresSearchSQL.Equality?,
-    range: Range<Int>, names: PostgresSearchSQL.Names
+    range: Range<Int>, names: PostgresSearchSQL.Names, pattern: String? = nil
   ) -> PostgresStatement? {
     var statement = PostgresStatement("")
     guard
       let condition = PostgresSearchSQL.whereClause(
-        filter, scope: scope, after: nil, names: names, equality: equality, into: &statement)
+        filter, scope: scope, after: nil, names: names, equality: equality, pattern: pattern, into: &statement
+      )
     else { return nil }
     let limit = statement.bind(String(max(1, range.count)))
     let offset = statement.bind(String(max(0, range.lowerBound)))
@@ -65,7 +66,7 @@ extension PostgresSearchBackend {
         let statement = try backend.built(
           PostgresValueCounts.statement(
             column: quoted, filter: candidates.filter, scope: scope, equality: equality, range: range,
-            names: backend.table.names))
+            names: backend.table.names, pattern: candidates.pattern))
         backend.connection.doing(.count)
         return try backend.connection.run(statement, about: backend.table.name, cancellation: cancellation)
       }
