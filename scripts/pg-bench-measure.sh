@@ -7,9 +7,11 @@ NO_TIMEOUTS=(-c "set timeout-count off" -c "set timeout-page off")
 # Repetitions at SIZE: REPS, but one above 20M rows (each unprepared count takes minutes there).
 reps_at() { if [ "$(bench_rows "$1")" -gt 20000000 ]; then echo 1; else echo "$REPS"; fi; }
 
-# A session of its own per run: runs may go on at once.
+# A session of its own per run: runs may go on at once. A session that only sleeps keeps the
+# tmux server up between them (it exits with its last session, racing the next new-session).
 TMUX_CMD=(tmux -L pg-bench)
 SESSION=bench-$$
+"${TMUX_CMD[@]}" new-session -d -s "keep-$$" "sleep 86400"
 # The visible text of the bench's tmux pane.
 pane() { "${TMUX_CMD[@]}" capture-pane -p -S - -t "$SESSION" 2>/dev/null; }
 
@@ -24,20 +26,21 @@ until_shown() {
   ms "$start" "$(date +%s%N)"
 }
 
-# open: at a terminal (tmux), REPS times, the time until the first page is drawn: from starting
-# `searchshell --dataset URL`, and from Enter on `load URL` at a prompt up for a second. (A `-c`
-# run's `load` also waits for the table's exact count, which a terminal's does not.)
+# open: at a terminal (tmux), REPS times, the time until the first page of TABLE is drawn (its
+# header, `TABLE · main table`): from starting `searchshell --dataset URL`, and from Enter on
+# `load URL` at a prompt up for a second, showing the bundled dataset. (A `-c` run's `load`
+# also waits for the table's exact count, which a terminal's does not.)
 bench_open() {
-  local size=$1 mode=$2 url=$3 starts=() loads=()
+  local size=$1 mode=$2 url=$3 table=$4 starts=() loads=()
   for _ in $(seq "$REPS"); do
     "${TMUX_CMD[@]}" kill-session -t "$SESSION" 2>/dev/null || true
     "${TMUX_CMD[@]}" new-session -d -s "$SESSION" -x 200 -y 50 "SEARCHSHELL_RC= $BIN --no-rc --dataset '$url'"
-    starts+=("$(until_shown 'more (list 2')")
+    starts+=("$(until_shown "$table · main table")")
     "${TMUX_CMD[@]}" kill-session -t "$SESSION"
     "${TMUX_CMD[@]}" new-session -d -s "$SESSION" -x 200 -y 50 "SEARCHSHELL_RC= $BIN --no-rc"
     sleep 1
     "${TMUX_CMD[@]}" send-keys -t "$SESSION" "load $url" Enter
-    loads+=("$(until_shown 'more (list 2')")
+    loads+=("$(until_shown "$table · main table")")
     "${TMUX_CMD[@]}" kill-session -t "$SESSION"
   done
   note "$size $mode open, to the first page drawn (median of $REPS): $(printf '%s\n' "${starts[@]}" | python3 $STATS median) ms" \
@@ -173,4 +176,4 @@ bench_cancel() {
 }
 
 # The table of every keystroke measured, from RAW.
-bench_table_rows() { [ -s "$RAW" ] && python3 $STATS table "$RAW"; }
+bench_table_rows() { if [ -s "$RAW" ]; then python3 "$STATS" table "$RAW"; fi; }

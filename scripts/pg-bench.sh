@@ -61,7 +61,7 @@ fi
 
 mkdir -p "$DIR"
 [ "$(id -u)" = 0 ] && chown postgres "$DIR"
-trap 'bench_stop_all' EXIT
+trap 'bench_stop_all; tmux -L pg-bench kill-session -t "keep-$$" 2>/dev/null || true' EXIT
 bench_cluster main "$PORT"
 if [ "$MODE" != single ]; then
   bench_cluster shard0 $((PORT + 1))
@@ -88,7 +88,7 @@ for size in $SIZES; do
     url="postgres:///postgres?host=$DIR/main&port=$PORT&user=postgres&table=$name&title=text&order=id"
     for step in $STEPS; do
       case $step in
-        open) bench_open "$size" "$mode" "$url" ;;
+        open) bench_open "$size" "$mode" "$url" "$name" ;;
         before | after) bench_keystrokes "$size" "$mode" "$url" "$step" ;;
         prepare) bench_prepare "$size" "$mode" "$url" "$name" ;;
         cancel) bench_cancel "$size" "$mode" "$url" ;;
