@@ -132,7 +132,7 @@ wait_prompt() {
   while [ "$(date +%s)" -lt "$deadline" ]; do
     local screen
     screen=$(pane)
-    if [ "$(grep -c -- "$text" <<<"$screen")" -gt "$count" ] &&
+    if [ "$(grep -ci -- "$text" <<<"$screen")" -gt "$count" ] &&
       grep -v '^ *$' <<<"$screen" | tail -1 | grep -qE '^[^ ]*> *$'; then
       return 0
     fi
@@ -163,7 +163,7 @@ bench_cancel() {
       sleep 1.5
       "${TMUX_CMD[@]}" send-keys -t "$SESSION" "$command" Enter
       sleep 2
-      cancelled=$(pane | grep -c cancelled || true)
+      cancelled=$(pane | grep -ci cancelled || true)
       start=$(date +%s%N)
       "${TMUX_CMD[@]}" send-keys -t "$SESSION" C-c
       if wait_prompt cancelled "$cancelled"; then times+=("$(ms "$start" "$(date +%s%N)")"); else times+=(nan); fi
