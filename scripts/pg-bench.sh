@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark: SearchShell on a PostgreSQL table of 1M, 10M and 60M rows, on one server and sharded
-# over two (postgres_fdw foreign partitions of a hash-partitioned table), as docs/postgresql.md
+# over two (postgres_fdw foreign partitions of a hash-partitioned table), as docs/postgres.md
 # describes the design: open, first page and exact count per keystroke before and after
 # `prepare`, prepare's time and what a writer waits meanwhile, Ctrl-C's latency.
 #

@@ -18,7 +18,7 @@ enum HelpText {
   /// What FILE is, for help and the man page.
   static let fileArgument = """
     A file, a bundled dataset's name, a PostgreSQL table (a postgres:// URL with table=, or a \
-    libpq keyword/value string as one word: "host=H dbname=D table=T"; docs/postgresql.md), or - \
+    libpq keyword/value string as one word: "host=H dbname=D table=T"; docs/postgres.md), or - \
     for the rows piped in (default: countries); 'next' and 'previous' open the others. The load \
     options apply to each, as 'load' takes them; after '--' every word is a FILE.
     """
