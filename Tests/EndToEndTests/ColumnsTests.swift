@@ -80,7 +80,7 @@ import Testing
     #expect(recorded.stderr == "")
     let text = try String(contentsOfFile: script, encoding: .utf8)
     #expect(text.contains("quiet set columns code,name\n"))
-    #expect(text.contains("quiet set sort \"population desc\"\n"))
+    #expect(text.contains("quiet set sort population desc\n"))
     let replay = try ShellProcess.run(["--script", script])
     #expect(replay.stderr == "")
     // 'e' is in every region: the file's search looks in its text columns.

@@ -226,7 +226,9 @@ enum PostgresPreparation {
       let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
       let name = "\(table.schema).\(PostgresTable.foldFunction)(text)"
       let kept = try inTransaction(connection, table: table.name) { () throws(BackendError) -> Bool? in
-        try dropShared(
+        // A sharded table's searches call the function, though no index here depends on it.
+        if try shardedTableUsesFold(schema: table.schema, connection, table: table.name) { return true }
+        return try dropShared(
           function: function + "(pg_catalog.text)", isOurs: { $0?.hasPrefix("SearchShell fold") == true },
           table: table, connection)
       }
@@ -237,6 +239,22 @@ enum PostgresPreparation {
       }
       return done
     }
+  }
+
+  /// Whether a table of `schema` partitioned over foreign tables (sharded with postgres_fdw)
+  /// exists: a prepared one searches through the schema's fold function, which nothing records.
+  static func shardedTableUsesFold(schema: String, _ connection: PostgresConnection, table: String)
+    throws(BackendError) -> Bool
+  {
+    try connection.run(
+      PostgresStatement(
+        "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_foreign_table f "
+          + "ON f.ftrelid OPERATOR(pg_catalog.=) i.inhrelid JOIN pg_catalog.pg_class p "
+          + "ON p.oid OPERATOR(pg_catalog.=) i.inhparent JOIN pg_catalog.pg_namespace n "
+          + "ON n.oid OPERATOR(pg_catalog.=) p.relnamespace WHERE n.nspname OPERATOR(pg_catalog.=) $1)",
+        [schema]),
+      about: table
+    ).scalar == "t"
   }
 
   /// Runs `body` in a transaction of its own; rolls back when it throws.

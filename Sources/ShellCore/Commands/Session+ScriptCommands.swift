@@ -175,7 +175,8 @@ extension Session {
     ]
     // Replayed as a script, so a `{` in a title or a path must not read as a parameter.
     for option in OptionRegistry.options where option.name != "scopes" || screen.dataset.scopeColumn != nil {
-      let value = CommandTokenizer.quotedWord(option.get(self))
+      // An option that reads its own quotes (sort) is written in its own grammar, as typed.
+      let value = option.readsQuotes ? option.get(self) : CommandTokenizer.quotedWord(option.get(self))
       lines.append(Script.escaped("quiet set \(option.name) " + value))
     }
     // Said even when off: a recording appended after another must not inherit its trace.

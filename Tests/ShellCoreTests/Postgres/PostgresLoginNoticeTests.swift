@@ -37,13 +37,13 @@ struct PostgresLoginNoticeTests {
     let cluster = try TestCluster.started()
     let admin = try cluster.connect()
     for sql in [
-      "DROP TABLE IF EXISTS notice_rows", "DROP ROLE IF EXISTS notice_again",
+      "DROP TABLE IF EXISTS login_notice_rows", "DROP ROLE IF EXISTS notice_again",
       "CREATE ROLE notice_again LOGIN",
       "ALTER ROLE notice_again SET default_text_search_config = 'pg_catalog.english'",
       "UPDATE pg_db_role_setting SET setconfig = ARRAY['default_text_search_config=nosuch'] "
         + "WHERE setrole = 'notice_again'::regrole",
-      "CREATE TABLE notice_rows AS SELECT generate_series(1, 1000) AS i",
-      "GRANT SELECT ON notice_rows TO notice_again",
+      "CREATE TABLE login_notice_rows AS SELECT generate_series(1, 1000) AS i",
+      "GRANT SELECT ON login_notice_rows TO notice_again",
     ] {
       try admin.run(PostgresStatement(sql), about: "setup")
     }
@@ -57,10 +57,11 @@ struct PostgresLoginNoticeTests {
       try connection.run(
         PostgresStatement("SELECT pg_catalog.set_config($1, '0', false)", [setting]), about: "t")
     }
-    let plan = try connection.run(PostgresStatement("EXPLAIN SELECT count(*) FROM notice_rows"), about: "t")
+    let plan = try connection.run(
+      PostgresStatement("EXPLAIN SELECT count(*) FROM login_notice_rows"), about: "t")
     #expect(
       plan.rows.contains { $0.first??.contains("Gather") == true }, "no parallel plan: nothing is tested")
-    _ = try connection.run(PostgresStatement("SELECT count(*) FROM notice_rows"), about: "t")
+    _ = try connection.run(PostgresStatement("SELECT count(*) FROM login_notice_rows"), about: "t")
     #expect(connection.notices.drain() == [])
     // With a timeout it waits for the backend to end: the next statement then finds it gone.
     try admin.run(

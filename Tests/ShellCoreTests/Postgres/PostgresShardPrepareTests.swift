@@ -13,6 +13,26 @@ import Testing
 struct PostgresShardPrepareTests {
   static let fixture = PostgresFixture(count: 500)
 
+  /// `prepare undo` of a plain table beside a sharded one keeps the fold function: the sharded
+  /// table's searches call it, though no index on the coordinator records that.
+  @Test func undoingANeighbourKeepsTheFoldASharedTableSearchesWith() throws {
+    _ = try TestShards.load(Self.fixture, into: "shard_prepare")
+    let cluster = try TestCluster.started()
+    let admin = try cluster.connect()
+    for sql in [
+      "DROP TABLE IF EXISTS shard_neighbour", "CREATE TABLE shard_neighbour (id int PRIMARY KEY, name text)",
+      "INSERT INTO shard_neighbour VALUES (1, 'Café')",
+    ] {
+      try admin.run(PostgresStatement(sql), about: "setup")
+    }
+    let neighbour = try PostgresBackend(url: cluster.url("table=shard_neighbour"), statementTimeout: 60_000)
+    _ = try neighbour.prepare()
+    let undone = try neighbour.unprepare()
+    #expect(
+      undone.last == "kept the fold function public.searchshell_fold(text): another table uses it",
+      "\(undone)")
+  }
+
   @Test func itPutsTheFoldAndItsIndexOnEveryShard() throws {
     let url = try TestShards.load(Self.fixture, into: "shard_prepare")
     let backend = try PostgresBackend(url: url, statementTimeout: 60_000)
