@@ -155,18 +155,20 @@ bench_cancel() {
   wait_prompt "Loaded" || { pane | grep -v '^ *$' | tail -5 >&2; return 1; }
   result=()
   # Each case: a label, the command that waits on the server, and the command before it.
-  for entry in "search|search zzqx|cancel" "status|status|search st" "export|export $DIR/export.csv|cancel"; do
-    IFS='|' read -r label command setup <<<"$entry"
+  # The marker: a cancelled command's line; `status` prints the estimate it had instead.
+  for entry in "search|search zzqx|cancel|cancelled" "status|status|search st|matches: ≈" \
+    "export|export $DIR/export.csv|cancel|cancelled"; do
+    IFS='|' read -r label command setup marker <<<"$entry"
     times=()
     for _ in $(seq "$REPS"); do
       "${TMUX_CMD[@]}" send-keys -t "$SESSION" "$setup" Enter
       sleep 1.5
       "${TMUX_CMD[@]}" send-keys -t "$SESSION" "$command" Enter
       sleep 2
-      cancelled=$(pane | grep -ci cancelled || true)
+      cancelled=$(pane | grep -ci -- "$marker" || true)
       start=$(date +%s%N)
       "${TMUX_CMD[@]}" send-keys -t "$SESSION" C-c
-      if wait_prompt cancelled "$cancelled"; then times+=("$(ms "$start" "$(date +%s%N)")"); else times+=(nan); fi
+      if wait_prompt "$marker" "$cancelled"; then times+=("$(ms "$start" "$(date +%s%N)")"); else times+=(nan); fi
     done
     result+=("$label $(printf '%s ' "${times[@]}")ms")
   done
