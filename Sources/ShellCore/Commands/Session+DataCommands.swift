@@ -22,7 +22,7 @@ extension Session {
     let preferences = replaceDataset(with: opened)
     screen.loadedWith = request
     apply([.datasetLoaded], echo: .console)
-    for warning in opened.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
+    opened.warnings.forEach(printWarning)
     reportIndexCacheNotes()
     if let line = opened.reading?.loadLine { console.print(line) }
     let name = Sanitizer.printable(opened.dataset.name)

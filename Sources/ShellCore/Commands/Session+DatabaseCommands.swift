@@ -41,8 +41,6 @@ extension Session {
   func reportServerNotices() {
     guard let database = screen.backend as? PostgresSearchBackend else { return }
     for line in database.backend.connection.notices.drain() { console.printError("notice: " + line) }
-    for line in database.backend.connection.drainReconnections() {
-      console.printError("warning: " + Sanitizer.printable(line))
-    }
+    database.backend.connection.drainReconnections().forEach(printWarning)
   }
 }

@@ -97,7 +97,7 @@ public final class Session {
     self.screen = SearchScreen(opened: opened)
     replaceDataset(with: opened)
     // As `load` says them: a table without its index, a file's dropped fields, an order column.
-    for warning in opened.warnings { console.printError("warning: " + Sanitizer.printable(warning)) }
+    opened.warnings.forEach(printWarning)
     // A recording opens the rows again the same way (a key path, other columns, a format).
     if request.hasOverrides { screen.loadedWith = request }
   }
@@ -261,9 +261,12 @@ extension Session {
   /// start) and why this session's was built again, one warning line each; the session goes on.
   func reportIndexCacheNotes() {
     let damaged = screen.indexCacheMapping?.check.takeNote()
-    for note in IndexCacheWrites.shared.takeNotes() + (damaged.map { [$0] } ?? []) {
-      console.printError("warning: " + Sanitizer.printable(note))
-    }
+    for note in IndexCacheWrites.shared.takeNotes() + (damaged.map { [$0] } ?? []) { printWarning(note) }
+  }
+
+  /// One `warning:` line on standard error, the text sanitized (it may come from data or a server).
+  func printWarning(_ text: String) {
+    console.printError("warning: " + Sanitizer.printable(text))
   }
 
   /// Forgets which table was printed, so the next screen shows it again (after `quiet`, `record`).
