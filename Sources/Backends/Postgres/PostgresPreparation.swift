@@ -226,11 +226,7 @@ enum PostgresPreparation {
       let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
       let name = "\(table.schema).\(PostgresTable.foldFunction)(text)"
       let kept = try inTransaction(connection, table: table.name) { () throws(BackendError) -> Bool? in
-        // A sharded table's searches call the function, though no index here depends on it.
-        if try shardedTableUsesFold(schema: table.schema, connection, table: table.name) { return true }
-        return try dropShared(
-          function: function + "(pg_catalog.text)", isOurs: { $0?.hasPrefix("SearchShell fold") == true },
-          table: table, connection)
+        try dropFold(function, table: table, connection)
       }
       if let kept {
         done.append(
@@ -241,20 +237,27 @@ enum PostgresPreparation {
     }
   }
 
-  /// Whether a table of `schema` partitioned over foreign tables (sharded with postgres_fdw)
-  /// exists: a prepared one searches through the schema's fold function, which nothing records.
-  static func shardedTableUsesFold(schema: String, _ connection: PostgresConnection, table: String)
-    throws(BackendError) -> Bool
+  /// Drops `function` (the quoted fold function of `table`'s schema) unless something uses it:
+  /// an index (`dropShared`), or another table of the schema partitioned over foreign tables
+  /// (sharded with postgres_fdw), whose searches call it though nothing records that use.
+  static func dropFold(_ function: String, table: PostgresTable, _ connection: PostgresConnection)
+    throws(BackendError) -> Bool?
   {
-    try connection.run(
-      PostgresStatement(
-        "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_foreign_table f "
-          + "ON f.ftrelid OPERATOR(pg_catalog.=) i.inhrelid JOIN pg_catalog.pg_class p "
-          + "ON p.oid OPERATOR(pg_catalog.=) i.inhparent JOIN pg_catalog.pg_namespace n "
-          + "ON n.oid OPERATOR(pg_catalog.=) p.relnamespace WHERE n.nspname OPERATOR(pg_catalog.=) $1)",
-        [schema]),
-      about: table
-    ).scalar == "t"
+    let sharded =
+      try connection.run(
+        PostgresStatement(
+          "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_foreign_table f "
+            + "ON f.ftrelid OPERATOR(pg_catalog.=) i.inhrelid JOIN pg_catalog.pg_class p "
+            + "ON p.oid OPERATOR(pg_catalog.=) i.inhparent JOIN pg_catalog.pg_namespace n "
+            + "ON n.oid OPERATOR(pg_catalog.=) p.relnamespace WHERE n.nspname OPERATOR(pg_catalog.=) $1 "
+            + "AND p.oid OPERATOR(pg_catalog.<>) $2::pg_catalog.oid)",
+          [table.schema, table.oid]),
+        about: table.name
+      ).scalar == "t"
+    if sharded { return true }
+    return try dropShared(
+      function: function + "(pg_catalog.text)", isOurs: { $0?.hasPrefix("SearchShell fold") == true },
+      table: table, connection)
   }
 
   /// Runs `body` in a transaction of its own; rolls back when it throws.

@@ -218,9 +218,7 @@ extension PostgresShardPreparation {
     let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
     try connection.run(PostgresStatement("BEGIN"), about: table.name)
     do throws(BackendError) {
-      let kept = try PostgresPreparation.dropShared(
-        function: function + "(pg_catalog.text)", isOurs: { $0?.hasPrefix("SearchShell fold") == true },
-        table: table, connection)
+      let kept = try PostgresPreparation.dropFold(function, table: table, connection)
       try connection.run(PostgresStatement("COMMIT"), about: table.name)
       let name = "\(table.schema).\(PostgresTable.foldFunction)(text)"
       if let kept {
