@@ -83,6 +83,21 @@ enum PostgresRegexSets {
     return result
   }
 
+  /// The scalars in both `first` and `second` (each ascending and disjoint), ascending.
+  static func intersection(_ first: [ClosedRange<UInt32>], _ second: [ClosedRange<UInt32>]) -> [ClosedRange<
+    UInt32
+  >] {
+    var result: [ClosedRange<UInt32>] = []
+    var (i, j) = (0, 0)
+    while i < first.count, j < second.count {
+      let low = max(first[i].lowerBound, second[j].lowerBound)
+      let high = min(first[i].upperBound, second[j].upperBound)
+      if low <= high { result.append(low...high) }
+      if first[i].upperBound < second[j].upperBound { i += 1 } else { j += 1 }
+    }
+    return result
+  }
+
   /// An ARE atom matching exactly `ranges` on PostgreSQL text: a bracket (negated when that is
   /// shorter), or `.` for every scalar (ARE's `.` without the `n` flag, as `~` applies it,
   /// matches every character, line feeds included); nil for an empty set, which a bracket

@@ -12,8 +12,9 @@ import Foundation
 /// Rewritten: `$` and `\Z` (ICU's also match before one line terminator ending the text) as a
 /// lookahead, `\A` as `^`, `\z` as `$`, lazy quantifiers as greedy ones (whether a match exists
 /// does not depend on which is tried first), `\Q…\E` as literals, groups as `(?:…)`. Refused:
-/// what ARE lacks or means otherwise (backreferences, `\b`, `\B`, `\G`, `\X`, `\R`, atomic
-/// groups, possessive quantifiers, inline flags such as `(?i)`, bounds above 255).
+/// what ARE lacks or means otherwise (backreferences, `\G`, `\X`, `\R`, atomic groups, possessive
+/// quantifiers, inline flags such as `(?i)`, bounds above 255). `\b` and `\B` are ICU's rule
+/// written as lookarounds (`PostgresRegexBoundary`), not ARE's `\y`.
 enum PostgresRegexTranslation: Equatable, Sendable {
   /// The ARE.
   case translated(String)
@@ -205,7 +206,11 @@ enum PostgresRegexTranslation: Equatable, Sendable {
       switch letter {
       case 0x31...0x39, 0x6B:  // \1 \k<name>
         throw Refusal("a backreference (\(text(from: start)))")
-      case 0x62, 0x42: throw Refusal("a word boundary (\(text(from: start)); ARE's \\y differs)")
+      case 0x62, 0x42:  // \b \B
+        guard
+          let boundary = letter == 0x62 ? PostgresRegexBoundary.boundary : PostgresRegexBoundary.notBoundary
+        else { throw Refusal("a word boundary (\(text(from: start)))") }
+        return (boundary, true)
       case 0x47, 0x58, 0x52: throw Refusal("the escape \(text(from: start))")
       case 0x41: return ("^", true)  // \A
       case 0x7A: return ("$", true)  // \z

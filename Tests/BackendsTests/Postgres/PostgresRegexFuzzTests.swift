@@ -16,7 +16,7 @@ struct PostgresRegexFuzzTests {
   static let textPool: [String] = [
     "a", "b", "e", "n", "d", "A", "E", "é", "e\u{301}", "ß", "한", "😀", "𝔘", "0", "7", "٣", "Ⅻ", "_", " ",
     "\n", "\r", "\r\n", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\u{A0}", ".", "%",
-    "\\", "-", "$", "^", "(", "[", "]", "*",
+    "\\", "-", "$", "^", "(", "[", "]", "*", "\u{AD}", "\u{200D}", "\u{0308}",
   ]
 
   /// Short random texts, the empty one and a few fixed ends.
@@ -46,7 +46,7 @@ struct PostgresRegexFuzzTests {
   static let patternCount =
     ProcessInfo.processInfo.environment["SEARCHSHELL_REGEX_FUZZ"].flatMap { Int($0) } ?? 300
 
-  static let anchors = ["^", "$", "\\A", "\\z", "\\Z"]
+  static let anchors = ["^", "$", "\\A", "\\z", "\\Z", "\\b", "\\B"]
   static let quantifiers = ["*", "+", "?", "*?", "+?", "??", "{2}", "{1,3}", "{0,}", "{2,}?"]
 
   /// A random pattern `depth` groups deep at most.

@@ -46,8 +46,6 @@ struct PostgresRegexTranslationTests {
     ("(?i)a", "an inline flag ((?i);"),
     ("(?i:a)", "an inline flag ((?i:;"),
     ("(?s).", "an inline flag"),
-    ("\\bcat", "a word boundary (\\b;"),
-    ("a\\B", "a word boundary (\\B;"),
     ("(a)\\1", "a backreference (\\1)"),
     ("(?<n>a)\\k<n>", "a backreference (\\k)"),
     ("a{256}", "a bound above 255 ({256})"),
@@ -73,6 +71,19 @@ struct PostgresRegexTranslationTests {
       return
     }
     #expect(why.contains(construct), "\(pattern): \(why)")
+  }
+
+  /// `\b` and `\B` are ICU's rule as lookarounds, never ARE's `\y`/`\Y`, and stay zero-width.
+  @Test func aWordBoundaryIsICUsRuleAsLookarounds() throws {
+    let boundary = try #require(PostgresRegexBoundary.boundary)
+    let notBoundary = try #require(PostgresRegexBoundary.notBoundary)
+    #expect(PostgresRegexTranslation.translate("\\bcat\\B") == .translated(boundary + "cat" + notBoundary))
+    for are in [boundary, notBoundary] {
+      #expect(are.hasPrefix("(?:(?"), "a group of lookarounds: \(are.prefix(12))")
+      #expect(!are.contains("\\y") && !are.contains("\\Y") && !are.contains("\\w"))
+    }
+    // U+0301 (a combining acute) is neither side of a boundary: ICU skips it.
+    #expect(boundary.contains("\\u0300-\\u036F"))
   }
 
   /// The sets come from ICU: Unicode digits, word characters and white space, and `.` and `[^…]`

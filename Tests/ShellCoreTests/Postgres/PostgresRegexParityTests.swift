@@ -22,7 +22,8 @@ struct PostgresRegexParityTests {
     "nel\u{85}", "tab\there", "vt\u{0B}x", "ff\u{0C}", "sep\u{1E}x", "٣ digits ٤٥", "123", "x_y", "100%",
     "a%b_c", "back\\slash", "😀 emoji", "𝔘nicode", "ǅ titlecase", "İstanbul", "ﬁsh", "", " leading",
     "trailing ", "K Kelvin", "ſ long s", "abc", "ABC", "aBc", "e", "ee", "eee", "end", "ab end",
-    "nbsp\u{A0}x", "zero\u{200B}width", "Ⅻ roman", "x²", "١٢٣",
+    "nbsp\u{A0}x", "zero\u{200B}width", "soft\u{AD}hyphen", "zwj\u{200D}x", "\u{301}lead",
+    "cafe\u{301}\u{200D}", "Ⅻ roman", "x²", "١٢٣",
   ]
 
   /// The titles: the hostile ones among generated rows, so pages and plans have volume.
@@ -68,12 +69,13 @@ struct PostgresRegexParityTests {
     "e{1,2}$", "(ee)+", "^$", "\\A\\z", "K", "\\x{212A}", "😀", "𝔘", "\\u00DF", "\\Qa%b\\E", "x*?y",
     "ß|ss", "Ё|ё", "\\N{LATIN SMALL LETTER SHARP S}", "[\\x{80}-\\x{10FFFF}]", "\\t", "\\r\\n", "\\n",
     "end\\r?$", "d\\r$", "\\r$", "[\\s\\S]{3}", "(?<name>st)and", "[^\\n]$", "\\x{A0}", "[²Ⅻ]", "\\p{Nd}{3}",
-    "|x", "a|",
+    "|x", "a|", "\\bend", "end\\b", "\\Bn", "\\bcaf", "é\\b", "e\\b", "\\b\\d+\\b", "\\bx_y\\b", "width\\b",
+    "\\Bwidth", "\\b\\w", "\\B\\W", "^\\b", "\\B$", "\\b한",
   ]
 
   /// Patterns the translation refuses: they fall back to the client's check.
   static let refused = [
-    "(?i)café", "\\bend", "(a)\\1", "a{300}", "e*+", "(?>e)", "\\X", "\\Rx", "(?x) a b", "\\Bn", "(?s)end.",
+    "(?i)café", "(a)\\1", "a{300}", "e*+", "(?>e)", "\\X", "\\Rx", "(?x) a b", "(?s)end.",
   ]
 
   /// Each test's own connection to the table and its own engine.
