@@ -28,17 +28,22 @@ extension SearchEngine {
     let threshold = matcher.automaton == nil ? min(parallelThreshold, tuning.regexICU) : parallelThreshold
     let chunks = Parallel.chunks(rowCount, threshold: threshold)
     let cased = columns.count == 1 ? nil : try index.casedArena(dataset: dataset)
+    let watch = RegexWatch(cancellation: cancellation)
     let parts: [UnsafeRowIDBuffer?] = dataset.withStorage { bytes, offsets in
       dataset.rowScopes.withUnsafeBufferPointer { scopes in
         let search = UnsafeRegexChunk(
           matcher: matcher, view: makeTexts(bytes: bytes, offsets: offsets, cased: cased, sides: nil).cased,
-          checks: checks, scope: scope, scopes: scopes, cancellation: cancellation)
+          checks: checks, scope: scope, scopes: scopes, cancellation: cancellation, watch: watch)
         return Parallel.map(chunks.count) { chunk in
           search.run(chunks.range(chunk), needles: needles, firstBytes: firstBytes)
         }
       }
     }
-    if parts.contains(where: { $0 == nil }) { return nil }
+    // A row ICU gave up on has no answer: the search fails rather than leave it out.
+    if watch.exceeded {
+      throw .regexBacktracking(matcher.expression.pattern, budget: RegexWatch.progressBudget)
+    }
+    if watch.isStopped || parts.contains(where: { $0 == nil }) { return nil }
     let found = parts.compactMap { $0 }
     for part in found { try part.throwIfRefused() }
     // The joined ids are a Swift array, whose refusal would trap.

@@ -12,6 +12,8 @@ struct UnsafeRegexChunk {
   let scope: Int
   let scopes: UnsafeBufferPointer<UInt16>
   let cancellation: SearchCancellation?
+  /// Stops ICU inside a row (Ctrl-C, or the step budget of a pattern that nests repeats).
+  let watch: RegexWatch
 
   /// The rows of `rows` that match, found as `needles` and `firstBytes` allow; nil when cancelled.
   func run(_ rows: Range<Int>, needles: [ByteNeedle], firstBytes: RegexFirstBytes?) -> UnsafeRowIDBuffer? {
@@ -33,7 +35,7 @@ struct UnsafeRegexChunk {
   /// Whether `row` is in the scope and matches.
   @inline(__always) private func test(_ row: Int) -> Bool {
     if scope != 0, row >= scopes.count || Int(scopes[row]) != scope { return false }
-    return matcher.matches(view.base, start: view.start(row), end: view.end(row))
+    return matcher.matches(view.base, start: view.start(row), end: view.end(row), watch: watch)
   }
 
   /// `test`, after the further literals.
@@ -47,7 +49,8 @@ struct UnsafeRegexChunk {
 
   /// Whether a pass has been cancelled, asked every `SearchTuning.regexCancelCandidates` candidates.
   @inline(__always) private func cancelled(after checked: Int) -> Bool {
-    checked % SearchTuning.regexCancelCandidates == 0 && cancellation?.isCancelled == true
+    checked % SearchTuning.regexCancelCandidates == 0
+      && (cancellation?.isCancelled == true || watch.isStopped)
   }
 
   /// The rows holding a byte a match can start with; false when cancelled.
@@ -71,7 +74,9 @@ struct UnsafeRegexChunk {
   /// Every row judged; false when cancelled.
   private func everyRow(_ rows: Range<Int>, _ found: UnsafeRowIDBuffer) -> Bool {
     for row in rows {
-      if row % SearchTuning.regexCancelRows == 0, cancellation?.isCancelled == true { return false }
+      if row % SearchTuning.regexCancelRows == 0, cancellation?.isCancelled == true || watch.isStopped {
+        return false
+      }
       if test(row) { found.append(row) }
     }
     return true

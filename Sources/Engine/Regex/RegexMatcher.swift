@@ -16,6 +16,9 @@ struct RegexMatcher: @unchecked Sendable {
   let automaton: RegexAutomaton?
   /// The bytes a match can start with, for patterns that cannot match the empty string.
   let firstBytes: RegexFirstBytes?
+  /// Whether a repeated group holds a repeat or an alternation (`RegexMatcher.nestsRepeats`):
+  /// ICU may backtrack exponentially, so a watched match reports its progress.
+  let nestsRepeats: Bool
 
   /// Compiles `pattern`; an invalid one throws `invalidPattern` with a 1-based character position.
   init(pattern: String) throws(SearchError) {
@@ -37,6 +40,7 @@ struct RegexMatcher: @unchecked Sendable {
     syntax = parsed?.syntax
     automaton = exact.flatMap { RegexAutomaton($0.syntax, asciiOnly: $0.asciiOnly) }
     firstBytes = exact.flatMap { RegexFirstBytes($0.syntax, asciiOnly: $0.asciiOnly) }
+    nestsRepeats = Self.nestsRepeats(pattern)
   }
 
   /// The literals to scan for, when selective enough to be worth a scan.
@@ -64,15 +68,33 @@ struct RegexMatcher: @unchecked Sendable {
   /// Whether the UTF-8 text `bytes[start..<end]` contains a match, by the automaton when it can
   /// judge the text, else by ICU.
   @inline(__always)
-  func matches(_ bytes: UnsafePointer<UInt8>, start: Int, end: Int) -> Bool {
+  func matches(_ bytes: UnsafePointer<UInt8>, start: Int, end: Int, watch: RegexWatch? = nil) -> Bool {
     if let automaton, let answer = automaton.matches(bytes, start: start, end: end) { return answer }
     return matches(
-      String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self))
+      String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self),
+      watch: watch)
   }
 
-  /// Whether `text` contains a match.
-  func matches(_ text: String) -> Bool {
-    expression.firstMatch(in: text, options: [], range: NSRange(text.startIndex..., in: text)) != nil
+  /// Whether `text` contains a match; false when `watch` stopped ICU (it says why).
+  func matches(_ text: String, watch: RegexWatch? = nil) -> Bool {
+    let range = NSRange(text.startIndex..., in: text)
+    // Progress reports cost a call per start position (about 3 times the match), so only
+    // patterns that can backtrack exponentially pay them.
+    guard let watch, nestsRepeats else {
+      return expression.firstMatch(in: text, options: [], range: range) != nil
+    }
+    var found = false
+    var reports = 0
+    expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, flags, stop in
+      if result != nil {
+        found = true
+        stop.pointee = true
+      } else if flags.contains(.progress) {
+        reports &+= 1
+        if watch.shouldStop(reports: reports, length: range.length) { stop.pointee = true }
+      }
+    }
+    return found
   }
 
   /// The first match in `text` as a range of `text`.

@@ -7,6 +7,7 @@ extension ShellError {
     switch error {
     case .invalidPattern(let pattern, let position, let reason):
       self = .invalidPattern(pattern, position: position, reason: reason)
+    case .regexBacktracking(let pattern, let budget): self = .regexBacktracking(pattern, budget: budget)
     case .searchOutOfMemory(let requested): self = .searchOutOfMemory(requested: requested)
     case .table(let error): self = ShellError(error)
     }

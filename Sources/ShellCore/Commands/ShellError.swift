@@ -76,6 +76,8 @@ public enum ShellError: Error, Equatable, Sendable {
   case pickerCommandFailed(String, reason: String)
   /// A search the system refused memory to: the allocation that failed, in bytes.
   case searchOutOfMemory(requested: Int)
+  /// A regex ICU gave up on in a row (`SearchError.regexBacktracking`).
+  case regexBacktracking(String, budget: Int)
   /// `set fields` refused memory for the index of its columns: the allocation that failed, in bytes.
   case fieldsOutOfMemory(requested: Int)
   /// A file that ended before the size it had when opened: it shrank while loading.
@@ -267,6 +269,11 @@ extension ShellError: CustomStringConvertible {
         "\(CountTable.grouped(rows)) \(rows == 1 ? "row" : "rows") kept: reading \(quote(input)) stopped \(reason)"
     case .pickerCommandFailed(let command, let reason):
       return "The command \(quote(command)) that lists the rows failed (\(text(reason)))"
+    case .regexBacktracking(let pattern, let budget):
+      return
+        "The regex \(quote(pattern)) backtracks too much: one row took over ≈ \(budget / 100) million of ICU's steps "
+        + "(a repeated group that matches the same text in many ways, as (a|ab)* or (\\w+\\s?)*: "
+        + "make its parts exclusive); the search is as it was"
     case .searchOutOfMemory(let requested):
       return
         "Not enough memory for this search (\(LoadLimit.describe(requested)) more was refused); the previous results stay"

@@ -96,6 +96,9 @@ struct PostgresRegexFuzzTests {
     var differing: [String] = []
     for _ in 0..<Self.patternCount {
       let pattern = Self.pattern(&generator)
+      if ProcessInfo.processInfo.environment["FUZZ_PRINT"] != nil {
+        FileHandle.standardError.write(Data((pattern.debugDescription + "\n").utf8))
+      }
       guard case .translated(let are) = PostgresRegexTranslation.translate(pattern) else { continue }
       translated += 1
       // The engine's own matcher (ICU, as `ReferenceMatcher` applies it), compiled once.
