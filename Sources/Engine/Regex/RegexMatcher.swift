@@ -85,10 +85,14 @@ struct RegexMatcher: @unchecked Sendable {
     }
     var found = false
     var reports = 0
-    expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, flags, stop in
+    let options: NSRegularExpression.MatchingOptions = [.reportProgress, .reportCompletion]
+    expression.enumerateMatches(in: text, options: options, range: range) { result, flags, stop in
       if result != nil {
         found = true
         stop.pointee = true
+      } else if flags.contains(.internalError) {
+        // ICU gave up (its backtracking stack is full): it has no answer, not "no match".
+        watch.gaveUp()
       } else if flags.contains(.progress) {
         reports &+= 1
         if watch.shouldStop(reports: reports, length: range.length) { stop.pointee = true }

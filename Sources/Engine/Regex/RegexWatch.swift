@@ -8,8 +8,8 @@ import Tables
 /// `(\w+\s?)*:`) takes exponential time on a short row that does not match, inside one call no
 /// check between rows can interrupt. Matched with a watch, such a pattern reports ICU's progress
 /// (about every 10,000 steps, and at each start position) and the match stops when the search
-/// is cancelled or the row has used `progressBudget` reports past its length: the search then
-/// fails with one line (grep -P's "exceeded PCRE's backtracking limit"), never a wrong answer.
+/// is cancelled or the row has used `progressBudget` reports past its length (or when ICU's
+/// backtracking stack overflows, which it reports as no match): the search then fails with one line (grep -P's "exceeded PCRE's backtracking limit"), never a wrong answer.
 package final class RegexWatch: Sendable {
   /// Progress reports a row may use past one per start position: ICU reports every 10,000
   /// steps (its `TIMER_INITIAL_VALUE`), so about 10 million steps, under a second here.
@@ -27,6 +27,10 @@ package final class RegexWatch: Sendable {
 
   /// Whether a row went over the budget (the search's answer would be incomplete).
   package var exceeded: Bool { state.load(ordering: .relaxed) == 2 }
+
+  /// Records that ICU failed inside a row (its backtracking stack overflowed): like the budget,
+  /// the row has no answer.
+  func gaveUp() { state.store(2, ordering: .relaxed) }
 
   /// Whether ICU, `reports` progress reports into a row of `length` UTF-16 units, must stop:
   /// records why.

@@ -96,14 +96,15 @@ struct PostgresRegexFuzzTests {
     var differing: [String] = []
     for _ in 0..<Self.patternCount {
       let pattern = Self.pattern(&generator)
-      if ProcessInfo.processInfo.environment["FUZZ_PRINT"] != nil {
-        FileHandle.standardError.write(Data((pattern.debugDescription + "\n").utf8))
-      }
       guard case .translated(let are) = PostgresRegexTranslation.translate(pattern) else { continue }
       translated += 1
       // The engine's own matcher (ICU, as `ReferenceMatcher` applies it), compiled once.
       let matcher = try RegexMatcher(pattern: pattern)
-      let engine = Set(Self.texts.indices.filter { matcher.matches(Self.texts[$0]) })
+      // Watched as the engine's search watches it: a pattern ICU backtracks on for minutes
+      // (`(?:%|[^\n]|(?:😀?))*?\p{Nd}`, pattern 348) is an error there, not an answer to compare.
+      let watch = RegexWatch(cancellation: nil)
+      let engine = Set(Self.texts.indices.filter { matcher.matches(Self.texts[$0], watch: watch) })
+      if watch.exceeded { continue }
       let server = try Self.serverMatches(are, connection)
       if engine != server {
         let extra = server.subtracting(engine).sorted().prefix(3).map { Self.texts[$0].debugDescription }
