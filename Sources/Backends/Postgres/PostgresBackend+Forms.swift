@@ -15,19 +15,17 @@ extension PostgresBackend {
     return PostgresCandidates(request, functions: try formFunctionsReady())
   }
 
-  /// Creates the `ci` and `strip` forms' functions in `pg_temp` once per connection (each
+  /// Whether the `ci` and `strip` forms' functions are there: the table schema's when `prepare`
+  /// installed them (current, the owner's), else created in `pg_temp` once per connection (each
   /// carries its version in its comment); false when the session is read-only and cannot.
   func formFunctionsReady() throws(BackendError) -> Bool {
     if let formFunctions { return formFunctions }
+    if !table.names.forms.lower.hasPrefix("pg_temp.") {
+      formFunctions = true
+      return true
+    }
     do throws(BackendError) {
-      for form in PostgresForms.Form.allCases {
-        let name = PostgresForms.function(form)
-        let current = try PostgresPreparation.comment(of: name, connection, table: table.name)
-        guard current != PostgresForms.comment(form) else { continue }
-        for statement in PostgresForms.createFunction(form) {
-          try connection.run(statement, about: table.name)
-        }
-      }
+      _ = try PostgresFormFunctions.install(in: "pg_temp", connection, table: table.name)
       formFunctions = true
     } catch {
       guard try connection.isReadOnly(about: table.name) else { throw error }
