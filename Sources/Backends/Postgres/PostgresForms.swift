@@ -111,11 +111,14 @@ enum PostgresForms {
         "WHEN \(ascii) AND pg_catalog.strpos(t, 'I') OPERATOR(pg_catalog.=) 0 THEN pg_catalog.lower(t)",
         "WHEN \(ascii) THEN \(PostgresFold.asciiLower("t"))",
       ]
-      // `translate()` scans its whole list for each character: a text whose NFC lies below a
-      // script bound (Latin, then Greek and Cyrillic) takes only the sources below it.
-      for bound in PostgresFold.scriptBounds {
+      // `translate()` scans its whole list for each character: a text whose NFC holds no source
+      // at or past a bound takes only the lists below it. No source at all (lowercase accents,
+      // Hangul, CJK, kana: most text) takes none; then Latin's, then Greek's and Cyrillic's too.
+      let sources = (map.groups.flatMap { $0.map(\.source) } + map.expansions.map(\.source)).sorted()
+      for bound in [0] + PostgresFold.scriptBounds {
         cases.append(
-          "WHEN pg_catalog.normalize(t, 'NFC') OPERATOR(pg_catalog.!~) E'[^\\u0001-\(regexEscaped(bound - 1))]' "
+          "WHEN pg_catalog.normalize(t, 'NFC') OPERATOR(pg_catalog.!~) "
+            + "\(PostgresFold.bracket(PostgresFold.ranges(sources.filter { $0 >= bound }))) "
             + "THEN \(lowerChain(map, below: bound))")
       }
       return "SELECT CASE \(cases.joined(separator: " ")) ELSE \(lowerChain(map, below: nil)) END"
@@ -136,7 +139,8 @@ enum PostgresForms {
     }
   }
 
-  /// Lowercased NFC of `t` for texts whose NFC lies below `bound` (nil: any text): NFC, ASCII
+  /// Lowercased NFC of `t` for texts whose NFC holds no source of the map at or past `bound`
+  /// (nil: any text): NFC, ASCII
   /// lowercasing by `translate()`, the map's sources below the bound (a lowercase is never
   /// lowercased again, so one pass of each list is the whole map), then NFC again (a capital and
   /// a mark with no precomposed form may have a lowercase one: W and a ring above, ẘ).
