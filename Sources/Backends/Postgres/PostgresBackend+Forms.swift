@@ -1,8 +1,9 @@
 import Engine
 
 extension PostgresBackend {
-  /// What PostgreSQL filters for `request`: every rule's own test, when the server has (or now
-  /// gets) the forms' temporary functions it needs; else the candidates the client checks.
+  /// What PostgreSQL filters for `request`: every rule's own test, when the server has the forms'
+  /// functions it needs (the schema's, or temporary ones created now); else the candidates the
+  /// client checks.
   func candidates(for request: SearchRequest) throws(BackendError) -> PostgresCandidates {
     if request.rule == .regex {
       var candidates = PostgresCandidates(request)
