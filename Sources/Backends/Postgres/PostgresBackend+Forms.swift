@@ -1,8 +1,9 @@
 import Engine
 
 extension PostgresBackend {
-  /// What PostgreSQL filters for `request`: every rule's own test, when the server has (or now
-  /// gets) the forms' temporary functions it needs; else the candidates the client checks.
+  /// What PostgreSQL filters for `request`: every rule's own test, when the server has the forms'
+  /// functions it needs (the schema's, or temporary ones created now); else the candidates the
+  /// client checks.
   func candidates(for request: SearchRequest) throws(BackendError) -> PostgresCandidates {
     if request.rule == .regex {
       var candidates = PostgresCandidates(request)
@@ -15,19 +16,17 @@ extension PostgresBackend {
     return PostgresCandidates(request, functions: try formFunctionsReady())
   }
 
-  /// Creates the `ci` and `strip` forms' functions in `pg_temp` once per connection (each
+  /// Whether the `ci` and `strip` forms' functions are there: the table schema's when `prepare`
+  /// installed them (current, the owner's), else created in `pg_temp` once per connection (each
   /// carries its version in its comment); false when the session is read-only and cannot.
   func formFunctionsReady() throws(BackendError) -> Bool {
     if let formFunctions { return formFunctions }
+    if !table.names.forms.lower.hasPrefix("pg_temp.") {
+      formFunctions = true
+      return true
+    }
     do throws(BackendError) {
-      for form in PostgresForms.Form.allCases {
-        let name = PostgresForms.function(form)
-        let current = try PostgresPreparation.comment(of: name, connection, table: table.name)
-        guard current != PostgresForms.comment(form) else { continue }
-        for statement in PostgresForms.createFunction(form) {
-          try connection.run(statement, about: table.name)
-        }
-      }
+      _ = try PostgresFormFunctions.install(in: "pg_temp", connection, table: table.name)
       formFunctions = true
     } catch {
       guard try connection.isReadOnly(about: table.name) else { throw error }

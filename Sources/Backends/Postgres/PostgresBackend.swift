@@ -251,12 +251,16 @@ package final class PostgresBackend {
   }
 
   /// Runs `work` (on one server, or on the table's shards) under prepare's timeout, then
-  /// describes the table again, whatever `work` left.
+  /// describes the table again, whatever `work` left (the forms' functions too: the schema's
+  /// may now be there, or gone).
   private func preparing(
     _ work: (PostgresTable, PostgresShards?) throws(BackendError) -> [String]
   ) throws(BackendError) -> [String] {
     connection.doing(.prepare)
-    defer { table = (try? Self.describe(url, connection)) ?? table }
+    defer {
+      table = (try? Self.describe(url, connection)) ?? table
+      formFunctions = nil
+    }
     return try work(table, table.shards)
   }
 

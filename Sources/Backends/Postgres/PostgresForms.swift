@@ -1,16 +1,18 @@
 import Engine
-import Foundation
 
 /// The engine's other text forms as SQL, generated from its own definitions (`TextFolding`):
 /// what `exact`, `ci`, `smart` and `prefix` test on the server once the fold filter has found
 /// the candidates.
 ///
 /// `exact` compares NFC text, which is the server's `normalize(…, NFC)`. `ci` (lowercased NFC)
-/// and `strip` (NFD without nonspacing marks, case kept) are temporary functions built as the
-/// fold function is (`PostgresFold`): the server normalises, then a per-scalar map computed here
-/// from the engine's own case mapping and folds, never `lower()` under the database's locale
-/// (which lowercases Σ at a word's end to ς, İ to i, or only ASCII under "C"). Every test runs
-/// under `COLLATE "C"`: scalar by scalar, whatever collation the title column has.
+/// and `strip` (NFD without nonspacing marks, case kept) are functions built as the fold function
+/// is (`PostgresFold`): one inlinable SQL expression of built-ins, the server's normalisation,
+/// then a per-scalar map computed here from the engine's own case mapping and folds, never
+/// `lower()` of non-ASCII text under the column's locale (which lowercases Σ at a word's end to
+/// ς, İ to i, or only ASCII under "C"). `prepare` installs them in the table's schema beside the
+/// fold function; an unprepared table's session creates them in `pg_temp`. No test names a
+/// collation, so postgres_fdw sends them to the shards; a title column whose collation is
+/// nondeterministic (where `LIKE` and regular expressions fail) is read under "C" (`Context`).
 enum PostgresForms {
   /// A form the server computes with a function of the shell's.
   enum Form: CaseIterable, Sendable {
@@ -19,7 +21,7 @@ enum PostgresForms {
     /// `TextFolding.stripForm`: accents stripped, case kept (uppercase `smart` terms).
     case strip
 
-    /// The function's name in `pg_temp`.
+    /// The function's name (in the table's schema, or `pg_temp`).
     var functionName: String {
       switch self {
       case .lower: "searchshell_case"
@@ -28,60 +30,60 @@ enum PostgresForms {
     }
   }
 
-  /// The qualified function computing `form` (created by `createFunction` in `pg_temp`).
-  static func function(_ form: Form) -> String { "pg_temp." + form.functionName }
+  /// How one table's search spells the forms' tests: the functions computing them and how the
+  /// title is read as text.
+  struct Context: Equatable, Sendable {
+    /// The `lower` form's function, quoted and schema-qualified.
+    var lower = PostgresForms.temporary(.lower)
+    /// The `strip` form's function, quoted and schema-qualified.
+    var strip = PostgresForms.temporary(.strip)
+    /// Whether the title column's collation is nondeterministic, so its text is read under "C".
+    ///
+    /// `LIKE`, `strpos()` and regular expressions fail under a nondeterministic collation; "C"
+    /// compares scalar by scalar. Any other collation is left as it is: no test depends on it,
+    /// and postgres_fdw sends no expression with an explicit `COLLATE` to a shard.
+    var underC = false
 
-  /// The title's text in `variant`'s form, as SQL over the quoted title column (NULL as empty).
-  static func expression(_ variant: TextVariant, title: String, folded: String) -> String {
-    let text = "COALESCE(\(title)::pg_catalog.text, '')"
+    /// The function computing `form`.
+    func function(_ form: Form) -> String { form == .lower ? lower : strip }
+
+    /// The quoted title column as text, under "C" when its collation is nondeterministic.
+    func text(_ title: String) -> String {
+      "\(title)::pg_catalog.text" + (underC ? " COLLATE pg_catalog.\"C\"" : "")
+    }
+  }
+
+  /// The session's temporary function computing `form`.
+  static func temporary(_ form: Form) -> String { "pg_temp." + form.functionName }
+
+  /// The title's text in `variant`'s form, as SQL over the quoted title column (NULL for a NULL
+  /// title: the search SQL adds the NULL rows where the engine's empty text matches).
+  static func expression(_ variant: TextVariant, title: String, folded: String, context: Context = Context())
+    -> String
+  {
+    let text = context.text(title)
     switch variant {
     case .fold: return folded
     case .exact: return "pg_catalog.normalize(\(text), 'NFC')"
-    case .ci: return "\(function(.lower))(\(text))"
-    case .strip: return "\(function(.strip))(\(text))"
+    case .ci: return "\(context.lower)(\(text))"
+    case .strip: return "\(context.strip)(\(text))"
     }
   }
 
-  /// The per-scalar map after the server's normalisation (NFC for `lower`, NFD for `strip`).
+  /// The per-scalar map after the server's normalisation (NFC for `lower`, NFD for `strip`), as
+  /// `PostgresForms+Stored.swift` stores it (computed from `TextFolding` by
+  /// `computedMapping`; a test holds the two equal): computing it reads every scalar's
+  /// properties, about a second of CPU on the first `ci` or `smart` search of each session.
   static func mapping(_ form: Form) -> PostgresFold.Mapping {
-    var deleted: [UInt32] = []
-    var groups = [[(source: UInt32, target: UInt32)]](repeating: [], count: PostgresFold.groupStarts.count)
-    var expansions: [(source: UInt32, target: [UInt32])] = []
-    for value in UInt32(0x80)...0x10FFFF {
-      guard let scalar = Unicode.Scalar(value), PostgresFold.isCandidate(scalar), mayChange(scalar, form)
-      else {
-        continue
-      }
-      let text = String(String.UnicodeScalarView([scalar]))
-      let normalized =
-        form == .lower
-        ? text.precomposedStringWithCanonicalMapping : text.decomposedStringWithCanonicalMapping
-      // A scalar the server's normalisation replaces never reaches the map.
-      guard normalized.unicodeScalars.elementsEqual([scalar]) else { continue }
-      let mapped =
-        (form == .lower ? TextFolding.caseForm(text) : TextFolding.stripForm(text)).unicodeScalars.map(
-          \.value)
-      if mapped == [value] { continue }
-      if mapped.isEmpty {
-        deleted.append(value)
-      } else if mapped.count == 1, let group = PostgresFold.groupStarts.lastIndex(where: { $0 <= value }) {
-        groups[group].append((value, mapped[0]))
-      } else {
-        expansions.append((value, mapped))
-      }
-    }
-    return PostgresFold.Mapping(
-      deletions: PostgresFold.ranges(deleted), groups: groups, expansions: expansions)
+    form == .lower ? storedLower : storedStrip
   }
 
-  /// Whether `form` may map `scalar` to something else (a quick test before the exact one): the
-  /// engine's forms change only scalars with a lowercase, marks, and its few extra folds.
-  private static func mayChange(_ scalar: Unicode.Scalar, _ form: Form) -> Bool {
-    switch form {
-    case .lower: scalar.properties.changesWhenLowercased
-    case .strip: scalar.properties.generalCategory == .nonspacingMark || TextFolding.casedFolds[scalar] != nil
-    }
-  }
+  /// `mapping(.lower)`, parsed (computed only if the stored text does not parse).
+  private static let storedLower =
+    PostgresFoldTables(parsing: storedLowerText)?.mapping ?? computedMapping(.lower)
+  /// `mapping(.strip)`, likewise.
+  private static let storedStrip =
+    PostgresFoldTables(parsing: storedStripText)?.mapping ?? computedMapping(.strip)
 
   /// The body of `form`'s function, computed once (the map reads every scalar's properties).
   static func body(_ form: Form) -> String {
@@ -95,41 +97,68 @@ enum PostgresForms {
   /// `comment(.lower)` and `comment(.strip)`.
   private static let comments = (makeComment(.lower), makeComment(.strip))
 
-  /// The body of `form`'s function (PL/pgSQL, ASCII only), every name schema-qualified.
+  /// The body of `form`'s function: one SQL expression (`SELECT CASE …`), ASCII only, every
+  /// name schema-qualified (no `SET search_path`: CVE-2018-1058), no `COLLATE`, not `STRICT`, so
+  /// the planner inlines it and postgres_fdw can send the built-ins it is made of.
   private static func makeBody(_ form: Form) -> String {
     let map = mapping(form)
     let ascii = "pg_catalog.octet_length(t) OPERATOR(pg_catalog.=) pg_catalog.char_length(t)"
-    let collateC = "COLLATE pg_catalog.\"C\""
-    var lines = ["DECLARE s pg_catalog.text;", "BEGIN"]
     switch form {
     case .lower:
-      // Lowercasing NFC text scalar by scalar and composing again is the engine's caseForm:
-      // its lowercasing has no context rules (Σ is σ everywhere).
-      lines += [
-        "  IF \(ascii) THEN RETURN pg_catalog.lower(t \(collateC)); END IF;",
-        "  s := pg_catalog.lower(pg_catalog.normalize(t, 'NFC') \(collateC));",
+      // ASCII text needs only lowercasing: `lower()` under any collation does that to a text
+      // without a capital I (only Turkish and Azeri lowercase I otherwise), else `translate()`.
+      var cases = [
+        "WHEN \(ascii) AND pg_catalog.strpos(t, 'I') OPERATOR(pg_catalog.=) 0 THEN pg_catalog.lower(t)",
+        "WHEN \(ascii) THEN \(PostgresFold.asciiLower("t"))",
       ]
+      // `translate()` scans its whole list for each character: a text whose NFC holds no source
+      // at or past a bound takes only the lists below it. No source at all (lowercase accents,
+      // Hangul, CJK, kana: most text) takes none; then Latin's, then Greek's and Cyrillic's too.
+      let sources = (map.groups.flatMap { $0.map(\.source) } + map.expansions.map(\.source)).sorted()
+      for bound in [0] + PostgresFold.scriptBounds {
+        cases.append(
+          "WHEN pg_catalog.normalize(t, 'NFC') OPERATOR(pg_catalog.!~) "
+            + "\(PostgresFold.bracket(PostgresFold.ranges(sources.filter { $0 >= bound }))) "
+            + "THEN \(lowerChain(map, below: bound))")
+      }
+      return "SELECT CASE \(cases.joined(separator: " ")) ELSE \(lowerChain(map, below: nil)) END"
     case .strip:
-      lines += [
-        "  IF \(ascii) THEN RETURN t; END IF;",
-        "  s := pg_catalog.regexp_replace(pg_catalog.normalize(t, 'NFD') \(collateC), "
-          + "\(PostgresFold.bracket(map.deletions)), '', 'g');",
-      ]
+      var stripped =
+        "pg_catalog.regexp_replace(pg_catalog.normalize(t, 'NFD'), \(PostgresFold.bracket(map.deletions)), '', 'g')"
+      for group in map.groups where !group.isEmpty {
+        stripped =
+          "pg_catalog.translate(\(stripped), \(PostgresFold.literal(group.map(\.source))), "
+          + "\(PostgresFold.literal(group.map(\.target))))"
+      }
+      for expansion in map.expansions {
+        stripped =
+          "pg_catalog.replace(\(stripped), \(PostgresFold.literal([expansion.source])), "
+          + "\(PostgresFold.literal(expansion.target)))"
+      }
+      return "SELECT CASE WHEN \(ascii) THEN t ELSE \(stripped) END"
     }
-    for group in map.groups where !group.isEmpty {
-      let sources = group.map(\.source)
-      lines.append(
-        "  IF s OPERATOR(pg_catalog.~) \(PostgresFold.bracket(sources.map { $0...$0 })) THEN "
-          + "s := pg_catalog.translate(s, \(PostgresFold.literal(sources)), "
-          + "\(PostgresFold.literal(group.map(\.target)))); END IF;")
+  }
+
+  /// Lowercased NFC of `t` for texts whose NFC holds no source of the map at or past `bound`
+  /// (nil: any text): NFC, ASCII
+  /// lowercasing by `translate()`, the map's sources below the bound (a lowercase is never
+  /// lowercased again, so one pass of each list is the whole map), then NFC again (a capital and
+  /// a mark with no precomposed form may have a lowercase one: W and a ring above, ẘ).
+  private static func lowerChain(_ map: PostgresFold.Mapping, below bound: UInt32?) -> String {
+    var lowered = PostgresFold.asciiLower("pg_catalog.normalize(t, 'NFC')")
+    for group in map.groups {
+      let reached = group.filter { bound == nil || $0.source < bound ?? 0 }
+      if reached.isEmpty { continue }
+      lowered =
+        "pg_catalog.translate(\(lowered), \(PostgresFold.literal(reached.map(\.source))), "
+        + "\(PostgresFold.literal(reached.map(\.target))))"
     }
-    for expansion in map.expansions {
-      lines.append(
-        "  s := pg_catalog.replace(s, \(PostgresFold.literal([expansion.source])), "
-          + "\(PostgresFold.literal(expansion.target)));")
+    for expansion in map.expansions where bound == nil || expansion.source < bound ?? 0 {
+      lowered =
+        "pg_catalog.replace(\(lowered), \(PostgresFold.literal([expansion.source])), "
+        + "\(PostgresFold.literal(expansion.target)))"
     }
-    lines += [form == .lower ? "  RETURN pg_catalog.normalize(s, 'NFC');" : "  RETURN s;", "END"]
-    return lines.joined(separator: "\n")
+    return "pg_catalog.normalize(\(lowered), 'NFC')"
   }
 
   /// The comment naming the function's version (a digest of its body, as the fold's).
@@ -143,21 +172,21 @@ enum PostgresForms {
     for byte in body(form).utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
-    return "SearchShell \(form.functionName) \(String(hash, radix: 16)) pinned"
+    return "SearchShell \(form.functionName) \(String(hash, radix: 16))"
   }
 
-  /// The `SET` clause each form's function carries: only pg_catalog and then the session's
-  /// temporary schema are searched inside it, whatever the role, database or URL sets.
-  static let pinnedSearchPath = "SET search_path = pg_catalog, pg_temp"
+  /// Whether `comment` is one of the shell's on `form`'s function (any version).
+  static func isOurs(_ comment: String?, _ form: Form) -> Bool {
+    comment?.hasPrefix("SearchShell \(form.functionName) ") == true
+  }
 
-  /// `CREATE OR REPLACE FUNCTION` for `form` in `pg_temp`, with its comment.
-  static func createFunction(_ form: Form) -> [PostgresStatement] {
-    let name = function(form)
-    return [
+  /// `CREATE OR REPLACE FUNCTION` for `form` under `name` (quoted, schema-qualified: the table's
+  /// schema, or `pg_temp`), with its comment.
+  static func createFunction(_ form: Form, named name: String) -> [PostgresStatement] {
+    [
       PostgresStatement(
-        "CREATE OR REPLACE FUNCTION \(name)(t pg_catalog.text) RETURNS pg_catalog.text LANGUAGE plpgsql "
-          + "IMMUTABLE STRICT PARALLEL SAFE \(pinnedSearchPath) AS $searchshell$\n"
-          + "\(body(form))\n$searchshell$"),
+        "CREATE OR REPLACE FUNCTION \(name)(t pg_catalog.text) RETURNS pg_catalog.text LANGUAGE sql "
+          + "IMMUTABLE PARALLEL SAFE AS $searchshell$\n\(body(form))\n$searchshell$"),
       PostgresStatement("COMMENT ON FUNCTION \(name)(pg_catalog.text) IS '\(comment(form))'"),
     ]
   }

@@ -106,6 +106,7 @@ enum PostgresPreparation {
         }
         done.append("installed the fold function \(table.schema).\(PostgresTable.foldFunction)(text)")
       }
+      done += try PostgresFormFunctions.prepare(table, connection)
       let index = try quotedIndex(table, connection)
       // Read now, not taken from the load: another session may have prepared since.
       let state = try indexState(
@@ -143,7 +144,8 @@ enum PostgresPreparation {
     monitor: Monitor
   ) throws(BackendError) {
     let trigram = try extensionSchema(table, connection) + ".gin_trgm_ops"
-    let expression = PostgresTable.foldedExpression(function: function, title: table.names.title)
+    let expression = PostgresTable.foldedExpression(
+      function: function, title: table.names.title, underC: table.names.forms.underC)
     // The index is created in the table's schema: its name takes none.
     let name = try connection.quotedIdentifier(indexName(table))
     try PostgresIndexBuild.run(
@@ -225,15 +227,18 @@ enum PostgresPreparation {
       guard !done.isEmpty else { return ["nothing to undo: \(table.name) was not prepared"] }
       let function = try connection.quotedIdentifier(table.schema) + "." + PostgresTable.foldFunction
       let name = "\(table.schema).\(PostgresTable.foldFunction)(text)"
-      let kept = try inTransaction(connection, table: table.name) { () throws(BackendError) -> Bool? in
-        try dropFold(function, table: table, connection)
+      let (kept, forms) = try inTransaction(connection, table: table.name) {
+        () throws(BackendError) -> (Bool?, [String]) in
+        let kept = try dropFold(function, table: table, connection)
+        // The forms go with the fold: a table that keeps the fold searches with them too.
+        return (kept, try PostgresFormFunctions.drop(table, keep: kept == true, connection))
       }
       if let kept {
         done.append(
           kept ? "kept the fold function \(name): another table uses it" : "dropped the fold function \(name)"
         )
       }
-      return done
+      return done + forms
     }
   }
 

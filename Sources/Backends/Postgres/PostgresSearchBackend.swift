@@ -205,7 +205,12 @@ package final class PostgresSearchBackend: SearchBackend {
         ? "ORDER BY the sort keys, then \(table.order)"
         : rows.plan == .walkOrder ? "walking \(table.order)" : "sorting the matches") + ")"
     if rows.candidates.pattern != nil {
-      text += "; the regex ran on the server, translated to PostgreSQL's ARE (COLLATE \"C\")"
+      text += "; the regex ran on the server, translated to PostgreSQL's ARE"
+    }
+    if table.formsAreTemporary, PostgresCandidates.needsFunctions(rows.request) {
+      text +=
+        "; the ci and strip forms were computed by this session's temporary functions "
+        + "(the table was prepared by an older version: prepare installs them)"
     }
     if !rows.candidates.isExact {
       text += "; the candidates were checked on the client"

@@ -28,6 +28,8 @@ enum PostgresSearchSQL {
     var equal = "OPERATOR(pg_catalog.=)"
     /// What orders the rows whose order value is NULL (listed last), when the column may hold NULL.
     var tiebreak: Tiebreak?
+    /// The forms' functions and how the title is read as text (`PostgresForms.Context`).
+    var forms = PostgresForms.Context()
   }
 
   /// The column (or `ctid`) that orders rows sharing a NULL order value, with its operators; or,
@@ -101,7 +103,8 @@ enum PostgresSearchSQL {
   /// term, translates too: the fold `LIKE` stays as the prefilter the trigram index serves, and
   /// the term's own test (`PostgresForms`) is a predicate beside it, so the rows are the matches.
   static func condition(
-    _ query: ParsedQuery, folded: String, title: String? = nil, into statement: inout PostgresStatement
+    _ query: ParsedQuery, folded: String, title: String? = nil, forms: PostgresForms.Context = .init(),
+    into statement: inout PostgresStatement
   )
     -> String?
   {
@@ -109,7 +112,8 @@ enum PostgresSearchSQL {
     for clause in query.clauses {
       var alternatives: [String] = []
       for term in clause {
-        guard let test = termCondition(term, folded: folded, title: title, into: &statement) else {
+        guard let test = termCondition(term, folded: folded, title: title, forms: forms, into: &statement)
+        else {
           return nil
         }
         alternatives.append(test)
@@ -124,7 +128,8 @@ enum PostgresSearchSQL {
   /// the title, as the fold prefilter and the test in the term's own form; nil for a term that
   /// needs the title when none is given.
   private static func termCondition(
-    _ term: QueryTerm, folded: String, title: String?, into statement: inout PostgresStatement
+    _ term: QueryTerm, folded: String, title: String?, forms: PostgresForms.Context,
+    into statement: inout PostgresStatement
   ) -> String? {
     // PostgreSQL text cannot hold NUL, so no row contains such a needle.
     if term.needle.unicodeScalars.contains("\u{0}") { return term.negated ? "TRUE" : "FALSE" }
@@ -136,7 +141,8 @@ enum PostgresSearchSQL {
     guard let title else { return nil }
     if term.negated {
       return orNullTitle(
-        "NOT (\(ownTest(term, folded: folded, title: title, into: &statement)))", term, title: title)
+        "NOT (\(ownTest(term, folded: folded, title: title, forms: forms, into: &statement)))", term,
+        title: title)
     }
     // Every form folds to the fold form scalar by scalar, so a match's folded text holds the
     // folded needle (unanchored: the prefilter only has to let every match through).
@@ -147,7 +153,8 @@ enum PostgresSearchSQL {
     if prefilter.kind == .wordStart { prefilter.kind = .contains }
     let filter = "\(folded) \(like) \(statement.bind(likePattern(prefilter, needle: prefilter.needle)))"
     return orNullTitle(
-      "(\(filter) AND \(ownTest(term, folded: folded, title: title, into: &statement)))", term, title: title)
+      "(\(filter) AND \(ownTest(term, folded: folded, title: title, forms: forms, into: &statement)))", term,
+      title: title)
   }
 
   /// `test`, or it OR the title is NULL when the engine's term matches the empty text: the fold
@@ -159,18 +166,24 @@ enum PostgresSearchSQL {
   }
 
   /// A term's test in its own form: a word start as a regular expression on the folded text,
-  /// any other term as `LIKE` on the title in the term's form (`PostgresForms`), under "C".
+  /// any other term as `LIKE` on the title in the term's form (`PostgresForms`).
+  ///
+  /// No `COLLATE`: `LIKE` under a deterministic collation compares scalar by scalar, and the
+  /// pattern's brackets are explicit code-point ranges, which ARE reads whatever the collation
+  /// (only its classes and the case-insensitive flag, neither used, consult it); postgres_fdw
+  /// sends no explicit collation. A nondeterministic title is read under "C" (`forms`), so the
+  /// folded text and the forms are then under "C" already.
   private static func ownTest(
-    _ term: QueryTerm, folded: String, title: String, into statement: inout PostgresStatement
+    _ term: QueryTerm, folded: String, title: String, forms: PostgresForms.Context,
+    into statement: inout PostgresStatement
   ) -> String {
     if term.kind == .wordStart {
       let pattern = PostgresForms.wordStartPattern(
         term.needle, anchoredStart: term.anchoredStart, anchoredEnd: term.anchoredEnd)
-      return "\(folded) COLLATE pg_catalog.\"C\" OPERATOR(pg_catalog.~) \(statement.bind(pattern))"
+      return "\(folded) OPERATOR(pg_catalog.~) \(statement.bind(pattern))"
     }
-    let form = PostgresForms.expression(term.variant, title: title, folded: folded)
-    return
-      "\(form) COLLATE pg_catalog.\"C\" \(like) \(statement.bind(likePattern(term, needle: term.needle)))"
+    let form = PostgresForms.expression(term.variant, title: title, folded: folded, context: forms)
+    return "\(form) \(like) \(statement.bind(likePattern(term, needle: term.needle)))"
   }
 
   /// The `LIKE` pattern of a contains or fuzzy term for `needle`.
@@ -183,10 +196,19 @@ enum PostgresSearchSQL {
   }
 
   /// A `regex` rule's test: the ARE `pattern` (`PostgresRegexTranslation`) on the title as it
-  /// is, NULL as empty, under "C" (scalar by scalar, no locale).
-  static func regexTest(_ pattern: String, title: String, into statement: inout PostgresStatement) -> String {
-    "COALESCE(\(title)::pg_catalog.text, '') COLLATE pg_catalog.\"C\" OPERATOR(pg_catalog.~) "
-      + statement.bind(pattern)
+  /// is; a NULL title, which the engine reads as the empty text, matches when the ARE matches ''.
+  ///
+  /// The translation spells every set as explicit code-point ranges and has no case flag, so no
+  /// collation changes its answer: the title keeps its own (`forms.text`: "C" only where it is
+  /// nondeterministic) and postgres_fdw can send the test. `'' ~ $n` is a constant the planner
+  /// folds once the pattern is bound, as no `COALESCE` (which postgres_fdw does not send) would be.
+  static func regexTest(
+    _ pattern: String, title: String, forms: PostgresForms.Context = .init(),
+    into statement: inout PostgresStatement
+  ) -> String {
+    let bound = statement.bind(pattern)
+    return "(\(forms.text(title)) OPERATOR(pg_catalog.~) \(bound) OR (\(title) IS NULL AND "
+      + "''::pg_catalog.text OPERATOR(pg_catalog.~) \(bound)))"
   }
 
   /// `text` with LIKE's wildcards and its escape character escaped (backslash, LIKE's default).
@@ -205,11 +227,14 @@ enum PostgresSearchSQL {
     _ query: ParsedQuery, scope: String?, after: String?, names: Names, equality: Equality? = nil,
     pattern: String? = nil, into statement: inout PostgresStatement
   ) -> String? {
-    guard var condition = condition(query, folded: names.folded, title: names.title, into: &statement) else {
+    guard
+      var condition = condition(
+        query, folded: names.folded, title: names.title, forms: names.forms, into: &statement)
+    else {
       return nil
     }
     if let pattern {
-      condition += " AND " + regexTest(pattern, title: names.title, into: &statement)
+      condition += " AND " + regexTest(pattern, title: names.title, forms: names.forms, into: &statement)
     }
     if let scope, let column = names.scope {
       condition += " AND \(column)::pg_catalog.text OPERATOR(pg_catalog.=) \(statement.bind(scope))"

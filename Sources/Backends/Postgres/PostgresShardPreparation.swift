@@ -30,6 +30,8 @@ enum PostgresShardPreparation {
       }
       done.append("installed the fold function \(table.schema).\(PostgresTable.foldFunction)(text) here")
     }
+    // Inlined into the search SQL, the forms reach the shards as built-ins: here is enough.
+    done += try PostgresFormFunctions.prepare(table, connection, here: " here")
     for shard in shards.shards {
       done += prepare(shard, coordinatorFunction: "\(table.schema).\(PostgresTable.foldFunction)")
     }
@@ -219,6 +221,7 @@ extension PostgresShardPreparation {
     try connection.run(PostgresStatement("BEGIN"), about: table.name)
     do throws(BackendError) {
       let kept = try PostgresPreparation.dropFold(function, table: table, connection)
+      let forms = try PostgresFormFunctions.drop(table, keep: kept == true, connection, here: " here")
       try connection.run(PostgresStatement("COMMIT"), about: table.name)
       let name = "\(table.schema).\(PostgresTable.foldFunction)(text)"
       if let kept {
@@ -227,6 +230,7 @@ extension PostgresShardPreparation {
             ? "kept the fold function \(name) here: something uses it"
             : "dropped the fold function \(name) here")
       }
+      done += forms
     } catch {
       if connection.isConnected { _ = try? connection.run(PostgresStatement("ROLLBACK"), about: table.name) }
       throw error

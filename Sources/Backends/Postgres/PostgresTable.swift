@@ -18,9 +18,11 @@ struct PostgresTable: Equatable, Sendable {
   ///
   /// The one place this expression is spelled: the planner uses the index only for the same
   /// expression, and the function being inlined (`PostgresFold.body`) keeps it so on both sides.
-  /// Applied to the bare column, with no `COALESCE`, so postgres_fdw can send it to a shard.
-  static func foldedExpression(function: String, title: String) -> String {
-    "\(function)(\(title)::pg_catalog.text)"
+  /// Applied to the bare column, with no `COALESCE`, so postgres_fdw can send it to a shard; a
+  /// title whose collation is nondeterministic is read under "C" (`underC`), where the fold's
+  /// regular expressions and `strpos()` work (they fail under a nondeterministic collation).
+  static func foldedExpression(function: String, title: String, underC: Bool = false) -> String {
+    "\(function)(\(PostgresForms.Context(underC: underC).text(title)))"
   }
 
   /// The table as the user named it (`schema.table` or `table`).
@@ -45,6 +47,10 @@ struct PostgresTable: Equatable, Sendable {
   /// Whether the table has a trigram index of the shell's that this version cannot use (another
   /// fold version or title column): `prepare` builds it again.
   var indexIsStale = false
+  /// Whether the table folds with the installed fold function but its schema lacks this
+  /// version's `ci` and `strip` functions (prepared by an older version): searches create
+  /// temporary ones, and `prepare` installs them.
+  var formsAreTemporary = false
   /// A line on the order column (not unique, or unique on trust), shown after opening.
   var orderWarning: String?
   /// The planner's row count (`PostgresStatistics.rows`: `reltuples` summed over partitions and
@@ -103,6 +109,8 @@ struct PostgresTable: Equatable, Sendable {
       url, columns: columns, table: name, server: connection.place, defaultOrder: defaultOrder,
       profiled: profiled)
     let title = try connection.quotedIdentifier(roles.title)
+    let underC = try PostgresFormFunctions.isNondeterministic(
+      column: roles.title, oid: row[2] ?? "0", connection, table: name)
     let index = try PostgresPreparation.indexState(
       schema: schema, oid: row[2] ?? "0", title: roles.title, quotedTable: quotedTable, connection,
       table: name)
@@ -116,15 +124,25 @@ struct PostgresTable: Equatable, Sendable {
       function: index == .current || row[4] == "p"
         ? try foldFunction(schema, row[2] ?? "0")
         : try PostgresPreparation.temporaryFoldFunction(connection, table: name),
-      title: title)
+      title: title, underC: underC)
     let installed = try connection.quotedIdentifier(schema) + "." + Self.foldFunction + "("
     let isPrepared = index == .current && folded.hasPrefix(installed)
+    // The forms' functions follow the fold's: the schema's where the table folds with the
+    // installed fold and they are current, else the session's temporary ones.
+    var forms = PostgresForms.Context(underC: underC)
+    if folded.hasPrefix(installed) {
+      if let functions = try PostgresFormFunctions.installed(
+        in: schema, tableOID: row[2] ?? "0", connection, table: name)
+      {
+        (forms.lower, forms.strip) = functions
+      }
+    }
     var names = PostgresSearchSQL.Names(
       table: quotedTable, title: title, order: try connection.quotedIdentifier(roles.order),
       scope: try roles.scope.map { (name) throws(BackendError) -> String in
         try connection.quotedIdentifier(name)
       },
-      folded: folded)
+      folded: folded, forms: forms)
     let key = try PostgresKeyColumn.describe(roles.order, oid: row[2] ?? "0", connection, table: name)
     (names.greater, names.equal) = (key.greater, key.equal)
     let ordering = try PostgresKeyOrdering.of(
@@ -137,6 +155,7 @@ struct PostgresTable: Equatable, Sendable {
       isPrepared: isPrepared, estimatedRows: 0, names: names)
     table.relation = relation
     table.indexIsStale = index == .stale
+    table.formsAreTemporary = folded.hasPrefix(installed) && forms.lower.hasPrefix("pg_temp.")
     table.orderWarning = ordering.warning
     // Summed over partitions and children: a partitioned parent's own reltuples is -1 or 0.
     table.estimatedRows = try PostgresStatistics.rows(oid: table.oid, table: table, connection)

@@ -28,6 +28,36 @@ struct PostgresFoldTablesTests {
       "the stored fold tables differ from TextFolding's: run scripts/generate-fold-tables.sh")
   }
 
+  /// The forms' stored file (`PostgresForms+Stored.swift`).
+  static let storedFormsFile = storedFile.deletingLastPathComponent()
+    .appendingPathComponent("PostgresForms+Stored.swift")
+
+  /// The `ci` and `strip` forms' stored maps are `TextFolding`'s too (written first, likewise).
+  @Test func theStoredFormTablesAreTheComputedOnes() throws {
+    let computed = PostgresForms.Form.allCases.map {
+      PostgresFoldTables(mapping: PostgresForms.computedMapping($0), translatedBy: []).text()
+    }
+    if ProcessInfo.processInfo.environment["SEARCHSHELL_WRITE_FOLD_TABLES"] == "1" {
+      let before = try String(contentsOf: Self.storedFormsFile, encoding: .utf8)
+      var after = String(
+        before[..<(try #require(before.range(of: "extension PostgresForms {\n"))).upperBound])
+      for (form, text) in zip(["lower", "strip"], computed) {
+        let indented = text.split(separator: "\n").map { "    " + $0 + "\n" }.joined()
+        after +=
+          "  /// The `\(form)` form's stored map, in `PostgresFoldTables`' text form.\n"
+          + "  static let stored\(form.prefix(1).uppercased() + form.dropFirst())Text = \"\"\"\n\(indented)    \"\"\"\n"
+          + (form == "lower" ? "\n" : "")
+      }
+      try (after + "}\n").write(to: Self.storedFormsFile, atomically: true, encoding: .utf8)
+      return
+    }
+    #expect(
+      [PostgresForms.storedLowerText, PostgresForms.storedStripText] == computed,
+      "the stored form tables differ from TextFolding's: run scripts/generate-fold-tables.sh")
+    let parsed = try #require(PostgresFoldTables(parsing: PostgresForms.storedLowerText))
+    #expect(parsed.text() == PostgresForms.storedLowerText && !parsed.mapping.groups[0].isEmpty)
+  }
+
   @Test func theStoredTextParsesAndReadsBack() throws {
     let parsed = try #require(PostgresFoldTables(parsing: PostgresFoldTables.storedText))
     #expect(parsed.text() == PostgresFoldTables.storedText)

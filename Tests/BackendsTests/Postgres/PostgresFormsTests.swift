@@ -14,7 +14,9 @@ struct PostgresFormsTests {
   static func connection() throws -> PostgresConnection {
     let connection = try TestCluster.started().connect(statementTimeout: 120_000)
     for form in PostgresForms.Form.allCases {
-      for statement in PostgresForms.createFunction(form) { try connection.run(statement, about: "forms") }
+      for statement in PostgresForms.createFunction(form, named: PostgresForms.temporary(form)) {
+        try connection.run(statement, about: "forms")
+      }
     }
     return connection
   }
@@ -106,13 +108,64 @@ struct PostgresFormsTests {
     #expect(differing.isEmpty, "\(differing.count) differ: \(differing.prefix(20).joined(separator: ", "))")
   }
 
+  /// The forms name no collation (postgres_fdw sends no expression with one), so they run under
+  /// the title column's: every collation gives the engine's forms, Turkish's too (whose `lower()`
+  /// maps I to dotless ı) and ICU's (whose `lower()` maps a final Σ to ς).
+  @Test(arguments: ["C", "tr-x-icu", "tr-TR-x-icu", "en-x-icu", "el-x-icu", "default"])
+  func everyCollationGivesTheEnginesForms(_ collation: String) throws {
+    let connection = try Self.connection()
+    let present = try connection.run(
+      PostgresStatement("SELECT count(*) FROM pg_collation WHERE collname = $1", [collation]), about: "forms")
+    guard collation == "default" || present.scalar == "1" else { return }
+    let texts = [
+      "IKEA Istanbul", "ikea", "DIŞ İŞLERİ", "Iñtërnâtiônàlizætiøn", "ΣΊΣΥΦΟΣ ΟΔΟΣ", "ЁЛКА Й", "Straße İI",
+      "ẞ Æ Ø Þ", "W\u{30A}", "E\u{301}COLE",
+    ]
+    for (variant, form) in [(TextVariant.ci, PostgresForms.Form.lower), (.strip, .strip)] {
+      for text in texts {
+        let server = try connection.run(
+          PostgresStatement(
+            "SELECT \(PostgresForms.temporary(form))($1::text COLLATE \"\(collation)\")", [text]),
+          about: "forms")
+        #expect(
+          server.scalar.map { Array($0.unicodeScalars) }
+            == Array(TextFolding.form(text, variant).unicodeScalars),
+          "\(text) in \(form) under \(collation)")
+      }
+    }
+  }
+
   @Test func theFunctionsAreASCIIAndVersioned() {
     for form in PostgresForms.Form.allCases {
       #expect(PostgresForms.body(form).utf8.allSatisfy { $0 < 0x80 })
-      let statements = PostgresForms.createFunction(form)
+      let statements = PostgresForms.createFunction(form, named: PostgresForms.temporary(form))
       #expect(statements.allSatisfy { $0.parameters.isEmpty })
       #expect(statements[1].sql.contains(PostgresForms.comment(form)))
     }
     #expect(PostgresForms.comment(.lower) != PostgresForms.comment(.strip))
+    for form in PostgresForms.Form.allCases {
+      let create = PostgresForms.createFunction(form, named: "s.f")[0].sql
+      // What keeps them inlinable: plain SQL, no SET clause, not STRICT, one SELECT of one
+      // expression; and sendable by postgres_fdw: no explicit collation anywhere.
+      #expect(create.contains("LANGUAGE sql IMMUTABLE PARALLEL SAFE AS"))
+      #expect(!create.contains(" SET ") && !create.contains("STRICT") && !create.contains("COLLATE"))
+      #expect(
+        PostgresForms.body(form).hasPrefix("SELECT CASE ") && PostgresForms.body(form).hasSuffix(" END"))
+    }
+  }
+
+  /// The planner inlines the forms: the plan names only built-ins, never the function.
+  @Test func theFormsAreInlined() throws {
+    let connection = try Self.connection()
+    for form in PostgresForms.Form.allCases {
+      let plan = try connection.run(
+        PostgresStatement(
+          "EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM (VALUES ('Ab'), ('Ç')) AS v(c) "
+            + "WHERE \(PostgresForms.temporary(form))(c) LIKE '%b%'"),
+        about: "forms"
+      ).rows.compactMap { $0[0] }.joined(separator: "\n")
+      #expect(!plan.contains(form.functionName), "\(plan.prefix(400))")
+      #expect(plan.contains("translate(") && plan.contains("\"normalize\"("), "\(plan.prefix(400))")
+    }
   }
 }

@@ -90,9 +90,9 @@ struct PostgresSearchPathTests {
     #expect(try Self.calls(cluster) == [])
   }
 
-  /// The fold function pins no search_path (a `SET` clause would keep the planner from inlining
-  /// it): every function, operator and collation in it is pg_catalog's by name instead, and the
-  /// shell's earlier design's trigger function is gone after `prepare`.
+  /// The fold function and the forms' functions pin no search_path (a `SET` clause would keep the
+  /// planner from inlining them): every function, operator and collation in them is pg_catalog's
+  /// by name instead, and the shell's earlier design's trigger function is gone after `prepare`.
   @Test func theFoldFunctionNamesEveryBuiltInWithItsSchema() throws {
     let cluster = try Self.made.get()
     let backend = try PostgresBackend(url: cluster.url("table=pin_rows"))
@@ -103,23 +103,24 @@ struct PostgresSearchPathTests {
         "SELECT p.proname || ' ' || coalesce(array_to_string(p.proconfig, ','), 'none') FROM pg_proc p "
           + "JOIN pg_namespace n ON n.oid = p.pronamespace "
           + "WHERE p.proname LIKE 'searchshell%' AND n.nspname <> 'planted' "
-          // The rules' forms live in the session's temporary schema and pin theirs.
           + "AND n.nspname NOT LIKE 'pg\\_temp\\_%' ORDER BY 1"),
       about: "t"
     ).rows.compactMap { $0[0] }
-    #expect(settings.contains { $0.hasPrefix("searchshell_fold ") })
-    #expect(settings.allSatisfy { $0 == "searchshell_fold none" }, "\(settings)")
-    let body = PostgresFold.body
-    let calls = body.ranges(of: /[A-Za-z_]+\(/)
-    #expect(calls.count > 10)
-    for call in calls where body[call] != "OPERATOR(" {
-      #expect(body[..<call.lowerBound].hasSuffix("pg_catalog."), "\(body[call]) is not schema-qualified")
+    #expect(
+      Set(settings) == ["searchshell_case none", "searchshell_fold none", "searchshell_strip none"],
+      "\(settings)")
+    for body in [PostgresFold.body, PostgresForms.body(.lower), PostgresForms.body(.strip)] {
+      let calls = body.ranges(of: /[A-Za-z_]+\(/)
+      #expect(calls.count > 3)
+      for call in calls where body[call] != "OPERATOR(" {
+        #expect(body[..<call.lowerBound].hasSuffix("pg_catalog."), "\(body[call]) is not schema-qualified")
+      }
+      let operators = body.ranges(of: /OPERATOR\([^)]*\)/).map { String(body[$0]) }
+      #expect(!operators.isEmpty && operators.allSatisfy { $0.hasPrefix("OPERATOR(pg_catalog.") })
+      // No collation at all: postgres_fdw sends no expression naming one (ASCII is lowercased by
+      // `lower()` without a capital I, else `translate()`, the same under every collation).
+      #expect(!body.contains("COLLATE"))
     }
-    let operators = body.ranges(of: /OPERATOR\([^)]*\)/).map { String(body[$0]) }
-    #expect(!operators.isEmpty && operators.allSatisfy { $0.hasPrefix("OPERATOR(pg_catalog.") })
-    // No collation at all: postgres_fdw sends no expression naming one (ASCII is lowercased by
-    // `lower()` without a capital I, else `translate()`, the same under every collation).
-    #expect(!body.contains("COLLATE"))
   }
 
   /// A role that may create in the table's schema plants a function under the fold function's

@@ -112,10 +112,40 @@ struct PostgresShardPrepareTests {
     }
     let total = try #require(
       try backend.connection.run(PostgresStatement("SELECT count(*) FROM shard_pushdown"), about: "").scalar)
-    for rule in [MatchRule.fold, .exact, .prefix] {
-      #expect(try backend.count("!zzqx", rule: rule, scope: nil) == Int(total), "\(rule.rawValue) !zzqx")
+    for rule in [MatchRule.fold, .exact, .ci, .smart, .prefix] {
+      for query in ["!zzqx", "!ZZQX", "!zzqé"] {
+        #expect(try backend.count(query, rule: rule, scope: nil) == Int(total), "\(rule.rawValue) \(query)")
+      }
       #expect(try backend.count("zzqx", rule: rule, scope: nil) == 0, "\(rule.rawValue) zzqx")
     }
+    #expect(try backend.count("^", rule: .regex, scope: nil) == Int(total))
+  }
+
+  /// The forms' functions are installed on the coordinator beside the fold (inlined, they reach
+  /// the shards as built-ins) and dropped with it.
+  @Test func prepareInstallsTheFormsHereAndUndoDropsThem() throws {
+    let url = try TestShards.load(Self.fixture, into: "shard_forms")
+    let backend = try PostgresBackend(url: url, statementTimeout: 60_000)
+    let forms = "public.searchshell_case(text) and public.searchshell_strip(text)"
+    let present = { () throws -> Bool in
+      try PostgresPreparation.comment(of: "public.searchshell_case", backend.connection, table: "")
+        == PostgresForms.comment(.lower)
+        && PostgresPreparation.comment(of: "public.searchshell_strip", backend.connection, table: "")
+          == PostgresForms.comment(.strip)
+    }
+    _ = try backend.unprepare()
+    let missing = try !present()
+    let lines = try backend.prepare()
+    // Installed unless another sharded table of the schema (the other tests') kept them.
+    #expect(lines.contains("installed the ci and smart form functions \(forms) here") == missing, "\(lines)")
+    #expect(try present())
+    #expect(backend.table.names.forms.lower == "\"public\".searchshell_case")
+    #expect(!backend.table.formsAreTemporary)
+    let undone = try backend.unprepare()
+    // Kept with the fold while another sharded table of the schema searches with it.
+    let kept = undone.contains { $0.hasPrefix("kept the fold function") }
+    #expect(undone.contains("dropped the ci and smart form functions \(forms) here") != kept, "\(undone)")
+    #expect(try present() == kept)
   }
 
   @Test func undoDropsTheIndexOnEveryShard() throws {
