@@ -45,11 +45,14 @@ extension Session {
     } else {
       partial = typed
     }
+    let names = screen.dataset.columns.filter { $0.hasPrefix(partial) }
+    // Readline puts in the candidates' common prefix: `eol` and `"eol server"` share none, and
+    // what was typed would be lost; in quotes, every name keeps it (and a word, `auto`, is not a name).
+    let quoteAll =
+      quoted || (!partial.isEmpty && names.count > 1 && names.contains { QuotedList.quoted($0) != $0 })
     let forms =
-      words.filter { !quoted && $0.hasPrefix(partial) }
-      + screen.dataset.columns.filter { $0.hasPrefix(partial) }.map {
-        quoted ? QuotedList.doubleQuoted($0) : QuotedList.quoted($0)
-      }
+      words.filter { !quoteAll && $0.hasPrefix(partial) }
+      + names.map { quoteAll ? QuotedList.doubleQuoted($0) : QuotedList.quoted($0) }
     let typedCount = typed.unicodeScalars.count
     let wordCount = word.unicodeScalars.count
     if wordCount >= typedCount {

@@ -8,13 +8,13 @@ import Testing
 /// quotes, `""` a quote in it), and `set`, recordings and completion write it back that way.
 struct ColumnListTests {
   /// A CSV header whose names need quotes: a space, a comma, quotes.
-  static let header = "name,kind,unit price,\"x,y\",\"say \"\"hi\"\"\""
+  static let header = "name,kind,unit price,\"x,y\",\"say \"\"hi\"\"\",unit"
 
   /// A session on a small CSV with those columns.
   private static func session() throws -> (SessionFixture, URL) {
     let folder = try DataFixture.temporaryDirectory()
     let path = folder.appendingPathComponent("stock.csv")
-    let text = header + "\nb,tool,3,1,q\nA,fruit,3,2,r\na,fruit,10,3,s\n"
+    let text = header + "\nb,tool,3,1,q,p\nA,fruit,3,2,r,p\na,fruit,10,3,s,p\n"
     try Data(text.utf8).write(to: path)
     let fixture = try SessionFixture()
     fixture.run("load \(path.path)")
@@ -54,7 +54,7 @@ struct ColumnListTests {
         "error: Invalid value 'name,,kind' for 'columns'. Expected comma-separated column names, or '*' for all"
       ]
     ),
-    ("\"x\"", ["error: Unknown column 'x'. Columns: name, kind, unit price, x,y, say \"hi\""]),
+    ("\"x\"", ["error: Unknown column 'x'. Columns: name, kind, unit price, x,y, say \"hi\", unit"]),
   ])
   func setColumnsReadsQuotedNames(_ example: (String, [String])) throws {
     let (fixture, folder) = try Self.session()
@@ -67,10 +67,10 @@ struct ColumnListTests {
     let (fixture, folder) = try Self.session()
     defer { try? FileManager.default.removeItem(at: folder) }
     fixture.run("set columns *")
-    let printed = "name,kind,\"unit price\",\"x,y\",\"say \"\"hi\"\"\""
+    let printed = "name,kind,\"unit price\",\"x,y\",\"say \"\"hi\"\"\",unit"
     #expect(fixture.run("set columns").output.first == "columns: \(printed)  [yours]")
     #expect(Self.shown(fixture, after: "auto") == [])
-    #expect(Self.shown(fixture, after: printed) == ["name", "kind", "unit price", "x,y", "say \"hi\""])
+    #expect(Self.shown(fixture, after: printed) == ["name", "kind", "unit price", "x,y", "say \"hi\"", "unit"])
     #expect(fixture.run("set fields \"say \"\"hi\"\"\",\"x,y\"").errors == [])
     #expect(
       fixture.run("set fields").output.first?.hasPrefix("fields: \"say \"\"hi\"\"\",\"x,y\"  [") == true)
@@ -101,17 +101,20 @@ struct ColumnListTests {
   @Test(arguments: [
     (
       "set columns ", "",
-      ["auto", "*", "default", "name", "kind", "\"unit price\"", "\"x,y\"", "\"say \"\"hi\"\"\""]
+      ["auto", "*", "default", "name", "kind", "\"unit price\"", "\"x,y\"", "\"say \"\"hi\"\"\"", "unit"]
     ),
-    ("set columns u", "u", ["\"unit price\""]),
-    ("set columns name,u", "name,u", ["name,\"unit price\""]),
-    ("set columns name, \"u", "u", ["unit price\""]),
+    ("set columns un", "un", ["\"unit price\"", "\"unit\""]),
+    ("set columns unit ", "", []),
+    ("set columns name,unit p", "p", []),
+    ("set columns name,x", "name,x", ["name,\"x,y\""]),
+    ("set columns \"unit", "unit", ["unit price\"", "unit\""]),
+    ("set columns name, \"u", "u", ["unit price\"", "unit\""]),
     ("set columns \"unit p", "p", ["price\""]),
     ("set columns \"s", "s", ["say \"\"hi\"\"\""]),
     ("set columns \"unit price\"", "", []),
     ("set fields k", "k", ["kind"]),
-    ("sort u", "u", ["\"unit price\""]),
-    ("sort \"u", "u", ["unit price\""]),
+    ("sort u", "u", ["\"unit price\"", "\"unit\""]),
+    ("sort \"unit p", "p", ["price\""]),
     ("sort \"unit price\" ", "", ["asc", "desc"]),
     ("sort \"unit price\" desc, x", "x", ["\"x,y\""]),
     ("set sort k", "k", ["kind"]),
