@@ -5,11 +5,15 @@ package enum ColumnRoles {
   /// Column names that make a scope, checked in order.
   static let scopeNames = ["category", "type", "kind", "group"]
 
-  /// The index of the column `name` names: an exact match first, then one ignoring case.
+  /// The index of the column `name` names: an exact match first, then one ignoring case, then
+  /// one ignoring the spaces at the ends too (a header written `id, name, unit price` names its
+  /// columns `" name"` and `" unit price"`, which no one types).
   package static func index(of name: String, in columns: [String]) -> Int? {
     if let exact = columns.firstIndex(of: name) { return exact }
     let folded = name.lowercased()
-    return columns.firstIndex { $0.lowercased() == folded }
+    if let index = columns.firstIndex(where: { $0.lowercased() == folded }) { return index }
+    let trimmed = folded.trimmingCharacters(in: .whitespaces)
+    return columns.firstIndex { $0.lowercased().trimmingCharacters(in: .whitespaces) == trimmed }
   }
 
   /// The title column: the chosen one, else the first named like a title, else the first.

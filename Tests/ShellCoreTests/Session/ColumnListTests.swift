@@ -62,6 +62,23 @@ struct ColumnListTests {
     #expect(Self.shown(fixture, after: example.0) == example.1, "set columns \(example.0)")
   }
 
+  /// A header written with a space after each comma keeps it in the names; a name typed
+  /// without it still finds the column, in every command that takes one.
+  @Test(arguments: [
+    ("set columns name, unit price", ""), ("set columns \"unit price\",id", ""), ("set fields name", ""),
+    ("sort \"unit price\" desc", ""), ("count name", ""),
+    ("set columns cost", "error: Unknown column 'cost'. Columns: id,  name,  unit price"),
+  ])
+  func aHeaderWithSpacesAfterItsCommasIsTypedWithout(_ example: (String, String)) throws {
+    let folder = try DataFixture.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("spaced.csv")
+    try Data("id, name, unit price\n1, apple, 3\n2, pear, 4\n".utf8).write(to: path)
+    let fixture = try SessionFixture()
+    #expect(fixture.run("load \(path.path)").errors == [])
+    #expect(fixture.run(example.0).errors == (example.1.isEmpty ? [] : [example.1]), "\(example.0)")
+  }
+
   /// What `set columns` and `set fields` print reads back to the same columns.
   @Test func whatSetPrintsReadsBack() throws {
     let (fixture, folder) = try Self.session()
@@ -70,7 +87,8 @@ struct ColumnListTests {
     let printed = "name,kind,\"unit price\",\"x,y\",\"say \"\"hi\"\"\",unit"
     #expect(fixture.run("set columns").output.first == "columns: \(printed)  [yours]")
     #expect(Self.shown(fixture, after: "auto") == [])
-    #expect(Self.shown(fixture, after: printed) == ["name", "kind", "unit price", "x,y", "say \"hi\"", "unit"])
+    #expect(
+      Self.shown(fixture, after: printed) == ["name", "kind", "unit price", "x,y", "say \"hi\"", "unit"])
     #expect(fixture.run("set fields \"say \"\"hi\"\"\",\"x,y\"").errors == [])
     #expect(
       fixture.run("set fields").output.first?.hasPrefix("fields: \"say \"\"hi\"\"\",\"x,y\"  [") == true)
