@@ -238,7 +238,6 @@ package final class PostgresBackend {
         return try PostgresShardPreparation.prepare(table, shards, connection)
       }
     } catch {
-      // The server names no privilege ("permission denied for schema public"): say which, and what to run.
       throw PostgresPrepareRefusal.explained(error, table: table, connection)
     }
   }
