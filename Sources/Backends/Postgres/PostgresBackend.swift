@@ -232,9 +232,13 @@ package final class PostgresBackend {
     cancellation: SearchCancellation? = nil
   ) throws(BackendError) -> [String] {
     let monitor = PostgresPreparation.Monitor(progress: progress, note: note, cancellation: cancellation)
-    return try preparing { (table, shards) throws(BackendError) in
-      guard let shards else { return try PostgresPreparation.prepare(table, connection, monitor: monitor) }
-      return try PostgresShardPreparation.prepare(table, shards, connection)
+    do {
+      return try preparing { (table, shards) throws(BackendError) in
+        guard let shards else { return try PostgresPreparation.prepare(table, connection, monitor: monitor) }
+        return try PostgresShardPreparation.prepare(table, shards, connection)
+      }
+    } catch {
+      throw PostgresPrepareRefusal.explained(error, table: table, connection)
     }
   }
 

@@ -15,24 +15,38 @@ enum CommandTokenizer {
   }
 
   /// The words of `line`, or `.unterminatedQuote` / `.trailingBackslash` naming the unfinished word.
-  static func tokens(_ line: String) throws(ShellError) -> [Token] {
+  ///
+  /// With `doublingQuotes` (a list of column names, `QuotedList`), `""` inside double quotes is
+  /// one `"`, as in a CSV header; else it closes the quote and opens another.
+  static func tokens(_ line: String, doublingQuotes: Bool = false) throws(ShellError) -> [Token] {
     var tokens: [Token] = []
     var current = String.UnicodeScalarView()
     var raw = String.UnicodeScalarView()
     var inWord = false
     var quote: Unicode.Scalar?
     var escaping = false
+    // Whether the previous scalar closed a double quote (a `"` right after it is a doubled one).
+    var closedDouble = false
     for scalar in line.unicodeScalars {
+      let doubled = doublingQuotes && closedDouble && scalar == "\""
+      closedDouble = false
       if escaping {
         current.append(scalar)
         raw.append(scalar)
         escaping = false
         continue
       }
+      if doubled {
+        current.append(scalar)
+        raw.append(scalar)
+        quote = scalar
+        continue
+      }
       if let open = quote {
         raw.append(scalar)
         if scalar == open {
           quote = nil
+          closedDouble = open == "\""
         } else if scalar == "\\" && open == "\"" {
           escaping = true
         } else {

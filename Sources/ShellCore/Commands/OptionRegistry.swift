@@ -152,13 +152,13 @@ enum OptionRegistry {
       ).reaching(.dataset) { ScopeTitleList.joined($0.screen.opening.scopeTitles) },
       ShellOption(
         name: "fields", values: "COL,COL,...|*", abstract: "the columns the search matches ('*': every one)",
-        get: { $0.screen.fieldsDescription },
+        readsQuotes: true, get: { $0.screen.fieldsDescription },
         set: { session, value throws(ShellError) in try session.setFields(value) }
       ).reaching(.table) { $0.screen.columnNames($0.screen.opening.fields) },
       ShellOption(
         name: "columns", values: "COL,COL,...|*|auto",
         abstract: "the columns the table shows (auto: the title, the searched, sorted and filtered ones)",
-        choices: ["auto", "*"],
+        choices: ["auto", "*"], readsQuotes: true,
         get: { $0.columnsDescription },
         set: { session, value throws(ShellError) in try session.setColumns(value) }
       ).reaching(.table) { _ in "auto" },

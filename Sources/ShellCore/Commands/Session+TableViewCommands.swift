@@ -4,18 +4,27 @@ import Tables
 
 /// The table's columns and order: `set fields *`, `set columns`, `sort` (and `set sort`).
 extension Session {
-  /// The columns `value` names for `option`: `COL,COL` (`\,` a comma in a name), or `*` for all.
+  /// The columns `value` names for `option`: a `QuotedList` (`name, "unit price"`), or `*` for all.
+  ///
+  /// An item without quotes or backslashes is its text as typed, spaces and all (`unit price`),
+  /// as before names could be quoted; one with them must be one word.
   func columnList(_ value: String, option: String) throws(ShellError) -> [Int] {
     if value.unicodeScalars.allSatisfy({ $0 == "*" || $0 == " " }), value.unicodeScalars.contains("*") {
       return Array(screen.dataset.columns.indices)
     }
-    let names = ScopeTitleList.split(value)
-    guard !names.contains(where: \.isEmpty) else {
-      throw .invalidValue(
-        option: option, value: value, allowed: "comma-separated column names, or '*' for all")
-    }
     var columns: [Int] = []
-    for name in names {
+    for item in try QuotedList.items(value) {
+      let literal = !item.typed.unicodeScalars.contains { $0 == "\"" || $0 == "'" || $0 == "\\" }
+      guard let first = item.words.first else {
+        throw .invalidValue(
+          option: option, value: value, allowed: "comma-separated column names, or '*' for all")
+      }
+      guard literal || item.words.count == 1 else {
+        throw .invalidValue(
+          option: option, value: item.words[1],
+          allowed: "one column between commas (quote a name with a space: \"unit price\")")
+      }
+      let name = literal ? item.typed : first
       guard let column = ColumnRoles.index(of: name, in: screen.dataset.columns) else {
         throw .unknownColumn(name, columns: screen.dataset.columns)
       }

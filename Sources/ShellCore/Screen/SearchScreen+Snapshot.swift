@@ -134,8 +134,8 @@ extension SearchScreen {
     }
   }
 
-  /// The names of `columns`, comma-separated as `set` takes them.
+  /// The names of `columns` as `set columns` and `set fields` take them (`QuotedList`).
   func columnNames(_ columns: [Int]) -> String {
-    ScopeTitleList.joined(columns.map { dataset.columns[$0] })
+    QuotedList.joined(columns.map { dataset.columns[$0] })
   }
 }

@@ -75,7 +75,7 @@ struct DatasetOpener {
     var limit = LoadLimit.ceiling
     if case .input = source { limit = (try? configuration.loadLimit.get())?.bytes ?? limit }
     let held = result.dataset.withStorage { $0.count &+ $1.count &* 4 }
-    let fields = ColumnRoles.searchedColumns(in: result.dataset)
+    let fields = ColumnRoles.searchedColumns(in: result.dataset, profile: result.profile)
     let backend = InMemoryBackend(
       dataset: result.dataset, columns: fields, cacheEntries: configuration.cacheEntries,
       indexBytes: limit &- held, isCancelled: monitor.map { monitor in { monitor.isCancelled } })

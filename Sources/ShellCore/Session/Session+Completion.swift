@@ -17,11 +17,15 @@ extension Session {
       return CommandRegistry.names.filter { $0.hasPrefix(word) }.sorted()
     }
     guard let command = CommandRegistry.command(named: commandName) else { return [] }
-    return completions(command.completion, arguments: Array(previousWords.dropFirst()), word: word)
+    return completions(
+      command.completion, arguments: Array(previousWords.dropFirst()), word: word, line: line)
   }
 
-  /// What `completion` offers for `word`, after the command's `arguments` already typed.
-  private func completions(_ completion: ArgumentCompletion, arguments: [String], word: String) -> [String] {
+  /// What `completion` offers for `word`, after the command's `arguments` already typed (`line`:
+  /// the whole line to the cursor, for the lists of columns, which are read as typed).
+  private func completions(
+    _ completion: ArgumentCompletion, arguments: [String], word: String, line: String = ""
+  ) -> [String] {
     switch completion {
     case .sequence(let first, let after):
       guard let previous = arguments.last else { return completions(first, arguments: [], word: word) }
@@ -55,11 +59,18 @@ extension Session {
       guard arguments.count <= 1 else { return [] }
       return completions(arguments.isEmpty ? first : second, arguments: [], word: word)
     case .sortKeys:
-      return sortKeyCompletions(arguments: arguments, word: word)
-    case .options where arguments.count == 1:
-      let choices =
-        OptionRegistry.option(named: arguments[0]).map { $0.choices + [OptionRegistry.resetWord] } ?? []
-      return choices.filter { $0.hasPrefix(word) }
+      return sortKeyCompletions(list: Self.argumentText(line, after: 1), word: word)
+    case .options where !arguments.isEmpty:
+      guard let option = OptionRegistry.option(named: arguments[0]) else { return [] }
+      let choices = option.choices + [OptionRegistry.resetWord]
+      let list = Self.argumentText(line, after: 2)
+      switch option.name {
+      case "sort":
+        let reset = arguments.count == 1 && OptionRegistry.resetWord.hasPrefix(word)
+        return sortKeyCompletions(list: list, word: word) + (reset ? [OptionRegistry.resetWord] : [])
+      case "columns", "fields": return columnListCompletions(list: list, word: word, words: choices)
+      default: return arguments.count == 1 ? choices.filter { $0.hasPrefix(word) } : []
+      }
     default:
       // Every other kind completes the first argument only.
       guard arguments.isEmpty else { return [] }
@@ -67,21 +78,17 @@ extension Session {
     }
   }
 
-  /// `sort`'s keys: a column first and after each comma (in the word too: `a,b` is one word to
-  /// readline), else `asc` or `desc` after a column.
-  private func sortKeyCompletions(arguments: [String], word: String) -> [String] {
-    let columns = screen.dataset.columns
-    if let comma = word.unicodeScalars.lastIndex(of: ",") {
-      let typed = String(word.unicodeScalars[...comma])
-      let partial = String(word.unicodeScalars[word.unicodeScalars.index(after: comma)...])
-      return columns.filter { $0.hasPrefix(partial) }.map { typed + $0 }
-    }
-    guard let previous = arguments.last else {
-      return (["none", "off"] + columns).filter { $0.hasPrefix(word) }
-    }
-    if previous.hasSuffix(",") { return columns.filter { $0.hasPrefix(word) } }
-    if ["asc", "desc", "none", "off"].contains(previous.lowercased()) { return [] }
-    return ["asc", "desc"].filter { $0.hasPrefix(word) }
+  /// What follows the first `count` words of `line`, as typed (blanks after them dropped).
+  private static func argumentText(_ line: String, after count: Int) -> String {
+    var rest = Substring(line)
+    for _ in 0..<count { rest = CommandTokenizer.firstWord(droppingBlanks(rest)).rest }
+    return String(droppingBlanks(rest))
+  }
+
+  /// `text` without its leading spaces and tabs.
+  private static func droppingBlanks(_ text: Substring) -> Substring {
+    let scalars = text.unicodeScalars
+    return Substring(scalars[(scalars.firstIndex { !CommandTokenizer.isBlank($0) } ?? scalars.endIndex)...])
   }
 
   /// What a one-argument completion offers for `word`.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a sample of a dataset's cells says of each column: whether it holds text a person
 /// would search for, and how well it names its row.
 ///
@@ -17,8 +19,12 @@ package struct ColumnProfile: Equatable, Sendable {
   /// Letters per value past which a longer value names its row no better.
   static let letterCap = 24.0
 
+  /// Counts the profiles built in a task while set (tests: a load profiles its columns once).
+  @TaskLocal package static var builds: ProfileCount?
+
   /// Profiles `dataset`'s columns from a sample of its rows.
   package init(_ dataset: Dataset, sampleRows: Int = Self.sampleRows) {
+    Self.builds?.count.add(1, ordering: .relaxed)
     let rows = Self.sample(rowCount: dataset.rowCount, limit: sampleRows)
     self.init(names: dataset.columns) { column in rows.map { dataset.cell(row: $0, column: column) } }
   }
@@ -62,4 +68,13 @@ package struct ColumnProfile: Equatable, Sendable {
     return lowered.hasSuffix("_id") || lowered.hasSuffix("-id") || lowered.hasSuffix(" id")
       || (trimmed.hasSuffix("Id") && trimmed.count > 2) || trimmed.hasSuffix("ID")
   }
+}
+
+/// How many `ColumnProfile`s a task built (`ColumnProfile.builds`).
+package final class ProfileCount: Sendable {
+  /// The profiles built so far.
+  package let count = Atomic<Int>(0)
+
+  /// A count from zero.
+  package init() {}
 }

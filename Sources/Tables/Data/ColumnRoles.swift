@@ -5,11 +5,15 @@ package enum ColumnRoles {
   /// Column names that make a scope, checked in order.
   static let scopeNames = ["category", "type", "kind", "group"]
 
-  /// The index of the column `name` names: an exact match first, then one ignoring case.
+  /// The index of the column `name` names: an exact match first, then one ignoring case, then
+  /// one ignoring the spaces at the ends too (a header written `id, name, unit price` names its
+  /// columns `" name"` and `" unit price"`, which no one types).
   package static func index(of name: String, in columns: [String]) -> Int? {
     if let exact = columns.firstIndex(of: name) { return exact }
     let folded = name.lowercased()
-    return columns.firstIndex { $0.lowercased() == folded }
+    if let index = columns.firstIndex(where: { $0.lowercased() == folded }) { return index }
+    let trimmed = folded.trimmingCharacters(in: .whitespaces)
+    return columns.firstIndex { $0.lowercased().trimmingCharacters(in: .whitespaces) == trimmed }
   }
 
   /// The title column: the chosen one, else the first named like a title, else the first.
@@ -30,12 +34,16 @@ package enum ColumnRoles {
 
   /// The title column of a loaded table: `chosen` when the user named one or a column is named
   /// like a title, else the text column that names its rows best (not an id, a number or a
-  /// date: most files start with an id), else the first.
-  package static func title(_ choice: ColumnChoice, in dataset: Dataset, chosen: Int) -> Int {
+  /// date: most files start with an id), else the first; with the profile that chose it, if one
+  /// did (`searchedColumns(in:profile:)` then reads it rather than sampling the rows again).
+  package static func title(_ choice: ColumnChoice, in dataset: Dataset, chosen: Int) -> (
+    title: Int, profile: ColumnProfile?
+  ) {
     guard case .automatic = choice, namedTitle(in: dataset.columns) == nil, dataset.columns.count > 1 else {
-      return chosen
+      return (chosen, nil)
     }
-    return ColumnProfile(dataset).bestTitle(excluding: dataset.scopeColumn) ?? chosen
+    let profile = ColumnProfile(dataset)
+    return (profile.bestTitle(excluding: dataset.scopeColumn) ?? chosen, profile)
   }
 
   /// The most categories a scope bar detected by a column's name holds; a column with more makes
@@ -61,6 +69,12 @@ package enum ColumnRoles {
   /// the scope bar's (a person expects a word in any of them to find its row, as grep would); a
   /// bundled dataset's presets keep the title alone.
   package static func searchedColumns(in dataset: Dataset) -> [Int] {
+    searchedColumns(in: dataset, profile: nil)
+  }
+
+  /// `searchedColumns(in:)`, reading `profile` when the load made one of `dataset`'s cells (its
+  /// title or scope may differ since: the profile holds neither).
+  package static func searchedColumns(in dataset: Dataset, profile: ColumnProfile?) -> [Int] {
     let title = dataset.titleColumn
     if let column = dataset.presets.searchedColumn, dataset.columns.indices.contains(column) {
       return [column]
@@ -69,7 +83,8 @@ package enum ColumnRoles {
     case .file, .standardInput:
       guard dataset.columns.count > 1 else { return [title] }
       // The scope bar already filters by its column.
-      return [title] + ColumnProfile(dataset).textColumns.filter { $0 != title && $0 != dataset.scopeColumn }
+      return [title]
+        + (profile ?? ColumnProfile(dataset)).textColumns.filter { $0 != title && $0 != dataset.scopeColumn }
     case .bundled, .database:
       return [title]
     }

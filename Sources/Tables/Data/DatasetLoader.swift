@@ -66,11 +66,12 @@ package enum DatasetLoader {
     {
       dataset = dataset.unscoped()
     }
-    let named = ColumnRoles.title(options.title, in: dataset, chosen: title)
+    let (named, profile) = ColumnRoles.title(options.title, in: dataset, chosen: title)
     if named != title { dataset = dataset.retitled(named) }
     var result = LoadResult(
       dataset: dataset, warnings: table.warnings, format: format, peakBytes: table.budget.peak)
     result.reading = report
+    result.profile = profile
     return result
   }
 

@@ -10,6 +10,9 @@ package struct LoadResult {
   package var reading: ReadingReport
   /// The most bytes the load's charged buffers held at once (`LoadBudget.peak`); 0 when unknown.
   package var peakBytes = 0
+  /// The profile of the columns the load made to choose the title, if it made one: the searched
+  /// columns are read from it rather than from a second sample of the rows.
+  package var profile: ColumnProfile?
 
   /// A load of `dataset` read as `format`, with its `warnings`.
   package init(dataset: Dataset, warnings: [String], format: DataFormat, peakBytes: Int = 0) {

@@ -31,6 +31,20 @@ struct RegexBacktrackingTests {
     #expect(!fresh.exceeded && !fresh.isStopped)
   }
 
+  /// ICU gives up on this one (its backtracking stack fills) and reports no match, though the
+  /// text holds `E`, a `\p{Lu}`: a watched match says it has no answer.
+  @Test func icuGivingUpIsNoAnswer() throws {
+    let pattern = "\\p{Lu}|(?:\\b|[\\s\\S]$)+?\\\\"
+    let matcher = try RegexMatcher(pattern: pattern)
+    let watch = RegexWatch(cancellation: nil)
+    #expect(!matcher.matches("_😀E n[", watch: watch))
+    #expect(watch.exceeded)
+    let engine = SearchEngine(dataset: MatchingFixtures.dataset(["_😀E n["]))
+    #expect(throws: SearchError.regexBacktracking(pattern, budget: RegexWatch.progressBudget)) {
+      _ = try engine.search(pattern, rule: .regex)
+    }
+  }
+
   @Test func aCancelledWatchStopsICUWithoutBlamingThePattern() throws {
     let matcher = try RegexMatcher(pattern: Self.hanging)
     let cancellation = SearchCancellation()

@@ -47,7 +47,7 @@ struct CompletionTests {
     Case("sort name ", ["asc", "desc"]),
     Case("sort name d", ["desc"]),
     Case("sort name desc ", []),
-    Case("set columns ", ["auto", "*", "default"]),
+    Case("set columns ", ["auto", "*", "default", "name", "category"]),
     Case("set flavor ", ["controller", "display", "custom", "default"]),
     Case("sort name, ", ["name", "category"]),
     Case("sort name desc, c", ["category"]),
