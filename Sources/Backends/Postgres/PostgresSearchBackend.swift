@@ -196,11 +196,22 @@ package final class PostgresSearchBackend: SearchBackend {
     String(format: "%.1f", milliseconds)
   }
 
+  /// Where the table's rows are filtered: its own trigram index, a scan, or its shards (a
+  /// partitioned table has no index of its own: each shard has one once prepared).
+  static func scanDescription(_ table: PostgresTable) -> String {
+    guard let shards = table.shards else {
+      return table.isPrepared ? "its trigram index" : "a sequential scan (the table is not prepared)"
+    }
+    let servers = "sharded over \(shards.shards.count) servers"
+    return shards.filterRunsOnShards
+      ? "\(servers), each filtering its rows (with its trigram index where prepare built one)"
+      : "\(servers), every row read back and filtered here"
+  }
+
   /// How a search was answered, as `explain` ends its sentence.
   private static func sentence(_ rows: PostgresSearchRows, table: PostgresTable, rankLimit: Int) -> String {
-    let scan = table.isPrepared ? "its trigram index" : "a sequential scan (the table is not prepared)"
     var text =
-      "was pushed down to PostgreSQL (\(table.name), \(scan), page plan "
+      "was pushed down to PostgreSQL (\(table.name), \(scanDescription(table)), page plan "
       + (rows.request.order != nil
         ? "ORDER BY the sort keys, then \(table.order)"
         : rows.plan == .walkOrder ? "walking \(table.order)" : "sorting the matches") + ")"

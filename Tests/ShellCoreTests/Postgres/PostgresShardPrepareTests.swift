@@ -90,6 +90,10 @@ struct PostgresShardPrepareTests {
     // The installed function, never the session's temporary one: a Citus worker has no pg_temp.
     #expect(backend.table.names.folded == "\"public\".searchshell_fold(\"name\"::pg_catalog.text)")
     #expect(backend.warning == nil)
+    // explain says where the filter ran: not "the table is not prepared" (it has no index itself).
+    #expect(
+      PostgresSearchBackend.scanDescription(backend.table)
+        == "sharded over 2 servers, each filtering its rows (with its trigram index where prepare built one)")
     var statement = try #require(
       PostgresSearchSQL.count(ParsedQuery("stand", rule: .fold), scope: nil, names: backend.table.names))
     statement.sql = "EXPLAIN (VERBOSE, COSTS OFF) " + statement.sql
