@@ -267,8 +267,31 @@ enum PostgresSearchSQL {
     -> PostgresStatement?
   {
     filtered(
-      "EXPLAIN (FORMAT JSON) SELECT 1 FROM", query, scope: scope, names: names, equality: equality,
+      "EXPLAIN (FORMAT JSON) SELECT 1 FROM", prefiltered(query), scope: scope, names: names,
+      equality: equality,
       pattern: pattern)
+  }
+
+  /// `query` with each positive term of another form as its fold prefilter, for the estimate.
+  ///
+  /// The planner has no statistics on the forms' expressions and takes a default selectivity
+  /// (255 rows estimated where 59,824 matched), which sends a frequent term to the sorting plan.
+  /// The prefilter's estimate is of a superset, as close as the planner can know.
+  static func prefiltered(_ query: ParsedQuery) -> ParsedQuery {
+    var loose = query
+    loose.clauses = query.clauses.map { clause in
+      clause.map { term in
+        guard term.variant != .fold || term.kind == .wordStart, !term.negated else { return term }
+        var prefilter = term
+        prefilter.variant = .fold
+        prefilter.needle = TextFolding.foldForm(term.needle)
+        prefilter.anchoredStart = false
+        prefilter.anchoredEnd = false
+        if prefilter.kind == .wordStart { prefilter.kind = .contains }
+        return prefilter
+      }
+    }
+    return loose
   }
 
   /// `head` (a statement up to its FROM), the table and the condition.

@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 @testable import Backends
+@testable import Engine
 @testable import ShellCore
+@testable import Tables
 
 /// A rare and a frequent term each get the page plan that serves them.
 ///
@@ -30,11 +32,13 @@ struct PostgresPlanGuardTests {
   }
 
   /// The plan PostgreSQL chooses for the page the backend would send for `query`.
-  static func pagePlan(_ query: String) throws -> (chosen: PostgresSearchSQL.PagePlan, explained: String) {
+  static func pagePlan(_ query: String, rule: MatchRule = .fold) throws -> (
+    chosen: PostgresSearchSQL.PagePlan, explained: String
+  ) {
     let opened = try DatasetOpener.openDatabase(LoadRequest(target: try loaded.get()))
     let database = try #require(opened.backend as? PostgresSearchBackend)
     let rows = try #require(
-      try database.search(SearchRequest(text: query, rule: .fold, scope: 0), cancellation: nil)
+      try database.search(SearchRequest(text: query, rule: rule, scope: 0), cancellation: nil)
         as? PostgresSearchRows)
     let backend = database.backend
     var statement = try #require(
@@ -58,6 +62,17 @@ struct PostgresPlanGuardTests {
     #expect(chosen == .walkOrder)
     #expect(explained.contains("Index Scan using plan_rows_pkey"), "\(explained)")
     #expect(!explained.contains("Bitmap"), "\(explained)")
+  }
+
+  /// The planner has no statistics on the `ci`/`smart` forms' expressions and would take a
+  /// default selectivity (a few rows where every row matches), sorting every match for the first
+  /// page: the estimate is the fold prefilter's, so a frequent term walks.
+  @Test(arguments: [MatchRule.ci, .exact, .prefix])
+  func aFrequentTermInAnotherFormWalksToo(rule: MatchRule) throws {
+    let (chosen, _) = try Self.pagePlan("common", rule: rule)
+    #expect(chosen == .walkOrder, "\(rule.rawValue)")
+    let (rare, _) = try Self.pagePlan("zzrare", rule: rule)
+    #expect(rare == .sortMatches, "\(rule.rawValue)")
   }
 
   /// An estimate far too high for a rare term (as if it matched every row) sends the first page
