@@ -4,6 +4,8 @@ import Tables
 /// How a session shapes what it prints: `set format`, paging, `timing`, and which table is on
 /// the terminal already.
 struct OutputState {
+  /// Colour and emphasis, or none (`NO_COLOR`, `TERM=dumb`, not a terminal): fixed at start.
+  let style: TextStyle
   /// How `list` prints rows (`set format`); `table` is the screen.
   var format = OutputFormat.table
   /// `set pager` and whether `set page` chose the page size.

@@ -11,7 +11,6 @@ public final class Session {
   /// Where output goes; `quiet` swaps in a muted console for one command.
   var console: Console
   let catalog: DatasetCatalog?
-  let style: TextStyle
   /// Whether a person is typing at a terminal (prompt, banner, colours, persistent history).
   public let isInteractive: Bool
 
@@ -26,7 +25,7 @@ public final class Session {
   /// How callbacks are traced as they fire (`trace`), and where to.
   var tracing = TraceSink()
   /// How output is shaped: `set format`, paging, timing, and the table last printed.
-  var output = OutputState()
+  var output: OutputState
   /// What the executable plugs in: the terminal's services, Ctrl-C, the demos, script options.
   public var hooks = SessionHooks()
   /// Every non-blank line entered this session (and, on a terminal, loaded from the history file).
@@ -81,7 +80,7 @@ public final class Session {
     self.console = console
     self.catalog = catalog
     self.isInteractive = isInteractive
-    self.style = TextStyle(isEnabled: useColor)
+    self.output = OutputState(style: TextStyle(isEnabled: useColor))
     self.configuration = configuration
     // `--dataset -` asks for standard input by name; the executable checks the commands come
     // from elsewhere.
@@ -111,6 +110,9 @@ public final class Session {
 
   /// Whether the session should end with a failure status.
   public var hasFailures: Bool { failureCount > 0 }
+
+  /// Colour and emphasis for the terminal, or none (`output.style`).
+  var style: TextStyle { output.style }
 
   /// The longest command line, in UTF-8 bytes, that runs (1 MiB): longer ones are refused whole.
   public static let lineLimit = 1 << 20
