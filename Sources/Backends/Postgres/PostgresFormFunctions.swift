@@ -7,23 +7,15 @@
 /// shards, so a sharded table needs them on its coordinator only.
 enum PostgresFormFunctions {
   /// The forms' functions in `schema` (quoted, schema-qualified: `lower`, `strip`) when both are
-  /// this version's and the owner's of the table `tableOID`, else nil (the same check as the
-  /// fold's, `PostgresPreparation.foldFunction`: another role able to create in the schema could
-  /// plant functions with the same names and comments).
+  /// this version's and the owner's of the table `tableOID`, else nil
+  /// (`PostgresPreparation.ownedComment`, as the fold's).
   static func installed(
     in schema: String, tableOID: String, _ connection: PostgresConnection, table: String
   ) throws(BackendError) -> (lower: String, strip: String)? {
     var names: [String] = []
     for form in PostgresForms.Form.allCases {
       let name = try connection.quotedIdentifier(schema) + "." + form.functionName
-      let owned = try connection.run(
-        PostgresStatement(
-          "SELECT pg_catalog.obj_description(p.oid, 'pg_proc') FROM pg_catalog.pg_proc p "
-            + "WHERE p.oid OPERATOR(pg_catalog.=) pg_catalog.to_regprocedure($1) AND p.proowner OPERATOR(pg_catalog.=) "
-            + "(SELECT relowner FROM pg_catalog.pg_class WHERE oid OPERATOR(pg_catalog.=) $2::pg_catalog.oid)",
-          [name + "(pg_catalog.text)", tableOID]),
-        about: table
-      ).scalar
+      let owned = try PostgresPreparation.ownedComment(of: name, tableOID: tableOID, connection, table: table)
       guard owned == PostgresForms.comment(form) else { return nil }
       names.append(name)
     }

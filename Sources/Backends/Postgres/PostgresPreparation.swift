@@ -33,18 +33,26 @@ enum PostgresPreparation {
     in schema: String, tableOID: String, table: String, _ connection: PostgresConnection
   ) throws(BackendError) -> String {
     let installed = try connection.quotedIdentifier(schema) + "." + PostgresTable.foldFunction
-    // Only the table owner's function (its `prepare`): another role able to create in the
-    // schema could otherwise plant one with the same name and comment.
-    let owned = try connection.run(
+    if try ownedComment(of: installed, tableOID: tableOID, connection, table: table) == PostgresFold.comment {
+      return installed
+    }
+    return try temporaryFoldFunction(connection, table: table)
+  }
+
+  /// The comment on the function `name(text)` when the owner of the table `tableOID` owns it,
+  /// else nil: only the table owner's functions (its `prepare`) are trusted, since another role
+  /// able to create in the schema could plant one with the same name and comment.
+  static func ownedComment(
+    of name: String, tableOID: String, _ connection: PostgresConnection, table: String
+  ) throws(BackendError) -> String? {
+    try connection.run(
       PostgresStatement(
         "SELECT pg_catalog.obj_description(p.oid, 'pg_proc') FROM pg_catalog.pg_proc p "
           + "WHERE p.oid OPERATOR(pg_catalog.=) pg_catalog.to_regprocedure($1) AND p.proowner OPERATOR(pg_catalog.=) "
           + "(SELECT relowner FROM pg_catalog.pg_class WHERE oid OPERATOR(pg_catalog.=) $2::pg_catalog.oid)",
-        [installed + "(pg_catalog.text)", tableOID]),
+        [name + "(pg_catalog.text)", tableOID]),
       about: table
     ).scalar
-    if owned == PostgresFold.comment { return installed }
-    return try temporaryFoldFunction(connection, table: table)
   }
 
   /// The session's temporary fold function (`pg_temp`, gone with the connection), created if
