@@ -144,13 +144,7 @@ enum PostgresSearchSQL {
         "NOT (\(ownTest(term, folded: folded, title: title, forms: forms, into: &statement)))", term,
         title: title)
     }
-    // Every form folds to the fold form scalar by scalar, so a match's folded text holds the
-    // folded needle (unanchored: the prefilter only has to let every match through).
-    var prefilter = term
-    prefilter.needle = TextFolding.foldForm(term.needle)
-    prefilter.anchoredStart = false
-    prefilter.anchoredEnd = false
-    if prefilter.kind == .wordStart { prefilter.kind = .contains }
+    let prefilter = foldPrefilter(term)
     let filter = "\(folded) \(like) \(statement.bind(likePattern(prefilter, needle: prefilter.needle)))"
     return orNullTitle(
       "(\(filter) AND \(ownTest(term, folded: folded, title: title, forms: forms, into: &statement)))", term,
@@ -282,16 +276,23 @@ enum PostgresSearchSQL {
     loose.clauses = query.clauses.map { clause in
       clause.map { term in
         guard term.variant != .fold || term.kind == .wordStart, !term.negated else { return term }
-        var prefilter = term
-        prefilter.variant = .fold
-        prefilter.needle = TextFolding.foldForm(term.needle)
-        prefilter.anchoredStart = false
-        prefilter.anchoredEnd = false
-        if prefilter.kind == .wordStart { prefilter.kind = .contains }
-        return prefilter
+        return foldPrefilter(term)
       }
     }
     return loose
+  }
+
+  /// The fold-form term every match of `term` passes: every form folds to the fold form scalar
+  /// by scalar, so a match's folded text holds the folded needle (unanchored, a word start as a
+  /// contains: the prefilter only has to let every match through).
+  static func foldPrefilter(_ term: QueryTerm) -> QueryTerm {
+    var prefilter = term
+    prefilter.variant = .fold
+    prefilter.needle = TextFolding.foldForm(term.needle)
+    prefilter.anchoredStart = false
+    prefilter.anchoredEnd = false
+    if prefilter.kind == .wordStart { prefilter.kind = .contains }
+    return prefilter
   }
 
   /// `head` (a statement up to its FROM), the table and the condition.
